@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { BrandSchema, DEFAULT_BRAND, type Brand } from '@portal/contracts/brand';
+
+// The only module that reads process.env (DESIGN.md: configuration).
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const DEV_TRACKING_KEY = 'dev-only-tracking-key-change-me-in-production';
+const DEV_EVENT_TRACKER_SECRET = 'dev-only-event-tracker-secret';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
+    SEED_DEMO: booleanFromEnv.optional(),
+    DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
+    TRACKING_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').default(DEV_TRACKING_KEY),
+    EVENT_TRACKER_USER: z.string().min(1).default('portal-web'),
+    EVENT_TRACKER_SECRET: z.string().min(16).default(DEV_EVENT_TRACKER_SECRET),
+    PRODUCT_NAME: BrandSchema.shape.productName.default(DEFAULT_BRAND.productName),
+    MINISTRY_NAME: z.string().min(2).default(DEFAULT_BRAND.ministryName),
+    HELP_CENTRE_URL: z.url().default(DEFAULT_BRAND.helpCentreUrl),
+    ADMIN_PORTAL_URL: z.url().default(DEFAULT_BRAND.adminPortalUrl),
+    CHROMEBOOK_HELP_URL: z.url().default(DEFAULT_BRAND.chromebookHelpUrl),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    // Production refuses development defaults (as hmpps-template-typescript does).
+    if (!env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+    }
+    if (env.TRACKING_HMAC_KEY === DEV_TRACKING_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TRACKING_HMAC_KEY'], message: 'must be set in production' });
+    }
+    if (env.EVENT_TRACKER_SECRET === DEV_EVENT_TRACKER_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['EVENT_TRACKER_SECRET'], message: 'must be set in production' });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: string;
+  database: { url: string | undefined; dataDir: string };
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  webBuildDir: string;
+  seedDemo: boolean;
+  demoPeople: number;
+  trackingHmacKey: string;
+  eventTracker: { user: string; secret: string };
+  brand: Brand;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment; throws a ConfigError naming every bad or missing variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    database: { url: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR) },
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    webBuildDir: path.resolve(e.WEB_BUILD_DIR),
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    demoPeople: e.DEMO_PEOPLE,
+    trackingHmacKey: e.TRACKING_HMAC_KEY,
+    eventTracker: { user: e.EVENT_TRACKER_USER, secret: e.EVENT_TRACKER_SECRET },
+    brand: {
+      productName: e.PRODUCT_NAME,
+      ministryName: e.MINISTRY_NAME,
+      helpCentreUrl: e.HELP_CENTRE_URL,
+      adminPortalUrl: e.ADMIN_PORTAL_URL,
+      chromebookHelpUrl: e.CHROMEBOOK_HELP_URL,
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
+// keys are bigint identities, every lookup of SPEC §3 and §7 is served by one index.
+
+export const regionLevel = pgEnum('region_level', ['province', 'regency']);
+export const schoolLevel = pgEnum('school_level', ['PAUD', 'SD', 'SMP', 'SMA', 'SMK', 'SLB', 'PKBM']);
+export const personKind = pgEnum('person_kind', ['ptk', 'pd', 'dinas']);
+export const gender = pgEnum('gender', ['L', 'P']);
+export const schoolRole = pgEnum('school_role', ['principal', 'operator', 'teacher', 'student']);
+export const officeType = pgEnum('office_type', ['provinsi', 'kota_kabupaten']);
+export const accountKind = pgEnum('account_kind', ['ptk', 'pd', 'dinas']);
+export const accountStatus = pgEnum('account_status', ['active', 'suspended', 'deleted']);
+
+/** Official provinces (`11`) and regencies/cities (`11.01`), loaded from idn-area-data. */
+export const regions = pgTable(
+  'regions',
+  {
+    code: varchar('code', { length: 5 }).primaryKey(),
+    parentCode: varchar('parent_code', { length: 2 }),
+    level: regionLevel('level').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('regions_parent_idx').on(t.parentCode)],
+);
+
+export const schools = pgTable(
+  'schools',
+  {
+    npsn: varchar('npsn', { length: 8 }).primaryKey(),
+    name: text('name').notNull(),
+    /** Upper-cased, punctuation folded: what the by-name search matches on. */
+    nameKey: text('name_key').notNull(),
+    level: schoolLevel('level').notNull(),
+    regencyCode: varchar('regency_code', { length: 5 })
+      .notNull()
+      .references(() => regions.code),
+    address: text('address'),
+  },
+  (t) => [
+    check('schools_npsn_format', sql`${t.npsn} ~ '^([0-9]{8}|[PK][0-9]{7})$'`),
+    index('schools_regency_idx').on(t.regencyCode),
+    // Trigram index: a school is found by any part of its name among 440,000.
+    index('schools_name_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+  ],
+);
+
+/** Education offices (Dinas) of a province or a regency/city. */
+export const offices = pgTable(
+  'offices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    regionCode: varchar('region_code', { length: 5 })
+      .notNull()
+      .references(() => regions.code),
+    type: officeType('type').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('offices_region_type_key').on(t.regionCode, t.type)],
+);
+
+/** People of the national registry (Dapodik): educators and staff, students, office staff. */
+export const people = pgTable(
+  'people',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: personKind('kind').notNull(),
+    nik: char('nik', { length: 16 }).notNull(),
+    nisn: char('nisn', { length: 10 }),
+    nuptk: char('nuptk', { length: 16 }),
+    fullName: text('full_name').notNull(),
+    /** Normalised name (upper case, letters and single spaces) that lookups compare. */
+    nameKey: text('name_key').notNull(),
+    gender: gender('gender').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    motherName: text('mother_name').notNull(),
+    motherNameKey: text('mother_name_key').notNull(),
+    personalEmail: text('personal_email'),
+    phone: varchar('phone', { length: 16 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('people_nik_key').on(t.nik),
+    uniqueIndex('people_nisn_key').on(t.nisn),
+    uniqueIndex('people_nuptk_key').on(t.nuptk),
+    // The lookup of SPEC §3 knows the birth date and the name exactly (after normalising).
+    index('people_birth_name_idx').on(t.birthDate, t.nameKey),
+    check('people_nik_format', sql`${t.nik} ~ '^[0-9]{16}$'`),
+    check('people_nisn_format', sql`${t.nisn} IS NULL OR ${t.nisn} ~ '^[0-9]{10}$'`),
+    check('people_nisn_students_only', sql`${t.nisn} IS NULL OR ${t.kind} = 'pd'`),
+  ],
+);
+
+/** Who belongs to which school, and as what. An educator may teach at several schools. */
+export const schoolMemberships = pgTable(
+  'school_memberships',
+  {
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    npsn: varchar('npsn', { length: 8 })
+      .notNull()
+      .references(() => schools.npsn),
+    role: schoolRole('role').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personId, t.npsn, t.role] }),
+    index('school_memberships_school_role_idx').on(t.npsn, t.role),
+  ],
+);
+
+/** Office staff and their position, for Dinas accounts. */
+export const officeStaff = pgTable(
+  'office_staff',
+  {
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    officeId: bigint('office_id', { mode: 'number' })
+      .notNull()
+      .references(() => offices.id),
+    position: text('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personId, t.officeId] }),
+    index('office_staff_office_idx').on(t.officeId),
+  ],
+);
+
+/**
+ * Learning accounts in the product domain: one per student, one per school level for an
+ * educator, and office accounts.
+ */
+export const learningAccounts = pgTable(
+  'learning_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-case address `user@<product>.id`. */
+    email: text('email').notNull(),
+    kind: accountKind('kind').notNull(),
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id),
+    /** The school level an educator's account is for; null for students and offices. */
+    schoolLevel: schoolLevel('school_level'),
+    officeId: bigint('office_id', { mode: 'number' }).references(() => offices.id),
+    status: accountStatus('status').notNull().default('active'),
+    /** argon2id hash; null until a password is set. */
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('learning_accounts_email_key').on(t.email),
+    index('learning_accounts_person_idx').on(t.personId),
+    uniqueIndex('learning_accounts_person_level_key')
+      .on(t.personId, t.schoolLevel)
+      .where(sql`${t.kind} = 'ptk'`),
+    check('learning_accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Toggles and text settings of SPEC §3, served as remote configuration. */
+export const featureToggles = pgTable('feature_toggles', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  enabled: boolean('enabled'),
+  textValue: text('text_value'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Tracking events (SPEC §7), stored with personal attributes already replaced by an HMAC. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventName: varchar('event_name', { length: 64 }).notNull(),
+    deviceId: varchar('device_id', { length: 64 }).notNull(),
+    sessionId: varchar('session_id', { length: 64 }).notNull(),
+    pageUrl: text('page_url').notNull(),
+    referrer: text('referrer'),
+    deviceType: varchar('device_type', { length: 16 }).notNull(),
+    os: varchar('os', { length: 32 }).notNull(),
+    browser: varchar('browser', { length: 32 }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    attributes: jsonb('attributes').notNull(),
+  },
+  (t) => [index('tracking_events_name_time_idx').on(t.eventName, t.occurredAt)],
+);
+
+/** Bookkeeping of the seed: which seed and size the demo registry was made from. */
+export const registrySeeds = pgTable('registry_seeds', {
+  id: smallint('id').primaryKey(),
+  seed: text('seed').notNull(),
+  people: bigint('people', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
