@@ -54,3 +54,6 @@ export const LOCAL_FEATURE_DEFAULTS = {
   testAnnouncementBar: false,
 } as const;
 export type LocalFeature = keyof typeof LOCAL_FEATURE_DEFAULTS;
+
+/** Path of the remote configuration endpoint under the API prefix. */
+export const REMOTE_CONFIG_PATH = '/remote-config/v1/config';

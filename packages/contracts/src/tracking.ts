@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Event names of SPEC §7. */
+export const TRACKING_EVENT_NAMES = [
+  'PASSWORD_SEARCH_SUBMITTED',
+  'PASSWORD_RESET_LINK_SENT',
+  'PASSWORD_RESET_FAQ_CLICKED',
+  'PASSWORD_RESET_INITIATED',
+  'PAGE_VIEWED',
+  'CLICKED',
+  'FILE_DOWNLOADED',
+  'ACCOUNT_LOOKUP_INITIATED',
+  'DINAS_ACCOUNT_REQUEST_INITIATED',
+  'PD_ACCOUNT_REQUEST_INITIATED',
+] as const;
+export const TrackingEventNameSchema = z.enum(TRACKING_EVENT_NAMES);
+export type TrackingEventName = z.infer<typeof TrackingEventNameSchema>;
+
+/** The fixed tracker name every request carries in `event_name` (SPEC §7). */
+export const TRACKER_NAME = 'akun-portal-web';
+
+/**
+ * Attribute keys whose values are personal data. The server replaces their values by a keyed
+ * hash before anything is stored (UU 27/2022); the client never needs to send them at all.
+ */
+export const PERSONAL_ATTRIBUTE_KEYS = ['email', 'dob', 'birthDate', 'name', 'motherName', 'nik', 'phone'] as const;
+
+export const TrackingAttributeSchema = z.object({
+  key: z.string().min(1).max(64),
+  value: z.string().max(512),
+});
+
+export const TrackingEventSchema = z.object({
+  device_id: z.string().min(8).max(64),
+  session_id: z.string().min(8).max(64),
+  page_url: z.string().max(2048),
+  referrer: z.string().max(2048).default(''),
+  device_type: z.enum(['mobile', 'tablet', 'desktop']),
+  os: z.string().max(32),
+  browser: z.string().max(32),
+  timestamp: z.iso.datetime({ offset: true }),
+  event_name: TrackingEventNameSchema,
+  attributes: z.array(TrackingAttributeSchema).max(32).default([]),
+});
+export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
+
+/**
+ * Request body: `data` is the JSON string of one event, or of an array of events when the
+ * client flushes a queue kept while offline (at most TRACKING_MAX_BATCH).
+ */
+export const TrackingRequestSchema = z.object({
+  event_name: z.literal(TRACKER_NAME),
+  data: z.string().min(2).max(200_000),
+});
+export type TrackingRequest = z.infer<typeof TrackingRequestSchema>;
+export const TRACKING_MAX_BATCH = 50;
+
+/** Path of the event-tracker endpoint under the API prefix. */
+export const TRACKING_PATH = '/event-tracker/v1/events';
