@@ -1,0 +1,36 @@
+/**
+ * The web app's routes (SPEC §2). The API serves the app's shell for these with 200 and for any
+ * other path with 404 (the not-found page still renders); `prerender` routes ship as HTML.
+ */
+export type WebRoute = {
+  path: string;
+  layout: 'portal-2025' | 'blank';
+  prerender: boolean;
+  requiresSignIn: boolean;
+};
+
+export const WEB_ROUTES: readonly WebRoute[] = [
+  { path: '/', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  { path: '/home', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  { path: '/account/lookup/v2', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  { path: '/account/dinas', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  { path: '/auth/login', layout: 'blank', prerender: false, requiresSignIn: false },
+  { path: '/auth/login/callback', layout: 'blank', prerender: false, requiresSignIn: false },
+  { path: '/auth/silent/callback', layout: 'blank', prerender: false, requiresSignIn: false },
+  { path: '/auth/logout/callback', layout: 'blank', prerender: false, requiresSignIn: false },
+  { path: '/webinar', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  { path: '/resources', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  { path: '/faq', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  { path: '/oldhomepage', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  { path: '/reset-password/otp', layout: 'portal-2025', prerender: false, requiresSignIn: false },
+  { path: '/reset-password/new-password', layout: 'portal-2025', prerender: false, requiresSignIn: false },
+  { path: '/profile', layout: 'blank', prerender: false, requiresSignIn: true },
+  { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
+  { path: '/privacy-policy', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+];
+
+/** `//home` in SPEC §2 is the older home; browsers collapse the double slash to `/home`. */
+export const isKnownWebPath = (pathname: string): boolean => {
+  const normalised = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+  return WEB_ROUTES.some((route) => route.path === normalised);
+};
