@@ -20,18 +20,29 @@ const EnvSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
     SEED_DEMO: booleanFromEnv.optional(),
     DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
-    TRACKING_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').default(DEV_TRACKING_KEY),
+    TRACKING_HMAC_KEY: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .default(DEV_TRACKING_KEY),
     EVENT_TRACKER_USER: z.string().min(1).default('portal-web'),
     EVENT_TRACKER_SECRET: z.string().min(16).default(DEV_EVENT_TRACKER_SECRET),
     PRODUCT_NAME: BrandSchema.shape.productName.default(DEFAULT_BRAND.productName),
@@ -44,13 +55,25 @@ const EnvSchema = z
     if (env.NODE_ENV !== 'production') return;
     // Production refuses development defaults (as hmpps-template-typescript does).
     if (!env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required in production',
+      });
     }
     if (env.TRACKING_HMAC_KEY === DEV_TRACKING_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['TRACKING_HMAC_KEY'], message: 'must be set in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRACKING_HMAC_KEY'],
+        message: 'must be set in production',
+      });
     }
     if (env.EVENT_TRACKER_SECRET === DEV_EVENT_TRACKER_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['EVENT_TRACKER_SECRET'], message: 'must be set in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVENT_TRACKER_SECRET'],
+        message: 'must be set in production',
+      });
     }
   });
 
@@ -79,7 +102,9 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

@@ -3,9 +3,7 @@ import { z } from 'zod';
 /** Everything that names the product or points outside it; one object, never scattered literals. */
 export const BrandSchema = z.object({
   /** Short product name: accounts are `user@<productName>.id`, API paths start `/<productName>-id`. */
-  productName: z
-    .string()
-    .regex(/^[a-z][a-z0-9-]{1,30}$/, 'lowercase letters, digits and dashes'),
+  productName: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, 'lowercase letters, digits and dashes'),
   ministryName: z.string().min(2),
   helpCentreUrl: z.url(),
   adminPortalUrl: z.url(),
@@ -22,7 +20,8 @@ export const DEFAULT_BRAND: Brand = {
 };
 
 /** The account domain, e.g. `belajar.id`. */
-export const accountDomain = (brand: Pick<Brand, 'productName'>): string => `${brand.productName}.id`;
+export const accountDomain = (brand: Pick<Brand, 'productName'>): string =>
+  `${brand.productName}.id`;
 
 /** The prefix of every API path of SPEC §7, e.g. `/belajar-id`. */
 export const apiPrefix = (brand: Pick<Brand, 'productName'>): string => `/${brand.productName}-id`;

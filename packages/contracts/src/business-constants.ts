@@ -8,5 +8,11 @@ export const SERVICE_WORKER_UPDATE_CHECK_MS = 20_000;
 export const BIRTH_YEAR_OPTIONS = 101;
 export const CAROUSEL_AUTOPLAY_MS = 5_000;
 export const MOBILE_BREAKPOINT_PX = 600;
-export const MODAL_WIDTHS = { auth: 420, resetLookup: 380, help: 380, method: 360, iframe: 1080 } as const;
+export const MODAL_WIDTHS = {
+  auth: 420,
+  resetLookup: 380,
+  help: 380,
+  method: 360,
+  iframe: 1080,
+} as const;
 export const OFFICE_ACCOUNT_ESTIMATE_DAYS = 14;

@@ -23,7 +23,15 @@ export const TRACKER_NAME = 'akun-portal-web';
  * Attribute keys whose values are personal data. The server replaces their values by a keyed
  * hash before anything is stored (UU 27/2022); the client never needs to send them at all.
  */
-export const PERSONAL_ATTRIBUTE_KEYS = ['email', 'dob', 'birthDate', 'name', 'motherName', 'nik', 'phone'] as const;
+export const PERSONAL_ATTRIBUTE_KEYS = [
+  'email',
+  'dob',
+  'birthDate',
+  'name',
+  'motherName',
+  'nik',
+  'phone',
+] as const;
 
 export const TrackingAttributeSchema = z.object({
   key: z.string().min(1).max(64),

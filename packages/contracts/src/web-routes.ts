@@ -23,7 +23,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/faq', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/oldhomepage', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/reset-password/otp', layout: 'portal-2025', prerender: false, requiresSignIn: false },
-  { path: '/reset-password/new-password', layout: 'portal-2025', prerender: false, requiresSignIn: false },
+  {
+    path: '/reset-password/new-password',
+    layout: 'portal-2025',
+    prerender: false,
+    requiresSignIn: false,
+  },
   { path: '/profile', layout: 'blank', prerender: false, requiresSignIn: true },
   { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
   { path: '/privacy-policy', layout: 'portal-2025', prerender: true, requiresSignIn: false },

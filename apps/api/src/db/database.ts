@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,7 +15,10 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema';
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
 
 // Any number, the same in every instance: only one instance migrates at a time.
 const MIGRATION_LOCK_KEY = 7_240_411;
@@ -29,7 +31,11 @@ export type Database = {
   /** Throws unless the database answers. */
   ping(): Promise<void>;
   /** Loads CSV rows (each ending in a newline) with COPY, the fastest way in on both engines. */
-  copyCsv(table: string, columns: readonly string[], rows: Iterable<string> | AsyncIterable<string>): Promise<void>;
+  copyCsv(
+    table: string,
+    columns: readonly string[],
+    rows: Iterable<string> | AsyncIterable<string>,
+  ): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -47,7 +53,9 @@ const copyStatement = (table: string, columns: readonly string[], source: string
 
 /** Opens the database, applies the migrations, and returns it ready for use. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  const database = options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : await openPglite(options.dataDir);
   try {
     await database.migrate();
   } catch (error) {
@@ -69,7 +77,9 @@ function openPostgres(url: string, poolSize: number): Database & { migrate(): Pr
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await client
+          .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+          .catch(() => undefined);
         client.release();
       }
     },
@@ -108,7 +118,9 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
       // PGlite reads COPY input from a virtual /dev/blob file.
       const chunks: string[] = [];
       for await (const row of rows) chunks.push(row);
-      await client.query(copyStatement(table, columns, `'/dev/blob'`), [], { blob: new Blob(chunks) });
+      await client.query(copyStatement(table, columns, `'/dev/blob'`), [], {
+        blob: new Blob(chunks),
+      });
     },
     async close() {
       await client.close();
@@ -141,4 +153,3 @@ export async function openTestDatabase(baseUrl: string | undefined): Promise<Dat
     },
   };
 }
-

@@ -21,7 +21,15 @@ import {
 // keys are bigint identities, every lookup of SPEC §3 and §7 is served by one index.
 
 export const regionLevel = pgEnum('region_level', ['province', 'regency']);
-export const schoolLevel = pgEnum('school_level', ['PAUD', 'SD', 'SMP', 'SMA', 'SMK', 'SLB', 'PKBM']);
+export const schoolLevel = pgEnum('school_level', [
+  'PAUD',
+  'SD',
+  'SMP',
+  'SMA',
+  'SMK',
+  'SLB',
+  'PKBM',
+]);
 export const personKind = pgEnum('person_kind', ['ptk', 'pd', 'dinas']);
 export const gender = pgEnum('gender', ['L', 'P']);
 export const schoolRole = pgEnum('school_role', ['principal', 'operator', 'teacher', 'student']);

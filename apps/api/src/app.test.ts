@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorBodySchema } from '@portal/contracts/api-error';
+import { createTestApp, type TestApp } from './test-support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('operations', () => {
+  it('is alive and ready when the database answers', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the OpenAPI document generated from the contracts, and its browser', async () => {
+    const spec = (await t.app.inject('/docs/json')).json() as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toContain('/belajar-id/remote-config/v1/config');
+    expect(Object.keys(spec.paths)).toContain('/belajar-id/event-tracker/v1/events');
+    const ui = await t.app.inject('/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('sends security headers on every reply', async () => {
+    const reply = await t.app.inject('/healthz');
+    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(reply.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('error bodies (SPEC §8)', () => {
+  it('answers an unknown API path with 404 in the error shape', async () => {
+    const reply = await t.app.inject('/belajar-id/nothing-here');
+    expect(reply.statusCode).toBe(404);
+    const body = ApiErrorBodySchema.parse(reply.json());
+    expect(body.error.code).toBe('NOT_FOUND');
+    expect(body.message).toBe(body.error.message);
+    expect(body.errors[0]?.message).toBe(body.message);
+  });
+
+  it('answers malformed JSON with a 400 in Indonesian, not a 500', async () => {
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/belajar-id/event-tracker/v1/events',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"event_name":',
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(ApiErrorBodySchema.parse(reply.json()).message).toBe(
+      'Data yang Anda masukkan salah. Mohon periksa kembali.',
+    );
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/belajar-id/event-tracker/v1/events',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
+    expect(reply.statusCode).toBe(415);
+    expect(ApiErrorBodySchema.parse(reply.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('readiness without a database', () => {
+  it('says unavailable (503) once the database stops answering', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const reply = await other.app.inject('/readyz');
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json()).toEqual({ status: 'unavailable' });
+    await other.close().catch(() => undefined);
+  });
+});

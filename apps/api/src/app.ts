@@ -1,0 +1,108 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { accountDomain, apiPrefix } from '@portal/contracts/brand';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
+import { healthRoutes } from './health/health-routes';
+import { registerErrorHandler } from './http/error-handler';
+import { loggerOptions } from './http/logger-options';
+import type { RateLimitStore } from './http/rate-limit-store';
+import { createServices } from './services';
+import { trackingRoutes } from './tracking/tracking-routes';
+import { webAppPlugin } from './web/web-app-plugin';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  rateLimit: RateLimitStore;
+  /** Where JSON log lines go; stdout when absent. Tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** Builds the whole HTTP application; listening is the caller's business. */
+export async function buildApp({
+  config,
+  database,
+  rateLimit,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream),
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services = createServices({ config, database, rateLimit });
+
+  // 1. External plugins: security headers first so every reply carries them.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://docs.google.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `Akun ${accountDomain(config.brand)} API`,
+        description: 'Public API of the learning-account portal (SPEC §7).',
+        version: '1',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  // 2. Routes: operations, then the API under the product prefix, then the web app.
+  await app.register(healthRoutes, { database });
+  await app.register(
+    async (api) => {
+      await api.register(featureTogglesRoutes, { service: services.featureToggles });
+      await api.register(trackingRoutes, {
+        service: services.tracking,
+        credentials: config.eventTracker,
+        rateLimit,
+      });
+    },
+    { prefix: apiPrefix(config.brand) },
+  );
+  await app.register(webAppPlugin, {
+    webBuildDir: config.webBuildDir,
+    apiPrefix: apiPrefix(config.brand),
+  });
+
+  return app;
+}

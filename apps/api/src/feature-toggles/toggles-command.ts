@@ -1,0 +1,52 @@
+import { FeatureToggleKeySchema, TextSettingKeySchema } from '@portal/contracts/feature-toggles';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { createFeatureTogglesService } from './feature-toggles-service';
+
+const USAGE = `Usage: npm run toggles -- [list] | [KEY=on|off ...] | [SETTING=text ...]
+  npm run toggles -- list
+  npm run toggles -- ACCOUNT_CREATION=off REQUEST_PASSWORD_BY_PHONE=on
+  npm run toggles -- "ANNOUNCEMENT_MESSAGE=Layanan bantuan libur 17 Agustus"`;
+
+/** Sets toggles from the command line until the staff console exists. */
+async function main(args: string[]): Promise<number> {
+  const changes = args.filter((arg) => arg !== 'list');
+  const parsed = changes.map((arg) => {
+    const at = arg.indexOf('=');
+    if (at < 1) throw new Error(`Not KEY=value: ${arg}\n${USAGE}`);
+    return { key: arg.slice(0, at), value: arg.slice(at + 1) };
+  });
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    const service = createFeatureTogglesService(database.db);
+    for (const { key, value } of parsed) {
+      const toggle = FeatureToggleKeySchema.safeParse(key);
+      if (toggle.success) {
+        if (!['on', 'off', 'true', 'false'].includes(value))
+          throw new Error(`${key} takes on or off\n${USAGE}`);
+        await service.setToggle(toggle.data, value === 'on' || value === 'true');
+        continue;
+      }
+      const setting = TextSettingKeySchema.safeParse(key);
+      if (!setting.success) throw new Error(`Unknown toggle or setting: ${key}\n${USAGE}`);
+      await service.setSetting(setting.data, value);
+    }
+    const { toggles, settings } = await service.remoteConfig();
+    for (const [key, enabled] of Object.entries(toggles))
+      console.log(`${key.padEnd(26)} ${enabled ? 'on' : 'off'}`);
+    for (const [key, text] of Object.entries(settings))
+      console.log(`${key.padEnd(26)} ${JSON.stringify(text)}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);

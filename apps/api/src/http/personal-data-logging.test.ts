@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRACKER_NAME } from '@portal/contracts/tracking';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+
+// Synthetic personal data, sent everywhere a request can carry it.
+const PERSON = {
+  name: 'Rahmawati Kusumaningrum',
+  email: 'rahmawati.kusuma@example.co.id',
+  birthDate: '1987-03-14',
+  nik: '3273015403870001',
+  motherName: 'Sulastri Wijayanti',
+};
+const VALUES = Object.values(PERSON);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: 'trace' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('logs', () => {
+  it('never contain names, e-mails, birth dates or NIK, whatever a request carries', async () => {
+    const query = new URLSearchParams(PERSON).toString();
+    await t.app.inject({ method: 'GET', url: `/belajar-id/remote-config/v1/config?${query}` });
+    await t.app.inject({ method: 'GET', url: `/belajar-id/lookup/unknown?${query}` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/belajar-id/event-tracker/v1/events?${query}`,
+      headers: { authorization: `Bearer ${PERSON.email}`, cookie: `email=${PERSON.email}` },
+      payload: { event_name: TRACKER_NAME, data: JSON.stringify(PERSON) },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/belajar-id/event-tracker/v1/events',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"broken": "${PERSON.name}`,
+    });
+    t.app.log.info(
+      { person: PERSON, body: { nik: PERSON.nik, email: PERSON.email } },
+      'a careless log line',
+    );
+
+    const logs = t.logs();
+    expect(logs.split('\n').filter(Boolean).length).toBeGreaterThan(6);
+    for (const value of VALUES) expect(logs).not.toContain(value);
+    expect(logs).toContain('"route":"/belajar-id/event-tracker/v1/events"');
+  });
+});

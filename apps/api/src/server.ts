@@ -1,0 +1,46 @@
+import closeWithGrace from 'close-with-grace';
+import { accountDomain } from '@portal/contracts/brand';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { createRateLimitStore } from './http/rate-limit-store';
+
+// Long enough for in-flight requests to finish; short enough for an orchestrator's kill timer.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  const rateLimit = await createRateLimitStore(config.redisUrl);
+  const app = await buildApp({ config, database, rateLimit });
+
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await rateLimit.close();
+    await database.close();
+  });
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  const url = address.replace('127.0.0.1', 'localhost');
+  console.log(
+    [
+      '',
+      `  Akun ${accountDomain(config.brand)} portal: ${url}`,
+      `  API documentation:        ${url}/docs`,
+      `  Database:                 ${database.kind === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL'}`,
+      `  Rate-limit counters:      ${rateLimit.kind}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  console.error(error);
+  process.exit(1);
+});
