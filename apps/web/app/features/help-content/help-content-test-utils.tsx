@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { DialogProvider } from '~/components/dialog-store';
 import { brand, webConfig } from '~/config';
 import enFaq from '~/locales/en/faq.json';
 import enOldhomepage from '~/locales/en/oldhomepage.json';
@@ -58,11 +59,14 @@ export function createTestI18n(language: 'id' | 'en' = 'id') {
   return instance;
 }
 
+/** Renders a page with the providers the layout gives it: text, dialogs and a router. */
 export function renderPage(page: ReactElement, { language = 'id', path = '/' } = {}) {
   const i18n = createTestI18n(language === 'en' ? 'en' : 'id');
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+      <DialogProvider>
+        <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+      </DialogProvider>
     </I18nextProvider>,
   );
   return { ...result, i18n };
