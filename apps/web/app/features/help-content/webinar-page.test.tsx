@@ -4,7 +4,8 @@ import { useDialogs } from '~/components/dialog-store';
 import { webConfig } from '~/config';
 import { renderPage } from './help-content-test-utils';
 import { WebinarPage } from './webinar-page';
-import { WEBINAR_SESSIONS, formatSessionDate } from './webinar-sessions';
+import { formatLongDate } from './format-date';
+import { WEBINAR_SESSIONS } from './webinar-sessions';
 
 afterEach(cleanup);
 
@@ -59,7 +60,9 @@ describe('WebinarPage', () => {
   });
 
   it('formats dates in English too', () => {
-    expect(formatSessionDate('2021-08-31', 'en')).toMatch(/^Tuesday,? 31 August 2021$/);
+    expect(formatLongDate('2021-08-31', 'en', { weekday: true })).toMatch(
+      /^Tuesday,? 31 August 2021$/,
+    );
     renderPage(<WebinarPage />, { language: 'en' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'belajar.id Account Webinar Recordings',

@@ -5,7 +5,8 @@ import { useDialogs } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';
 import { brand, webConfig } from '~/config';
 import { stringList } from './catalogue-lists';
-import { WEBINAR_SESSIONS, formatSessionDate } from './webinar-sessions';
+import { formatLongDate } from './format-date';
+import { WEBINAR_SESSIONS } from './webinar-sessions';
 
 /** Lets ctrl/cmd/shift/middle clicks open the sheet in a new tab as a link normally does. */
 const isPlainClick = (event: MouseEvent) =>
@@ -69,7 +70,7 @@ export function WebinarPage() {
                     <dt className="font-semibold text-muted">{t('labels.date')}</dt>
                     <dd className="text-ink">
                       <time dateTime={session.date}>
-                        {formatSessionDate(session.date, i18n.language)}
+                        {formatLongDate(session.date, i18n.language, { weekday: true })}
                       </time>
                     </dd>
                     <dt className="font-semibold text-muted">{t('labels.duration')}</dt>

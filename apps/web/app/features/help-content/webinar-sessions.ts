@@ -16,15 +16,3 @@ export const WEBINAR_SESSIONS: readonly WebinarSession[] = [
   { id: 'aplikasi-kreatif', date: '2021-08-26', durationMinutes: 90 },
   { id: 'tanya-jawab', date: '2021-08-31', durationMinutes: 60 },
 ];
-
-/** Formats a `YYYY-MM-DD` date in the reader's language, e.g. `Kamis, 5 Agustus 2021`. */
-export function formatSessionDate(date: string, language: string): string {
-  // A date without a time is read as UTC midnight, so format in UTC to keep the same day.
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'id-ID', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}

@@ -1,0 +1,19 @@
+/** The day this version of the policy took effect; change it with every change of the text. */
+export const PRIVACY_EFFECTIVE_DATE = '2026-12-01';
+
+/** Section anchors (`/privacy-policy#<id>`) and catalogue keys (`privacy:sections.<id>`), in order. */
+export const PRIVACY_SECTIONS = [
+  'ringkasan',
+  'pengendali',
+  'data-yang-dikumpulkan',
+  'peramban',
+  'tujuan',
+  'dasar-pemrosesan',
+  'berbagi',
+  'penyimpanan',
+  'keamanan',
+  'hak-anda',
+  'anak',
+  'perubahan',
+  'kontak',
+] as const;
