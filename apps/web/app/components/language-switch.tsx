@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY } from '~/i18n/i18n';
+import type { Language } from '~/i18n/i18n';
+
+/** Switches between Indonesian and English and remembers the choice. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('common');
+  const next: Language = i18n.language === 'en' ? 'id' : 'en';
+  return (
+    <button
+      type="button"
+      lang={next}
+      className={className ?? 'btn btn-ghost min-h-11 px-3'}
+      data-track="language-switch"
+      onClick={() => {
+        void i18n.changeLanguage(next);
+        try {
+          window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+        } catch {
+          // Storage may be blocked (private mode); the switch still works for this page.
+        }
+      }}
+    >
+      <span aria-hidden="true" className="text-xs font-bold uppercase">
+        {next}
+      </span>
+      {t(`language.switchTo.${next}`)}
+    </button>
+  );
+}

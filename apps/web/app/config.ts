@@ -1,0 +1,33 @@
+import { DEFAULT_BRAND, accountDomain, apiPrefix } from '@portal/contracts/brand';
+import type { Brand } from '@portal/contracts/brand';
+
+/**
+ * The only module that reads `import.meta.env`: brand and links of this build. The values are
+ * validated with the brand schema when the build starts (vite.config.ts), so zod stays out of
+ * the browser's initial JavaScript.
+ */
+const env = import.meta.env;
+
+const pick = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+
+export const brand: Brand = {
+  productName: pick(env.VITE_PRODUCT_NAME, DEFAULT_BRAND.productName),
+  ministryName: pick(env.VITE_MINISTRY_NAME, DEFAULT_BRAND.ministryName),
+  helpCentreUrl: pick(env.VITE_HELP_CENTRE_URL, DEFAULT_BRAND.helpCentreUrl),
+  adminPortalUrl: pick(env.VITE_ADMIN_PORTAL_URL, DEFAULT_BRAND.adminPortalUrl),
+  chromebookHelpUrl: pick(env.VITE_CHROMEBOOK_HELP_URL, DEFAULT_BRAND.chromebookHelpUrl),
+};
+
+export const webConfig = {
+  domain: accountDomain(brand),
+  apiBase: pick(env.VITE_API_BASE, '') + apiPrefix(brand),
+  /** Same origin by default, so the recordings sheet works offline and under a strict CSP. */
+  webinarSheetUrl: pick(env.VITE_WEBINAR_SHEET_URL, '/webinar-recordings.html'),
+  regulationPdfUrl: '/regulasi-akun-belajar-id.pdf',
+  /** Shipped to every browser, so it only identifies the client; it is not a secret. */
+  eventTrackerCredentials: pick(
+    env.VITE_EVENT_TRACKER_CREDENTIALS,
+    'portal-web:dev-only-event-tracker-secret',
+  ),
+} as const;

@@ -1,0 +1,55 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { brand, webConfig } from '~/config';
+import enCommon from '~/locales/en/common.json';
+import enHome from '~/locales/en/home.json';
+import enLegacyHome from '~/locales/en/legacy-home.json';
+import enPages from '~/locales/en/pages.json';
+import idCommon from '~/locales/id/common.json';
+import idHome from '~/locales/id/home.json';
+import idLegacyHome from '~/locales/id/legacy-home.json';
+import idPages from '~/locales/id/pages.json';
+
+export const LANGUAGES = ['id', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_STORAGE_KEY = 'portal.language';
+
+export const isLanguage = (value: unknown): value is Language =>
+  LANGUAGES.some((language) => language === value);
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  // Prerendered HTML is Indonesian; a stored English choice is applied after hydration.
+  lng: 'id',
+  fallbackLng: 'id',
+  supportedLngs: [...LANGUAGES],
+  defaultNS: 'common',
+  ns: ['common', 'home', 'legacy-home', 'pages'],
+  resources: {
+    id: { common: idCommon, home: idHome, 'legacy-home': idLegacyHome, pages: idPages },
+    en: { common: enCommon, home: enHome, 'legacy-home': enLegacyHome, pages: enPages },
+  },
+  initAsync: false,
+  returnNull: false,
+  interpolation: {
+    escapeValue: false,
+    defaultVariables: {
+      product: brand.productName,
+      domain: webConfig.domain,
+      ministry: brand.ministryName,
+    },
+  },
+  react: { useSuspense: false },
+});
+
+type Catalogue = Record<string, unknown>;
+
+/** Adds a route's own namespace, so its text loads with that route and not with the home page. */
+export function registerNamespace(namespace: string, catalogues: Record<Language, Catalogue>) {
+  for (const language of LANGUAGES) {
+    if (!i18n.hasResourceBundle(language, namespace)) {
+      i18n.addResourceBundle(language, namespace, catalogues[language], true, false);
+    }
+  }
+}

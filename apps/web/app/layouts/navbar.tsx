@@ -1,0 +1,163 @@
+import * as Collapsible from '@radix-ui/react-collapsible';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useDialogs } from '~/components/dialog-store';
+import { LanguageSwitch } from '~/components/language-switch';
+import { brand } from '~/config';
+import { schoolAdminTriggerClass } from '~/layouts/school-admin-trigger';
+
+// Radix menu and its positioning engine load after the page, keeping the first JavaScript small.
+const SchoolAdminMenu = lazy(() =>
+  import('~/layouts/school-admin-menu').then((module) => ({ default: module.SchoolAdminMenu })),
+);
+
+const itemClass =
+  'inline-flex min-h-11 items-center rounded-md px-3 font-medium text-ink hover:bg-surface';
+
+export function Navbar() {
+  const { t } = useTranslation('common');
+  const dialogs = useDialogs();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const requestStudentAccounts = () => {
+    setMenuOpen(false);
+    dialogs.open({ kind: 'auth', mode: 'pengajuan-akun' });
+  };
+  const openReset = () => {
+    setMenuOpen(false);
+    dialogs.open({ kind: 'resetLookup' });
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-white">
+      <Collapsible.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <div className="page-container flex min-h-16 items-center justify-between gap-2">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md font-bold text-brand"
+            data-track="navbar-logo"
+          >
+            <img src="/images/logo.svg" width="32" height="32" alt="" />
+            <span>{t('brandName')}</span>
+          </Link>
+          <nav aria-label={t('nav.label')} className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              <li>
+                <a
+                  className={itemClass}
+                  href={brand.chromebookHelpUrl}
+                  rel="noopener"
+                  data-track="navbar-chromebook"
+                >
+                  {t('nav.chromebook')}
+                </a>
+              </li>
+              <li>
+                <Suspense
+                  fallback={
+                    <button
+                      type="button"
+                      className={schoolAdminTriggerClass}
+                      aria-haspopup="menu"
+                      aria-expanded="false"
+                    >
+                      {t('nav.schoolAdmin')}
+                      <span aria-hidden="true">▾</span>
+                    </button>
+                  }
+                >
+                  <SchoolAdminMenu onRequestStudentAccounts={requestStudentAccounts} />
+                </Suspense>
+              </li>
+              <li>
+                <Link className={itemClass} to="/profile">
+                  {t('nav.profile')}
+                </Link>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className={itemClass}
+                  onClick={openReset}
+                  data-track="navbar-reset"
+                >
+                  {t('nav.resetPassword')}
+                </button>
+              </li>
+              <li>
+                <a
+                  className={itemClass}
+                  href={brand.helpCentreUrl}
+                  rel="noopener"
+                  data-track="navbar-help"
+                >
+                  {t('nav.help')}
+                </a>
+              </li>
+              <li>
+                <LanguageSwitch />
+              </li>
+            </ul>
+          </nav>
+          <div className="flex items-center gap-1 lg:hidden">
+            <LanguageSwitch className="btn btn-ghost min-h-11 px-2 text-sm" />
+            <Collapsible.Trigger
+              className="btn btn-secondary min-h-11 px-3"
+              data-track="navbar-mobile-menu"
+            >
+              <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+              {t('nav.menu')}
+            </Collapsible.Trigger>
+          </div>
+        </div>
+        <Collapsible.Content className="border-t border-line lg:hidden">
+          <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
+            <ul className="grid gap-1">
+              <li>
+                <a className={itemClass} href={brand.chromebookHelpUrl} rel="noopener">
+                  {t('nav.chromebook')}
+                </a>
+              </li>
+              <li>
+                <p className="px-3 pt-2 text-sm font-semibold text-muted" id="mobile-school-admin">
+                  {t('nav.schoolAdmin')}
+                </p>
+                <ul aria-labelledby="mobile-school-admin" className="ml-3 grid gap-1">
+                  <li>
+                    <button type="button" className={itemClass} onClick={requestStudentAccounts}>
+                      {t('nav.requestStudentAccounts')}
+                    </button>
+                  </li>
+                  <li>
+                    <a className={itemClass} href={brand.adminPortalUrl} rel="noopener">
+                      {t('nav.adminPortal')}
+                    </a>
+                  </li>
+                </ul>
+              </li>
+              <li>
+                <Link className={itemClass} to="/profile">
+                  {t('nav.profile')}
+                </Link>
+              </li>
+              <li>
+                <button type="button" className={itemClass} onClick={openReset}>
+                  {t('nav.resetPassword')}
+                </button>
+              </li>
+              <li>
+                <a className={itemClass} href={brand.helpCentreUrl} rel="noopener">
+                  {t('nav.help')}
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </header>
+  );
+}

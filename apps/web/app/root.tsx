@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+} from 'react-router';
+import { DialogProvider } from '~/components/dialog-store';
+import { PageTitle } from '~/components/page-title';
+import { ToastProvider } from '~/components/toast';
+import { LANGUAGE_STORAGE_KEY, i18n, isLanguage } from '~/i18n/i18n';
+import { startFeatureToggles } from '~/toggles/feature-toggles';
+import { startTracking, track } from '~/tracking/tracker';
+import type { Route } from './+types/root';
+import './app.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="id">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cad" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function useAppStart() {
+  const { i18n: instance } = useTranslation();
+  const location = useLocation();
+
+  useEffect(() => {
+    let stored: string | null;
+    try {
+      stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    } catch {
+      stored = null;
+    }
+    if (isLanguage(stored) && stored !== instance.language) void instance.changeLanguage(stored);
+    void startFeatureToggles();
+    return startTracking();
+  }, [instance]);
+
+  useEffect(() => {
+    document.documentElement.lang = instance.language;
+    const onChange = (language: string) => {
+      document.documentElement.lang = language;
+    };
+    instance.on('languageChanged', onChange);
+    return () => instance.off('languageChanged', onChange);
+  }, [instance]);
+
+  useEffect(() => {
+    track('PAGE_VIEWED');
+  }, [location.pathname]);
+}
+
+function AppShell() {
+  useAppStart();
+  return <Outlet />;
+}
+
+export default function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ToastProvider>
+        <DialogProvider>
+          <AppShell />
+        </DialogProvider>
+      </ToastProvider>
+    </I18nextProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation('common', { i18n });
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="page-container py-12">
+      <PageTitle title={notFound ? t('notFound.title') : t('error.title')} />
+      <h1 className="text-2xl font-bold">{notFound ? t('notFound.title') : t('error.title')}</h1>
+      <p className="mt-3">{notFound ? t('notFound.body') : t('error.body')}</p>
+      <a className="link mt-6 inline-block" href="/">
+        {t('notFound.home')}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import { index, layout, route } from '@react-router/dev/routes';
+import type { RouteConfig } from '@react-router/dev/routes';
+
+// Paths mirror WEB_ROUTES in @portal/contracts/web-routes (checked by routes.test.ts).
+export default [
+  layout('layouts/portal-2025-layout.tsx', [
+    index('routes/home.tsx'),
+    route('home', 'routes/legacy-home.tsx'),
+    route('account/lookup/v2', 'routes/account-lookup.tsx'),
+    route('account/dinas', 'routes/dinas-request.tsx'),
+    route('webinar', 'routes/webinar.tsx'),
+    route('resources', 'routes/resources.tsx'),
+    route('faq', 'routes/faq.tsx'),
+    route('oldhomepage', 'routes/oldhomepage.tsx'),
+    route('reset-password/otp', 'routes/reset-password-otp.tsx'),
+    route('reset-password/new-password', 'routes/reset-password-new.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+  ]),
+  layout('layouts/blank-layout.tsx', [
+    route('auth/login', 'routes/sign-in.tsx'),
+    route('auth/login/callback', 'routes/sign-in-callback.tsx', { id: 'sign-in-callback' }),
+    route('auth/silent/callback', 'routes/sign-in-callback.tsx', { id: 'silent-callback' }),
+    route('auth/logout/callback', 'routes/sign-in-callback.tsx', { id: 'logout-callback' }),
+    route('profile', 'routes/profile.tsx'),
+    route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,3 @@
+import { AccountLookupPage } from '~/features/account-lookup/account-lookup-page';
+
+export default AccountLookupPage;

@@ -1,0 +1,3 @@
+import { DinasRequestPage } from '~/features/dinas-request/dinas-request-page';
+
+export default DinasRequestPage;

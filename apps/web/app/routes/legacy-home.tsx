@@ -1,0 +1,3 @@
+import { LegacyHomePage } from '~/features/old-home/legacy-home-page';
+
+export default LegacyHomePage;

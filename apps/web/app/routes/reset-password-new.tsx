@@ -1,0 +1,3 @@
+import { NewPasswordPage } from '~/features/password-reset/new-password-page';
+
+export default NewPasswordPage;

@@ -1,0 +1,3 @@
+import { ResetOtpPage } from '~/features/password-reset/reset-otp-page';
+
+export default ResetOtpPage;

@@ -1,0 +1,3 @@
+import { SignInPage } from '~/features/sign-in/sign-in-page';
+
+export default SignInPage;

@@ -1,0 +1,3 @@
+import { StudentEligibilityPage } from '~/features/student-eligibility/student-eligibility-page';
+
+export default StudentEligibilityPage;

@@ -1,0 +1,55 @@
+/**
+ * Runs after `react-router build` on build/client:
+ * moves inline scripts of the prerendered HTML into hashed files, because the API's CSP
+ * allows `script-src 'self'` only (DESIGN.md: CSP without inline script).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const clientDir = fileURLToPath(new URL('../build/client', import.meta.url));
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+const INLINE_SCRIPT = /<script((?:\s+[a-z-]+(?:="[^"]*")?)*)>([\s\S]*?)<\/script>/g;
+
+function writeScript(content: string): string {
+  const name = `inline-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.js`;
+  const file = path.join(clientDir, 'assets', name);
+  if (!existsSync(file)) writeFileSync(file, content);
+  return `/assets/${name}`;
+}
+
+/**
+ * An external async module could run before the external classic scripts after it (React's
+ * stream completions), which inline it never did; deferred, it runs after all of them.
+ */
+const deferModule = (attributes: string) =>
+  /type="module"/.test(attributes) ? attributes.replace(/\sasync(="[^"]*")?/, '') : attributes;
+
+/**
+ * Replaces every inline script by an external one, one file per script: React hydrates these
+ * elements, so their number and order must stay as rendered.
+ */
+export function externaliseInlineScripts(html: string): string {
+  return html.replace(INLINE_SCRIPT, (whole, attributes: string, content: string) =>
+    /\ssrc=/.test(attributes) || content.trim() === ''
+      ? whole
+      : `<script${deferModule(attributes)} src="${writeScript(content)}"></script>`,
+  );
+}
+
+export async function postBuild() {
+  for (const file of listFiles(clientDir).filter((name) => name.endsWith('.html'))) {
+    if (file.endsWith('webinar-recordings.html')) continue;
+    writeFileSync(file, externaliseInlineScripts(readFileSync(file, 'utf8')));
+  }
+}
+
+await postBuild();

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { BrandSchema, DEFAULT_BRAND } from '@portal/contracts/brand';
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, loadEnv } from 'vite';
+
+/** Fails the build with a clear message when a VITE_ brand variable is invalid. */
+function validateBrandEnv(mode: string) {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const result = BrandSchema.safeParse({
+    productName: env.VITE_PRODUCT_NAME || DEFAULT_BRAND.productName,
+    ministryName: env.VITE_MINISTRY_NAME || DEFAULT_BRAND.ministryName,
+    helpCentreUrl: env.VITE_HELP_CENTRE_URL || DEFAULT_BRAND.helpCentreUrl,
+    adminPortalUrl: env.VITE_ADMIN_PORTAL_URL || DEFAULT_BRAND.adminPortalUrl,
+    chromebookHelpUrl: env.VITE_CHROMEBOOK_HELP_URL || DEFAULT_BRAND.chromebookHelpUrl,
+  });
+  if (!result.success) {
+    throw new Error(`Invalid VITE_ brand configuration: ${result.error.message}`);
+  }
+}
+
+export default defineConfig(({ mode }) => {
+  validateBrandEnv(mode);
+  return {
+    plugins: [tailwindcss(), reactRouter()],
+    resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+    build: {
+      rolldownOptions: {
+        // Contract modules build zod schemas at top level; when the web only needs their
+        // constants, this lets the bundler drop the schemas and zod with them.
+        treeshake: { manualPureFunctions: ['z'] },
+      },
+    },
+  };
+});

@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The reactRouter() plugin cannot run inside vitest, so unit tests get plain React.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  test: {
+    environment: 'jsdom',
+    include: ['app/**/*.test.{ts,tsx}'],
+  },
+});
