@@ -12,12 +12,15 @@ import {
 import { accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { accountLookupRoutes } from './account-lookup/account-lookup-routes';
+import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
 import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
+import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import type { RateLimitStore } from './http/rate-limit-store';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 import { trackingRoutes } from './tracking/tracking-routes';
 import { webAppPlugin } from './web/web-app-plugin';
 
@@ -32,6 +35,7 @@ export type AppOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    services: Services;
   }
 }
 
@@ -53,6 +57,10 @@ export async function buildApp({
   registerErrorHandler(app);
 
   const services = createServices({ config, database, rateLimit });
+  app.decorate('services', services);
+  // Jobs start with the app and stop before the database closes (graceful shutdown).
+  app.addHook('onReady', services.start);
+  app.addHook('onClose', services.stop);
 
   // 1. External plugins: security headers first so every reply carries them.
   await app.register(fastifyHelmet, {
@@ -91,6 +99,8 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(featureTogglesRoutes, { service: services.featureToggles });
+      await api.register(botCheckRoutes, { service: services.botCheck });
+      await api.register(accountLookupRoutes, { service: services.accountLookup });
       await api.register(trackingRoutes, {
         service: services.tracking,
         credentials: config.eventTracker,
@@ -99,6 +109,8 @@ export async function buildApp({
     },
     { prefix: apiPrefix(config.brand) },
   );
+  if (config.env !== 'production')
+    await app.register(devMailboxRoutes, { outbox: services.outbox.repository });
   await app.register(webAppPlugin, {
     webBuildDir: config.webBuildDir,
     apiPrefix: apiPrefix(config.brand),

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL: is required in production/);
     expect(attempt).toThrow(/TRACKING_HMAC_KEY: must be set in production/);
     expect(attempt).toThrow(/EVENT_TRACKER_SECRET: must be set in production/);
+    expect(attempt).toThrow(/TOKEN_SECRET: must be set in production/);
+    expect(attempt).toThrow(/SMTP_URL: is required in production/);
   });
 
   it('accepts a complete production environment and does not seed demo data there', () => {
@@ -32,6 +34,9 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://portal@db/portal',
       TRACKING_HMAC_KEY: 'k'.repeat(40),
       EVENT_TRACKER_SECRET: 's'.repeat(20),
+      TOKEN_SECRET: 't'.repeat(40),
+      BOT_CHECK_SECRET: 'b'.repeat(20),
+      SMTP_URL: 'smtp://mail.internal:587',
       PRODUCT_NAME: 'contoh',
     });
     expect(config.seedDemo).toBe(false);

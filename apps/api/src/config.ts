@@ -9,6 +9,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const DEV_TRACKING_KEY = 'dev-only-tracking-key-change-me-in-production';
 const DEV_EVENT_TRACKER_SECRET = 'dev-only-event-tracker-secret';
+const DEV_TOKEN_SECRET = 'dev-only-token-secret-change-me-in-production';
+const DEV_BOT_CHECK_SECRET = 'dev-only-bot-check-secret-change-me';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -36,6 +38,17 @@ const EnvSchema = z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    SMS_GATEWAY_URL: z.url().optional(),
+    SMS_GATEWAY_KEY: z.string().min(1).optional(),
+    OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_TOKEN_SECRET),
+    BOT_CHECK: z.enum(['on', 'off']).default('on'),
+    BOT_CHECK_SECRET: z.string().min(16).default(DEV_BOT_CHECK_SECRET),
+    BOT_CHECK_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+    LOOKUP_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    LOOKUP_LIMIT_PER_TARGET_PER_HOUR: z.coerce.number().int().min(1).default(10),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
     SEED_DEMO: booleanFromEnv.optional(),
     DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
@@ -75,6 +88,26 @@ const EnvSchema = z
         message: 'must be set in production',
       });
     }
+    if (env.TOKEN_SECRET === DEV_TOKEN_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOKEN_SECRET'],
+        message: 'must be set in production',
+      });
+    }
+    if (env.BOT_CHECK_SECRET === DEV_BOT_CHECK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOT_CHECK_SECRET'],
+        message: 'must be set in production',
+      });
+    }
+    if (env.BOT_CHECK === 'off') {
+      ctx.addIssue({ code: 'custom', path: ['BOT_CHECK'], message: 'cannot be off in production' });
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' });
+    }
   });
 
 export type Config = {
@@ -86,6 +119,12 @@ export type Config = {
   database: { url: string | undefined; dataDir: string };
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  mailFrom: string;
+  sms: { url: string; key: string | undefined } | undefined;
+  jobs: { outboxRetryDelaySeconds: number; pollingSeconds: number };
+  tokenSecret: string;
+  botCheck: { enabled: boolean; secret: string; cost: number };
+  limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
   webBuildDir: string;
   seedDemo: boolean;
   demoPeople: number;
@@ -117,6 +156,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: { url: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR) },
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Akun ${e.PRODUCT_NAME}.id <no-reply@${e.PRODUCT_NAME}.id>`,
+    sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, key: e.SMS_GATEWAY_KEY } : undefined,
+    jobs: {
+      outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
+      pollingSeconds: e.JOB_POLLING_SECONDS,
+    },
+    tokenSecret: e.TOKEN_SECRET,
+    botCheck: { enabled: e.BOT_CHECK === 'on', secret: e.BOT_CHECK_SECRET, cost: e.BOT_CHECK_COST },
+    limits: {
+      lookupPerIpPerMinute: e.LOOKUP_LIMIT_PER_IP_PER_MINUTE,
+      lookupPerTargetPerHour: e.LOOKUP_LIMIT_PER_TARGET_PER_HOUR,
+    },
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     demoPeople: e.DEMO_PEOPLE,

@@ -1,16 +1,81 @@
+import { accountDomain } from '@portal/contracts/brand';
+import { registerAccountCreationWorker } from './account-lookup/account-creation-jobs';
+import { createAccountLookupService } from './account-lookup/account-lookup-service';
+import { createLookupTokens } from './account-lookup/lookup-token';
+import { createAuditLog } from './audit/audit-repository';
+import { createBotCheckService } from './bot-check/bot-check-service';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createFeatureTogglesService } from './feature-toggles/feature-toggles-service';
 import type { RateLimitStore } from './http/rate-limit-store';
+import { createJobQueue } from './jobs/job-queue';
+import { createSmtpTransport, devMailboxTransport } from './notifications/mail-transport';
+import { messageTemplates } from './notifications/message-templates';
+import { createOutboxService } from './notifications/outbox-service';
+import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createTrackingService } from './tracking/tracking-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
 
 /** Wires every service to its data; the one place dependencies are assembled. */
-export function createServices({ config, database }: Dependencies) {
+export function createServices({ config, database, rateLimit }: Dependencies) {
+  const { db } = database;
+  const queue = createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollingSeconds });
+  const email = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+    : devMailboxTransport;
+  const sms = config.sms
+    ? createSmsGatewayTransport(config.sms.url, config.sms.key)
+    : devMailboxTransport;
+  const templates = messageTemplates({ brand: config.brand, publicUrl: config.publicUrl });
+  const outbox = createOutboxService({
+    db,
+    queue,
+    email,
+    sms,
+    retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
+  });
+  const featureToggles = createFeatureTogglesService(db);
+  const botCheck = createBotCheckService({ ...config.botCheck, store: rateLimit });
+  const audit = createAuditLog(db, config.trackingHmacKey);
+  const accountLookup = createAccountLookupService({
+    db,
+    tokens: createLookupTokens(config.tokenSecret),
+    botCheck,
+    toggles: featureToggles,
+    counters: rateLimit,
+    outbox,
+    queue,
+    templates,
+    audit,
+    codeKey: config.tokenSecret,
+    limits: config.limits,
+  });
+
   return {
-    featureToggles: createFeatureTogglesService(database.db),
-    tracking: createTrackingService(database.db, config.trackingHmacKey),
+    queue,
+    outbox,
+    featureToggles,
+    botCheck,
+    accountLookup,
+    tracking: createTrackingService(db, config.trackingHmacKey),
+    /** Starts the job queue and this instance's workers; every instance may run them. */
+    async start(): Promise<void> {
+      await queue.start();
+      await outbox.registerWorkers();
+      await registerAccountCreationWorker({
+        db,
+        queue,
+        outbox,
+        templates,
+        domain: accountDomain(config.brand),
+      });
+    },
+    async stop(): Promise<void> {
+      await queue.stop();
+      email.close();
+      sms.close();
+    },
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -28,6 +28,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** How the job queue reaches the same database: its own pool, or PGlite's one connection. */
+  jobQueueConnection: { connectionString: string } | { pglite: PGlite };
   /** Throws unless the database answers. */
   ping(): Promise<void>;
   /** Loads CSV rows (each ending in a newline) with COPY, the fastest way in on both engines. */
@@ -71,6 +73,7 @@ function openPostgres(url: string, poolSize: number): Database & { migrate(): Pr
   return {
     kind: 'postgres',
     db,
+    jobQueueConnection: { connectionString: url },
     async migrate() {
       const client = await pool.connect();
       try {
@@ -108,6 +111,7 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
   return {
     kind: 'pglite',
     db,
+    jobQueueConnection: { pglite: client },
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },

@@ -109,8 +109,9 @@ export const people = pgTable(
     uniqueIndex('people_nik_key').on(t.nik),
     uniqueIndex('people_nisn_key').on(t.nisn),
     uniqueIndex('people_nuptk_key').on(t.nuptk),
-    // The lookup of SPEC §3 knows the birth date and the name exactly (after normalising).
-    index('people_birth_name_idx').on(t.birthDate, t.nameKey),
+    // The lookup of SPEC §3 knows the birth date exactly and the name up to case, spaces and
+    // punctuation: the key without its spaces is what it compares.
+    index('people_birth_name_idx').on(t.birthDate, sql`replace(${t.nameKey}, ' ', '')`),
     check('people_nik_format', sql`${t.nik} ~ '^[0-9]{16}$'`),
     check('people_nisn_format', sql`${t.nisn} IS NULL OR ${t.nisn} ~ '^[0-9]{10}$'`),
     check('people_nisn_students_only', sql`${t.nisn} IS NULL OR ${t.kind} = 'pd'`),
@@ -221,3 +222,81 @@ export const registrySeeds = pgTable('registry_seeds', {
   people: bigint('people', { mode: 'number' }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const messageChannel = pgEnum('message_channel', ['email', 'sms']);
+
+/**
+ * The transactional outbox: a message is saved in the same transaction as the change that
+ * causes it, then delivered by a job, retried until it is delivered, never dropped.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: messageChannel('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    /** Which message this is (`account-details`, `email-change-code`, ...), for counting. */
+    template: varchar('template', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A delivery in progress holds the message until then, so two workers never both send. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** `smtp`, `sms-gateway` or `dev-mailbox`. */
+    deliveredVia: varchar('delivered_via', { length: 16 }),
+  },
+  (t) => [
+    index('outbox_messages_undelivered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
+    index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
+  ],
+);
+
+/** What happened, to whom (by internal id), from where (by keyed hash); never personal data. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    action: varchar('action', { length: 48 }).notNull(),
+    outcome: varchar('outcome', { length: 32 }).notNull(),
+    userType: varchar('user_type', { length: 8 }),
+    personId: bigint('person_id', { mode: 'number' }),
+    ipHash: varchar('ip_hash', { length: 64 }),
+    targetHash: varchar('target_hash', { length: 64 }),
+  },
+  (t) => [
+    index('audit_events_time_idx').on(t.occurredAt),
+    index('audit_events_person_idx').on(t.personId, t.occurredAt),
+  ],
+);
+
+/** A change of personal e-mail waiting for the code sent to the new address. */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    /** HMAC of the code: a database reader cannot confirm a change. */
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when confirmed, superseded by a newer request, or ended by too many wrong codes. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedReason: varchar('closed_reason', { length: 16 }),
+  },
+  (t) => [
+    index('email_change_requests_open_idx')
+      .on(t.personId)
+      .where(sql`${t.closedAt} IS NULL`),
+  ],
+);

@@ -52,23 +52,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error instanceof RateLimitedError)
         reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error');
-      return reply
-        .status(error.statusCode)
-        .send(
-          errorBody(error.code, error.message, {
-            description: error.description,
-            fieldErrors: error.fieldErrors,
-          }),
-        );
+      return reply.status(error.statusCode).send(
+        errorBody(error.code, error.message, {
+          description: error.description,
+          fieldErrors: error.fieldErrors,
+        }),
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .status(400)
-        .send(
-          errorBody('VALIDATION_FAILED', ERROR_MESSAGES.dataInvalid, {
-            fieldErrors: fieldErrorsOf(error),
-          }),
-        );
+      return reply.status(400).send(
+        errorBody('VALIDATION_FAILED', ERROR_MESSAGES.dataInvalid, {
+          fieldErrors: fieldErrorsOf(error),
+        }),
+      );
     }
     const status = error.statusCode ?? 500;
     const known = CLIENT_ERRORS[status];

@@ -1,34 +1,69 @@
 import { Redis } from 'ioredis';
 
 /**
- * Where rate-limit counters live: Redis when several instances must share them, otherwise
- * this process's memory (DESIGN.md: embedded default).
+ * Where short-lived counters live (rate limits, used bot-check challenges): Redis when several
+ * instances must share them, otherwise this process's memory (DESIGN.md: embedded default).
  */
 export type RateLimitStore = {
   kind: 'redis' | 'memory';
-  redis: Redis | undefined;
   /** Options for @fastify/rate-limit: counters under their own namespace. */
   fastifyOptions(namespace: string): { redis?: Redis; nameSpace: string; skipOnError: boolean };
+  /** Counts one more hit on `key` in a fixed window; returns the count and when it resets. */
+  increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Stores `key` for `ttlMs` unless present; true when this call stored it. */
+  setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
 };
+
+// Expired memory entries are dropped this often, so the map stays as small as the live keys.
+const MEMORY_SWEEP_MS = 60_000;
+
+function createMemoryStore(keyPrefix: string): RateLimitStore {
+  const entries = new Map<string, { count: number; expiresAt: number }>();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
+  }, MEMORY_SWEEP_MS);
+  sweep.unref();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= Date.now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    kind: 'memory',
+    fastifyOptions: (namespace) => ({
+      nameSpace: `${keyPrefix}:${namespace}:`,
+      skipOnError: false,
+    }),
+    async increment(key, windowMs) {
+      const name = `${keyPrefix}:${key}`;
+      const entry = live(name) ?? { count: 0, expiresAt: Date.now() + windowMs };
+      entry.count += 1;
+      entries.set(name, entry);
+      return { count: entry.count, resetInMs: entry.expiresAt - Date.now() };
+    },
+    async setIfAbsent(key, ttlMs) {
+      const name = `${keyPrefix}:${key}`;
+      if (live(name)) return false;
+      entries.set(name, { count: 1, expiresAt: Date.now() + ttlMs });
+      return true;
+    },
+    close: async () => clearInterval(sweep),
+  };
+}
 
 export async function createRateLimitStore(
   redisUrl: string | undefined,
   keyPrefix = 'rl',
 ): Promise<RateLimitStore> {
-  if (!redisUrl) {
-    return {
-      kind: 'memory',
-      redis: undefined,
-      fastifyOptions: (namespace) => ({
-        nameSpace: `${keyPrefix}:${namespace}:`,
-        skipOnError: false,
-      }),
-      close: async () => undefined,
-    };
-  }
+  if (!redisUrl) return createMemoryStore(keyPrefix);
   // Fail fast rather than queue requests while Redis is away: a request is then served without
-  // its limit (skipOnError) instead of failing, and the client reconnects in the background.
+  // its limit instead of failing, and the client reconnects in the background. The limits
+  // defend against abuse; an outage of the counters must not become an outage of the portal.
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
@@ -38,12 +73,32 @@ export async function createRateLimitStore(
   await redis.connect();
   return {
     kind: 'redis',
-    redis,
     fastifyOptions: (namespace) => ({
       redis,
       nameSpace: `${keyPrefix}:${namespace}:`,
       skipOnError: true,
     }),
+    async increment(key, windowMs) {
+      const name = `${keyPrefix}:${key}`;
+      try {
+        const result = await redis
+          .multi()
+          .incr(name)
+          .pexpire(name, windowMs, 'NX')
+          .pttl(name)
+          .exec();
+        const count = Number(result?.[0]?.[1] ?? 0);
+        const ttl = Number(result?.[2]?.[1] ?? windowMs);
+        return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      } catch {
+        return { count: 0, resetInMs: windowMs };
+      }
+    },
+    async setIfAbsent(key, ttlMs) {
+      // Unlike a rate limit, a replay check must not fail open: an error refuses the payload.
+      const stored = await redis.set(`${keyPrefix}:${key}`, '1', 'PX', ttlMs, 'NX');
+      return stored === 'OK';
+    },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

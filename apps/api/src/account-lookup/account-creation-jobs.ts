@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Job } from 'pg-boss';
+import type { SchoolLevel } from '@portal/contracts/user-types';
+import type { Db } from '../db/database';
+import { learningAccounts, people, schoolMemberships, schools } from '../db/schema';
+import type { JobQueue, Transaction } from '../jobs/job-queue';
+import type { MessageTemplates } from '../notifications/message-templates';
+import type { OutboxService } from '../notifications/outbox-service';
+import { normalizeName } from '../registry/name-normalizer';
+
+export const ACCOUNT_CREATION_QUEUE = 'account-create';
+const MAX_ADDRESS_TRIES = 20;
+
+/** `budi.santoso` from `Budi Santoso`: first and last word, ASCII letters and digits only. */
+export function addressBase(fullName: string): string {
+  const words = normalizeName(fullName)
+    .toLowerCase()
+    .split(' ')
+    .map((word) => word.replace(/[^a-z0-9]/g, ''))
+    .filter(Boolean);
+  const parts = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return (parts.join('.') || 'pengguna').slice(0, 40);
+}
+
+async function insertUniqueAccount(
+  tx: Transaction,
+  values: { personId: number; base: string; domain: string; schoolLevel: SchoolLevel | null },
+): Promise<string> {
+  for (let attempt = 0; attempt < MAX_ADDRESS_TRIES; attempt += 1) {
+    // The plain name first, then a number that grows with the tries: collisions get rarer fast.
+    const suffix = attempt === 0 ? '' : String(randomInt(10 ** Math.min(1 + attempt, 6)));
+    const email = `${values.base}${suffix}@${values.domain}`;
+    const inserted = await tx
+      .insert(learningAccounts)
+      .values({ email, kind: 'ptk', personId: values.personId, schoolLevel: values.schoolLevel })
+      .onConflictDoNothing()
+      .returning({ email: learningAccounts.email });
+    if (inserted[0]) return inserted[0].email;
+  }
+  throw new Error('no free address after many tries');
+}
+
+/**
+ * Creates an educator's missing accounts, one per school level they teach at, and sends the
+ * details to their personal e-mail, in one transaction: all of it or none of it.
+ */
+export async function registerAccountCreationWorker(options: {
+  db: Db;
+  queue: JobQueue;
+  outbox: OutboxService;
+  templates: MessageTemplates;
+  domain: string;
+}): Promise<void> {
+  const { db, queue, outbox, templates, domain } = options;
+  await queue.createQueue(ACCOUNT_CREATION_QUEUE, {
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+  });
+  await queue.work<{ personId: number }>(
+    ACCOUNT_CREATION_QUEUE,
+    async (job: Job<{ personId: number }>) => {
+      await db.transaction(async (tx) => {
+        const [person] = await tx
+          .select({
+            id: people.id,
+            fullName: people.fullName,
+            personalEmail: people.personalEmail,
+            kind: people.kind,
+          })
+          .from(people)
+          .where(eq(people.id, job.data.personId))
+          .for('update');
+        if (!person || person.kind !== 'ptk' || !person.personalEmail) return;
+        const levels = await tx
+          .selectDistinct({ level: schools.level })
+          .from(schoolMemberships)
+          .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
+          .where(
+            and(eq(schoolMemberships.personId, person.id), ne(schoolMemberships.role, 'student')),
+          );
+        const existing = await tx
+          .select({ schoolLevel: learningAccounts.schoolLevel })
+          .from(learningAccounts)
+          .where(eq(learningAccounts.personId, person.id));
+        const missing = levels
+          .map((l) => l.level)
+          .filter((level) => !existing.some((e) => e.schoolLevel === level));
+        if (missing.length === 0) return;
+        const base = addressBase(person.fullName);
+        const created: { email: string; schoolLevel: string | null }[] = [];
+        for (const [index, level] of missing.entries()) {
+          const levelBase =
+            existing.length === 0 && index === 0 ? base : `${base}.${level.toLowerCase()}`;
+          created.push({
+            email: await insertUniqueAccount(tx, {
+              personId: person.id,
+              base: levelBase,
+              domain,
+              schoolLevel: level,
+            }),
+            schoolLevel: level,
+          });
+        }
+        await outbox.enqueue(tx, templates.accountCreated(person.personalEmail, created));
+      });
+    },
+  );
+}

@@ -1,0 +1,333 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  LOOKUP_MESSAGES,
+  type DeliveryMethod,
+  type LookupRequest,
+  type LookupResult,
+  type School,
+} from '@portal/contracts/account-lookup';
+import { SCHOOL_SEARCH_LIMIT } from '@portal/contracts/account-lookup';
+import type { UserType } from '@portal/contracts/user-types';
+import type { AuditLog } from '../audit/audit-repository';
+import type { BotCheckService } from '../bot-check/bot-check-service';
+import type { Db } from '../db/database';
+import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
+import {
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  ValidationError,
+} from '../http/domain-errors';
+import type { RateLimitStore } from '../http/rate-limit-store';
+import type { JobQueue } from '../jobs/job-queue';
+import type { MessageTemplates } from '../notifications/message-templates';
+import type { OutboxService } from '../notifications/outbox-service';
+import { normalizeName } from '../registry/name-normalizer';
+import {
+  createAccountLookupRepository,
+  type AccountSummary,
+  type PersonMatch,
+} from './account-lookup-repository';
+import { ACCOUNT_CREATION_QUEUE } from './account-creation-jobs';
+import { LOOKUP_TOKEN_SECONDS, type LookupTokens } from './lookup-token';
+import { maskEmail, maskPhone } from './masking';
+
+export const EMAIL_CHANGE_CODE_SECONDS = 30 * 60;
+export const EMAIL_CHANGE_MAX_WRONG_CODES = 5;
+// A person's inbox or phone is not a target: this many messages an hour, then wait.
+const MESSAGES_PER_PERSON_PER_HOUR = 5;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+type Dependencies = {
+  db: Db;
+  tokens: LookupTokens;
+  botCheck: BotCheckService;
+  toggles: FeatureTogglesService;
+  counters: RateLimitStore;
+  outbox: OutboxService;
+  queue: JobQueue;
+  templates: MessageTemplates;
+  audit: AuditLog;
+  codeKey: string;
+  limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
+};
+
+const toAccountView = (accounts: AccountSummary[]) =>
+  accounts.map((a) => ({ email: a.email, kind: a.kind, school_level: a.schoolLevel }));
+
+/** Finding an account by personal data, and what the person may then ask for (issue 4). */
+export function createAccountLookupService(deps: Dependencies) {
+  const { db, tokens, botCheck, toggles, counters, outbox, queue, templates, audit } = deps;
+  const repository = createAccountLookupRepository(db);
+  const hashCode = (requestKey: string, code: string) =>
+    createHmac('sha256', deps.codeKey).update(`${requestKey}:${code}`).digest('hex');
+
+  async function limit(key: string, max: number, windowMs: number): Promise<void> {
+    const { count, resetInMs } = await counters.increment(key, windowMs);
+    if (count > max) throw new RateLimitedError(Math.ceil(resetInMs / 1000));
+  }
+
+  async function personFromToken(
+    token: string | undefined,
+  ): Promise<{ person: PersonMatch; userType: UserType }> {
+    const claims = await tokens.verify(token);
+    const person = await repository.person(claims.personId);
+    if (!person) throw new NotFoundError(LOOKUP_MESSAGES.notFound);
+    return { person, userType: claims.userType };
+  }
+
+  return {
+    async lookup(request: LookupRequest, ip: string): Promise<LookupResult> {
+      await limit(`lookup-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
+      if (request.userType === 'dinas' && !(await toggles.isEnabled('LOOKUP_DINAS'))) {
+        throw new ForbiddenError(LOOKUP_MESSAGES.lookupDinasOff);
+      }
+      if (!(await botCheck.verify(request.altcha))) {
+        await audit.record({
+          action: 'lookup',
+          outcome: 'bot-check-failed',
+          userType: request.userType,
+          ip,
+        });
+        throw new ValidationError(LOOKUP_MESSAGES.botCheckFailed, [
+          { field: 'altcha', message: LOOKUP_MESSAGES.botCheckFailed },
+        ]);
+      }
+      const nameKey = normalizeName(request.name);
+      const motherKey = normalizeName(request.motherName);
+      const place =
+        request.userType === 'dinas' ? `${request.regionCode}|${request.officeType}` : request.npsn;
+      const target = [request.userType, place, nameKey.replaceAll(' ', ''), request.birthDate].join(
+        '|',
+      );
+      // Guessing one person's mother's name from many addresses is what this limit stops.
+      await limit(
+        `lookup-target:${audit.hash(target)}`,
+        deps.limits.lookupPerTargetPerHour,
+        HOUR_MS,
+      );
+
+      const where =
+        request.userType === 'dinas'
+          ? {
+              kind: 'dinas' as const,
+              regionCode: request.regionCode,
+              officeType: request.officeType,
+            }
+          : { kind: request.userType, npsn: request.npsn };
+      const [person] = await repository.findPeople(where, request.birthDate, nameKey, motherKey);
+      if (!person) {
+        await audit.record({
+          action: 'lookup',
+          outcome: 'not-found',
+          userType: request.userType,
+          ip,
+          target,
+        });
+        throw new NotFoundError(LOOKUP_MESSAGES.notFound);
+      }
+      const accounts = await repository.accounts(person.id);
+      const canRequest =
+        accounts.length === 0 &&
+        request.userType === 'ptk' &&
+        (await toggles.isEnabled('ACCOUNT_CREATION'));
+      await audit.record({
+        action: 'lookup',
+        outcome: accounts.length > 0 ? 'found' : 'no-account',
+        userType: request.userType,
+        personId: person.id,
+        ip,
+        target,
+      });
+      return {
+        token: await tokens.issue({ personId: person.id, userType: request.userType }),
+        token_expires_in: LOOKUP_TOKEN_SECONDS,
+        accounts: toAccountView(accounts),
+        email: person.personalEmail ? maskEmail(person.personalEmail) : null,
+        email_eligible: person.personalEmail !== null,
+        phone: person.phone ? maskPhone(person.phone) : null,
+        phone_eligible: person.phone !== null,
+        can_request_account: canRequest,
+      };
+    },
+
+    async schoolByNpsn(npsn: string): Promise<School> {
+      const school = await repository.schoolByNpsn(npsn);
+      if (!school) throw new NotFoundError(LOOKUP_MESSAGES.schoolNotFound);
+      return school;
+    },
+
+    async schoolsByName(name: string): Promise<School[]> {
+      const key = normalizeName(name);
+      if (key.length < 3)
+        throw new ValidationError(undefined, [
+          { field: 'name', message: 'Ketik minimal 3 huruf nama sekolah.' },
+        ]);
+      return repository.schoolsByName(key, SCHOOL_SEARCH_LIMIT);
+    },
+
+    /** Sends the account details to the contact on file (SPEC: request-password). */
+    async requestDetails(token: string | undefined, method: DeliveryMethod, ip: string) {
+      const { person, userType } = await personFromToken(token);
+      const accounts = await repository.accounts(person.id);
+      if (accounts.length === 0) throw new NotFoundError(LOOKUP_MESSAGES.noAccount);
+      if (method === 'phone' && !(await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'))) {
+        throw new ForbiddenError('Pengiriman lewat nomor telepon sedang tidak tersedia.');
+      }
+      const to = method === 'email' ? person.personalEmail : person.phone;
+      if (!to) {
+        const message =
+          method === 'email' ? LOOKUP_MESSAGES.noPersonalEmail : LOOKUP_MESSAGES.noPhone;
+        throw new ValidationError(message, [{ field: 'method', message }]);
+      }
+      await limit(`details:${person.id}`, MESSAGES_PER_PERSON_PER_HOUR, HOUR_MS);
+      const lines = accounts.map((a) => ({ email: a.email, schoolLevel: a.schoolLevel }));
+      await db.transaction(async (tx) => {
+        await outbox.enqueue(
+          tx,
+          method === 'email'
+            ? templates.accountDetails(to, lines)
+            : templates.accountDetailsSms(to, lines),
+        );
+        await audit.record(
+          {
+            action: 'request-details',
+            outcome: `queued-${method}`,
+            userType,
+            personId: person.id,
+            ip,
+          },
+          tx,
+        );
+      });
+      return { method, sent_to: method === 'email' ? maskEmail(to) : maskPhone(to) };
+    },
+
+    /** Starts a change of personal e-mail: a code goes to the new address. */
+    async changeEmail(token: string | undefined, newEmail: string, ip: string) {
+      const { person, userType } = await personFromToken(token);
+      if (person.personalEmail?.toLowerCase() === newEmail) {
+        throw new ValidationError(LOOKUP_MESSAGES.sameEmail, [
+          { field: 'email', message: LOOKUP_MESSAGES.sameEmail },
+        ]);
+      }
+      await limit(`email-change:${person.id}`, MESSAGES_PER_PERSON_PER_HOUR, HOUR_MS);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.transaction(async (tx) => {
+        await repository.closeOpenEmailChanges(tx, person.id, 'superseded');
+        await repository.createEmailChange(
+          tx,
+          person.id,
+          newEmail,
+          hashCode(`${person.id}:${newEmail}`, code),
+          EMAIL_CHANGE_CODE_SECONDS,
+        );
+        await outbox.enqueue(
+          tx,
+          templates.emailChangeCode(newEmail, code, EMAIL_CHANGE_CODE_SECONDS / 60),
+        );
+        await audit.record(
+          { action: 'change-email', outcome: 'code-sent', userType, personId: person.id, ip },
+          tx,
+        );
+      });
+      return { email: maskEmail(newEmail), expires_in: EMAIL_CHANGE_CODE_SECONDS };
+    },
+
+    /** Confirms the change with the code; the old address is told. */
+    async confirmEmailChange(token: string | undefined, code: string, ip: string) {
+      const { person, userType } = await personFromToken(token);
+      const outcome = await db.transaction(async (tx) => {
+        const request = await repository.openEmailChange(person.id, tx);
+        if (!request)
+          return {
+            error: new ValidationError(LOOKUP_MESSAGES.codeExpired, [
+              { field: 'code', message: LOOKUP_MESSAGES.codeExpired },
+            ]),
+          };
+        if (request.expiresAt.getTime() <= Date.now()) {
+          await repository.closeEmailChange(tx, request.id, 'expired');
+          return {
+            error: new ValidationError(LOOKUP_MESSAGES.codeExpired, [
+              { field: 'code', message: LOOKUP_MESSAGES.codeExpired },
+            ]),
+          };
+        }
+        const expected = Buffer.from(request.codeHash, 'hex');
+        const given = Buffer.from(hashCode(`${person.id}:${request.newEmail}`, code), 'hex');
+        if (!timingSafeEqual(expected, given)) {
+          const failures = await repository.recordWrongCode(
+            tx,
+            request.id,
+            EMAIL_CHANGE_MAX_WRONG_CODES,
+          );
+          const left = EMAIL_CHANGE_MAX_WRONG_CODES - failures;
+          await audit.record(
+            {
+              action: 'change-email',
+              outcome: left > 0 ? 'wrong-code' : 'locked',
+              userType,
+              personId: person.id,
+              ip,
+            },
+            tx,
+          );
+          const message =
+            left > 0
+              ? `${LOOKUP_MESSAGES.codeInvalid} Sisa percobaan: ${left}.`
+              : LOOKUP_MESSAGES.codeLocked;
+          return { error: new ValidationError(message, [{ field: 'code', message }]) };
+        }
+        await repository.updatePersonalEmail(tx, person.id, request.newEmail);
+        await repository.closeEmailChange(tx, request.id, 'confirmed');
+        if (person.personalEmail) {
+          await outbox.enqueue(
+            tx,
+            templates.emailChangedNotice(
+              person.personalEmail,
+              maskEmail(request.newEmail),
+              new Date(),
+            ),
+          );
+        }
+        await audit.record(
+          { action: 'change-email', outcome: 'confirmed', userType, personId: person.id, ip },
+          tx,
+        );
+        return { email: maskEmail(request.newEmail) };
+      });
+      // A wrong code is counted (committed) before the error is answered.
+      if ('error' in outcome) throw outcome.error;
+      return outcome;
+    },
+
+    /** Queues the creation of an educator's account (ACCOUNT_CREATION on). */
+    async requestAccountCreation(token: string | undefined, pathType: UserType, ip: string) {
+      const { person, userType } = await personFromToken(token);
+      if (pathType !== userType) throw new ForbiddenError();
+      if (userType !== 'ptk') throw new ForbiddenError(LOOKUP_MESSAGES.accountCreationNotForType);
+      if (!(await toggles.isEnabled('ACCOUNT_CREATION')))
+        throw new ForbiddenError(LOOKUP_MESSAGES.accountCreationOff);
+      if (!person.personalEmail) {
+        throw new ValidationError(LOOKUP_MESSAGES.noPersonalEmail, [
+          { field: 'email', message: LOOKUP_MESSAGES.noPersonalEmail },
+        ]);
+      }
+      if ((await repository.accounts(person.id)).length > 0) return { status: 'exists' as const };
+      await db.transaction(async (tx) => {
+        await queue.send(
+          ACCOUNT_CREATION_QUEUE,
+          { personId: person.id },
+          { tx, singletonKey: `create-${person.id}` },
+        );
+        await audit.record(
+          { action: 'account-creation', outcome: 'queued', userType, personId: person.id, ip },
+          tx,
+        );
+      });
+      return { status: 'queued' as const };
+    },
+  };
+}
+export type AccountLookupService = ReturnType<typeof createAccountLookupService>;

@@ -1,0 +1,45 @@
+import { createChallenge, randomInt, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { verify } from 'altcha-lib/frameworks/shared';
+import type { RateLimitStore } from '../http/rate-limit-store';
+
+// A challenge must be solved and used within this time; its id is remembered as long.
+const CHALLENGE_TTL_SECONDS = 10 * 60;
+// The counter is drawn from this range: on a cheap phone the widget finds it in about a second.
+const COUNTER_MIN = 5_000;
+const COUNTER_MAX = 50_000;
+
+type Options = { enabled: boolean; secret: string; cost: number; store: RateLimitStore };
+
+/**
+ * The self-hosted proof-of-work bot check (ALTCHA). Each solved challenge is accepted once:
+ * its id is stored (in Redis when configured) until the challenge expires.
+ */
+export function createBotCheckService({ enabled, secret, cost, store }: Options) {
+  const replayStore = {
+    get: () => undefined,
+    set: () => undefined,
+    setIfAbsent: (key: string) => store.setIfAbsent(`altcha:${key}`, CHALLENGE_TTL_SECONDS * 1000),
+  };
+  return {
+    enabled,
+    async challenge(): Promise<Challenge> {
+      return createChallenge({
+        algorithm: 'SHA-256',
+        cost,
+        counter: randomInt(COUNTER_MAX, COUNTER_MIN),
+        deriveKey,
+        hmacSignatureSecret: secret,
+        expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
+      });
+    },
+    /** True when the payload solves a challenge of ours that was not used before. */
+    async verify(payload: string | undefined): Promise<boolean> {
+      if (!enabled) return true;
+      if (!payload) return false;
+      const result = await verify(payload, deriveKey, secret, undefined, replayStore);
+      return result.error === null && result.verification?.verified === true;
+    },
+  };
+}
+export type BotCheckService = ReturnType<typeof createBotCheckService>;

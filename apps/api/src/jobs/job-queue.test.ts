@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type Database } from '../db/database';
+import { createJobQueue, type JobQueue } from './job-queue';
+
+// eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
+const databaseUrl = process.env.DATABASE_URL;
+
+let database: Database;
+let queue: JobQueue;
+beforeAll(async () => {
+  database = await openTestDatabase(databaseUrl);
+  queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  await queue.start();
+  await queue.createQueue('echo', { retryLimit: 3, retryDelay: 1, retryBackoff: false });
+});
+afterAll(async () => {
+  await queue?.stop();
+  await database?.close();
+});
+
+const waitFor = async (check: () => boolean, ms = 20_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+describe('job queue', () => {
+  it('runs a job sent in a committed transaction, retries a failing one, and never runs a rolled-back one', async () => {
+    const seen: string[] = [];
+    let failures = 0;
+    await queue.work<{ value: string }>('echo', async (job) => {
+      if (job.data.value === 'flaky' && failures < 2) {
+        failures += 1;
+        throw new Error('transient');
+      }
+      seen.push(job.data.value);
+    });
+    await database.db.transaction(async (tx) => {
+      await queue.send('echo', { value: 'committed' }, { tx });
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await queue.send('echo', { value: 'rolled-back' }, { tx });
+        await tx.execute(sql`SELECT 1/0`);
+      })
+      .catch(() => undefined);
+    await queue.send('echo', { value: 'flaky' });
+    await waitFor(() => seen.includes('committed') && seen.includes('flaky'));
+    expect(failures).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(seen).not.toContain('rolled-back');
+  });
+});

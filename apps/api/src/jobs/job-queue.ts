@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type DrizzleTransactionLike,
+  type Job,
+  type SendOptions,
+} from 'pg-boss';
+import type { Database, Db } from '../db/database';
+
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type JobQueue = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Creates the queue if needed; a queue's retry policy is set here once. */
+  createQueue(name: string, options: QueuePolicy): Promise<void>;
+  /** Enqueues in the caller's transaction: the job exists if and only if the change commits. */
+  send(
+    name: string,
+    data: object,
+    options?: SendOptions & { tx?: Transaction },
+  ): Promise<string | null>;
+  work<T>(
+    name: string,
+    handler: (job: Job<T>) => Promise<void>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
+  boss: PgBoss;
+};
+
+export type QueuePolicy = {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  retryDelayMax?: number;
+  expireInSeconds?: number;
+  /** How long a job may wait before pg-boss gives up on it. */
+  retentionSeconds?: number;
+};
+
+/**
+ * pg-boss on the same database as everything else: PostgreSQL through its own small pool, or
+ * the embedded PGlite through its single connection. Every job outlives a restart.
+ */
+export function createJobQueue(
+  database: Database,
+  options: { pollingIntervalSeconds?: number } = {},
+): JobQueue {
+  const connection = database.jobQueueConnection;
+  const boss =
+    'pglite' in connection
+      ? new PgBoss({ db: fromPglite(connection.pglite), schema: 'pgboss' })
+      : new PgBoss({ connectionString: connection.connectionString, schema: 'pgboss', max: 4 });
+  boss.on('error', (error: Error) => {
+    // pg-boss retries its own maintenance; a log line is all an error here needs.
+    console.error(
+      JSON.stringify({
+        level: 50,
+        msg: 'job queue error',
+        err: { type: error.name, message: error.message },
+      }),
+    );
+  });
+  let started = false;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  return {
+    boss,
+    async start() {
+      await boss.start();
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+    async createQueue(name, policy) {
+      await boss.createQueue(name, policy);
+      await boss.updateQueue(name, policy);
+    },
+    async send(name, data, { tx, ...sendOptions } = {}) {
+      return boss.send(name, data, {
+        ...sendOptions,
+        ...(tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {}),
+      });
+    },
+    async work(name, handler, { concurrency = 1 } = {}) {
+      await boss.work(
+        name,
+        { batchSize: 1, pollingIntervalSeconds, localConcurrency: concurrency },
+        async (jobs) => {
+          for (const job of jobs) await handler(job as Job<never>);
+        },
+      );
+    },
+  };
+}

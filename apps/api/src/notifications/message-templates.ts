@@ -1,0 +1,114 @@
+import { accountDomain, type Brand } from '@portal/contracts/brand';
+import type { NewMessage } from './outbox-repository';
+
+type Context = { brand: Brand; publicUrl: string };
+type AccountLine = { email: string; schoolLevel: string | null };
+
+const jakartaTime = (date: Date): string =>
+  `${new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(date)} WIB`;
+
+const signature = ({ brand }: Context) =>
+  `Salam,\nTim Akun ${accountDomain(brand)}, ${brand.ministryName}\nBantuan: ${brand.helpCentreUrl}`;
+
+const accountList = (accounts: readonly AccountLine[]) =>
+  accounts
+    .map(({ email, schoolLevel }) => `- ${email}${schoolLevel ? ` (jenjang ${schoolLevel})` : ''}`)
+    .join('\n');
+
+const neverAPassword =
+  'Kami tidak pernah mengirim atau menanyakan kata sandi Anda. Jangan berikan kata sandi atau kode kepada siapa pun.';
+
+/** Messages are written here, in Indonesian; they carry addresses and codes, never a password. */
+export function messageTemplates(context: Context) {
+  const domain = accountDomain(context.brand);
+  const resetUrl = `${context.publicUrl}/#lupa-kata-sandi`;
+  return {
+    accountDetails(to: string, accounts: readonly AccountLine[]): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'account-details',
+        subject: `Informasi Akun ${domain} Anda`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Berikut Akun ${domain} yang terdaftar atas data Anda:`,
+          accountList(accounts),
+          '',
+          `Cara masuk: buka layanan yang ingin Anda gunakan, pilih masuk dengan Akun ${domain}, lalu ketik alamat akun di atas dan kata sandi Anda.`,
+          `Lupa kata sandi? Buka ${resetUrl} lalu pilih Lupa Kata Sandi. Kode sekali pakai akan dikirim ke email pribadi ini.`,
+          '',
+          neverAPassword,
+          'Jika Anda tidak meminta email ini, abaikan saja.',
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    accountDetailsSms(to: string, accounts: readonly AccountLine[]): NewMessage {
+      return {
+        channel: 'sms',
+        recipient: to,
+        template: 'account-details-sms',
+        subject: null,
+        bodyText: `Akun ${domain} Anda: ${accounts.map((a) => a.email).join(', ')}. Lupa kata sandi? Buka ${resetUrl}. Jangan berikan kata sandi kepada siapa pun.`,
+      };
+    },
+    accountCreated(to: string, accounts: readonly AccountLine[]): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'account-created',
+        subject: `Akun ${domain} Anda sudah dibuat`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Akun ${domain} Anda sudah dibuat:`,
+          accountList(accounts),
+          '',
+          `Untuk mulai memakainya, buat kata sandi lewat Lupa Kata Sandi di ${resetUrl}: kode sekali pakai akan dikirim ke email pribadi ini.`,
+          '',
+          neverAPassword,
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    emailChangeCode(to: string, code: string, validMinutes: number): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'email-change-code',
+        subject: `Kode verifikasi email pribadi Akun ${domain}: ${code}`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Seseorang meminta agar alamat ini menjadi email pribadi untuk Akun ${domain}.`,
+          `Kode verifikasi Anda: ${code}`,
+          `Kode berlaku ${validMinutes} menit dan hanya dapat dipakai sekali.`,
+          '',
+          'Jika Anda tidak memintanya, abaikan email ini: email pribadi tidak akan berubah.',
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    emailChangedNotice(to: string, maskedNewEmail: string, at: Date): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'email-changed-notice',
+        subject: `Email pribadi Akun ${domain} Anda telah diganti`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Email pribadi untuk Akun ${domain} Anda telah diganti menjadi ${maskedNewEmail} pada ${jakartaTime(at)}.`,
+          `Jika bukan Anda yang menggantinya, segera hubungi pusat bantuan: ${context.brand.helpCentreUrl}`,
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+  };
+}
+export type MessageTemplates = ReturnType<typeof messageTemplates>;

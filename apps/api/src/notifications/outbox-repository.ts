@@ -1,0 +1,76 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import type { Transaction } from '../jobs/job-queue';
+import { outboxMessages } from '../db/schema';
+
+export type NewMessage = typeof outboxMessages.$inferInsert;
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+// Longer than any SMTP or gateway call may take; a crashed worker's claim lapses after it.
+const CLAIM_SECONDS = 120;
+
+export function createOutboxRepository(db: Db) {
+  return {
+    async insert(tx: Transaction, message: NewMessage): Promise<number> {
+      const [row] = await tx
+        .insert(outboxMessages)
+        .values(message)
+        .returning({ id: outboxMessages.id });
+      if (!row) throw new Error('outbox insert returned nothing');
+      return row.id;
+    },
+    /** Takes the message for one delivery attempt, unless delivered or held by another worker. */
+    async claim(id: number): Promise<OutboxMessage | undefined> {
+      const [row] = await db
+        .update(outboxMessages)
+        .set({
+          attempts: sql`${outboxMessages.attempts} + 1`,
+          claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+        })
+        .where(
+          and(
+            eq(outboxMessages.id, id),
+            isNull(outboxMessages.deliveredAt),
+            or(isNull(outboxMessages.claimedUntil), lt(outboxMessages.claimedUntil, sql`now()`)),
+          ),
+        )
+        .returning();
+      return row;
+    },
+    async markDelivered(id: number, via: string): Promise<void> {
+      await db
+        .update(outboxMessages)
+        .set({ deliveredAt: sql`now()`, deliveredVia: via, claimedUntil: null, lastError: null })
+        .where(eq(outboxMessages.id, id));
+    },
+    async markFailed(id: number, error: string): Promise<void> {
+      await db
+        .update(outboxMessages)
+        .set({ lastError: error.slice(0, 500), claimedUntil: null })
+        .where(eq(outboxMessages.id, id));
+    },
+    /** Undelivered messages older than the given age: what the sweeper hands back to the queue. */
+    async undeliveredOlderThan(seconds: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(
+          and(
+            isNull(outboxMessages.deliveredAt),
+            lt(outboxMessages.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+          ),
+        )
+        .orderBy(outboxMessages.createdAt)
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+    async latest(limit: number): Promise<OutboxMessage[]> {
+      return db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
+    },
+    async byId(id: number): Promise<OutboxMessage | undefined> {
+      const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+      return row;
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,0 +1,84 @@
+import type { Job } from 'pg-boss';
+import type { JobQueue, Transaction } from '../jobs/job-queue';
+import type { Db } from '../db/database';
+import { createOutboxRepository, type NewMessage } from './outbox-repository';
+import type { Transport } from './mail-transport';
+
+export const DELIVER_QUEUE = 'outbox-deliver';
+export const SWEEP_QUEUE = 'outbox-sweep';
+
+// A message that has waited this long has lost its job (retention, a crash between commit and
+// enqueue on an old version): the sweeper queues it again. Nothing is ever dropped.
+const SWEEP_AFTER_SECONDS = 6 * 3600;
+const SWEEP_BATCH = 500;
+
+type Options = {
+  db: Db;
+  queue: JobQueue;
+  email: Transport;
+  sms: Transport;
+  retryDelaySeconds: number;
+};
+
+/**
+ * The transactional outbox (GOV.UK Notify's rule: saved before queued, retried for hours,
+ * never dropped). `enqueue` runs inside the caller's transaction; delivery is a job.
+ */
+export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }: Options) {
+  const repository = createOutboxRepository(db);
+
+  async function deliver(id: number): Promise<void> {
+    const message = await repository.claim(id);
+    if (!message) return;
+    const transport = message.channel === 'email' ? email : sms;
+    try {
+      await transport.send({
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.bodyText,
+        html: message.bodyHtml,
+      });
+    } catch (error) {
+      await repository.markFailed(id, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    await repository.markDelivered(id, transport.via);
+  }
+
+  return {
+    repository,
+    /** Saves the message in `tx` and queues its delivery in the same transaction. */
+    async enqueue(tx: Transaction, message: NewMessage): Promise<number> {
+      const id = await repository.insert(tx, message);
+      await queue.send(DELIVER_QUEUE, { id }, { tx });
+      return id;
+    },
+    async registerWorkers(): Promise<void> {
+      await queue.createQueue(DELIVER_QUEUE, {
+        // Exponential backoff from the configured delay up to 30 minutes: about a day of tries.
+        retryLimit: 60,
+        retryDelay: retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: 1800,
+        expireInSeconds: 300,
+        retentionSeconds: 7 * 24 * 3600,
+      });
+      await queue.createQueue(SWEEP_QUEUE, { retryLimit: 2, retryDelay: 60, retryBackoff: false });
+      await queue.work<{ id: number }>(
+        DELIVER_QUEUE,
+        (job: Job<{ id: number }>) => deliver(job.data.id),
+        {
+          concurrency: 4,
+        },
+      );
+      await queue.work(SWEEP_QUEUE, async () => {
+        for (const id of await repository.undeliveredOlderThan(SWEEP_AFTER_SECONDS, SWEEP_BATCH)) {
+          await queue.send(DELIVER_QUEUE, { id });
+        }
+      });
+      await queue.boss.schedule(SWEEP_QUEUE, '*/15 * * * *');
+    },
+    deliver,
+  };
+}
+export type OutboxService = ReturnType<typeof createOutboxService>;

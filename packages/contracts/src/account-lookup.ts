@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { ERROR_MESSAGES } from './api-error';
+import { BIRTH_YEAR_OPTIONS } from './business-constants';
+import { NpsnSchema, SchoolLevelSchema, UserTypeSchema } from './user-types';
+
+/** Paths of SPEC §7 under the API prefix (`/<product>-id`). */
+export const LOOKUP_BASE = '/account-lookup/v1/lookup';
+export const BOT_CHECK_CHALLENGE_PATH = '/bot-check/v1/challenge';
+
+const required = ERROR_MESSAGES.required;
+
+const personName = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .max(100, 'Nama terlalu panjang (maksimal 100 karakter).')
+  .regex(/\p{L}/u, 'Nama harus berisi huruf.');
+
+/** A birth date sent year-month-day (SPEC §5), within the picker's range of years. */
+export const BirthDateSchema = z
+  .string({ error: required })
+  .min(1, required)
+  .pipe(z.iso.date(ERROR_MESSAGES.invalidDate))
+  .refine((value) => {
+    const year = Number(value.slice(0, 4));
+    const current = new Date().getUTCFullYear();
+    return year <= current - 1 && year >= current - BIRTH_YEAR_OPTIONS;
+  }, ERROR_MESSAGES.invalidDate);
+
+export const OfficeTypeSchema = z.enum(['provinsi', 'kota_kabupaten']);
+export type OfficeType = z.infer<typeof OfficeTypeSchema>;
+
+/** Province `11` or regency/city `11.01`. */
+export const RegionCodeSchema = z
+  .string({ error: required })
+  .trim()
+  .regex(/^\d{2}(\.\d{2})?$/, 'Pilih provinsi atau kabupaten/kota.');
+
+const personFields = {
+  name: personName,
+  birthDate: BirthDateSchema,
+  motherName: personName,
+  /** The ALTCHA payload (base64) of the bot check. */
+  altcha: z.string().max(8_000).optional(),
+};
+
+/** The lookup form of SPEC §3. Offices name their region and office type instead of an NPSN. */
+export const LookupRequestSchema = z.discriminatedUnion('userType', [
+  z.object({ userType: z.literal('ptk'), npsn: NpsnSchema, ...personFields }),
+  z.object({ userType: z.literal('pd'), npsn: NpsnSchema, ...personFields }),
+  z.object({
+    userType: z.literal('dinas'),
+    regionCode: RegionCodeSchema,
+    officeType: OfficeTypeSchema,
+    ...personFields,
+  }),
+]);
+export type LookupRequest = z.infer<typeof LookupRequestSchema>;
+
+export const LookupAccountSchema = z.object({
+  email: z.string(),
+  kind: UserTypeSchema,
+  school_level: SchoolLevelSchema.nullable(),
+});
+
+/** SPEC §3 lookup result, returned in `data` (read by the web as `response.data.data`). */
+export const LookupResultSchema = z.object({
+  token: z.string(),
+  token_expires_in: z.number().int(),
+  accounts: z.array(LookupAccountSchema),
+  /** The personal e-mail on file, masked; null when there is none. */
+  email: z.string().nullable(),
+  email_eligible: z.boolean(),
+  phone: z.string().nullable(),
+  phone_eligible: z.boolean(),
+  /** The person has no account yet and may request one now (ACCOUNT_CREATION on). */
+  can_request_account: z.boolean(),
+});
+export type LookupResult = z.infer<typeof LookupResultSchema>;
+
+export const SchoolSchema = z.object({
+  npsn: z.string(),
+  name: z.string(),
+  level: SchoolLevelSchema,
+  regency: z.string(),
+  province: z.string(),
+});
+export type School = z.infer<typeof SchoolSchema>;
+
+export const SchoolByNpsnQuerySchema = z.object({ npsn: NpsnSchema });
+export const SchoolSearchQuerySchema = z.object({
+  name: z.string().trim().min(3, 'Ketik minimal 3 huruf nama sekolah.').max(100),
+});
+export const SCHOOL_SEARCH_LIMIT = 20;
+
+export const DeliveryMethodSchema = z.enum(['email', 'phone']);
+export type DeliveryMethod = z.infer<typeof DeliveryMethodSchema>;
+
+export const RequestPasswordQuerySchema = z.object({
+  method: DeliveryMethodSchema.default('email'),
+});
+export const RequestPasswordBodySchema = z.object({ token: z.string().optional() }).default({});
+export const RequestPasswordResultSchema = z.object({
+  method: DeliveryMethodSchema,
+  sent_to: z.string(),
+});
+
+export const ChangeEmailBodySchema = z.object({
+  email: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254)
+    .pipe(z.email('Format email tidak valid.'))
+    .transform((value) => value.toLowerCase()),
+  token: z.string().optional(),
+});
+export const ChangeEmailResultSchema = z.object({
+  email: z.string(),
+  expires_in: z.number().int(),
+});
+
+/** The confirmation of an e-mail change by the code sent to the new address (a path of ours). */
+export const CHANGE_EMAIL_CONFIRM_PATH = `${LOOKUP_BASE}/change-email/confirm`;
+export const ConfirmEmailChangeBodySchema = z.object({
+  code: z
+    .string({ error: required })
+    .trim()
+    .regex(/^\d{6}$/, 'Kode terdiri dari 6 angka.'),
+  token: z.string().optional(),
+});
+export const ConfirmEmailChangeResultSchema = z.object({ email: z.string() });
+
+export const AccountCreationResultSchema = z.object({ status: z.enum(['queued', 'exists']) });
+
+/** Wraps a payload the way SPEC §7 reads it: `response.data.data`. */
+export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** Messages of this journey (SPEC §8 and our own where the spec is silent). */
+export const LOOKUP_MESSAGES = {
+  notFound: ERROR_MESSAGES.accountNotFound,
+  botCheckFailed: 'Verifikasi keamanan gagal. Muat ulang halaman lalu coba lagi.',
+  lookupDinasOff: 'Pencarian akun Dinas sedang tidak tersedia.',
+  schoolNotFound: 'Sekolah dengan NPSN tersebut tidak ditemukan.',
+  noPersonalEmail: 'Data email belum terdaftar di Dapodik.',
+  noPhone: 'Nomor telepon belum terdaftar di Dapodik.',
+  noAccount: 'Anda belum memiliki akun. Ajukan pembuatan akun terlebih dahulu.',
+  accountCreationOff: 'Pengajuan akun sedang tidak dibuka.',
+  accountCreationNotForType:
+    'Akun Peserta Didik diajukan oleh Kepala Sekolah atau Operator Sekolah.',
+  sameEmail: 'Email baru sama dengan email yang terdaftar.',
+  codeInvalid: 'Kode tidak sesuai.',
+  codeExpired: 'Kode sudah tidak berlaku. Minta kode baru.',
+  codeLocked: 'Kode salah 5 kali. Minta kode baru.',
+  tokenInvalid: 'Sesi pencarian akun tidak valid atau sudah berakhir. Silakan cari akun Anda lagi.',
+} as const;
