@@ -22,8 +22,8 @@ describe('WebinarPage', () => {
     );
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(WEBINAR_SESSIONS.length);
     for (const session of WEBINAR_SESSIONS) expect(session.date.startsWith('2021-08-')).toBe(true);
-    expect(container.querySelector('time[datetime="2021-08-05"]')?.textContent).toMatch(
-      /^Kamis,? 5 Agustus 2021$/,
+    expect(container.querySelector('time[datetime="2021-08-03"]')?.textContent).toMatch(
+      /^Selasa,? 3 Agustus 2021$/,
     );
     expect(container.querySelector('time[datetime="PT120M"]')?.textContent).toBe('120 menit');
     expect(container.textContent).not.toContain('{{');
@@ -54,7 +54,7 @@ describe('WebinarPage', () => {
     renderPage(<WebinarPage />);
     expect(
       screen.getByRole('link', {
-        name: 'Tonton rekaman sesi Akun belajar.id untuk Dinas Pendidikan',
+        name: 'Tonton rekaman sesi Pengajuan Akun untuk Dinas Pendidikan',
       }),
     ).toBeTruthy();
   });

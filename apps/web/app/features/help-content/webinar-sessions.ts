@@ -6,13 +6,12 @@ export type WebinarSession = {
   durationMinutes: number;
 };
 
-/** The August 2021 series (SPEC §9), oldest first. */
+/** The August 2021 series (SPEC §9), oldest first; the same sessions as public/webinar-recordings.html. */
 export const WEBINAR_SESSIONS: readonly WebinarSession[] = [
-  { id: 'pengenalan-akun', date: '2021-08-05', durationMinutes: 90 },
-  { id: 'aktivasi-dan-keamanan', date: '2021-08-10', durationMinutes: 75 },
-  { id: 'peran-admin-sekolah', date: '2021-08-12', durationMinutes: 90 },
-  { id: 'kelas-daring', date: '2021-08-19', durationMinutes: 120 },
-  { id: 'akun-dinas', date: '2021-08-24', durationMinutes: 60 },
-  { id: 'aplikasi-kreatif', date: '2021-08-26', durationMinutes: 90 },
-  { id: 'tanya-jawab', date: '2021-08-31', durationMinutes: 60 },
+  { id: 'pengenalan-akun', date: '2021-08-03', durationMinutes: 90 },
+  { id: 'aktivasi-akun', date: '2021-08-05', durationMinutes: 75 },
+  { id: 'peran-operator-sekolah', date: '2021-08-10', durationMinutes: 90 },
+  { id: 'belajar-aman', date: '2021-08-12', durationMinutes: 60 },
+  { id: 'pengajuan-akun-dinas', date: '2021-08-19', durationMinutes: 60 },
+  { id: 'tanya-jawab', date: '2021-08-26', durationMinutes: 120 },
 ];
