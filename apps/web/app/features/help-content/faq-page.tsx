@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -146,7 +147,7 @@ export function FaqPage() {
             placeholder={t('search.placeholder')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            className="min-h-11 min-w-0 flex-1 basis-56 rounded-lg border-2 border-muted bg-white px-3 py-2 text-base text-ink placeholder:text-muted"
+            className="min-h-11 min-w-0 flex-1 basis-56 rounded-lg border-2 border-muted bg-white px-3 py-2 text-base text-ink placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
           />
           {query !== '' && (
             <button type="button" className="btn btn-secondary" onClick={clearSearch}>
@@ -158,7 +159,7 @@ export function FaqPage() {
           id="faq-search-status"
           role="status"
           aria-atomic="true"
-          className="mt-3 text-sm font-medium text-ink"
+          className={clsx('mt-3 text-sm font-medium text-ink', visible.length === 0 && 'sr-only')}
         >
           {announcement}
         </p>
@@ -166,17 +167,18 @@ export function FaqPage() {
 
       {trimmedQuery === '' && (
         <nav aria-label={t('toc.label')} className="mt-8">
-          <ul className="flex flex-wrap gap-2">
+          <ul className="grid gap-2 sm:flex sm:flex-wrap">
             {FAQ_GROUPS.map((group) => (
               <li key={group}>
-                <a href={`#${groupAnchor(group)}`} className="btn btn-secondary min-h-11 text-sm">
-                  {t(`groups.${group}.title`)}
-                  <span className="font-normal">
-                    (
+                <a
+                  href={`#${groupAnchor(group)}`}
+                  className="btn btn-secondary w-full justify-between text-left text-sm sm:w-auto"
+                >
+                  <span>{t(`groups.${group}.title`)}</span>
+                  <span className="shrink-0 font-normal">
                     {t('toc.count', {
                       count: entries.filter((entry) => entry.group === group).length,
                     })}
-                    )
                   </span>
                 </a>
               </li>
@@ -265,7 +267,7 @@ function FaqQuestion({ entry, open, copied, onToggle, onCopy }: FaqQuestionProps
         </svg>
         <span>{entry.question}</span>
       </summary>
-      <div className="px-4 pb-5 pl-11 text-ink">
+      <div className="px-4 pb-5 text-ink sm:pl-11">
         {paragraphs.map((paragraph, index) => (
           <p key={index} className="mt-2 first:mt-0 leading-relaxed">
             {paragraph}
