@@ -136,6 +136,13 @@ export class RegistryNotEmptyError extends Error {
   }
 }
 
+/** Name, message and code only: a driver error's detail and COPY context quote row values. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  const code = (error as { code?: unknown }).code;
+  return `${error.name}: ${error.message}${typeof code === 'string' ? ` (${code})` : ''}`;
+}
+
 async function rows<T>(database: Database, query: SQL): Promise<T[]> {
   // Both drivers answer execute() with an object holding `rows`.
   const result = (await database.db.execute(query)) as unknown as { rows: T[] };
@@ -165,7 +172,7 @@ export async function resetRegistry(database: Database): Promise<void> {
   );
 }
 
-const DEFAULT_BATCH_PEOPLE = { postgres: 250_000, pglite: 20_000 } as const;
+const DEFAULT_BATCH_PEOPLE = { postgres: 100_000, pglite: 20_000 } as const;
 // COPY gets many lines per chunk: one stream chunk per line would cost more than the line.
 const CHUNK_BYTES = 256 * 1024;
 

@@ -3,7 +3,12 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { demoIdentities, formatDemoIdentities } from './demo-identities';
 import { DEFAULT_REGISTRY_SEED } from './registry-generator';
-import { loadRegistry, RegistryNotEmptyError, resetRegistry } from './registry-loader';
+import {
+  describeError,
+  loadRegistry,
+  RegistryNotEmptyError,
+  resetRegistry,
+} from './registry-loader';
 
 // `npm run seed -- --people N [--seed S] [--reset]`: loads a synthetic registry into the
 // configured database (DATABASE_URL, or PGlite in DATA_DIR).
@@ -57,7 +62,8 @@ async function main(): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    throw error;
+    console.error(`Seeding failed, nothing was kept: ${describeError(error)}`);
+    return 1;
   } finally {
     await database.close();
   }
