@@ -55,6 +55,8 @@ function useAppStart() {
     }
     if (isLanguage(stored) && stored !== instance.language) void instance.changeLanguage(stored);
     void startFeatureToggles();
+    // Browser tests wait for this marker before they interact.
+    document.documentElement.dataset.hydrated = 'true';
     return startTracking();
   }, [instance]);
 

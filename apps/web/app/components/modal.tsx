@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { MODAL_WIDTHS } from '@portal/contracts/business-constants';
 import clsx from 'clsx';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -28,6 +29,9 @@ export function Modal({
   className,
 }: ModalProps) {
   const { t } = useTranslation('common');
+  // Radix returns focus only to a Dialog.Trigger; our modals open from anywhere, so remember
+  // whatever had focus when the modal opened and give focus back to it.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -39,6 +43,14 @@ export function Modal({
             'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus:outline-none',
             className,
           )}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-3 flex items-start justify-between gap-3">

@@ -23,12 +23,11 @@ export function Navbar() {
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
+  // The mobile menu stays open under a modal, so focus can return to the item that opened it.
   const requestStudentAccounts = () => {
-    setMenuOpen(false);
     dialogs.open({ kind: 'auth', mode: 'pengajuan-akun' });
   };
   const openReset = () => {
-    setMenuOpen(false);
     dialogs.open({ kind: 'resetLookup' });
   };
 

@@ -1,0 +1,111 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Carousel } from '~/components/carousel';
+import { Modal } from '~/components/modal';
+import { ToastProvider, useToast } from '~/components/toast';
+import { i18n } from '~/i18n/i18n';
+
+let reducedMotion = false;
+beforeEach(() => {
+  reducedMotion = false;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduce') ? reducedMotion : false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const isShown = (text: string) =>
+  !(screen.getByText(text).closest('[role="group"]') as HTMLElement).hidden;
+
+const withI18n = (node: React.ReactNode) => <I18nextProvider i18n={i18n}>{node}</I18nextProvider>;
+
+function ModalHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      <Modal open={open} onOpenChange={setOpen} size="method" title="Judul">
+        <button type="button">inside</button>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('has its SPEC width, closes on Escape and returns focus to the opener', async () => {
+    render(withI18n(<ModalHarness />));
+    const opener = screen.getByRole('button', { name: 'open' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Judul' });
+    expect(dialog.style.maxWidth).toBe('360px');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+});
+
+describe('Carousel', () => {
+  const slides = ['satu', 'dua', 'tiga'].map((text) => <p key={text}>{text}</p>);
+
+  it('advances every 5 seconds and pauses while hovered', () => {
+    vi.useFakeTimers();
+    const { container } = render(withI18n(<Carousel label="Mitra" slides={slides} />));
+    expect(isShown('satu')).toBe(true);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(isShown('dua')).toBe(true);
+    fireEvent.mouseEnter(container.firstElementChild as Element);
+    act(() => vi.advanceTimersByTime(15000));
+    expect(isShown('dua')).toBe(true);
+  });
+
+  it('does not autoplay under reduced motion and moves with the arrow keys', () => {
+    reducedMotion = true;
+    vi.useFakeTimers();
+    render(withI18n(<Carousel label="Mitra" slides={slides} />));
+    act(() => vi.advanceTimersByTime(20000));
+    expect(isShown('satu')).toBe(true);
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Mitra' }), { key: 'ArrowLeft' });
+    expect(isShown('tiga')).toBe(true);
+  });
+});
+
+function ToastHarness() {
+  const toast = useToast();
+  return (
+    <button
+      type="button"
+      onClick={() => toast.show('Kode OTP berhasil dikirim', { durationMs: 10000 })}
+    >
+      kirim
+    </button>
+  );
+}
+
+describe('Toast', () => {
+  it('announces a message in a live region and removes it after its duration', () => {
+    vi.useFakeTimers();
+    render(
+      withI18n(
+        <ToastProvider>
+          <ToastHarness />
+        </ToastProvider>,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'kirim' }));
+    expect(screen.getByRole('status').textContent).toContain('Kode OTP berhasil dikirim');
+    act(() => vi.advanceTimersByTime(10000));
+    expect(screen.getByRole('status').textContent).not.toContain('Kode OTP');
+  });
+});

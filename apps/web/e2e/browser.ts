@@ -1,0 +1,51 @@
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = inject('baseUrl');
+export const chromiumPath = inject('chromiumPath');
+export const hasBrowser = chromiumPath !== null;
+
+export const MOBILE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath ?? undefined,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+type ContextOptions = { viewport?: { width: number; height: number }; language?: 'id' | 'en' };
+
+/** A fresh context (empty storage); `language` is stored before any page script runs. */
+export async function newContext(browser: Browser, options: ContextOptions = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    baseURL: baseUrl,
+    acceptDownloads: true,
+  });
+  if (options.language) {
+    await context.addInitScript((language) => {
+      window.localStorage.setItem('portal.language', language);
+    }, options.language);
+  }
+  return context;
+}
+
+/** Opens a path and waits until React has hydrated it. */
+export async function open(context: BrowserContext, pathname: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(pathname);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  return page;
+}

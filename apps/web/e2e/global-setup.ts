@@ -1,0 +1,114 @@
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string | null;
+  }
+}
+
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = path.resolve(webDir, '../..');
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(
+    stat.mtimeMs,
+    ...readdirSync(target).map((name) => newestMtime(path.join(target, name))),
+  );
+}
+
+function buildIfStale() {
+  const builtAt = newestMtime(path.join(webDir, 'build/client/index.html'));
+  const sources = ['app', 'public', 'scripts', 'vite.config.ts', 'react-router.config.ts']
+    .map((name) => path.join(webDir, name))
+    .concat(path.join(repoRoot, 'packages/contracts/src'));
+  if (builtAt > 0 && Math.max(...sources.map(newestMtime)) < builtAt) return;
+  console.log('e2e: building the web app (sources are newer than build/)');
+  execFileSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'inherit' });
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+async function waitForReady(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not ready at ${url} within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  const chromiumPath = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+  project.provide('chromiumPath', chromiumPath);
+  if (!chromiumPath) {
+    console.log(
+      "\n\n*** SKIPPED: browser tests — no Chromium found (install Debian's chromium) ***\n\n",
+    );
+    project.provide('baseUrl', '');
+    return () => undefined;
+  }
+
+  buildIfStale();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  // Runs the real server exactly as `npx tsx apps/api/src/server.ts`, in its own process group
+  // so teardown can stop it (and its children) by PID.
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(baseUrl, child, 120_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  return stop;
+}

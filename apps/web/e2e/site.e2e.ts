@@ -1,0 +1,227 @@
+import { readFileSync } from 'node:fs';
+import { WEB_ROUTES } from '@portal/contracts/web-routes';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
+
+const DEFAULT_TITLE = 'Akun belajar.id | Kemendikdasmen';
+
+describe.skipIf(!hasBrowser)('public site journeys', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders every route of SPEC §2 with a heading and its own title', async () => {
+    const context = await newContext(browser);
+    for (const route of WEB_ROUTES) {
+      const page = await context.newPage();
+      const response = await page.goto(route.path);
+      expect(response?.status(), route.path).toBe(200);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await expect(page.locator('h1').first().isVisible(), route.path).resolves.toBe(true);
+      expect(await page.title(), route.path).toContain(DEFAULT_TITLE);
+      const hasNavbar =
+        (await page.locator('header nav, header button:has-text("Menu")').count()) > 0;
+      expect(hasNavbar, `${route.path} layout`).toBe(route.layout === 'portal-2025');
+      await page.close();
+    }
+    await context.close();
+  });
+
+  it('serves prerendered HTML for content routes, readable before JavaScript', async () => {
+    for (const path of ['/', '/faq', '/privacy-policy']) {
+      const html = await (await fetch(baseUrl + path)).text();
+      expect(html).toMatch(/<h1[^>]*>/);
+    }
+  });
+
+  it('answers an unknown path with 404 and the not-found page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto('/tidak-ada-halaman-ini');
+    expect(response?.status()).toBe(404);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Halaman tidak ditemukan');
+    expect(await page.title()).toBe(`Halaman tidak ditemukan | ${DEFAULT_TITLE}`);
+    await context.close();
+  });
+
+  it('scrolls from the hero buttons to the user and forgot-password sections', async () => {
+    const context = await newContext(browser, { viewport: MOBILE });
+    const page = await open(context, '/');
+    for (const [button, target] of [
+      ['Cek Akun belajar.id Anda', '#pengguna'],
+      ['Lupa Kata Sandi', '#lupa-kata-sandi'],
+    ] as const) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('link', { name: button, exact: true }).click();
+      await page.waitForFunction((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return box !== undefined && Math.abs(box.top) < 120;
+      }, target);
+    }
+    await context.close();
+  });
+
+  it('routes by user type on the older home and remembers the choice', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await open(context, '/home');
+    const search = page.getByRole('button', { name: 'Cari Akun belajar.id' });
+    expect(await search.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: /Dinas/ }).check();
+    expect(await search.isEnabled()).toBe(true);
+    await search.click();
+    await page.waitForURL('**/account/dinas');
+
+    const again = await open(context, `${baseUrl}//home`);
+    expect(new URL(again.url()).pathname).toBe('/home');
+    expect(await again.getByRole('radio', { name: /Dinas/ }).isChecked()).toBe(true);
+    await again.getByRole('radio', { name: /PTK/ }).check();
+    await again.getByRole('button', { name: 'Cari Akun belajar.id' }).click();
+    await again.waitForURL('**/account/lookup/v2');
+    await again.getByText('Jenis pengguna: Pendidik dan Tenaga Kependidikan').waitFor();
+
+    const home = await open(context, '/');
+    await home.getByRole('button', { name: 'Cek Status Akun Peserta Didik' }).click();
+    await home.waitForURL('**/account/lookup/v2');
+    expect(await home.evaluate(() => localStorage.getItem('portal.userType'))).toBe('pd');
+    await context.close();
+  });
+
+  it('asks for the user type in a bottom sheet below 600 px', async () => {
+    const context = await newContext(browser, { viewport: MOBILE });
+    const page = await open(context, '/home');
+    expect(await page.getByRole('radio').first().isVisible()).toBe(false);
+    const trigger = page.getByRole('button', { name: /Pilih jenis akun/ });
+    await trigger.click();
+    const sheet = page.getByRole('dialog', {
+      name: 'Jenis akun mana yang menunjukkan peran Anda?',
+    });
+    await sheet.waitFor();
+    const box = await sheet.boundingBox();
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(MOBILE.height);
+    expect(Math.round(box?.width ?? 0)).toBe(MOBILE.width);
+    // Choosing closes the sheet at once, so click rather than check (which re-reads the state).
+    await sheet.getByRole('radio', { name: /Peserta Didik/ }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cari Akun belajar.id' }).click();
+    await page.waitForURL('**/account/lookup/v2');
+    await context.close();
+  });
+
+  it('opens the mobile menu and its modals with the keyboard, focus returning on Escape', async () => {
+    const context = await newContext(browser, { viewport: MOBILE });
+    const page = await open(context, '/');
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const nav = page.getByRole('navigation', { name: 'Menu utama (seluler)' });
+    await nav.waitFor();
+    for (const name of [
+      'Chromebook',
+      'Ajukan Akun Peserta Didik',
+      'Masuk ke Portal Admin',
+      'Profil Akun belajar.id',
+      'Reset Password',
+      'Butuh Bantuan',
+    ]) {
+      expect(await nav.getByText(name, { exact: true }).isVisible(), name).toBe(true);
+    }
+    const reset = nav.getByRole('button', { name: 'Reset Password' });
+    await reset.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', {
+      name: 'Masuk ke Akun belajar.id / Reset Kata Sandi Anda',
+    });
+    await dialog.waitFor();
+    expect(
+      await dialog.evaluate((element) => element.getBoundingClientRect().width),
+    ).toBeLessThanOrEqual(380);
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Reset Password');
+    await context.close();
+  });
+
+  it('opens the school admin dropdown and the auth modal at 420 px', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await open(context, '/');
+    await page.getByRole('button', { name: 'Untuk Admin Sekolah' }).click();
+    await page.getByRole('menuitem', { name: 'Masuk ke Portal Admin' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Ajukan Akun Peserta Didik' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Masuk dengan Akun belajar.id' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element.getBoundingClientRect().width)).toBe(420);
+    await dialog.getByText('Pengajuan akun untuk Peserta Didik di Sekolah Anda').waitFor();
+    await context.close();
+  });
+
+  it('opens the webinar recordings sheet in a 1080 px iframe modal', async () => {
+    const context = await newContext(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await open(context, '/');
+    await page.getByRole('button', { name: 'Lihat Daftar Rekaman Webinar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Daftar rekaman webinar Akun belajar.id' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element.getBoundingClientRect().width)).toBe(1080);
+    const frame = dialog.locator('iframe');
+    expect(await frame.getAttribute('src')).toBe('/webinar-recordings.html');
+    expect(await frame.getAttribute('title')).toBe('Daftar rekaman webinar Akun belajar.id');
+    await context.close();
+  });
+
+  it('downloads the regulation PDF and records the download without personal data', async () => {
+    const context = await newContext(browser);
+    const page = await open(context, '/?email=someone@example.com');
+    const tracked = page.waitForRequest(
+      (request) =>
+        request.url().endsWith('/event-tracker/v1/events') &&
+        (request.postData() ?? '').includes('FILE_DOWNLOADED'),
+      { timeout: 15_000 },
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Unduh Regulasi Akun belajar\.id/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('regulasi-akun-belajar-id.pdf');
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const request = await tracked;
+    expect(request.postData()).not.toContain('someone');
+    expect(request.headers()['authorization']).toMatch(/^Basic /);
+    const response = await request.response();
+    expect(response?.ok()).toBe(true);
+    await context.close();
+  });
+
+  it('switches to English, updates html lang and remembers the choice', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await open(context, '/');
+    expect(await page.getAttribute('html', 'lang')).toBe('id');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.waitForSelector('html[lang="en"]');
+    await page.getByRole('heading', { level: 1, name: /One belajar\.id Account/ }).waitFor();
+    const again = await open(context, '/faq');
+    await again.waitForSelector('html[lang="en"]');
+    await again.getByRole('button', { name: 'Bahasa Indonesia' }).click();
+    await again.waitForSelector('html[lang="id"]');
+    await context.close();
+  });
+
+  it('turns toggles on for the session with ?features= and resets them without it', async () => {
+    const context = await newContext(browser);
+    const page = await open(context, '/?features=accountCreation,NOPE');
+    expect(await page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'))).toBe(
+      'accountCreation',
+    );
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'))).toBeNull();
+    await context.close();
+  });
+});

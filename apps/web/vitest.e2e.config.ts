@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: the real server on a free port, Debian's Chromium, one file at a time.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+    fileParallelism: false,
+  },
+});
