@@ -99,7 +99,12 @@ export type DeliveryMethod = z.infer<typeof DeliveryMethodSchema>;
 export const RequestPasswordQuerySchema = z.object({
   method: DeliveryMethodSchema.default('email'),
 });
-export const RequestPasswordBodySchema = z.object({ token: z.string().optional() }).default({});
+/** A body that may be left out entirely: Fastify hands an absent body over as null. */
+const optionalBody = <T extends z.ZodObject>(schema: T) =>
+  z.preprocess((value) => value ?? {}, schema);
+
+export const RequestPasswordBodySchema = optionalBody(z.object({ token: z.string().optional() }));
+export const TokenOnlyBodySchema = RequestPasswordBodySchema;
 export const RequestPasswordResultSchema = z.object({
   method: DeliveryMethodSchema,
   sent_to: z.string(),

@@ -17,6 +17,7 @@ import {
   SchoolByNpsnQuerySchema,
   SchoolSchema,
   SchoolSearchQuerySchema,
+  TokenOnlyBodySchema,
   dataEnvelope,
 } from '@portal/contracts/account-lookup';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
@@ -141,7 +142,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
         summary: 'Request a learning account for a person found without one',
         ...bearer,
         params: z.object({ type: UserTypeSchema }),
-        body: z.object({ token: z.string().optional() }).default({}),
+        body: TokenOnlyBodySchema,
         response: {
           202: dataEnvelope(AccountCreationResultSchema),
           200: dataEnvelope(AccountCreationResultSchema),

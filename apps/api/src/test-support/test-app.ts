@@ -20,14 +20,19 @@ export type TestApp = {
 const { DATABASE_URL, REDIS_URL } = process.env;
 
 /** The whole app against a database of its own, as a test drives it with `app.inject()`. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    WEB_BUILD_DIR: '/nonexistent-web-build',
-    ...(REDIS_URL ? { REDIS_URL } : {}),
-    ...overrides,
-  });
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  adjust: (config: Config) => Config = (config) => config,
+): Promise<TestApp> {
+  const config = adjust(
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      WEB_BUILD_DIR: '/nonexistent-web-build',
+      ...(REDIS_URL ? { REDIS_URL } : {}),
+      ...overrides,
+    }),
+  );
   const database = await openTestDatabase(DATABASE_URL);
   const rateLimit: RateLimitStore = await createRateLimitStore(
     config.redisUrl,

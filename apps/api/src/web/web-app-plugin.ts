@@ -52,7 +52,11 @@ export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (
     if (path.extname(pathname) !== '') {
       return reply.status(404).type('text/plain').send('Not found.');
     }
-    if (!built) return reply.status(503).type('text/plain').send('Web app not built.');
+    if (!built) {
+      return isKnownWebPath(pathname)
+        ? reply.status(503).type('text/plain').send('Web app not built.')
+        : reply.status(404).send(errorBody('NOT_FOUND', ERROR_MESSAGES.notFound));
+    }
     const relative = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '');
     const prerendered = path.join(webBuildDir, relative, 'index.html');
     if (prerendered.startsWith(webBuildDir) && isFile(prerendered))
