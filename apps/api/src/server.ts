@@ -4,6 +4,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createRateLimitStore } from './http/rate-limit-store';
+import { demoIdentities, formatDemoIdentities } from './registry/demo-identities';
+import { DEFAULT_REGISTRY_SEED } from './registry/registry-generator';
+import { seedDemoRegistry } from './registry/registry-loader';
 
 // Long enough for in-flight requests to finish; short enough for an orchestrator's kill timer.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -11,6 +14,17 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
+  if (config.seedDemo) {
+    const seeded = await seedDemoRegistry(database, {
+      people: config.demoPeople,
+      seed: DEFAULT_REGISTRY_SEED,
+      productName: config.brand.productName,
+    });
+    if (seeded.seeded)
+      console.log(
+        `Seeded a demo registry of ${seeded.report.people} people in ${seeded.report.seconds.toFixed(1)} s.`,
+      );
+  }
   const rateLimit = await createRateLimitStore(config.redisUrl);
   const app = await buildApp({ config, database, rateLimit });
 
@@ -31,9 +45,14 @@ async function main(): Promise<void> {
       `  API documentation:        ${url}/docs`,
       `  Database:                 ${database.kind === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL'}`,
       `  Rate-limit counters:      ${rateLimit.kind}`,
+      `  Mail:                     ${config.smtpUrl ? 'SMTP' : `dev mailbox at ${url}/dev/mailbox`}`,
       '',
     ].join('\n'),
   );
+  if (config.seedDemo)
+    console.log(
+      `${formatDemoIdentities(await demoIdentities(database, config.brand.productName))}\n`,
+    );
 }
 
 main().catch((error: unknown) => {
