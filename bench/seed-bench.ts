@@ -50,6 +50,20 @@ try {
   console.error(`Seed bench failed: ${describeError(error)}`);
   process.exitCode = 1;
 } finally {
+  await dropBenchDatabase();
+}
+
+// pool.end() resolves before the server has let the backends go: forcing the drop at once
+// would terminate our own closing connections, whose error then escapes as uncaught.
+async function dropBenchDatabase(): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      await admin(`DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
