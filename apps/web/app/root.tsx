@@ -13,7 +13,7 @@ import {
 import { DialogProvider } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
-import { LANGUAGE_STORAGE_KEY, i18n, isLanguage } from '~/i18n/i18n';
+import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
 import { startFeatureToggles } from '~/toggles/feature-toggles';
 import { startTracking, track } from '~/tracking/tracker';
 import type { Route } from './+types/root';
@@ -53,7 +53,7 @@ function useAppStart() {
     } catch {
       stored = null;
     }
-    if (isLanguage(stored) && stored !== instance.language) void instance.changeLanguage(stored);
+    if (isLanguage(stored) && stored !== instance.language) void changeLanguage(stored);
     void startFeatureToggles();
     // Browser tests wait for this marker before they interact.
     document.documentElement.dataset.hydrated = 'true';

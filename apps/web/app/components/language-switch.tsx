@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY } from '~/i18n/i18n';
+import { LANGUAGE_STORAGE_KEY, changeLanguage } from '~/i18n/i18n';
 import type { Language } from '~/i18n/i18n';
 
 /** Switches between Indonesian and English and remembers the choice. */
@@ -13,7 +13,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
       className={className ?? 'btn btn-ghost min-h-11 px-3'}
       data-track="language-switch"
       onClick={() => {
-        void i18n.changeLanguage(next);
+        void changeLanguage(next);
         try {
           window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
         } catch {

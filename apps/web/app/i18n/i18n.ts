@@ -1,10 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { brand, webConfig } from '~/config';
-import enCommon from '~/locales/en/common.json';
-import enHome from '~/locales/en/home.json';
-import enLegacyHome from '~/locales/en/legacy-home.json';
-import enPages from '~/locales/en/pages.json';
 import idCommon from '~/locales/id/common.json';
 import idHome from '~/locales/id/home.json';
 import idLegacyHome from '~/locales/id/legacy-home.json';
@@ -28,7 +24,6 @@ void i18n.use(initReactI18next).init({
   ns: ['common', 'home', 'legacy-home', 'pages'],
   resources: {
     id: { common: idCommon, home: idHome, 'legacy-home': idLegacyHome, pages: idPages },
-    en: { common: enCommon, home: enHome, 'legacy-home': enLegacyHome, pages: enPages },
   },
   initAsync: false,
   returnNull: false,
@@ -44,6 +39,17 @@ void i18n.use(initReactI18next).init({
 });
 
 type Catalogue = Record<string, unknown>;
+
+/** Loads a language's shell texts before switching to it; Indonesian is always bundled. */
+export async function changeLanguage(language: Language): Promise<void> {
+  if (language === 'en' && !i18n.hasResourceBundle('en', 'common')) {
+    const { englishCatalogue } = await import('~/i18n/english-catalogue');
+    for (const [namespace, texts] of Object.entries(englishCatalogue)) {
+      i18n.addResourceBundle('en', namespace, texts, true, false);
+    }
+  }
+  await i18n.changeLanguage(language);
+}
 
 /** Adds a route's own namespace, so its text loads with that route and not with the home page. */
 export function registerNamespace(namespace: string, catalogues: Record<Language, Catalogue>) {

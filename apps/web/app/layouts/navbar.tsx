@@ -1,4 +1,3 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -33,130 +32,133 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white">
-      <Collapsible.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <div className="page-container flex min-h-16 items-center justify-between gap-2">
-          <Link
-            to="/"
-            className="inline-flex min-h-11 items-center gap-2 rounded-md font-bold text-brand"
-            data-track="navbar-logo"
+      <div className="page-container flex min-h-16 items-center justify-between gap-2">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md font-bold text-brand"
+          data-track="navbar-logo"
+        >
+          <img src="/images/logo.svg" width="32" height="32" alt="" />
+          <span>{t('brandName')}</span>
+        </Link>
+        <nav aria-label={t('nav.label')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <a
+                className={itemClass}
+                href={brand.chromebookHelpUrl}
+                rel="noopener"
+                data-track="navbar-chromebook"
+              >
+                {t('nav.chromebook')}
+              </a>
+            </li>
+            <li>
+              <Suspense
+                fallback={
+                  <button
+                    type="button"
+                    className={schoolAdminTriggerClass}
+                    aria-haspopup="menu"
+                    aria-expanded="false"
+                  >
+                    {t('nav.schoolAdmin')}
+                    <span aria-hidden="true">▾</span>
+                  </button>
+                }
+              >
+                <SchoolAdminMenu onRequestStudentAccounts={requestStudentAccounts} />
+              </Suspense>
+            </li>
+            <li>
+              <Link className={itemClass} to="/profile">
+                {t('nav.profile')}
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={openReset}
+                data-track="navbar-reset"
+              >
+                {t('nav.resetPassword')}
+              </button>
+            </li>
+            <li>
+              <a
+                className={itemClass}
+                href={brand.helpCentreUrl}
+                rel="noopener"
+                data-track="navbar-help"
+              >
+                {t('nav.help')}
+              </a>
+            </li>
+            <li>
+              <LanguageSwitch />
+            </li>
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1 lg:hidden">
+          <LanguageSwitch className="btn btn-ghost min-h-11 px-2 text-sm" />
+          <button
+            type="button"
+            className="btn btn-secondary min-h-11 px-3"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            data-track="navbar-mobile-menu"
           >
-            <img src="/images/logo.svg" width="32" height="32" alt="" />
-            <span>{t('brandName')}</span>
-          </Link>
-          <nav aria-label={t('nav.label')} className="hidden lg:block">
-            <ul className="flex items-center gap-1">
-              <li>
-                <a
-                  className={itemClass}
-                  href={brand.chromebookHelpUrl}
-                  rel="noopener"
-                  data-track="navbar-chromebook"
-                >
-                  {t('nav.chromebook')}
-                </a>
-              </li>
-              <li>
-                <Suspense
-                  fallback={
-                    <button
-                      type="button"
-                      className={schoolAdminTriggerClass}
-                      aria-haspopup="menu"
-                      aria-expanded="false"
-                    >
-                      {t('nav.schoolAdmin')}
-                      <span aria-hidden="true">▾</span>
-                    </button>
-                  }
-                >
-                  <SchoolAdminMenu onRequestStudentAccounts={requestStudentAccounts} />
-                </Suspense>
-              </li>
-              <li>
-                <Link className={itemClass} to="/profile">
-                  {t('nav.profile')}
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  className={itemClass}
-                  onClick={openReset}
-                  data-track="navbar-reset"
-                >
-                  {t('nav.resetPassword')}
-                </button>
-              </li>
-              <li>
-                <a
-                  className={itemClass}
-                  href={brand.helpCentreUrl}
-                  rel="noopener"
-                  data-track="navbar-help"
-                >
-                  {t('nav.help')}
-                </a>
-              </li>
-              <li>
-                <LanguageSwitch />
-              </li>
-            </ul>
-          </nav>
-          <div className="flex items-center gap-1 lg:hidden">
-            <LanguageSwitch className="btn btn-ghost min-h-11 px-2 text-sm" />
-            <Collapsible.Trigger
-              className="btn btn-secondary min-h-11 px-3"
-              data-track="navbar-mobile-menu"
-            >
-              <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
-              {t('nav.menu')}
-            </Collapsible.Trigger>
-          </div>
+            <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+            {t('nav.menu')}
+          </button>
         </div>
-        <Collapsible.Content className="border-t border-line lg:hidden">
-          <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
-            <ul className="grid gap-1">
-              <li>
-                <a className={itemClass} href={brand.chromebookHelpUrl} rel="noopener">
-                  {t('nav.chromebook')}
-                </a>
-              </li>
-              <li>
-                <p className="px-3 pt-2 text-sm font-semibold text-muted" id="mobile-school-admin">
-                  {t('nav.schoolAdmin')}
-                </p>
-                <ul aria-labelledby="mobile-school-admin" className="ml-3 grid gap-1">
-                  <li>
-                    <button type="button" className={itemClass} onClick={requestStudentAccounts}>
-                      {t('nav.requestStudentAccounts')}
-                    </button>
-                  </li>
-                  <li>
-                    <a className={itemClass} href={brand.adminPortalUrl} rel="noopener">
-                      {t('nav.adminPortal')}
-                    </a>
-                  </li>
-                </ul>
-              </li>
-              <li>
-                <Link className={itemClass} to="/profile">
-                  {t('nav.profile')}
-                </Link>
-              </li>
-              <li>
-                <button type="button" className={itemClass} onClick={openReset}>
-                  {t('nav.resetPassword')}
-                </button>
-              </li>
-              <li>
-                <a className={itemClass} href={brand.helpCentreUrl} rel="noopener">
-                  {t('nav.help')}
-                </a>
-              </li>
-            </ul>
-          </nav>
-        </Collapsible.Content>
-      </Collapsible.Root>
+      </div>
+      {/* A disclosure button and region: all the mobile menu needs, without a library. */}
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line lg:hidden">
+        <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
+          <ul className="grid gap-1">
+            <li>
+              <a className={itemClass} href={brand.chromebookHelpUrl} rel="noopener">
+                {t('nav.chromebook')}
+              </a>
+            </li>
+            <li>
+              <p className="px-3 pt-2 text-sm font-semibold text-muted" id="mobile-school-admin">
+                {t('nav.schoolAdmin')}
+              </p>
+              <ul aria-labelledby="mobile-school-admin" className="ml-3 grid gap-1">
+                <li>
+                  <button type="button" className={itemClass} onClick={requestStudentAccounts}>
+                    {t('nav.requestStudentAccounts')}
+                  </button>
+                </li>
+                <li>
+                  <a className={itemClass} href={brand.adminPortalUrl} rel="noopener">
+                    {t('nav.adminPortal')}
+                  </a>
+                </li>
+              </ul>
+            </li>
+            <li>
+              <Link className={itemClass} to="/profile">
+                {t('nav.profile')}
+              </Link>
+            </li>
+            <li>
+              <button type="button" className={itemClass} onClick={openReset}>
+                {t('nav.resetPassword')}
+              </button>
+            </li>
+            <li>
+              <a className={itemClass} href={brand.helpCentreUrl} rel="noopener">
+                {t('nav.help')}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
     </header>
   );
 }
