@@ -20,6 +20,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import type { RateLimitStore } from './http/rate-limit-store';
+import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { createServices, type Services } from './services';
 import { trackingRoutes } from './tracking/tracking-routes';
 import { webAppPlugin } from './web/web-app-plugin';
@@ -101,6 +102,10 @@ export async function buildApp({
       await api.register(featureTogglesRoutes, { service: services.featureToggles });
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
+      await api.register(passwordResetRoutes, {
+        service: services.passwordReset,
+        productName: config.brand.productName,
+      });
       await api.register(trackingRoutes, {
         service: services.tracking,
         credentials: config.eventTracker,

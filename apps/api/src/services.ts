@@ -3,6 +3,7 @@ import { registerAccountCreationWorker } from './account-lookup/account-creation
 import { createAccountLookupService } from './account-lookup/account-lookup-service';
 import { createLookupTokens } from './account-lookup/lookup-token';
 import { createAuditLog } from './audit/audit-repository';
+import { createPasswordHasher } from './credentials/password-hasher';
 import { createBotCheckService } from './bot-check/bot-check-service';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -13,6 +14,7 @@ import { createSmtpTransport, devMailboxTransport } from './notifications/mail-t
 import { messageTemplates } from './notifications/message-templates';
 import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
+import { createPasswordResetService } from './password-reset/password-reset-service';
 import { createTrackingService } from './tracking/tracking-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
@@ -38,6 +40,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
   const featureToggles = createFeatureTogglesService(db);
   const botCheck = createBotCheckService({ ...config.botCheck, store: rateLimit });
   const audit = createAuditLog(db, config.trackingHmacKey);
+  const hasher = createPasswordHasher();
   const accountLookup = createAccountLookupService({
     db,
     tokens: createLookupTokens(config.tokenSecret),
@@ -52,8 +55,23 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     limits: config.limits,
   });
 
+  const passwordReset = createPasswordResetService({
+    db,
+    botCheck,
+    toggles: featureToggles,
+    counters: rateLimit,
+    outbox,
+    templates,
+    audit,
+    hasher,
+    codeKey: config.tokenSecret,
+    limits: config.limits,
+  });
+
   return {
     queue,
+    hasher,
+    passwordReset,
     outbox,
     featureToggles,
     botCheck,

@@ -152,8 +152,14 @@ export async function openTestDatabase(baseUrl: string | undefined): Promise<Dat
       await database.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-      await cleanup.end();
+      try {
+        // A plain drop first: forcing it at once can cut a connection the pool is still closing.
+        await cleanup.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)}`);
+      } catch {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }

@@ -300,3 +300,56 @@ export const emailChangeRequests = pgTable(
       .where(sql`${t.closedAt} IS NULL`),
   ],
 );
+
+/**
+ * A self-service password reset, from the verify step to the new password. The browser holds
+ * two random secrets (the verify token, then the session id); only their hashes are stored.
+ * A verify that finds no account still makes a row (account null): the answer is the same.
+ */
+export const passwordResetSessions = pgTable(
+  'password_reset_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    sessionHash: varchar('session_hash', { length: 64 }),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => learningAccounts.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    method: varchar('method', { length: 8 }),
+    /** HMAC of the current code and the session; null once used or replaced. */
+    codeHash: varchar('code_hash', { length: 64 }),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    /** Wrong entries over the whole session: a resend does not reset them. */
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_sessions_token_key').on(t.tokenHash),
+    uniqueIndex('password_reset_sessions_session_key').on(t.sessionHash),
+    index('password_reset_sessions_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/** Every one-time code sent for an account: the cooldown and the hourly cap count these. */
+export const passwordResetSends = pgTable(
+  'password_reset_sends',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => learningAccounts.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_sends_account_time_idx').on(t.accountId, t.sentAt)],
+);
+
+/** An account whose codes were asked for too often: no code until the lock ends. */
+export const passwordResetLocks = pgTable('password_reset_locks', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => learningAccounts.id, { onDelete: 'cascade' }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+});

@@ -60,11 +60,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(
-        errorBody('VALIDATION_FAILED', ERROR_MESSAGES.dataInvalid, {
-          fieldErrors: fieldErrorsOf(error),
-        }),
-      );
+      const fieldErrors = fieldErrorsOf(error);
+      // One field wrong: its own message says most; several: the summary, each field its own.
+      const only = fieldErrors.length === 1 ? fieldErrors[0] : undefined;
+      return reply
+        .status(400)
+        .send(
+          errorBody('VALIDATION_FAILED', only ? only.message : ERROR_MESSAGES.dataInvalid, {
+            fieldErrors,
+          }),
+        );
     }
     const status = error.statusCode ?? 500;
     const known = CLIENT_ERRORS[status];

@@ -109,6 +109,54 @@ export function messageTemplates(context: Context) {
         ].join('\n'),
       };
     },
+    resetCodeEmail(to: string, code: string, sessionId: string, validMinutes: number): NewMessage {
+      // The fragment never reaches a server log: the page reads it and removes it.
+      const link = `${context.publicUrl}/reset-password/otp#sesi=${encodeURIComponent(sessionId)}&kode=${code}`;
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'reset-code',
+        subject: `Kode OTP atur ulang kata sandi Akun ${domain}: ${code}`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Kode OTP untuk mengatur ulang kata sandi Akun ${domain} Anda: ${code}`,
+          `Atau buka tautan ini untuk melanjutkan: ${link}`,
+          `Kode dan tautan berlaku ${validMinutes} menit dan hanya dapat dipakai sekali.`,
+          '',
+          neverAPassword,
+          'Jika Anda tidak memintanya, abaikan email ini: kata sandi Anda tidak berubah.',
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    resetCodeSms(to: string, code: string, validMinutes: number): NewMessage {
+      return {
+        channel: 'sms',
+        recipient: to,
+        template: 'reset-code-sms',
+        subject: null,
+        bodyText: `Kode OTP Akun ${domain}: ${code}. Berlaku ${validMinutes} menit. JANGAN berikan kode ini kepada siapa pun.`,
+      };
+    },
+    passwordChangedNotice(to: string, accountEmail: string, at: Date): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'password-changed-notice',
+        subject: `Kata sandi Akun ${domain} Anda telah diganti`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Kata sandi untuk ${accountEmail} telah diganti pada ${jakartaTime(at)}.`,
+          'Semua perangkat yang masih masuk dengan kata sandi lama akan diminta masuk kembali.',
+          `Jika bukan Anda yang menggantinya, segera atur ulang kata sandi di ${resetUrl} dan hubungi pusat bantuan: ${context.brand.helpCentreUrl}`,
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
   };
 }
 export type MessageTemplates = ReturnType<typeof messageTemplates>;

@@ -55,15 +55,13 @@ export async function loadRegistryFixture(
     { code: '32', parentCode: null, level: 'province', name: 'Jawa Barat' },
     { code: '32.73', parentCode: '32', level: 'regency', name: 'Kota Bandung' },
   ]);
-  await db
-    .insert(schools)
-    .values(
-      [FIXTURE.sd, FIXTURE.smp].map((s) => ({
-        ...s,
-        nameKey: normalizeName(s.name),
-        regencyCode: '32.73',
-      })),
-    );
+  await db.insert(schools).values(
+    [FIXTURE.sd, FIXTURE.smp].map((s) => ({
+      ...s,
+      nameKey: normalizeName(s.name),
+      regencyCode: '32.73',
+    })),
+  );
   const [office] = await db
     .insert(offices)
     .values({ regionCode: '32.73', type: 'kota_kabupaten', name: 'Dinas Pendidikan Kota Bandung' })

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBodySchema } from '@portal/contracts/api-error';
+import { dataEnvelope } from '@portal/contracts/account-lookup';
+import {
+  RESET_PATHS,
+  ResetVerifyResultSchema,
+  SendOtpBodySchema,
+  SendOtpResultSchema,
+  SetPasswordBodySchema,
+  SetPasswordResultSchema,
+  ValidateOtpBodySchema,
+  ValidateOtpResultSchema,
+  resetVerifyBodySchema,
+} from '@portal/contracts/password-reset';
+import type { PasswordResetService } from './password-reset-service';
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+  503: ApiErrorBodySchema,
+};
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<{
+  service: PasswordResetService;
+  productName: string;
+}> = async (app, { service, productName }) => {
+  const tags = ['password-reset'];
+
+  app.post(
+    RESET_PATHS.verify,
+    {
+      schema: {
+        tags,
+        summary:
+          'Check the learning account and birth date; answer which contacts can receive a code',
+        body: resetVerifyBodySchema(productName),
+        response: { 200: dataEnvelope(ResetVerifyResultSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.verify(request.body, request.ip) }),
+  );
+
+  app.post(
+    RESET_PATHS.sendOtp,
+    {
+      schema: {
+        tags,
+        summary: 'Send a one-time code by e-mail or phone; answers the session id',
+        body: SendOtpBodySchema,
+        response: { 200: dataEnvelope(SendOtpResultSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.sendOtp(request.body.token, request.body.metode, request.ip),
+    }),
+  );
+
+  app.post(
+    RESET_PATHS.validateOtp,
+    {
+      schema: {
+        tags,
+        summary: 'Check the one-time code of the session',
+        body: ValidateOtpBodySchema,
+        response: { 200: dataEnvelope(ValidateOtpResultSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.validateOtp(request.body.session_id, request.body.otp, request.ip),
+    }),
+  );
+
+  app.post(
+    RESET_PATHS.setPassword,
+    {
+      schema: {
+        tags,
+        summary: 'Set the new password of a verified session',
+        body: SetPasswordBodySchema,
+        response: { 200: dataEnvelope(SetPasswordResultSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.setPassword(request.body.session_id, request.body.password, request.ip),
+    }),
+  );
+};
