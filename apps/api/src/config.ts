@@ -108,6 +108,9 @@ const EnvSchema = z
     if (!env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' });
     }
+    if (env.SEED_DEMO) {
+      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'cannot be on in production' });
+    }
   });
 
 export type Config = {

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database';
 import { createRateLimitStore } from './http/rate-limit-store';
 import { demoIdentities, formatDemoIdentities } from './registry/demo-identities';
 import { DEFAULT_REGISTRY_SEED } from './registry/registry-generator';
+import { DEMO_PASSWORD, ensureDemoPasswords } from './registry/demo-passwords';
 import { seedDemoRegistry } from './registry/registry-loader';
 
 // Long enough for in-flight requests to finish; short enough for an orchestrator's kill timer.
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   console.log(
     [
       '',
-      `  Akun ${accountDomain(config.brand)} portal: ${url}`,
+      `  Akun ${accountDomain(config.brand)} portal:   ${url}`,
       `  API documentation:        ${url}/docs`,
       `  Database:                 ${database.kind === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL'}`,
       `  Rate-limit counters:      ${rateLimit.kind}`,
@@ -49,10 +50,13 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  if (config.seedDemo)
+  if (config.seedDemo) {
+    const identities = await demoIdentities(database, config.brand.productName);
+    await ensureDemoPasswords(database, identities, app.services.hasher);
     console.log(
-      `${formatDemoIdentities(await demoIdentities(database, config.brand.productName))}\n`,
+      `${formatDemoIdentities(identities)}\n  Password of these learning accounts: ${DEMO_PASSWORD}\n`,
     );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,42 @@
+import { verify } from '@node-rs/argon2';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCommonPassword } from '../credentials/common-passwords';
+import { createPasswordHasher } from '../credentials/password-hasher';
+import { openTestDatabase, type Database } from '../db/database';
+import { learningAccounts } from '../db/schema';
+import { demoIdentities } from './demo-identities';
+import { DEMO_PASSWORD, ensureDemoPasswords } from './demo-passwords';
+import { seedDemoRegistry } from './registry-loader';
+
+// eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
+const databaseUrl = process.env.DATABASE_URL;
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase(databaseUrl);
+  await seedDemoRegistry(database, { people: 600, seed: 'demo', productName: 'belajar' });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('demo identities', () => {
+  it('have one identity per user type whose account signs in with the printed password', async () => {
+    const identities = await demoIdentities(database, 'belajar');
+    expect(identities.map((i) => i.userType)).toEqual(['ptk', 'pd', 'dinas']);
+    expect(isCommonPassword(DEMO_PASSWORD)).toBe(false);
+    await ensureDemoPasswords(database, identities, createPasswordHasher());
+    const accounts = await database.db
+      .select()
+      .from(learningAccounts)
+      .where(
+        inArray(
+          learningAccounts.email,
+          identities.map((i) => i.accountEmail),
+        ),
+      );
+    expect(accounts).toHaveLength(3);
+    for (const account of accounts)
+      expect(await verify(account.passwordHash!, DEMO_PASSWORD)).toBe(true);
+  });
+});
