@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -104,9 +104,56 @@ function openPostgres(url: string, poolSize: number): Database & { migrate(): Pr
   };
 }
 
+export class DataFolderInUseError extends Error {
+  override name = 'DataFolderInUseError';
+}
+
+/**
+ * PGlite has no lock of its own and two processes on one folder corrupt it: a pid file makes
+ * the second one stop with a clear message. A pid file whose process is gone is taken over.
+ */
+function lockDataFolder(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'portal.pid');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DataFolderInUseError(
+          `The database folder ${dataDir} is in use by process ${owner} (the embedded database allows one process per folder). Stop that process first, or set DATA_DIR or DATABASE_URL.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataFolderInUseError(`Could not lock the database folder ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Database & { migrate(): Promise<void> }> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  let unlock = () => undefined as void;
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataFolder(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -127,7 +174,11 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
       });
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }
