@@ -30,7 +30,6 @@ const { values } = parseArgs({
 const people = Number(values.people.replaceAll('_', ''));
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-// eslint-disable-next-line no-restricted-properties -- a bench picks its server like a test does
 const adminUrl = process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
 const name = values.database ?? `lookup_bench_${people}`;
 const benchUrl = new URL(adminUrl);
