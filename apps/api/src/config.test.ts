@@ -10,6 +10,10 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('reads an empty variable as unset', () => {
+    expect(loadConfig({ REDIS_URL: '', DATABASE_URL: '' }).redisUrl).toBeUndefined();
+  });
+
   it('names every bad variable in one message', () => {
     const attempt = () =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PRODUCT_NAME: 'Bad Name' });

@@ -1,0 +1,260 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/database';
+import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/registry/registry-generator';
+import { loadRegistry, registryStatus } from '../apps/api/src/registry/registry-loader';
+
+// `npm run bench:reset [-- --people N --seconds S --workers W]`: complete password resets
+// (verify, send code, read it from the outbox, validate, set an argon2id password) by W
+// concurrent clients, while autocannon drives account lookups at a fixed rate; prints resets
+// per second and the lookup p99 with and without resets running. The bot check is off.
+
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOOKUP_RATE = 200;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values } = parseArgs({
+  options: {
+    people: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '20' },
+    workers: { type: 'string', default: '32' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const people = Number(values.people.replaceAll('_', ''));
+const seconds = Number(values.seconds);
+const workers = Number(values.workers);
+const adminUrl = process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
+const name = `reset_bench_${people}`;
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = `/${name}`;
+const base = `/belajar-id/account-lookup/v1/lookup`;
+
+async function query<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+type Account = { email: string; dob: string };
+type Identity = { type: string; npsn: string; name: string; birthDate: string; motherName: string };
+
+async function prepare(): Promise<{ accounts: Account[]; identities: Identity[] }> {
+  if (
+    (await query(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).length === 0
+  ) {
+    await query(adminUrl, `CREATE DATABASE "${name}"`);
+  }
+  const database = await openDatabase({ url: benchUrl.toString(), dataDir: '' });
+  try {
+    if ((await registryStatus(database)) === 'empty') {
+      console.log(`Seeding ${people.toLocaleString('en')} people into ${name} ...`);
+      await loadRegistry(database, { people, seed: DEFAULT_REGISTRY_SEED, productName: 'belajar' });
+    }
+  } finally {
+    await database.close();
+  }
+  // Each reset uses an account of its own: the per-account cooldown is part of the policy.
+  await query(benchUrl.toString(), 'DELETE FROM password_reset_sends');
+  await query(benchUrl.toString(), 'DELETE FROM password_reset_locks');
+  const accounts = await query<Account>(
+    benchUrl.toString(),
+    `SELECT a.email, to_char(p.birth_date, 'YYYY-MM-DD') AS dob FROM learning_accounts a
+     JOIN people p ON p.id = a.person_id WHERE p.personal_email IS NOT NULL ORDER BY a.id LIMIT 5000`,
+  );
+  const identities = await query<Identity>(
+    benchUrl.toString(),
+    `SELECT p.kind AS type, m.npsn, p.full_name AS name, to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate",
+            p.mother_name AS "motherName"
+     FROM people p JOIN LATERAL (SELECT npsn FROM school_memberships WHERE person_id = p.id LIMIT 1) m ON true
+     WHERE p.kind IN ('ptk', 'pd') ORDER BY p.id DESC LIMIT 5000`,
+  );
+  return { accounts, identities };
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATABASE_URL: benchUrl.toString(),
+      REDIS_URL: '',
+      SEED_DEMO: 'false',
+      BOT_CHECK: 'off',
+      LOG_LEVEL: 'warn',
+      LOOKUP_LIMIT_PER_IP_PER_MINUTE: '100000000',
+      LOOKUP_LIMIT_PER_TARGET_PER_HOUR: '100000000',
+      WEB_BUILD_DIR: '/nonexistent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not become ready');
+}
+
+const { accounts, identities } = await prepare();
+const port = await freePort();
+const server = await startServer(port);
+const url = `http://127.0.0.1:${port}`;
+const post = async (pathName: string, body: object) => {
+  const response = await fetch(`${url}${base}${pathName}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: Record<string, string> },
+  };
+};
+
+/** The code of the latest message to the account's contact, as a person reads it from the mail. */
+async function latestCode(outboxId: number): Promise<string> {
+  for (let i = 0; i < 100; i += 1) {
+    const rows = await query<{ body_text: string }>(
+      benchUrl.toString(),
+      'SELECT body_text FROM outbox_messages WHERE id > $1 ORDER BY id DESC LIMIT 1',
+      [outboxId],
+    );
+    const code = /: (\d{6})\n/.exec(rows[0]?.body_text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no code');
+}
+
+let nextAccount = 0;
+let completed = 0;
+let failed = 0;
+async function resetLoop(until: number): Promise<void> {
+  while (Date.now() < until) {
+    const account = accounts[nextAccount++ % accounts.length]!;
+    try {
+      const verified = await post('/self-reset-password/verify', {
+        belajaridEmail: account.email,
+        dob: account.dob,
+      });
+      const [marker] = await query<{ id: number }>(
+        benchUrl.toString(),
+        'SELECT coalesce(max(id), 0) AS id FROM outbox_messages',
+      );
+      const sent = await post('/self-reset-password/send-otp', {
+        token: verified.body.data.token,
+        metode: 'email',
+      });
+      if (sent.status !== 200) throw new Error(`send-otp ${sent.status}`);
+      const code = await latestCode(Number(marker?.id ?? 0));
+      const sessionId = sent.body.data.session_id;
+      const valid = await post('/self-reset-password/validate-otp', {
+        session_id: sessionId,
+        otp: code,
+      });
+      if (valid.status !== 200) throw new Error(`validate ${valid.status}`);
+      const password = `Bench ${nextAccount} pohon mangga`;
+      const done = await post('/self-reset-password', {
+        session_id: sessionId,
+        password,
+        password_confirmation: password,
+      });
+      if (done.status !== 200) throw new Error(`set ${done.status}`);
+      completed += 1;
+    } catch {
+      failed += 1;
+    }
+  }
+}
+
+function lookups(duration: number): Promise<autocannon.Result> {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: 20,
+        duration,
+        overallRate: LOOKUP_RATE,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => {
+              const who = identities[next++ % identities.length]!;
+              return {
+                ...request,
+                path: `${base}/${who.type}`,
+                body: JSON.stringify({
+                  npsn: who.npsn,
+                  name: who.name,
+                  birthDate: who.birthDate,
+                  motherName: who.motherName,
+                }),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+try {
+  await lookups(3);
+  const quiet = await lookups(seconds);
+  const started = Date.now();
+  const until = started + seconds * 1000;
+  const [busy] = await Promise.all([
+    lookups(seconds),
+    ...Array.from({ length: workers }, () => resetLoop(until)),
+  ]);
+  const elapsed = (Date.now() - started) / 1000;
+  console.log(
+    `\nPassword reset benchmark: ${people.toLocaleString('en')} people in PostgreSQL, ${workers} clients resetting, bot check OFF`,
+  );
+  console.log(
+    `Each reset: verify (answers after at least 400 ms by design), send code, read it, validate, set an argon2id password (19 MiB, t=2).\n`,
+  );
+  console.log(
+    `complete resets: ${completed} in ${elapsed.toFixed(1)} s = ${(completed / elapsed).toFixed(1)} resets/s (failed: ${failed})`,
+  );
+  console.log(
+    `lookup at ${LOOKUP_RATE} req/s alone:        p50 ${quiet.latency.p50} ms  p99 ${quiet.latency.p99} ms  non-2xx ${quiet.non2xx}`,
+  );
+  console.log(
+    `lookup at ${LOOKUP_RATE} req/s during resets: p50 ${busy.latency.p50} ms  p99 ${busy.latency.p99} ms  non-2xx ${busy.non2xx}`,
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  if (!values.keep) await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
