@@ -25,6 +25,8 @@ export const webConfig = {
   /** Same origin by default, so the recordings sheet works offline and under a strict CSP. */
   webinarSheetUrl: pick(env.VITE_WEBINAR_SHEET_URL, '/webinar-recordings.html'),
   regulationPdfUrl: '/regulasi-akun-belajar-id.pdf',
+  /** Only production builds register the worker; in development it would cache stale modules. */
+  serviceWorker: env.PROD && env.VITE_SERVICE_WORKER !== 'off',
   /** Shipped to every browser, so it only identifies the client; it is not a secret. */
   eventTrackerCredentials: pick(
     env.VITE_EVENT_TRACKER_CREDENTIALS,

@@ -14,6 +14,7 @@ import { DialogProvider } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
+import { useServiceWorkerPrompts } from '~/service-worker/use-service-worker-prompts';
 import { startFeatureToggles } from '~/toggles/feature-toggles';
 import { startTracking, track } from '~/tracking/tracker';
 import type { Route } from './+types/root';
@@ -76,6 +77,7 @@ function useAppStart() {
 
 function AppShell() {
   useAppStart();
+  useServiceWorkerPrompts();
   return <Outlet />;
 }
 

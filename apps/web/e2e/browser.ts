@@ -25,7 +25,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-type ContextOptions = { viewport?: { width: number; height: number }; language?: 'id' | 'en' };
+type ContextOptions = {
+  viewport?: { width: number; height: number };
+  language?: 'id' | 'en';
+  /** Off by default so each navigation reaches the server; the offline journey turns it on. */
+  serviceWorkers?: 'allow' | 'block';
+};
 
 /** A fresh context (empty storage); `language` is stored before any page script runs. */
 export async function newContext(browser: Browser, options: ContextOptions = {}) {
@@ -33,6 +38,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: options.viewport ?? DESKTOP,
     baseURL: baseUrl,
     acceptDownloads: true,
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (options.language) {
     await context.addInitScript((language) => {

@@ -35,7 +35,12 @@ function buildIfStale() {
     .concat(path.join(repoRoot, 'packages/contracts/src'));
   if (builtAt > 0 && Math.max(...sources.map(newestMtime)) < builtAt) return;
   console.log('e2e: building the web app (sources are newer than build/)');
-  execFileSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  execFileSync('npm', ['run', 'build'], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 const freePort = () =>

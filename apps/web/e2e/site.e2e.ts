@@ -224,4 +224,21 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'))).toBeNull();
     await context.close();
   });
+
+  it('says when the portal works offline and then serves pages without a network', async () => {
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await open(context, '/');
+    await page
+      .getByText('Anda bisa mengakses tampilan ini tanpa koneksi internet (secara offline)')
+      .waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.goto('/faq');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.locator('h1').first().isVisible()).toBe(true);
+    await page.goto('/account/dinas');
+    await page.getByRole('heading', { level: 1, name: 'Ajukan Akun Dinas' }).waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
 });

@@ -2,7 +2,9 @@
  * Runs after `react-router build` on build/client:
  * 1. moves inline scripts of the prerendered HTML into hashed files, because the API's CSP
  *    allows `script-src 'self'` only (DESIGN.md: CSP without inline script);
- * 2. writes gzip and brotli twins of text files, which the server sends as they are
+ * 2. generates the service worker with Workbox: vite-plugin-pwa would leave the prerendered
+ *    HTML out of the precache, because it runs before React Router prerenders;
+ * 3. writes gzip and brotli twins of text files, which the server sends as they are
  *    (pre-compressed), so visitors on slow mobile networks download a third of the bytes.
  */
 import { createHash } from 'node:crypto';
@@ -10,6 +12,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { generateSW } from 'workbox-build';
 
 const clientDir = fileURLToPath(new URL('../build/client', import.meta.url));
 
@@ -61,11 +64,46 @@ function compressTextFiles() {
   }
 }
 
+/** Precaches the app shell and every prerendered page, so the portal opens offline. */
+async function generateServiceWorker() {
+  const { count, size, warnings } = await generateSW({
+    globDirectory: clientDir,
+    globPatterns: ['**/*.{html,js,css,svg,webp,avif,png,pdf,json,webmanifest}'],
+    globIgnores: ['sw.js', '**/*.gz', '**/*.br'],
+    swDest: path.join(clientDir, 'sw.js'),
+    mode: 'production',
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    // Updates wait for the visitor's "Muat Ulang" (SPEC §4) instead of taking over mid-visit.
+    skipWaiting: false,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    // Hashed file names already change with their content.
+    dontCacheBustURLsMatching: /^assets\//,
+    // The server answers `/faq` with `faq/index.html`; the precache must know the same URL.
+    manifestTransforms: [
+      (entries) => ({
+        manifest: entries.map((entry) =>
+          entry.url.endsWith('/index.html')
+            ? { ...entry, url: entry.url.slice(0, -'/index.html'.length) }
+            : entry,
+        ),
+        warnings: [],
+      }),
+    ],
+    navigateFallback: '/__spa-fallback.html',
+    navigateFallbackDenylist: [/^\/[a-z0-9-]+-id\//, /^\/docs/, /^\/healthz/, /^\/readyz/],
+  });
+  for (const warning of warnings) console.warn(`service worker: ${warning}`);
+  console.log(`service worker: ${count} files precached, ${(size / 1024).toFixed(0)} kB`);
+}
+
 export async function postBuild() {
   for (const file of listFiles(clientDir).filter((name) => name.endsWith('.html'))) {
     if (file.endsWith('webinar-recordings.html')) continue;
     writeFileSync(file, externaliseInlineScripts(readFileSync(file, 'utf8')));
   }
+  await generateServiceWorker();
   compressTextFiles();
 }
 

@@ -1,0 +1,57 @@
+import { SERVICE_WORKER_UPDATE_CHECK_MS } from '@portal/contracts/business-constants';
+
+type Prompts = {
+  onOfflineReady: () => void;
+  /** `reload` activates the waiting worker, then reloads the page. */
+  onNeedRefresh: (reload: () => void) => void;
+};
+
+/** Registers /sw.js, reports the two prompts of SPEC §4 and checks for updates periodically. */
+export async function registerServiceWorker({ onOfflineReady, onNeedRefresh }: Prompts) {
+  if (!('serviceWorker' in navigator)) return () => undefined;
+  const container = navigator.serviceWorker;
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await container.register('/sw.js', { scope: '/' });
+  } catch (error) {
+    console.warn(
+      'Service worker not registered:',
+      error instanceof Error ? error.message : 'unknown error',
+    );
+    return () => undefined;
+  }
+
+  const promptReload = (waiting: ServiceWorker) =>
+    onNeedRefresh(() => {
+      container.addEventListener('controllerchange', () => window.location.reload(), {
+        once: true,
+      });
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+    });
+
+  // `updatefound` may fire for the worker already installing at registration: watch it once.
+  const watched = new WeakSet<ServiceWorker>();
+  const watch = (worker: ServiceWorker) => {
+    if (watched.has(worker)) return;
+    watched.add(worker);
+    worker.addEventListener('statechange', () => {
+      if (worker.state !== 'installed') return;
+      // With a controller this is an update; without one it is the first install.
+      if (container.controller) promptReload(worker);
+      else onOfflineReady();
+    });
+  };
+
+  if (registration.waiting && container.controller) promptReload(registration.waiting);
+  if (registration.installing) watch(registration.installing);
+  registration.addEventListener('updatefound', () => {
+    if (registration.installing) watch(registration.installing);
+  });
+
+  const timer = window.setInterval(() => {
+    if (navigator.onLine && document.visibilityState === 'visible') {
+      registration.update().catch(() => undefined);
+    }
+  }, SERVICE_WORKER_UPDATE_CHECK_MS);
+  return () => window.clearInterval(timer);
+}

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '~/components/toast';
+import { webConfig } from '~/config';
+import { registerServiceWorker } from '~/service-worker/register-service-worker';
+
+/** Shows the service worker prompts of SPEC §4 as toasts. */
+export function useServiceWorkerPrompts() {
+  const { t } = useTranslation('common');
+  const toast = useToast();
+
+  useEffect(() => {
+    if (!webConfig.serviceWorker) return;
+    let stop: () => void = () => undefined;
+    let cancelled = false;
+    void registerServiceWorker({
+      onOfflineReady: () => toast.show(t('serviceWorker.offlineReady'), { tone: 'success' }),
+      onNeedRefresh: (reload) =>
+        toast.show(t('serviceWorker.updateAvailable'), {
+          durationMs: null,
+          actions: [{ label: t('serviceWorker.reload'), onClick: reload }],
+        }),
+    }).then((cleanup) => {
+      if (cancelled) cleanup();
+      else stop = cleanup;
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+    // Registered once per page load; later language changes do not re-register.
+  }, []);
+}
