@@ -39,7 +39,15 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
   });
   const featureToggles = createFeatureTogglesService(db);
   const botCheck = createBotCheckService({ ...config.botCheck, store: rateLimit });
-  const audit = createAuditLog(db, config.trackingHmacKey);
+  const audit = createAuditLog(db, config.trackingHmacKey, (error) =>
+    console.error(
+      JSON.stringify({
+        level: 50,
+        msg: 'audit batch not written',
+        err: { message: String(error) },
+      }),
+    ),
+  );
   const hasher = createPasswordHasher();
   const accountLookup = createAccountLookupService({
     db,
@@ -70,6 +78,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
 
   return {
     queue,
+    audit,
     hasher,
     passwordReset,
     outbox,
@@ -90,6 +99,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
       });
     },
     async stop(): Promise<void> {
+      await audit.flush();
       await queue.stop();
       email.close();
       sms.close();

@@ -127,7 +127,7 @@ export function createAccountLookupService(deps: Dependencies) {
         });
         throw new NotFoundError(LOOKUP_MESSAGES.notFound);
       }
-      const accounts = await repository.accounts(person.id);
+      const { accounts } = person;
       const canRequest =
         accounts.length === 0 &&
         request.userType === 'ptk' &&

@@ -398,6 +398,7 @@ describe('account creation', () => {
 
 describe('audit', () => {
   it('records every lookup and request without personal data in clear', async () => {
+    await t.app.services.audit.flush();
     const rows = await t.database.db.select().from(auditEvents);
     const actions = new Set(rows.map((r) => `${r.action}:${r.outcome}`));
     for (const expected of [

@@ -14,7 +14,14 @@ export type LookupTokenClaims = { personId: number; userType: UserType };
  * valid for 15 minutes, accepted only by that person's own follow-up calls.
  */
 export function createLookupTokens(secret: string, now: () => number = Date.now) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose raw bytes makes it import the key again on every call.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async issue({ personId, userType }: LookupTokenClaims): Promise<string> {
       const issuedAt = Math.floor(now() / 1000);
@@ -25,13 +32,13 @@ export function createLookupTokens(secret: string, now: () => number = Date.now)
         .setAudience(AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + LOOKUP_TOKEN_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
     /** The claims of a valid token; an UnauthorizedError for anything else. */
     async verify(token: string | undefined): Promise<LookupTokenClaims> {
       if (!token) throw new UnauthorizedError(LOOKUP_MESSAGES.tokenInvalid);
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],

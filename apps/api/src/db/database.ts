@@ -4,13 +4,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema';
@@ -141,7 +138,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const loadDrizzlePglite = async () => {
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { drizzle, migrate };
+};
+
 async function openPglite(dataDir: string): Promise<Database & { migrate(): Promise<void> }> {
+  let drizzlePglite: Awaited<ReturnType<typeof loadDrizzlePglite>>['drizzle'];
+  let migratePglite: Awaited<ReturnType<typeof loadDrizzlePglite>>['migrate'];
   let unlock = () => undefined as void;
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
@@ -149,6 +156,14 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
   }
   let client: PGlite;
   try {
+    // Loaded only when used: its WebAssembly costs a PostgreSQL deployment ~280 MB for nothing.
+    const [{ PGlite }, { pg_trgm }, pglite] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      loadDrizzlePglite(),
+    ]);
+    drizzlePglite = pglite.drizzle;
+    migratePglite = pglite.migrate;
     client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   } catch (error) {
     unlock();

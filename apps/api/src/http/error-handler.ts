@@ -63,13 +63,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fieldErrors = fieldErrorsOf(error);
       // One field wrong: its own message says most; several: the summary, each field its own.
       const only = fieldErrors.length === 1 ? fieldErrors[0] : undefined;
-      return reply
-        .status(400)
-        .send(
-          errorBody('VALIDATION_FAILED', only ? only.message : ERROR_MESSAGES.dataInvalid, {
-            fieldErrors,
-          }),
-        );
+      return reply.status(400).send(
+        errorBody('VALIDATION_FAILED', only ? only.message : ERROR_MESSAGES.dataInvalid, {
+          fieldErrors,
+        }),
+      );
     }
     const status = error.statusCode ?? 500;
     const known = CLIENT_ERRORS[status];
