@@ -15,6 +15,7 @@ import { messageTemplates } from './notifications/message-templates';
 import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
+import { registerRetentionJobs } from './retention/retention-jobs';
 import { createTrackingService } from './tracking/tracking-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
@@ -90,6 +91,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     async start(): Promise<void> {
       await queue.start();
       await outbox.registerWorkers();
+      await registerRetentionJobs(db, queue);
       await registerAccountCreationWorker({
         db,
         queue,

@@ -6,6 +6,8 @@ import { outboxMessages } from '../db/schema';
 export type NewMessage = typeof outboxMessages.$inferInsert;
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
+const CODE_TEMPLATES = new Set(['email-change-code', 'reset-code', 'reset-code-sms']);
+
 // Longer than any SMTP or gateway call may take; a crashed worker's claim lapses after it.
 const CLAIM_SECONDS = 120;
 
@@ -37,10 +39,21 @@ export function createOutboxRepository(db: Db) {
         .returning();
       return row;
     },
-    async markDelivered(id: number, via: string): Promise<void> {
+    async markDelivered(id: number, via: string, template: string): Promise<void> {
+      // A one-time code is kept only until it is on its way: the delivered copy loses its text.
+      // The dev mailbox keeps it, since there the page is the only way to read it.
+      const forget = via !== 'dev-mailbox' && CODE_TEMPLATES.has(template);
       await db
         .update(outboxMessages)
-        .set({ deliveredAt: sql`now()`, deliveredVia: via, claimedUntil: null, lastError: null })
+        .set({
+          deliveredAt: sql`now()`,
+          deliveredVia: via,
+          claimedUntil: null,
+          lastError: null,
+          ...(forget
+            ? { bodyText: '(isi dihapus setelah terkirim)', subject: '(berisi kode sekali pakai)' }
+            : {}),
+        })
         .where(eq(outboxMessages.id, id));
     },
     async markFailed(id: number, error: string): Promise<void> {

@@ -42,7 +42,7 @@ export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }
       await repository.markFailed(id, error instanceof Error ? error.message : String(error));
       throw error;
     }
-    await repository.markDelivered(id, transport.via);
+    await repository.markDelivered(id, transport.via, message.template);
   }
 
   return {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { learningAccounts, passwordResetSessions } from '../db/schema';
+import { learningAccounts, outboxMessages, passwordResetSessions } from '../db/schema';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -142,6 +142,20 @@ describe('one-time code', () => {
     const rows = await t.database.db.select().from(passwordResetSessions);
     expect(JSON.stringify(rows)).not.toContain(code);
     expect(JSON.stringify(rows)).not.toContain(sessionId);
+    // Once on its way, the outbox copy of the code is gone too.
+    let stored = '';
+    for (let i = 0; i < 50; i += 1) {
+      stored = JSON.stringify(
+        await t.database.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.template, 'reset-code')),
+      );
+      if (!stored.includes(code)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(stored).not.toContain(code);
+    expect(stored).toContain('(isi dihapus setelah terkirim)');
 
     const ok = await post('/validate-otp', { session_id: sessionId, otp: code });
     expect(ok.statusCode).toBe(200);

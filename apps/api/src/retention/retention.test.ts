@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type Database } from '../db/database';
+import { auditEvents, outboxMessages, trackingEvents } from '../db/schema';
+import { purgeExpired } from './retention-jobs';
+
+// eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
+const databaseUrl = process.env.DATABASE_URL;
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase(databaseUrl);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const event = (occurredAt: Date) => ({
+  eventName: 'PAGE_VIEWED',
+  deviceId: 'device-1234',
+  sessionId: 'session-1234',
+  pageUrl: 'http://localhost/',
+  deviceType: 'mobile',
+  os: 'Android',
+  browser: 'Chrome',
+  occurredAt,
+  attributes: [],
+});
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+describe('retention', () => {
+  it('keeps usage data 12 months, security records 90 days and delivered mail 30 days, as the privacy policy says', async () => {
+    const { db } = database;
+    await db.insert(trackingEvents).values([event(daysAgo(370)), event(daysAgo(300))]);
+    await db.insert(auditEvents).values([
+      { action: 'lookup', outcome: 'found', occurredAt: daysAgo(91) },
+      { action: 'lookup', outcome: 'found', occurredAt: daysAgo(89) },
+    ]);
+    await db.insert(outboxMessages).values([
+      {
+        channel: 'email',
+        recipient: 'a@example.com',
+        bodyText: 'x',
+        template: 't',
+        deliveredAt: daysAgo(31),
+      },
+      {
+        channel: 'email',
+        recipient: 'b@example.com',
+        bodyText: 'x',
+        template: 't',
+        deliveredAt: daysAgo(29),
+      },
+      // Never delivered: kept, however old (nothing a user asked for is dropped).
+      {
+        channel: 'email',
+        recipient: 'c@example.com',
+        bodyText: 'x',
+        template: 't',
+        createdAt: daysAgo(60),
+      },
+    ]);
+    const removed = await purgeExpired(db);
+    expect(removed['tracking events (12 months)']).toBe(1);
+    expect(removed['audit events (90 days)']).toBe(1);
+    expect(removed['delivered messages (30 days)']).toBe(1);
+    const left = await db.execute(sql`SELECT
+      (SELECT count(*) FROM tracking_events)::int AS tracking,
+      (SELECT count(*) FROM audit_events)::int AS audit,
+      (SELECT count(*) FROM outbox_messages)::int AS outbox`);
+    expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      tracking: 1,
+      audit: 1,
+      outbox: 2,
+    });
+  });
+});
