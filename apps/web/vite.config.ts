@@ -29,6 +29,24 @@ export default defineConfig(({ mode }) => {
         // Contract modules build zod schemas at top level; when the web only needs their
         // constants, this lets the bundler drop the schemas and zod with them.
         treeshake: { manualPureFunctions: ['z'] },
+        output: {
+          // Few larger chunks instead of dozens of tiny ones: on a slow mobile network each
+          // extra request costs a round trip more than its bytes.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'framework',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
+                priority: 20,
+              },
+              {
+                name: 'shell',
+                test: /[\\/]app[\\/](config|i18n[\\/]i18n|toggles|tracking|user-type|service-worker|components[\\/](dialog-store|page-title|toast|language-switch|use-prefers)|layouts[\\/](skip-link|school-admin-trigger|dialog-host|navbar|footer))|[\\/]packages[\\/]contracts[\\/]|node_modules[\\/]clsx[\\/]|[\\/]locales[\\/]id[\\/](common|home|legacy-home|pages)\.json/,
+                priority: 10,
+              },
+            ],
+          },
+        },
       },
     },
   };

@@ -1,15 +1,10 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { LanguageSwitch } from '~/components/language-switch';
 import { brand } from '~/config';
-import { schoolAdminTriggerClass } from '~/layouts/school-admin-trigger';
-
-// Radix menu and its positioning engine load after the page, keeping the first JavaScript small.
-const SchoolAdminMenu = lazy(() =>
-  import('~/layouts/school-admin-menu').then((module) => ({ default: module.SchoolAdminMenu })),
-);
+import { SchoolAdminDropdown } from '~/layouts/school-admin-trigger';
 
 const itemClass =
   'inline-flex min-h-11 items-center rounded-md px-3 font-medium text-ink hover:bg-surface';
@@ -54,21 +49,7 @@ export function Navbar() {
               </a>
             </li>
             <li>
-              <Suspense
-                fallback={
-                  <button
-                    type="button"
-                    className={schoolAdminTriggerClass}
-                    aria-haspopup="menu"
-                    aria-expanded="false"
-                  >
-                    {t('nav.schoolAdmin')}
-                    <span aria-hidden="true">▾</span>
-                  </button>
-                }
-              >
-                <SchoolAdminMenu onRequestStudentAccounts={requestStudentAccounts} />
-              </Suspense>
+              <SchoolAdminDropdown onRequestStudentAccounts={requestStudentAccounts} />
             </li>
             <li>
               <Link className={itemClass} to="/profile">

@@ -4,14 +4,19 @@ import { brand } from '~/config';
 import { schoolAdminTriggerClass } from '~/layouts/school-admin-trigger';
 
 /** The 'Untuk Admin Sekolah' dropdown of the desktop navbar. */
+export type SchoolAdminMenuProps = {
+  onRequestStudentAccounts: () => void;
+  /** Open at once when the visitor clicked before the menu had loaded. */
+  defaultOpen?: boolean;
+};
+
 export function SchoolAdminMenu({
   onRequestStudentAccounts,
-}: {
-  onRequestStudentAccounts: () => void;
-}) {
+  defaultOpen = false,
+}: SchoolAdminMenuProps) {
   const { t } = useTranslation('common');
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={schoolAdminTriggerClass} data-track="navbar-school-admin">
         {t('nav.schoolAdmin')}
         <span aria-hidden="true">▾</span>

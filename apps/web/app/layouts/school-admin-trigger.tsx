@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SchoolAdminMenuProps } from '~/layouts/school-admin-menu';
+
+export const schoolAdminTriggerClass =
+  'inline-flex min-h-11 items-center gap-1 rounded-md px-3 font-medium text-ink hover:bg-surface';
+
+/**
+ * The 'Untuk Admin Sekolah' button. The Radix menu (with its positioning engine) loads when the
+ * visitor points at or focuses the button, so it stays out of the first page's JavaScript; a
+ * click that comes before it has loaded opens the menu as soon as it is there.
+ */
+export function SchoolAdminDropdown({
+  onRequestStudentAccounts,
+}: {
+  onRequestStudentAccounts: () => void;
+}) {
+  const { t } = useTranslation('common');
+  const [Menu, setMenu] = useState<ComponentType<SchoolAdminMenuProps> | null>(null);
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+
+  const load = () => {
+    void import('~/layouts/school-admin-menu').then((module) =>
+      setMenu(() => module.SchoolAdminMenu),
+    );
+  };
+
+  if (Menu) {
+    return (
+      <Menu defaultOpen={openWhenLoaded} onRequestStudentAccounts={onRequestStudentAccounts} />
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={schoolAdminTriggerClass}
+      aria-haspopup="menu"
+      aria-expanded={openWhenLoaded}
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={() => {
+        setOpenWhenLoaded(true);
+        load();
+      }}
+      data-track="navbar-school-admin"
+    >
+      {t('nav.schoolAdmin')}
+      <span aria-hidden="true">▾</span>
+    </button>
+  );
+}
