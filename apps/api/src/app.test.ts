@@ -33,7 +33,7 @@ describe('operations', () => {
 
   it('sends security headers on every reply', async () => {
     const reply = await t.app.inject('/healthz');
-    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
     expect(reply.headers['strict-transport-security']).toContain('max-age=31536000');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');

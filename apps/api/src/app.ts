@@ -19,6 +19,7 @@ import { healthRoutes } from './health/health-routes';
 import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
+import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
 import type { RateLimitStore } from './http/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { createServices, type Services } from './services';
@@ -73,7 +74,7 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'https://docs.google.com'],
-        frameAncestors: ["'none'"],
+        frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

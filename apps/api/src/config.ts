@@ -46,7 +46,7 @@ const EnvSchema = z
     TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_TOKEN_SECRET),
     BOT_CHECK: z.enum(['on', 'off']).default('on'),
     BOT_CHECK_SECRET: z.string().min(16).default(DEV_BOT_CHECK_SECRET),
-    BOT_CHECK_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+    BOT_CHECK_COST: z.coerce.number().int().min(1).max(1_000_000).default(1),
     LOOKUP_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     LOOKUP_LIMIT_PER_TARGET_PER_HOUR: z.coerce.number().int().min(1).default(10),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),

@@ -86,7 +86,11 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
+    // A small demo registry: journeys read its identities from /dev/demo-identities and the
+    // mail they cause from /dev/mailbox/messages.
+    SEED_DEMO: 'true',
+    DEMO_PEOPLE: '600',
+    JOB_POLLING_SECONDS: '0.5',
     LOG_LEVEL: 'warn',
   };
   // Runs the real server exactly as `npx tsx apps/api/src/server.ts`, in its own process group

@@ -5,7 +5,8 @@ import type { RateLimitStore } from '../http/rate-limit-store';
 
 // A challenge must be solved and used within this time; its id is remembered as long.
 const CHALLENGE_TTL_SECONDS = 10 * 60;
-// The counter is drawn from this range: on a cheap phone the widget finds it in about a second.
+// The work is (counter x cost) hashes: with the default cost of 1, a cheap phone's widget finds
+// a counter from this range in about a second, and the server checks it with one hash.
 const COUNTER_MIN = 5_000;
 const COUNTER_MAX = 50_000;
 

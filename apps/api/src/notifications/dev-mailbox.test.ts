@@ -47,6 +47,7 @@ describe('dev mailbox', () => {
     try {
       expect((await production.app.inject('/dev/mailbox')).statusCode).toBe(404);
       expect((await production.app.inject('/dev/mailbox/messages')).statusCode).toBe(404);
+      expect((await production.app.inject('/dev/demo-identities')).statusCode).toBe(404);
     } finally {
       await production.close();
     }
