@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, getJson, postJson } from '~/api/api-client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const Schema = z.object({ data: z.object({ ok: z.boolean() }) });
+
+describe('api client', () => {
+  it('sends JSON to the product prefix with the bearer token and validates the answer', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ data: { ok: true } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await postJson(
+      '/account-lookup/v1/lookup/change-email',
+      { email: 'a@b.id' },
+      Schema,
+      {
+        token: 'tok',
+      },
+    );
+    expect(result.data.ok).toBe(true);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/belajar-id/account-lookup/v1/lookup/change-email');
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    expect(init.body).toBe('{"email":"a@b.id"}');
+  });
+
+  it('reads the message and field errors of an error body in the order of SPEC §8', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            message: 'Wajib Diisi',
+            error: { code: 'VALIDATION_FAILED', message: 'Wajib Diisi' },
+            errors: [{ field: 'name', message: 'Wajib Diisi' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = (await getJson('/x', Schema, { query: { npsn: '1' } }).catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Wajib Diisi');
+    expect(error.fieldErrors).toEqual([{ field: 'name', message: 'Wajib Diisi' }]);
+  });
+
+  it('gives the wait of a 429 and falls back to Indonesian messages', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('busy', { status: 429, headers: { 'retry-after': '30' } })),
+    );
+    const limited = (await getJson('/x', Schema).catch((caught: unknown) => caught)) as ApiError;
+    expect(limited.retryAfter).toBe(30);
+    expect(limited.message).toBe(
+      'Terlalu banyak permintaan. Silakan tunggu sebentar lalu coba lagi.',
+    );
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const offline = (await getJson('/x', Schema).catch((caught: unknown) => caught)) as ApiError;
+    expect(offline.status).toBe(0);
+    expect(offline.message).toBe('Terjadi kesalahan. Silahkan coba lagi.');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: { ok: 'yes' } })),
+    );
+    const broken = (await getJson('/x', Schema).catch((caught: unknown) => caught)) as ApiError;
+    expect(broken.message).toBe('Terjadi kesalahan. Silahkan coba lagi.');
+  });
+});
