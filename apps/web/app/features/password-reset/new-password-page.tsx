@@ -1,15 +1,307 @@
-import { PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '~/api/api-client';
+import { QueryProvider } from '~/api/query-provider';
+import { useDialogs } from '~/components/dialog-store';
+import { formStyles } from '~/components/form-styles';
 import { PageTitle } from '~/components/page-title';
+import { brand } from '~/config';
+import { useSetNewPassword } from './api/set-new-password';
+import { formatClock } from './format-clock';
+import { RESET_NS } from './password-reset-texts';
+import { clearResetFlow, readResetFlow } from './reset-flow-storage';
+import type { ResetSession } from './reset-flow-storage';
 
-/** Last step of the password reset (SPEC §2). */
+/** Length as the server counts it: by characters, so an emoji is one, not two. */
+export const passwordLength = (value: string): number => [...value].length;
+
+type Fields = { password: string; confirmation: string };
+const SERVER_FIELDS: Record<string, keyof Fields> = {
+  password: 'password',
+  password_confirmation: 'confirmation',
+};
+
+/** Last step of the password reset (SPEC §2): the new password, twice. */
 export function NewPasswordPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(RESET_NS);
   return (
     <div className="page-container max-w-xl py-10">
       <PageTitle title={t('newPassword.title')} />
-      <h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>
-      <p className="mt-3 text-muted">{t('newPassword.body', { min: PASSWORD_MIN_LENGTH })}</p>
+      <QueryProvider>
+        <NewPasswordContent />
+      </QueryProvider>
     </div>
+  );
+}
+
+function NewPasswordContent() {
+  const { t } = useTranslation(RESET_NS);
+  // Undefined until the browser-only state is read after hydration.
+  const [session, setSession] = useState<ResetSession | null>();
+  const [done, setDone] = useState(false);
+  const [sessionProblem, setSessionProblem] = useState<string | null>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    setSession(readResetFlow().session);
+  }, []);
+
+  useEffect(() => {
+    if (done) doneHeading.current?.focus();
+  }, [done]);
+
+  if (session === undefined)
+    return <h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>;
+
+  if (done) {
+    return (
+      <div>
+        <h1 ref={doneHeading} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
+          {t('newPassword.doneTitle')}
+        </h1>
+        <p className="mt-4 text-lg">{t('newPassword.doneBody')}</p>
+        <p className="mt-3">
+          {t('newPassword.doneNotice')}{' '}
+          <a className="link" href={brand.helpCentreUrl} rel="noopener">
+            {t('newPassword.helpCentre')}
+          </a>
+        </p>
+        <Link to="/" className="btn btn-primary mt-6">
+          {t('newPassword.home')}
+        </Link>
+      </div>
+    );
+  }
+
+  if (!session?.verifiedUntil || sessionProblem) {
+    return (
+      <>
+        <h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>
+        <SessionProblem message={sessionProblem ?? t('newPassword.notVerified')} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>
+      <NewPasswordForm
+        session={session}
+        onDone={() => {
+          clearResetFlow();
+          setDone(true);
+        }}
+        onSessionProblem={(message) => {
+          clearResetFlow();
+          setSessionProblem(message);
+        }}
+      />
+    </>
+  );
+}
+
+function SessionProblem({ message }: { message: string }) {
+  const { t } = useTranslation(RESET_NS);
+  const dialogs = useDialogs();
+  return (
+    <div className="mt-4">
+      <p role="alert">{message}</p>
+      <button
+        type="button"
+        className="btn btn-primary mt-4"
+        onClick={() => {
+          clearResetFlow();
+          dialogs.open({ kind: 'resetLookup' });
+        }}
+      >
+        {t('otp.startAgain')}
+      </button>
+    </div>
+  );
+}
+
+function NewPasswordForm({
+  session,
+  onDone,
+  onSessionProblem,
+}: {
+  session: ResetSession;
+  onDone: () => void;
+  onSessionProblem: (message: string) => void;
+}) {
+  const { t, i18n } = useTranslation(RESET_NS);
+  const save = useSetNewPassword();
+  const [visible, setVisible] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const ids = {
+    rule: useId(),
+    password: useId(),
+    length: useId(),
+    passwordError: useId(),
+    confirmation: useId(),
+    confirmationError: useId(),
+  };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<Fields>({ defaultValues: { password: '', confirmation: '' } });
+  const length = passwordLength(watch('password'));
+
+  const onSubmit = handleSubmit((fields) => {
+    setFormError(null);
+    save.mutate(
+      {
+        sessionId: session.sessionId,
+        password: fields.password,
+        confirmation: fields.confirmation,
+      },
+      {
+        onSuccess: onDone,
+        onError: (failure) => {
+          if (!(failure instanceof ApiError)) {
+            setFormError(t('generic'));
+            return;
+          }
+          if (failure.status === 401) {
+            onSessionProblem(failure.message);
+            return;
+          }
+          const fieldErrors = failure.fieldErrors.filter((item) => item.field in SERVER_FIELDS);
+          if (failure.fieldErrors.some((item) => item.field === 'otp')) {
+            onSessionProblem(failure.message);
+            return;
+          }
+          if (fieldErrors.length === 0) {
+            setFormError(failure.message);
+            return;
+          }
+          for (const item of fieldErrors) {
+            const field = SERVER_FIELDS[item.field];
+            if (field) setError(field, { type: 'server', message: item.message });
+          }
+          const first = fieldErrors[0] && SERVER_FIELDS[fieldErrors[0].field];
+          if (first) setFocus(first);
+        },
+      },
+    );
+  });
+
+  const lengthHint =
+    length >= PASSWORD_MIN_LENGTH
+      ? t('newPassword.lengthOk', { count: length })
+      : t('newPassword.lengthShort', { count: length, missing: PASSWORD_MIN_LENGTH - length });
+  const describe = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ');
+
+  return (
+    <>
+      <p className="mt-3 text-muted">{t('newPassword.intro')}</p>
+      <p id={ids.rule} className="mt-3 rounded-md bg-brand-soft p-3">
+        {t('newPassword.rule', { min: PASSWORD_MIN_LENGTH })}
+      </p>
+      {session.verifiedUntil ? (
+        <p className="mt-2 text-sm text-muted">
+          {t('newPassword.expiresAt', { time: formatClock(session.verifiedUntil, i18n.language) })}
+        </p>
+      ) : null}
+
+      <form className="mt-6 space-y-5" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div>
+          <label htmlFor={ids.password} className={formStyles.label}>
+            {t('newPassword.passwordLabel')}
+          </label>
+          <input
+            id={ids.password}
+            type={visible ? 'text' : 'password'}
+            autoComplete="new-password"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describe(
+              ids.rule,
+              ids.length,
+              Boolean(errors.password) && ids.passwordError,
+            )}
+            className={formStyles.control(Boolean(errors.password))}
+            {...register('password', {
+              validate: (value) => {
+                if (value === '') return t('newPassword.required');
+                if (passwordLength(value) < PASSWORD_MIN_LENGTH)
+                  return t('newPassword.tooShort', { min: PASSWORD_MIN_LENGTH });
+                if (passwordLength(value) > PASSWORD_MAX_LENGTH)
+                  return t('newPassword.tooLong', { max: PASSWORD_MAX_LENGTH });
+                return true;
+              },
+            })}
+          />
+          <p id={ids.length} className="mt-1 text-sm text-muted">
+            {lengthHint}
+          </p>
+          {errors.password ? (
+            <p id={ids.passwordError} role="alert" className={formStyles.error}>
+              {errors.password.message}
+            </p>
+          ) : null}
+        </div>
+
+        <div>
+          <label htmlFor={ids.confirmation} className={formStyles.label}>
+            {t('newPassword.confirmLabel')}
+          </label>
+          <input
+            id={ids.confirmation}
+            type={visible ? 'text' : 'password'}
+            autoComplete="new-password"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={errors.confirmation ? true : undefined}
+            aria-describedby={errors.confirmation ? ids.confirmationError : undefined}
+            className={formStyles.control(Boolean(errors.confirmation))}
+            {...register('confirmation', {
+              validate: (value, all) => {
+                if (value === '') return t('newPassword.required');
+                return value === all.password || t('newPassword.mismatch');
+              },
+            })}
+          />
+          {errors.confirmation ? (
+            <p id={ids.confirmationError} role="alert" className={formStyles.error}>
+              {errors.confirmation.message}
+            </p>
+          ) : null}
+        </div>
+
+        <button
+          type="button"
+          className="btn btn-ghost border-line"
+          aria-pressed={visible}
+          onClick={() => setVisible((current) => !current)}
+        >
+          <span
+            aria-hidden="true"
+            className={`inline-block size-4 rounded-sm border-2 border-ink ${visible ? 'bg-ink' : 'bg-white'}`}
+          />
+          {t('newPassword.show')}
+        </button>
+
+        <div role="alert" className={formStyles.error}>
+          {formError}
+        </div>
+
+        <button
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto"
+          disabled={save.isPending}
+        >
+          {save.isPending ? t('newPassword.saving') : t('newPassword.submit')}
+        </button>
+      </form>
+    </>
   );
 }

@@ -1,5 +1,21 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { QueryProvider } from '~/api/query-provider';
+import { BirthDatePicker } from '~/components/birth-date-picker';
+import { BotCheck } from '~/components/bot-check';
+import type { BotCheckHandle } from '~/components/bot-check';
+import { useDialogs } from '~/components/dialog-store';
+import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
+import { track } from '~/tracking/tracker';
+import { VERIFY_FIELDS, useVerifyResetAccount } from './api/verify-reset-account';
+import { RESET_NS } from './password-reset-texts';
+import { saveResetAccount } from './reset-flow-storage';
+
+// The browser's own e-mail check, written out: one `@`, a dot in the domain, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type ResetLookupModalProps = {
   open: boolean;
@@ -7,30 +23,172 @@ type ResetLookupModalProps = {
   onOpenHelp: () => void;
 };
 
-/** First step of the password reset (SPEC §2); the lookup form arrives with the reset journey. */
+/**
+ * First step of the password reset (SPEC §2, §4, §5). Each opening mounts a fresh form, so a
+ * reopened lookup starts without the previous values and error.
+ */
 export function ResetLookupModal({ open, onOpenChange, onOpenHelp }: ResetLookupModalProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(RESET_NS);
+  useEffect(() => {
+    track('PASSWORD_RESET_INITIATED');
+  }, []);
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
       size="resetLookup"
-      title={t('resetLookup.title')}
-      description={t('resetLookup.description')}
+      title={t('lookup.title')}
+      description={t('lookup.description')}
     >
-      <ol className="list-decimal space-y-1 pl-5 text-sm">
-        <li>{t('resetLookup.stepLookup')}</li>
-        <li>{t('resetLookup.stepCode')}</li>
-        <li>{t('resetLookup.stepPassword')}</li>
-      </ol>
+      <QueryProvider>
+        <ResetLookupForm />
+      </QueryProvider>
       <button
         type="button"
         className="link mt-4 min-h-11"
-        onClick={onOpenHelp}
-        data-track="reset-help"
+        onClick={() => {
+          track('PASSWORD_RESET_FAQ_CLICKED', [{ key: 'from', value: 'lookup' }]);
+          onOpenHelp();
+        }}
       >
-        {t('helpModal.title')}
+        {t('help.link')}
       </button>
     </Modal>
+  );
+}
+
+type Fields = { accountEmail: string; birthDate: string };
+const EMPTY: Fields = { accountEmail: '', birthDate: '' };
+
+function ResetLookupForm() {
+  const { t } = useTranslation(RESET_NS);
+  const dialogs = useDialogs();
+  const verify = useVerifyResetAccount();
+  const botCheck = useRef<BotCheckHandle>(null);
+  const [altcha, setAltcha] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const ids = { email: useId(), emailHint: useId(), emailError: useId(), birthDate: useId() };
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<Fields>({ defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit((fields) => {
+    setFormError(null);
+    if (!altcha) {
+      setFormError(t('lookup.botCheckNeeded'));
+      return;
+    }
+    track('PASSWORD_SEARCH_SUBMITTED');
+    verify.mutate(
+      { accountEmail: fields.accountEmail.trim(), birthDate: fields.birthDate, altcha },
+      {
+        onSuccess: (result) => {
+          saveResetAccount({
+            token: result.token,
+            email: result.email,
+            emailEligible: result.email_eligible,
+            phone: result.phone,
+            phoneEligible: result.phone_eligible,
+          });
+          // SPEC §4: the form clears and the method modal opens above the lookup.
+          reset(EMPTY);
+          dialogs.open({ kind: 'resetMethod' });
+        },
+        onError: (failure) => {
+          if (!(failure instanceof ApiError)) {
+            setFormError(t('generic'));
+            return;
+          }
+          let placed = false;
+          for (const item of failure.fieldErrors) {
+            if (item.field === VERIFY_FIELDS.accountEmail) {
+              setError('accountEmail', { type: 'server', message: item.message });
+              setFocus('accountEmail');
+              placed = true;
+            } else if (item.field === VERIFY_FIELDS.dob) {
+              setError('birthDate', { type: 'server', message: item.message });
+              placed = true;
+            } else if (item.field === 'altcha') {
+              setFormError(item.message);
+              placed = true;
+            }
+          }
+          // SPEC §8: the lookup shows the server's message, else "Akun tidak ditemukan".
+          if (!placed) setFormError(failure.message || t('lookup.notFound'));
+        },
+        // A solved challenge is accepted once: the next submission needs a fresh one.
+        onSettled: () => botCheck.current?.reset(),
+      },
+    );
+  });
+
+  return (
+    <form className="space-y-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div>
+        <label htmlFor={ids.email} className={formStyles.label}>
+          {t('lookup.emailLabel')}
+        </label>
+        <p id={ids.emailHint} className={formStyles.hint}>
+          {t('lookup.emailHint')}
+        </p>
+        <input
+          id={ids.email}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={errors.accountEmail ? true : undefined}
+          aria-describedby={
+            errors.accountEmail ? `${ids.emailHint} ${ids.emailError}` : ids.emailHint
+          }
+          className={formStyles.control(Boolean(errors.accountEmail))}
+          {...register('accountEmail', {
+            validate: (value) => {
+              const trimmed = value.trim();
+              if (trimmed === '') return t('required');
+              return EMAIL_PATTERN.test(trimmed) || t('emailInvalid');
+            },
+          })}
+        />
+        {errors.accountEmail ? (
+          <p id={ids.emailError} role="alert" className={formStyles.error}>
+            {errors.accountEmail.message}
+          </p>
+        ) : null}
+      </div>
+
+      <Controller
+        control={control}
+        name="birthDate"
+        rules={{ validate: (value) => value !== '' || t('required') }}
+        render={({ field, fieldState }) => (
+          <BirthDatePicker
+            id={ids.birthDate}
+            legend={t('lookup.birthDateLabel')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+
+      <BotCheck ref={botCheck} onVerified={setAltcha} />
+
+      <div role="alert" className={formStyles.error}>
+        {formError}
+      </div>
+
+      <button type="submit" className="btn btn-primary w-full" disabled={verify.isPending}>
+        {verify.isPending ? t('lookup.submitting') : t('lookup.submit')}
+      </button>
+    </form>
   );
 }

@@ -1,5 +1,22 @@
+import { OTP_TOAST_MS } from '@portal/contracts/business-constants';
+import type { ResetMethod } from '@portal/contracts/password-reset';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '~/api/api-client';
+import { QueryProvider } from '~/api/query-provider';
+import { useDialogs } from '~/components/dialog-store';
+import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
+import { useToast } from '~/components/toast';
+import { useRemoteToggle } from '~/toggles/use-feature';
+import { track } from '~/tracking/tracker';
+import { useSendResetCode } from './api/send-reset-code';
+import { RESET_NS } from './password-reset-texts';
+import { clearResetFlow, readResetFlow, saveResetSession } from './reset-flow-storage';
+import type { ResetAccount } from './reset-flow-storage';
+
+export const OTP_PATH = '/reset-password/otp';
 
 type ResetMethodModalProps = {
   open: boolean;
@@ -7,20 +24,167 @@ type ResetMethodModalProps = {
   onOpenHelp: () => void;
 };
 
-/** Where the one-time code goes (SPEC §4); opened after a successful reset lookup. */
+/** Where the one-time code goes (SPEC §4, §5); opened after a successful reset lookup. */
 export function ResetMethodModal({ open, onOpenChange, onOpenHelp }: ResetMethodModalProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(RESET_NS);
+  // Read once: the lookup stored it just before opening this modal.
+  const [account] = useState(() => readResetFlow().account);
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        // SPEC §4: closing the method modal forgets the account and any session.
+        if (!next) clearResetFlow();
+        onOpenChange(next);
+      }}
       size="method"
-      title={t('resetMethod.title')}
-      description={t('resetMethod.description')}
+      title={t('method.title')}
+      description={t('method.description')}
     >
-      <button type="button" className="link min-h-11" onClick={onOpenHelp}>
-        {t('helpModal.title')}
-      </button>
+      <QueryProvider>
+        <MethodChoice
+          account={account}
+          onOpenHelp={() => {
+            clearResetFlow();
+            track('PASSWORD_RESET_FAQ_CLICKED', [{ key: 'from', value: 'method' }]);
+            onOpenHelp();
+          }}
+        />
+      </QueryProvider>
     </Modal>
+  );
+}
+
+function MethodChoice({
+  account,
+  onOpenHelp,
+}: {
+  account: ResetAccount | null;
+  onOpenHelp: () => void;
+}) {
+  const { t } = useTranslation(RESET_NS);
+  const phoneOn = useRemoteToggle('REQUEST_PASSWORD_BY_PHONE');
+  const dialogs = useDialogs();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const send = useSendResetCode();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<ResetMethod | null>(null);
+
+  const choose = (method: ResetMethod) => {
+    if (!account) return;
+    setError(null);
+    setPending(method);
+    send.mutate(
+      { token: account.token, method },
+      {
+        onSuccess: (sent) => {
+          const now = Date.now();
+          saveResetSession({
+            sessionId: sent.session_id,
+            method: sent.metode,
+            sentTo: sent.sent_to,
+            codeExpiresAt: now + sent.expires_in * 1000,
+            resendAvailableAt: now + sent.resend_in * 1000,
+            attemptsLeft: sent.attempts_left,
+            verifiedUntil: null,
+          });
+          track('PASSWORD_RESET_LINK_SENT', [{ key: 'method', value: method }]);
+          // Closed through the store, not onOpenChange: that path forgets the session just made.
+          dialogs.close('resetMethod');
+          dialogs.close('resetLookup');
+          toast.show(t('method.sent'), { tone: 'success', durationMs: OTP_TOAST_MS });
+          void navigate(OTP_PATH);
+        },
+        onError: (failure) => {
+          setError(failure instanceof ApiError ? failure.message : t('generic'));
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-5">
+      <Contact
+        label={t('method.emailLabel')}
+        value={account?.email ?? null}
+        eligible={Boolean(account?.emailEligible)}
+        notEligible={t('method.emailNotEligible')}
+        action={pending === 'email' ? t('method.sending') : t('method.sendEmail')}
+        busy={pending !== null}
+        onSend={() => choose('email')}
+      />
+      {phoneOn ? (
+        <Contact
+          label={t('method.phoneLabel')}
+          value={account?.phone ?? null}
+          eligible={Boolean(account?.phoneEligible)}
+          notEligible={t('method.phoneNotEligible')}
+          action={pending === 'phone' ? t('method.sending') : t('method.sendPhone')}
+          busy={pending !== null}
+          onSend={() => choose('phone')}
+        />
+      ) : null}
+      <div role="alert" className={formStyles.error}>
+        {error}
+      </div>
+      <button type="button" className="link min-h-11" onClick={onOpenHelp}>
+        {t('help.link')}
+      </button>
+    </div>
+  );
+}
+
+function Contact({
+  label,
+  value,
+  eligible,
+  notEligible,
+  action,
+  busy,
+  onSend,
+}: {
+  label: string;
+  value: string | null;
+  eligible: boolean;
+  notEligible: string;
+  action: string;
+  busy: boolean;
+  onSend: () => void;
+}) {
+  const { t } = useTranslation(RESET_NS);
+  const fieldId = useId();
+  const noteId = useId();
+  return (
+    <div>
+      <label htmlFor={fieldId} className={formStyles.label}>
+        {label}
+      </label>
+      {/* SPEC §5: read-only always; also disabled while this contact cannot receive a code. */}
+      <input
+        id={fieldId}
+        type="text"
+        readOnly
+        disabled={!eligible}
+        value={eligible && value ? value : t('method.notRegistered')}
+        aria-describedby={eligible ? undefined : noteId}
+        className={formStyles.control(false)}
+      />
+      {eligible ? null : (
+        <p id={noteId} className="mt-1 text-sm font-semibold text-danger">
+          {notEligible}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary mt-2 w-full"
+        disabled={!eligible || busy}
+        aria-describedby={eligible ? undefined : noteId}
+        onClick={onSend}
+      >
+        {action}
+      </button>
+    </div>
   );
 }

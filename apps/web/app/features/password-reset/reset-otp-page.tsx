@@ -1,14 +1,306 @@
+import { RESET_MESSAGES, RESET_POLICY } from '@portal/contracts/password-reset';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '~/api/api-client';
+import { QueryProvider } from '~/api/query-provider';
+import { useDialogs } from '~/components/dialog-store';
+import { formStyles } from '~/components/form-styles';
 import { PageTitle } from '~/components/page-title';
+import { useSendResetCode } from './api/send-reset-code';
+import { useValidateResetCode } from './api/validate-reset-code';
+import { normaliseCode, parseOtpLink } from './otp-link';
+import { RESET_NS } from './password-reset-texts';
+import {
+  clearResetFlow,
+  readResetFlow,
+  saveResetSession,
+  updateResetSession,
+} from './reset-flow-storage';
+import type { ResetFlow } from './reset-flow-storage';
+import { formatClock } from './format-clock';
+import { useSecondsUntil } from './use-seconds-until';
 
-/** OTP step of the password reset (SPEC §2); reached from the reset method modal. */
+export const NEW_PASSWORD_PATH = '/reset-password/new-password';
+const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
+
+/** Reads "Sisa percobaan: N" from the server's answer, so the count can be said in any language. */
+export function attemptsFromMessage(message: string): number | null {
+  if (message === RESET_MESSAGES.codeEnded) return 0;
+  const match = /Sisa percobaan: (\d+)/.exec(message);
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+type Loaded = { flow: ResetFlow; fromLink: boolean; code: string };
+
+/**
+ * Reads the link from the e-mail (`#sesi=…&kode=…`) and removes it from the address bar before
+ * anything else can copy it, then the stored reset of this tab.
+ */
+function loadFromAddress(): Loaded {
+  const link = parseOtpLink(window.location.hash);
+  if (link) {
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    const stored = readResetFlow();
+    const same = stored.session?.sessionId === link.sessionId ? stored.session : null;
+    saveResetSession(
+      same ?? {
+        sessionId: link.sessionId,
+        method: 'email',
+        sentTo: null,
+        codeExpiresAt: null,
+        resendAvailableAt: null,
+        attemptsLeft: null,
+        verifiedUntil: null,
+      },
+    );
+    return { flow: readResetFlow(), fromLink: true, code: link.code ?? '' };
+  }
+  return { flow: readResetFlow(), fromLink: false, code: '' };
+}
+
+/** OTP step of the password reset (SPEC §2, §4): enter, paste or follow the code. */
 export function ResetOtpPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(RESET_NS);
   return (
     <div className="page-container max-w-xl py-10">
-      <PageTitle title={t('resetOtp.title')} />
-      <h1 className="text-3xl font-bold">{t('resetOtp.title')}</h1>
-      <p className="mt-3 text-muted">{t('resetOtp.body')}</p>
+      <PageTitle title={t('otp.title')} />
+      <h1 className="text-3xl font-bold">{t('otp.title')}</h1>
+      <QueryProvider>
+        <ResetOtpForm />
+      </QueryProvider>
     </div>
+  );
+}
+
+function ResetOtpForm() {
+  const { t, i18n } = useTranslation(RESET_NS);
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+  const validate = useValidateResetCode();
+  const resend = useSendResetCode();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const ids = { code: useId(), hint: useId(), error: useId() };
+
+  // Undefined until the browser-only state is read after hydration.
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  const [status, setStatus] = useState('');
+
+  useEffect(() => {
+    const next = loadFromAddress();
+    // StrictMode runs this twice in development: the second run finds the fragment gone.
+    setLoaded((current) => (current?.fromLink && !next.fromLink ? current : next));
+    if (next.fromLink) setCode(next.code);
+  }, []);
+
+  const session = loaded?.flow.session ?? null;
+  const account = loaded?.flow.account ?? null;
+  const resendSeconds = useSecondsUntil(session?.resendAvailableAt ?? null);
+  const expirySeconds = useSecondsUntil(session?.codeExpiresAt ?? null);
+  const expired = session?.codeExpiresAt != null && expirySeconds === 0;
+
+  const wasCounting = useRef(false);
+  useEffect(() => {
+    if (resendSeconds > 0) wasCounting.current = true;
+    else if (wasCounting.current) {
+      wasCounting.current = false;
+      setStatus(t('otp.resendReady'));
+    }
+  }, [resendSeconds, t]);
+
+  if (!loaded) return null;
+
+  const startAgain = () => {
+    clearResetFlow();
+    dialogs.open({ kind: 'resetLookup' });
+  };
+
+  if (!session) {
+    return (
+      <div className="mt-4">
+        <p role="alert">{t('otp.noSession')}</p>
+        <button type="button" className="btn btn-primary mt-4" onClick={startAgain}>
+          {t('otp.startAgain')}
+        </button>
+      </div>
+    );
+  }
+
+  const replaceSession = (change: Partial<NonNullable<ResetFlow['session']>>) => {
+    updateResetSession(change);
+    setLoaded((current) =>
+      current?.flow.session
+        ? { ...current, flow: { ...current.flow, session: { ...current.flow.session, ...change } } }
+        : current,
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setStatus('');
+    if (code.length !== RESET_POLICY.codeDigits) {
+      setError(t('otp.codeFormat', { digits: RESET_POLICY.codeDigits }));
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    validate.mutate(
+      { sessionId: session.sessionId, code },
+      {
+        onSuccess: (result) => {
+          updateResetSession({ verifiedUntil: Date.now() + result.expires_in * 1000 });
+          void navigate(NEW_PASSWORD_PATH);
+        },
+        onError: (failure) => {
+          const message = failure instanceof ApiError ? failure.message : t('generic');
+          const left = failure instanceof ApiError ? attemptsFromMessage(message) : null;
+          if (left !== null) replaceSession({ attemptsLeft: left });
+          if (left === 0 || (failure instanceof ApiError && failure.status === 401)) {
+            setEnded(true);
+            clearResetFlow();
+          }
+          setError(message);
+          setCode('');
+          inputRef.current?.focus();
+        },
+      },
+    );
+  };
+
+  const onResend = () => {
+    if (!account) return;
+    setError(null);
+    setStatus('');
+    resend.mutate(
+      { token: account.token, method: session.method },
+      {
+        onSuccess: (sent) => {
+          const now = Date.now();
+          const next = {
+            sessionId: sent.session_id,
+            method: sent.metode,
+            sentTo: sent.sent_to,
+            codeExpiresAt: now + sent.expires_in * 1000,
+            resendAvailableAt: now + sent.resend_in * 1000,
+            attemptsLeft: sent.attempts_left,
+            verifiedUntil: null,
+          };
+          saveResetSession(next);
+          setLoaded((current) => current && { ...current, fromLink: false, flow: readResetFlow() });
+          setCode('');
+          setStatus(t('otp.resendSent'));
+          inputRef.current?.focus();
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError) {
+            if (failure.status === 429 && failure.retryAfter !== null) {
+              replaceSession({ resendAvailableAt: Date.now() + failure.retryAfter * 1000 });
+            }
+            if (failure.status === 401 || failure.message === RESET_MESSAGES.codeEnded) {
+              setEnded(true);
+              clearResetFlow();
+            }
+            setError(failure.message);
+          } else setError(t('generic'));
+        },
+      },
+    );
+  };
+
+  const digits = RESET_POLICY.codeDigits;
+  const intro = loaded.fromLink
+    ? t('otp.introLink')
+    : session.sentTo
+      ? t(session.method === 'phone' ? 'otp.introPhone' : 'otp.introEmail', {
+          digits,
+          sentTo: session.sentTo,
+        })
+      : t('otp.introUnknown', { digits });
+  const busy = validate.isPending || resend.isPending;
+
+  return (
+    <>
+      <p className="mt-3 text-muted">{intro}</p>
+      {session.codeExpiresAt !== null ? (
+        <p className="mt-2">
+          {expired
+            ? t('otp.expired')
+            : t('otp.expiresAt', { time: formatClock(session.codeExpiresAt, i18n.language) })}
+        </p>
+      ) : null}
+
+      <form className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
+        <div>
+          <label htmlFor={ids.code} className={formStyles.label}>
+            {t('otp.codeLabel')}
+          </label>
+          <p id={ids.hint} className={formStyles.hint}>
+            {t('otp.codeHint', { digits })}
+          </p>
+          <input
+            ref={inputRef}
+            id={ids.code}
+            name="otp"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern={CODE_PATTERN}
+            spellCheck={false}
+            value={code}
+            disabled={ended}
+            onChange={(event) => setCode(normaliseCode(event.target.value))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
+            className={`${formStyles.control(Boolean(error))} max-w-48 text-xl tracking-[0.3em]`}
+          />
+          <div id={ids.error} role="alert" className={formStyles.error}>
+            {error}
+          </div>
+          {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended ? (
+            <p className="mt-1 text-sm">{t('otp.attemptsLeft', { count: session.attemptsLeft })}</p>
+          ) : null}
+        </div>
+        {ended ? null : (
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+            {validate.isPending ? t('otp.verifying') : t('otp.submit')}
+          </button>
+        )}
+      </form>
+
+      <div className="mt-6 border-t border-line pt-4">
+        {ended ? (
+          <button type="button" className="btn btn-primary" onClick={startAgain}>
+            {t('otp.startAgain')}
+          </button>
+        ) : account ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={onResend}
+            disabled={busy || resendSeconds > 0}
+          >
+            {resend.isPending
+              ? t('otp.resending')
+              : resendSeconds > 0
+                ? t('otp.resendIn', { seconds: resendSeconds })
+                : t('otp.resend')}
+          </button>
+        ) : (
+          <p>
+            {t('otp.noResendFromLink')}{' '}
+            <button type="button" className="link min-h-6" onClick={startAgain}>
+              {t('otp.startAgain')}
+            </button>
+          </p>
+        )}
+        <p role="status" aria-live="polite" className="mt-2 text-sm">
+          {status}
+        </p>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,293 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const LOOKUP_TITLE = 'Masuk ke Akun belajar.id / Reset Kata Sandi Anda';
+const TOAST = 'Kode OTP berhasil dikirim';
+
+type Identity = { userType: 'ptk' | 'pd' | 'dinas'; birthDate: string; accountEmail: string };
+type MailboxMessage = {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  bodyText: string;
+  template: string;
+  createdAt: string;
+  deliveredAt: string | null;
+};
+
+// The people the seeded demo registry always has (SEED_DEMO, DEMO_PEOPLE=600), as the server
+// prints them at start; used only while /dev/demo-identities does not answer JSON.
+const SEEDED_IDENTITIES: Identity[] = [
+  { userType: 'ptk', birthDate: '1982-02-12', accountEmail: 'rangga.pradipta5@belajar.id' },
+  { userType: 'pd', birthDate: '2012-10-11', accountEmail: 'samiah.mahestri9@belajar.id' },
+  { userType: 'dinas', birthDate: '1988-04-23', accountEmail: 'wardi.widodo1@belajar.id' },
+];
+
+async function demoIdentities(): Promise<Record<Identity['userType'], Identity>> {
+  const response = await fetch(`${baseUrl}/dev/demo-identities`, {
+    headers: { accept: 'application/json' },
+  });
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  const identities = isJson
+    ? ((await response.json()) as { identities: Identity[] }).identities
+    : SEEDED_IDENTITIES;
+  const byType = (type: Identity['userType']) => {
+    const found = identities.find((identity) => identity.userType === type);
+    if (!found) throw new Error(`no demo identity of type ${type}`);
+    return found;
+  };
+  return { ptk: byType('ptk'), pd: byType('pd'), dinas: byType('dinas') };
+}
+
+/** The newest delivered message of a template created after `since`, waiting for the worker. */
+async function waitForMessage(
+  template: string,
+  since: number,
+  matches: (message: MailboxMessage) => boolean = () => true,
+): Promise<MailboxMessage> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/dev/mailbox/messages`);
+    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+    const found = messages.find(
+      (message) =>
+        message.template === template &&
+        message.deliveredAt !== null &&
+        Date.parse(message.createdAt) >= since - 1000 &&
+        matches(message),
+    );
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${template} message arrived`);
+}
+
+const codeIn = (text: string) => {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error('no code in the message');
+  return code;
+};
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const failures = result.violations.map(
+    (violation) =>
+      `${where}: ${violation.id} (${violation.impact}) ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+  expect(failures).toEqual([]);
+}
+
+/** Fills the reset lookup of an open modal and waits for the method modal. */
+async function lookUp(page: Page, accountEmail: string, birthDate: string) {
+  const dialog = page.getByRole('dialog', { name: LOOKUP_TITLE });
+  await dialog.getByLabel('Email', { exact: true }).fill(accountEmail);
+  const [year = '', month = '', day = ''] = birthDate.split('-');
+  await dialog.getByLabel('Tanggal', { exact: true }).selectOption(String(Number(day)));
+  await dialog.getByLabel('Bulan', { exact: true }).selectOption(String(Number(month)));
+  await dialog.getByLabel('Tahun', { exact: true }).selectOption(year);
+  await dialog.getByText('Terverifikasi').waitFor({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Lanjutkan' }).click();
+  return page.getByRole('dialog', { name: 'Pilih Metode Pengiriman Kode' });
+}
+
+describe.skipIf(!hasBrowser)('password reset journeys', () => {
+  let browser: Browser;
+  let people: Awaited<ReturnType<typeof demoIdentities>>;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    people = await demoIdentities();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('resets by e-mail from the home page, following the link in the mail', async () => {
+    const person = people.ptk;
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await open(context, '/');
+
+    // SPEC §2: the hero button leads to the reset section, whose button opens the lookup.
+    await page.getByRole('link', { name: 'Lupa Kata Sandi' }).click();
+    await page.locator('#lupa-kata-sandi').getByRole('button').click();
+    const lookup = page.getByRole('dialog', { name: LOOKUP_TITLE });
+    await lookup.waitFor();
+    expect(await lookup.evaluate((element) => element.getBoundingClientRect().width)).toBe(380);
+
+    // The rules of SPEC §5 before anything is sent.
+    await lookup.getByRole('button', { name: 'Lanjutkan' }).click();
+    expect(await lookup.getByText('Wajib Diisi').count()).toBe(2);
+    await lookup.getByLabel('Email', { exact: true }).fill('bukan-email');
+    await lookup.getByRole('button', { name: 'Lanjutkan' }).click();
+    await lookup.getByText('Format email tidak valid.').waitFor();
+    await expectNoAxeViolations(page, 'lookup modal 1280');
+
+    const method = await lookUp(page, person.accountEmail, person.birthDate);
+    await method.waitFor();
+    expect(await method.evaluate((element) => element.getBoundingClientRect().width)).toBe(360);
+    // SPEC §4: the lookup form is cleared once it has answered.
+    expect(await lookup.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    await expectNoAxeViolations(page, 'method modal 1280');
+
+    const sentAt = Date.now();
+    await method.getByRole('button', { name: 'Kirim kode ke email' }).click();
+    await page.getByText(TOAST).waitFor();
+    await page.waitForURL('**/reset-password/otp');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('button', { name: /Kirim ulang kode dalam \d+ detik/ }).waitFor();
+    await expectNoAxeViolations(page, 'otp page 1280');
+
+    const mail = await waitForMessage('reset-code', sentAt);
+    const link = /(\/reset-password\/otp#sesi=[^\s]+)/.exec(mail.bodyText)?.[1];
+    expect(link).toBeDefined();
+
+    // The person opens the link from their mailbox: a new tab, with nothing stored.
+    const fromMail = await context.newPage();
+    await fromMail.goto(`${baseUrl}${link}`);
+    await fromMail.waitForSelector('html[data-hydrated="true"]');
+    const codeField = fromMail.getByLabel('Kode OTP');
+    await expect.poll(() => codeField.inputValue()).toBe(codeIn(mail.bodyText));
+    // The fragment with the code leaves the address bar and the history at once.
+    expect(new URL(fromMail.url()).hash).toBe('');
+    expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await codeField.getAttribute('inputmode')).toBe('numeric');
+    await fromMail.getByRole('button', { name: 'Verifikasi' }).click();
+    await fromMail.waitForURL('**/reset-password/new-password');
+    await fromMail.getByRole('heading', { name: 'Buat Kata Sandi Baru' }).waitFor();
+    await expectNoAxeViolations(fromMail, 'new password page 1280');
+
+    const password = fromMail.getByLabel('Kata sandi baru', { exact: true });
+    const confirmation = fromMail.getByLabel('Ulangi kata sandi baru');
+    await password.fill('pendek');
+    await fromMail.getByText('6 karakter, kurang 2 lagi.').waitFor();
+    await password.fill('password123');
+    await confirmation.fill('password123');
+    await fromMail.getByRole('button', { name: 'Simpan Kata Sandi' }).click();
+    await fromMail
+      .getByText('Kata sandi ini terlalu umum dan mudah ditebak. Pilih kata sandi lain.')
+      .waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+
+    const show = fromMail.getByRole('button', { name: 'Tampilkan kata sandi' });
+    expect(await show.getAttribute('aria-pressed')).toBe('false');
+    await show.click();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await show.getAttribute('aria-pressed')).toBe('true');
+
+    const changedAt = Date.now();
+    await password.fill('Kebun Raya Bogor 1817');
+    await confirmation.fill('Kebun Raya Bogor 1817');
+    await fromMail.getByRole('button', { name: 'Simpan Kata Sandi' }).click();
+    await fromMail.getByRole('heading', { name: 'Kata sandi berhasil diubah' }).waitFor();
+    expect(
+      await fromMail.evaluate(() => window.sessionStorage.getItem('portal.passwordReset')),
+    ).toBeNull();
+    const notice = await waitForMessage('password-changed-notice', changedAt, (message) =>
+      message.bodyText.includes(person.accountEmail),
+    );
+    expect(notice.channel).toBe('email');
+    await context.close();
+  }, 120_000);
+
+  it('resets by SMS on a 360 px phone, typing the code', async () => {
+    const person = people.pd;
+    const context = await newContext(browser, { viewport: MOBILE });
+    const page = await open(context, '/?features=REQUEST_PASSWORD_BY_PHONE');
+    await page.locator('#lupa-kata-sandi').getByRole('button').click();
+    await page.getByRole('dialog', { name: LOOKUP_TITLE }).waitFor();
+    await expectNoAxeViolations(page, 'lookup modal 360');
+
+    const method = await lookUp(page, person.accountEmail, person.birthDate);
+    await method.waitFor();
+    await expectNoAxeViolations(page, 'method modal 360');
+    const sentAt = Date.now();
+    await method.getByRole('button', { name: 'Kirim kode lewat SMS' }).click();
+    await page.getByText(TOAST).waitFor();
+    await page.waitForURL('**/reset-password/otp');
+    await page.getByText(/lewat SMS ke \*+\d+/).waitFor();
+    await page.getByText('Anda masih bisa mencoba 5 kali lagi.').waitFor();
+    await expectNoAxeViolations(page, 'otp page 360');
+
+    const sms = await waitForMessage('reset-code-sms', sentAt);
+    expect(sms.channel).toBe('sms');
+    // Pasted with a space, as people copy it out of a message.
+    const code = codeIn(sms.bodyText);
+    await page.getByLabel('Kode OTP').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(await page.getByLabel('Kode OTP').inputValue()).toBe(code);
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await page.waitForURL('**/reset-password/new-password');
+    await page.getByText('Minimal 8 karakter', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, 'new password page 360');
+
+    await page.getByLabel('Kata sandi baru', { exact: true }).fill('Sawah hijau di Purworejo');
+    await page.getByLabel('Ulangi kata sandi baru').fill('Sawah hijau di Purworejo');
+    await page.getByRole('button', { name: 'Simpan Kata Sandi' }).click();
+    await page.getByRole('heading', { name: 'Kata sandi berhasil diubah' }).waitFor();
+    await expectNoAxeViolations(page, 'done 360');
+    await context.close();
+  }, 120_000);
+
+  it('says how many attempts are left after a wrong code', async () => {
+    const person = people.dinas;
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await open(context, '/');
+    await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
+
+    const method = await lookUp(page, person.accountEmail, person.birthDate);
+    await method.waitFor();
+    await method.getByRole('button', { name: 'Kirim kode ke email' }).click();
+    await page.waitForURL('**/reset-password/otp');
+    const mail = await waitForMessage('reset-code', Date.now() - 5000);
+    const wrong = codeIn(mail.bodyText) === '000000' ? '111111' : '000000';
+
+    await page.getByLabel('Kode OTP').fill('12');
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Kode OTP terdiri dari 6 angka.' }).waitFor();
+
+    await page.getByLabel('Kode OTP').fill(wrong);
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Kode OTP salah. Sisa percobaan: 4.' })
+      .waitFor();
+    await page.getByText('Anda masih bisa mencoba 4 kali lagi.').waitFor();
+    expect(await page.getByLabel('Kode OTP').getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toContain('/reset-password/otp');
+    await context.close();
+  }, 120_000);
+
+  it('shows the help path for an account it cannot send a code for', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await open(context, '/');
+    await page.locator('#lupa-kata-sandi').getByRole('button').click();
+    const method = await lookUp(page, 'tidak.ada.orangnya@belajar.id', '1990-01-01');
+    await method.waitFor();
+    await method.getByText('Data email belum terdaftar di Dapodik.').waitFor();
+    expect(await method.getByRole('button', { name: 'Kirim kode ke email' }).isDisabled()).toBe(
+      true,
+    );
+    expect(await method.getByRole('button', { name: 'Kirim kode lewat SMS' }).isDisabled()).toBe(
+      true,
+    );
+    await method.getByRole('button', { name: 'Tidak ada akses ke data ini?' }).click();
+    const help = page.getByRole('dialog', { name: 'Tidak ada akses ke data ini?' });
+    await help.waitFor();
+    expect(await method.count()).toBe(0);
+    await help.getByText('Data email belum terdaftar di Dapodik.').waitFor();
+    await expectNoAxeViolations(page, 'help modal 1280');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    // SPEC §4: reopening the lookup starts from an empty form.
+    await page.keyboard.press('Escape');
+    await page.locator('#lupa-kata-sandi').getByRole('button').click();
+    const lookup = page.getByRole('dialog', { name: LOOKUP_TITLE });
+    expect(await lookup.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    await context.close();
+  }, 120_000);
+});
