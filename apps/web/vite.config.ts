@@ -40,8 +40,10 @@ export default defineConfig(({ mode }) => {
                 priority: 20,
               },
               {
+                // Only the contracts the shell itself uses: a journey's contracts (with their zod
+                // schemas, and zod) would otherwise land in this chunk, which every page loads.
                 name: 'shell',
-                test: /[\\/]app[\\/](config|i18n[\\/]i18n|toggles|tracking|user-type|service-worker|components[\\/](dialog-store|page-title|toast|language-switch|use-prefers)|layouts[\\/](skip-link|school-admin-trigger|dialog-host|navbar|footer))|[\\/]packages[\\/]contracts[\\/]|node_modules[\\/]clsx[\\/]|[\\/]locales[\\/]id[\\/](common|home|legacy-home|pages)\.json/,
+                test: /[\\/]app[\\/](config|i18n[\\/]i18n|toggles|tracking|user-type|service-worker|components[\\/](dialog-store|page-title|toast|language-switch|use-prefers)|layouts[\\/](skip-link|school-admin-trigger|dialog-host|navbar|footer))|[\\/]packages[\\/]contracts[\\/]src[\\/](brand|business-constants|feature-toggles|tracking|web-routes)\.ts|node_modules[\\/]clsx[\\/]|[\\/]locales[\\/]id[\\/](common|home|legacy-home|pages)\.json/,
                 priority: 10,
               },
             ],

@@ -1,34 +1,120 @@
+import type { LookupResult as Result } from '@portal/contracts/account-lookup';
 import type { UserType } from '@portal/contracts/user-types';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
-import { readRememberedUserType } from '~/user-type/user-type-choice';
+import { LookupForm } from './lookup-form';
+import { LookupResult } from './lookup-result';
+import { useRemoteToggle } from '~/toggles/use-feature';
+import { USER_TYPES, readRememberedUserType, rememberUserType } from '~/user-type/user-type-choice';
 
-/** Account lookup (SPEC §2); the lookup form itself comes with the lookup journey. */
+/** Account lookup (SPEC §2, §3): form for the chosen user type, then the result and its actions. */
 export function AccountLookupPage() {
-  const { t } = useTranslation('pages');
-  const [userType, setUserType] = useState<UserType | null>(null);
-  useEffect(() => setUserType(readRememberedUserType()), []);
   return (
-    <div className="page-container max-w-2xl py-10">
-      <PageTitle title={t('lookup.title')} />
-      <h1 className="text-3xl font-bold">{t('lookup.title')}</h1>
-      {userType && userType !== 'dinas' ? (
-        <p className="mt-3 font-semibold" data-testid="chosen-user-type">
-          {t('lookup.chosen', { type: t(`userTypes.${userType}`) })}
-        </p>
-      ) : null}
-      <p className="mt-3 text-muted">{t('lookup.body')}</p>
-      <ul className="mt-3 list-disc space-y-1 pl-5">
-        <li>{t('lookup.npsn')}</li>
-        <li>{t('lookup.name')}</li>
-        <li>{t('lookup.birthDate')}</li>
-        <li>{t('lookup.motherName')}</li>
-      </ul>
-      <Link to="/home" className="link mt-6 inline-flex min-h-11 items-center">
-        {t('lookup.changeType')}
-      </Link>
+    <QueryProvider>
+      <AccountLookup />
+    </QueryProvider>
+  );
+}
+
+function AccountLookup() {
+  const { t } = useTranslation('account-lookup');
+  const [userType, setUserType] = useState<UserType>('ptk');
+  const [result, setResult] = useState<Result | null>(null);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const dinasOn = useRemoteToggle('LOOKUP_DINAS');
+  const typeName = useId();
+  const endedNotice = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const remembered = readRememberedUserType();
+    if (remembered) setUserType(remembered);
+  }, []);
+
+  useEffect(() => {
+    if (sessionEnded) endedNotice.current?.focus();
+  }, [sessionEnded]);
+
+  const onSessionEnded = useCallback(() => {
+    setResult(null);
+    setSessionEnded(true);
+  }, []);
+
+  const chooseType = (next: UserType) => {
+    setUserType(next);
+    rememberUserType(next);
+    setSessionEnded(false);
+  };
+
+  return (
+    <div className="page-container max-w-2xl py-8 sm:py-10">
+      <PageTitle title={t('title')} />
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
+      <p className="mt-3 text-muted">{t('intro')}</p>
+
+      {result ? (
+        <div className="mt-8">
+          <LookupResult
+            userType={userType}
+            result={result}
+            onSearchAgain={() => setResult(null)}
+            onSessionEnded={onSessionEnded}
+          />
+        </div>
+      ) : (
+        <>
+          {sessionEnded ? (
+            <div
+              ref={endedNotice}
+              tabIndex={-1}
+              role="alert"
+              className="mt-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger focus:outline-none"
+            >
+              {t('session.ended')}
+            </div>
+          ) : null}
+          <fieldset className="mt-6">
+            <legend className="font-semibold">{t('userType.legend')}</legend>
+            <div className="mt-1 flex flex-col sm:flex-row sm:flex-wrap sm:gap-x-6">
+              {USER_TYPES.map((type) => (
+                <label key={type} className="inline-flex min-h-11 items-center gap-2">
+                  <input
+                    type="radio"
+                    name={typeName}
+                    value={type}
+                    checked={userType === type}
+                    onChange={() => chooseType(type)}
+                    className="size-5 accent-brand"
+                    data-testid={`user-type-${type}`}
+                  />
+                  {t(`userType.${type}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-6">
+            {userType === 'dinas' && !dinasOn ? (
+              <div className="rounded-md border border-line bg-surface p-4">
+                <p>{t('dinasOff.body')}</p>
+                <Link to="/account/dinas" className="link mt-2 inline-flex min-h-11 items-center">
+                  {t('dinasOff.request')}
+                </Link>
+              </div>
+            ) : (
+              <LookupForm
+                key={userType}
+                userType={userType}
+                onFound={(found) => {
+                  setSessionEnded(false);
+                  setResult(found);
+                }}
+              />
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,14 @@
+import { LOOKUP_BASE, LookupResultSchema, dataEnvelope } from '@portal/contracts/account-lookup';
+import type { LookupRequest, LookupResult } from '@portal/contracts/account-lookup';
+import { useMutation } from '@tanstack/react-query';
+import { postJson } from '~/api/api-client';
+
+const ResponseSchema = dataEnvelope(LookupResultSchema);
+
+/** SPEC §7 `POST .../lookup/{type}`; personal data goes in the body, never in the URL. */
+export async function lookupAccount(request: LookupRequest): Promise<LookupResult> {
+  const { data } = await postJson(`${LOOKUP_BASE}/${request.userType}`, request, ResponseSchema);
+  return data;
+}
+
+export const useLookupAccount = () => useMutation({ mutationFn: lookupAccount });

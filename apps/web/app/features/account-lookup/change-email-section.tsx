@@ -1,0 +1,218 @@
+import {
+  ChangeEmailBodySchema,
+  ConfirmEmailChangeBodySchema,
+} from '@portal/contracts/account-lookup';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formStyles } from '~/components/form-styles';
+import { useChangeEmail } from './api/change-email';
+import { useConfirmEmailChange } from './api/confirm-email-change';
+import { isSessionEnded } from './session-ended';
+
+/** New address -> code sent there -> confirmed (decision 0017). */
+export function ChangeEmailSection({
+  token,
+  onSessionEnded,
+}: {
+  token: string;
+  onSessionEnded: () => void;
+}) {
+  const { t } = useTranslation('account-lookup');
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const start = useChangeEmail();
+  const confirm = useConfirmEmailChange();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (isSessionEnded(start.error) || isSessionEnded(confirm.error)) onSessionEnded();
+  }, [start.error, confirm.error, onSessionEnded]);
+
+  const translate = (message: string) =>
+    message === ERROR_MESSAGES.required ? t('required') : message;
+
+  const onStart = (event: FormEvent) => {
+    event.preventDefault();
+    if (start.isPending) return;
+    const parsed = ChangeEmailBodySchema.safeParse({ email });
+    if (!parsed.success) {
+      setEmailError(translate(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.dataInvalid));
+      emailInput.current?.focus();
+      return;
+    }
+    setEmailError(null);
+    start.mutate(
+      { token, email: parsed.data.email },
+      {
+        onSuccess: () => {
+          setCode('');
+          window.setTimeout(() => codeInput.current?.focus(), 0);
+        },
+        onError: (error) => {
+          if (!isSessionEnded(error)) setEmailError(error.message);
+          emailInput.current?.focus();
+        },
+      },
+    );
+  };
+
+  const onConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirm.isPending) return;
+    const parsed = ConfirmEmailChangeBodySchema.safeParse({ code });
+    if (!parsed.success) {
+      setCodeError(translate(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.dataInvalid));
+      codeInput.current?.focus();
+      return;
+    }
+    setCodeError(null);
+    confirm.mutate(
+      { token, code: parsed.data.code },
+      {
+        onError: (error) => {
+          if (!isSessionEnded(error)) setCodeError(error.message);
+          codeInput.current?.focus();
+        },
+      },
+    );
+  };
+
+  if (!open) {
+    return (
+      <section aria-labelledby="lookup-change-email-title">
+        <h3 id="lookup-change-email-title" className="text-lg font-bold">
+          {t('changeEmail.title')}
+        </h3>
+        <button
+          type="button"
+          className="btn btn-secondary mt-2 w-full sm:w-auto"
+          aria-expanded={false}
+          onClick={() => {
+            setOpen(true);
+            window.setTimeout(() => emailInput.current?.focus(), 0);
+          }}
+          data-track="lookup-change-email"
+        >
+          {t('changeEmail.title')}
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="lookup-change-email-title" className="space-y-4">
+      <h3 id="lookup-change-email-title" className="text-lg font-bold">
+        {t('changeEmail.title')}
+      </h3>
+      {confirm.isSuccess ? null : (
+        <>
+          <p className="text-sm text-muted">{t('changeEmail.body')}</p>
+          <form noValidate onSubmit={onStart} aria-busy={start.isPending}>
+            <label htmlFor="lookup-new-email" className={formStyles.label}>
+              {t('changeEmail.newEmail')}
+            </label>
+            <input
+              ref={emailInput}
+              id="lookup-new-email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              spellCheck={false}
+              value={email}
+              readOnly={start.isSuccess}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? 'lookup-new-email-error' : undefined}
+              className={formStyles.control(Boolean(emailError))}
+            />
+            {emailError ? (
+              <p id="lookup-new-email-error" className={formStyles.error}>
+                {emailError}
+              </p>
+            ) : null}
+            {start.isSuccess ? (
+              <button
+                type="button"
+                className="link mt-2 min-h-11"
+                onClick={() => {
+                  start.reset();
+                  confirm.reset();
+                  window.setTimeout(() => emailInput.current?.focus(), 0);
+                }}
+              >
+                {t('changeEmail.otherAddress')}
+              </button>
+            ) : (
+              <button
+                type="submit"
+                className="btn btn-primary mt-3 w-full sm:w-auto"
+                aria-busy={start.isPending || undefined}
+                data-track="lookup-change-email-send"
+              >
+                {start.isPending ? t('changeEmail.sending') : t('changeEmail.send')}
+              </button>
+            )}
+          </form>
+        </>
+      )}
+      <div role="status">
+        {start.isSuccess && !confirm.isSuccess ? (
+          <p className="font-semibold">
+            {t('changeEmail.codeSent', {
+              email: start.data.email,
+              minutes: Math.round(start.data.expires_in / 60),
+            })}
+          </p>
+        ) : null}
+        {confirm.isSuccess ? (
+          <p className="rounded-md border-2 border-success bg-success/10 p-3 font-semibold text-success [overflow-wrap:anywhere]">
+            {t('changeEmail.confirmed', { email: confirm.data.email })}
+          </p>
+        ) : null}
+      </div>
+      {start.isSuccess && !confirm.isSuccess ? (
+        <form noValidate onSubmit={onConfirm} aria-busy={confirm.isPending}>
+          <label htmlFor="lookup-email-code" className={formStyles.label}>
+            {t('changeEmail.code')}
+          </label>
+          <span id="lookup-email-code-hint" className={formStyles.hint}>
+            {t('changeEmail.codeHint')}
+          </span>
+          <input
+            ref={codeInput}
+            id="lookup-email-code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={`lookup-email-code-hint${codeError ? ' lookup-email-code-error' : ''}`}
+            className={`${formStyles.control(Boolean(codeError))} max-w-40 tracking-widest`}
+          />
+          {codeError ? (
+            <p id="lookup-email-code-error" className={formStyles.error}>
+              {codeError}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="btn btn-primary mt-3 w-full sm:w-auto"
+            aria-busy={confirm.isPending || undefined}
+            data-track="lookup-change-email-confirm"
+          >
+            {confirm.isPending ? t('changeEmail.confirming') : t('changeEmail.confirm')}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Control } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formStyles } from '~/components/form-styles';
+import { useRegions } from './api/load-regions';
+import { FIELD_IDS } from './lookup-form-values';
+import type { LookupFormValues } from './lookup-form-values';
+
+const OFFICE_TYPES = ['provinsi', 'kota_kabupaten'] as const;
+
+/** Office type, province and (for a district or city office) the regency or city. */
+export function DinasOfficeFields({
+  control,
+  errorOf,
+}: {
+  control: Control<LookupFormValues, unknown, unknown>;
+  errorOf: (field: keyof LookupFormValues) => string | undefined;
+}) {
+  const { t } = useTranslation('account-lookup');
+  const regions = useRegions();
+  const officeType = useController({ control, name: 'officeType' });
+  const province = useController({ control, name: 'province' });
+  const regency = useController({ control, name: 'regency' });
+  const regencies =
+    regions.data?.provinces.find((item) => item.code === province.field.value)?.regencies ?? [];
+  const typeError = errorOf('officeType');
+  const provinceError = errorOf('province');
+  const regencyError = errorOf('regency');
+
+  return (
+    <div className="space-y-6">
+      <fieldset
+        data-field
+        aria-describedby={typeError ? 'lookup-officeType-error' : undefined}
+        onBlur={officeType.field.onBlur}
+      >
+        <legend className={formStyles.label}>{t('form.officeType')}</legend>
+        <div className="mt-1 space-y-1">
+          {OFFICE_TYPES.map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2">
+              <input
+                id={`lookup-officeType-${value}`}
+                type="radio"
+                name="officeType"
+                value={value}
+                checked={officeType.field.value === value}
+                onChange={() => officeType.field.onChange(value)}
+                aria-invalid={typeError ? true : undefined}
+                ref={value === 'provinsi' ? officeType.field.ref : undefined}
+                className="size-5 accent-brand"
+              />
+              {t(`form.${value}`)}
+            </label>
+          ))}
+        </div>
+        {typeError ? (
+          <p id="lookup-officeType-error" className={formStyles.error}>
+            {typeError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {regions.isError ? (
+        <p role="alert" className="font-semibold text-danger">
+          {t('form.regionsFailed')}
+        </p>
+      ) : null}
+
+      <div data-field>
+        <label htmlFor={FIELD_IDS.province} className={formStyles.label}>
+          {t('form.province')}
+        </label>
+        <select
+          id={FIELD_IDS.province}
+          ref={province.field.ref}
+          value={province.field.value}
+          onChange={(event) => {
+            province.field.onChange(event.target.value);
+            regency.field.onChange('');
+          }}
+          onBlur={province.field.onBlur}
+          aria-invalid={provinceError ? true : undefined}
+          aria-describedby={
+            [
+              provinceError ? `${FIELD_IDS.province}-error` : null,
+              regions.isPending ? 'lookup-regions-loading' : null,
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          className={formStyles.control(Boolean(provinceError))}
+        >
+          <option value="">{t('form.choose')}</option>
+          {regions.data?.provinces.map((item) => (
+            <option key={item.code} value={item.code}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+        {regions.isPending ? (
+          <span id="lookup-regions-loading" className={formStyles.hint}>
+            {t('form.regionsLoading')}
+          </span>
+        ) : null}
+        {provinceError ? (
+          <p id={`${FIELD_IDS.province}-error`} className={formStyles.error}>
+            {provinceError}
+          </p>
+        ) : null}
+      </div>
+
+      {officeType.field.value === 'kota_kabupaten' ? (
+        <div data-field>
+          <label htmlFor={FIELD_IDS.regency} className={formStyles.label}>
+            {t('form.regency')}
+          </label>
+          <select
+            id={FIELD_IDS.regency}
+            ref={regency.field.ref}
+            value={regency.field.value}
+            onChange={(event) => regency.field.onChange(event.target.value)}
+            onBlur={regency.field.onBlur}
+            disabled={regencies.length === 0}
+            aria-invalid={regencyError ? true : undefined}
+            aria-describedby={regencyError ? `${FIELD_IDS.regency}-error` : undefined}
+            className={formStyles.control(Boolean(regencyError))}
+          >
+            <option value="">{t('form.choose')}</option>
+            {regencies.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+          {regencyError ? (
+            <p id={`${FIELD_IDS.regency}-error`} className={formStyles.error}>
+              {regencyError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import type { LookupResult } from '@portal/contracts/account-lookup';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import type { UserType } from '@portal/contracts/user-types';
+import { useCallback, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { BirthDatePicker } from '~/components/birth-date-picker';
+import { BotCheck } from '~/components/bot-check';
+import type { BotCheckHandle } from '~/components/bot-check';
+import { ErrorSummary } from '~/components/error-summary';
+import { formStyles } from '~/components/form-styles';
+import { useLookupAccount } from './api/lookup-account';
+import { DinasOfficeFields } from './dinas-office-fields';
+import {
+  EMPTY_LOOKUP_FORM,
+  FIELD_IDS,
+  FIELD_ORDER,
+  formFieldOf,
+  lookupResolver,
+} from './lookup-form-values';
+import type { LookupFormValues } from './lookup-form-values';
+import { SchoolField } from './school-field';
+import { track } from '~/tracking/tracker';
+
+type Outcome = 'found' | 'no_account' | 'not_found' | 'invalid' | 'rate_limited' | 'error';
+
+const outcomeOf = (error: unknown): Outcome =>
+  !(error instanceof ApiError)
+    ? 'error'
+    : error.status === 404
+      ? 'not_found'
+      : error.status === 400
+        ? 'invalid'
+        : error.status === 429
+          ? 'rate_limited'
+          : 'error';
+
+// Waiting longer than this for the bot check means something is wrong; say so.
+const BOT_CHECK_WAIT_MS = 60_000;
+
+/** The lookup form of SPEC §3 for one user type; remount it (key) when the type changes. */
+export function LookupForm({
+  userType,
+  onFound,
+}: {
+  userType: UserType;
+  onFound: (result: LookupResult) => void;
+}) {
+  const { t } = useTranslation('account-lookup');
+  const lookup = useLookupAccount();
+  const [alert, setAlert] = useState<string | null>(null);
+  const botCheck = useRef<BotCheckHandle>(null);
+  const payload = useRef<string | null>(null);
+  const waiters = useRef<((value: string | null) => void)[]>([]);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, submitCount, isSubmitting },
+  } = useForm<LookupFormValues, unknown, Parameters<typeof lookup.mutateAsync>[0]>({
+    defaultValues: EMPTY_LOOKUP_FORM,
+    resolver: lookupResolver(userType),
+    shouldFocusError: false,
+  });
+
+  const onVerified = useCallback((value: string | null) => {
+    payload.current = value;
+    if (!value) return;
+    for (const resolve of waiters.current.splice(0)) resolve(value);
+  }, []);
+
+  const solvedPayload = () =>
+    payload.current
+      ? Promise.resolve(payload.current)
+      : new Promise<string | null>((resolve) => {
+          waiters.current.push(resolve);
+          window.setTimeout(() => resolve(null), BOT_CHECK_WAIT_MS);
+        });
+
+  const required = (message: string | undefined) =>
+    message === ERROR_MESSAGES.required ? t('required') : message;
+  const errorOf = (field: keyof LookupFormValues) => required(errors[field]?.message);
+
+  const onSubmit = handleSubmit(async (request) => {
+    setAlert(null);
+    const altcha = await solvedPayload();
+    if (!altcha) {
+      setAlert(t('form.waitBotCheck'));
+      return;
+    }
+    payload.current = null;
+    try {
+      const result = await lookup.mutateAsync({ ...request, altcha });
+      report(userType, result.accounts.length > 0 ? 'found' : 'no_account');
+      onFound(result);
+    } catch (error) {
+      report(userType, outcomeOf(error));
+      const message = error instanceof ApiError ? error.message : ERROR_MESSAGES.generic;
+      const values = getValues();
+      let shownOnField = false;
+      if (error instanceof ApiError) {
+        for (const fieldError of error.fieldErrors) {
+          const field = formFieldOf(fieldError.field, values);
+          if (!field) continue;
+          setError(field, { type: 'server', message: fieldError.message });
+          shownOnField = true;
+        }
+      }
+      if (!shownOnField)
+        setAlert(
+          error instanceof ApiError && error.status === 404 ? message || t('notFound') : message,
+        );
+    } finally {
+      // A solved challenge is accepted once: solve a new one for the next try.
+      botCheck.current?.reset();
+    }
+  });
+
+  const busy = isSubmitting || lookup.isPending;
+  const summaryItems = FIELD_ORDER.flatMap((field) => {
+    const message = errorOf(field);
+    return message ? [{ fieldId: FIELD_IDS[field], message }] : [];
+  });
+
+  const textField = (field: 'name' | 'motherName', autoComplete: string, hint?: string) => {
+    const id = FIELD_IDS[field];
+    const error = errorOf(field);
+    const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <div data-field>
+        <label htmlFor={id} className={formStyles.label}>
+          {t(`form.${field}`)}
+        </label>
+        {hint ? (
+          <span id={`${id}-hint`} className={formStyles.hint}>
+            {hint}
+          </span>
+        ) : null}
+        <input
+          id={id}
+          type="text"
+          autoComplete={autoComplete}
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={formStyles.control(Boolean(error))}
+          {...register(field)}
+        />
+        {error ? (
+          <p id={`${id}-error`} className={formStyles.error}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('form.label')} aria-busy={busy}>
+      <ErrorSummary title={t('errorSummary')} items={summaryItems} attempt={submitCount} />
+      {alert ? (
+        <div
+          role="alert"
+          className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger"
+        >
+          {alert}
+        </div>
+      ) : null}
+      <div className="space-y-6">
+        {userType === 'dinas' ? (
+          <DinasOfficeFields control={control} errorOf={errorOf} />
+        ) : (
+          <Controller
+            control={control}
+            name="npsn"
+            render={({ field }) => (
+              <SchoolField
+                id={FIELD_IDS.npsn}
+                npsn={field.value}
+                onNpsnChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={errorOf('npsn')}
+              />
+            )}
+          />
+        )}
+        {textField('name', 'name', t('form.nameHint'))}
+        <Controller
+          control={control}
+          name="birthDate"
+          render={({ field }) => (
+            <BirthDatePicker
+              id="lookup-birthDate"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorOf('birthDate')}
+            />
+          )}
+        />
+        {textField('motherName', 'off')}
+        <BotCheck ref={botCheck} onVerified={onVerified} />
+        <button
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto"
+          aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
+          data-track="lookup-submit"
+        >
+          {busy ? t('form.submitting') : t('form.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Only the user type and the outcome: never what the visitor typed (DESIGN.md, UU 27/2022). */
+function report(userType: UserType, outcome: Outcome) {
+  track('ACCOUNT_LOOKUP_INITIATED', [
+    { key: 'user_type', value: userType },
+    { key: 'outcome', value: outcome },
+  ]);
+}
