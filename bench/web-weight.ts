@@ -92,7 +92,7 @@ function runLighthouse(url: string, attempt = 1): LighthouseReport {
     return runLighthouseOnce(url);
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim() ?? String(error);
-    if (attempt >= 3) throw new Error(`Lighthouse failed: ${stderr}`);
+    if (attempt >= 3) throw new Error(`Lighthouse failed: ${stderr}`, { cause: error });
     console.log(`  Lighthouse attempt ${attempt} failed (${stderr.slice(0, 120)}); retrying`);
     return runLighthouse(url, attempt + 1);
   }

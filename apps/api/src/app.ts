@@ -115,8 +115,11 @@ export async function buildApp({
     },
     { prefix: apiPrefix(config.brand) },
   );
-  if (config.env !== 'production')
+  // Pages that show synthetic data and mail: never where real people's data is.
+  if (config.env !== 'production') {
     await app.register(devMailboxRoutes, { outbox: services.outbox.repository });
+    await app.register(demoIdentitiesRoutes, { database, productName: config.brand.productName });
+  }
   await app.register(webAppPlugin, {
     webBuildDir: config.webBuildDir,
     apiPrefix: apiPrefix(config.brand),

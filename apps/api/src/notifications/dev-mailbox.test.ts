@@ -53,3 +53,12 @@ describe('dev mailbox', () => {
     }
   });
 });
+
+describe('demo identities', () => {
+  it('are served as JSON outside production, with the demo password', async () => {
+    const reply = await t.app.inject('/dev/demo-identities');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().password).toBe('Coba-Portal-2026');
+    expect(Array.isArray(reply.json().identities)).toBe(true);
+  });
+});
