@@ -34,6 +34,15 @@ export function ChangeEmailSection({
     if (isSessionEnded(start.error) || isSessionEnded(confirm.error)) onSessionEnded();
   }, [start.error, confirm.error, onSessionEnded]);
 
+  useEffect(() => {
+    if (open) emailInput.current?.focus();
+  }, [open]);
+
+  // The code field appears with the answer: take the visitor there.
+  useEffect(() => {
+    if (start.isSuccess) codeInput.current?.focus();
+  }, [start.isSuccess]);
+
   const translate = (message: string) =>
     message === ERROR_MESSAGES.required ? t('required') : message;
 
@@ -50,10 +59,7 @@ export function ChangeEmailSection({
     start.mutate(
       { token, email: parsed.data.email },
       {
-        onSuccess: () => {
-          setCode('');
-          window.setTimeout(() => codeInput.current?.focus(), 0);
-        },
+        onSuccess: () => setCode(''),
         onError: (error) => {
           if (!isSessionEnded(error)) setEmailError(error.message);
           emailInput.current?.focus();
@@ -95,7 +101,6 @@ export function ChangeEmailSection({
           aria-expanded={false}
           onClick={() => {
             setOpen(true);
-            window.setTimeout(() => emailInput.current?.focus(), 0);
           }}
           data-track="lookup-change-email"
         >
@@ -143,7 +148,7 @@ export function ChangeEmailSection({
                 onClick={() => {
                   start.reset();
                   confirm.reset();
-                  window.setTimeout(() => emailInput.current?.focus(), 0);
+                  emailInput.current?.focus();
                 }}
               >
                 {t('changeEmail.otherAddress')}

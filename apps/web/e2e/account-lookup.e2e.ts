@@ -1,0 +1,289 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const PATH = '/account/lookup/v2';
+
+type UserType = 'ptk' | 'pd' | 'dinas';
+type Identity = {
+  userType: UserType;
+  npsn: string | null;
+  schoolName: string | null;
+  office: { name: string; type: 'provinsi' | 'kota_kabupaten'; regionCode: string } | null;
+  fullName: string;
+  birthDate: string;
+  motherName: string;
+  accountEmail: string;
+};
+type MailboxMessage = {
+  recipient: string;
+  bodyText: string;
+  template: string;
+  createdAt: string;
+  deliveredAt: string | null;
+};
+
+let identities: Record<UserType, Identity>;
+
+async function loadIdentities() {
+  const response = await fetch(`${baseUrl}/dev/demo-identities`);
+  const { identities: list } = (await response.json()) as { identities: Identity[] };
+  const byType = (type: UserType) => {
+    const found = list.find((identity) => identity.userType === type);
+    if (!found) throw new Error(`no demo identity of type ${type}`);
+    return found;
+  };
+  return { ptk: byType('ptk'), pd: byType('pd'), dinas: byType('dinas') };
+}
+
+/** The newest delivered message of a template created after `since`, waiting for the job. */
+async function waitForMessage(
+  template: string,
+  since: number,
+  matches: (message: MailboxMessage) => boolean,
+): Promise<MailboxMessage> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/dev/mailbox/messages`);
+    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+    const found = messages.find(
+      (message) =>
+        message.template === template &&
+        message.deliveredAt !== null &&
+        Date.parse(message.createdAt) >= since - 1000 &&
+        matches(message),
+    );
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${template} message arrived`);
+}
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const failures = result.violations.map(
+    (violation) =>
+      `${where}: ${violation.id} ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+  expect(failures).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Types like a person: focus the field, then key by key. */
+async function typeInto(page: Page, label: string, text: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.focus();
+  await field.pressSequentially(text, { delay: 5 });
+}
+
+async function pickBirthDate(page: Page, isoDate: string) {
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  await page.getByLabel('Tanggal', { exact: true }).selectOption(String(Number(day)));
+  await page.getByLabel('Bulan', { exact: true }).selectOption(String(Number(month)));
+  await page.getByLabel('Tahun', { exact: true }).selectOption(year);
+}
+
+async function openLookup(browser: Browser, userType: UserType, viewport = MOBILE) {
+  const context = await newContext(browser, { viewport });
+  await context.addInitScript((type) => {
+    window.localStorage.setItem('portal.userType', type);
+  }, userType);
+  const page = await open(context, PATH);
+  await expect.poll(() => page.getByTestId(`user-type-${userType}`).isChecked()).toBe(true);
+  return { context, page };
+}
+
+async function fillSchoolByNpsn(page: Page, identity: Identity) {
+  await typeInto(page, 'NPSN sekolah', identity.npsn ?? '');
+  await page.getByText(`Sekolah: ${identity.schoolName}`).waitFor();
+}
+
+async function fillSchoolByName(page: Page, identity: Identity) {
+  await page.getByLabel('Nama sekolah', { exact: true }).first().check();
+  const search = page.getByRole('combobox', { name: 'Nama sekolah' });
+  await search.focus();
+  await search.pressSequentially(identity.schoolName ?? '', { delay: 5 });
+  await page.getByRole('listbox').waitFor();
+  // Arrow down through the options until the one with this NPSN is active, then Enter.
+  for (let step = 0; step < 25; step += 1) {
+    await search.press('ArrowDown');
+    const active = await search.getAttribute('aria-activedescendant');
+    const text = active ? await page.locator(`#${active}`).textContent() : '';
+    if (text?.includes(`NPSN ${identity.npsn}`)) break;
+  }
+  await search.press('Enter');
+  await page.getByText(`Sekolah dipilih: ${identity.schoolName} (NPSN ${identity.npsn})`).waitFor();
+}
+
+async function fillDinasOffice(page: Page, identity: Identity) {
+  const office = identity.office;
+  if (!office) throw new Error('the Dinas identity has no office');
+  await page
+    .getByLabel(
+      office.type === 'provinsi' ? 'Dinas Pendidikan Provinsi' : 'Dinas Pendidikan Kabupaten/Kota',
+    )
+    .check();
+  const province = page.getByLabel('Provinsi', { exact: true });
+  await expect.poll(() => province.locator('option').count()).toBeGreaterThan(30);
+  await province.selectOption(office.regionCode.slice(0, 2));
+  if (office.type === 'kota_kabupaten') {
+    await page.getByLabel('Kabupaten/Kota', { exact: true }).selectOption(office.regionCode);
+  }
+}
+
+async function fillPerson(page: Page, identity: Identity, motherName = identity.motherName) {
+  await typeInto(page, 'Nama lengkap', identity.fullName);
+  await pickBirthDate(page, identity.birthDate);
+  await typeInto(page, 'Nama ibu kandung', motherName);
+}
+
+async function submit(page: Page) {
+  await page.getByRole('status').filter({ hasText: 'Terverifikasi' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cari Akun' }).press('Enter');
+}
+
+/** Lookup -> details mail -> e-mail change confirmed by the code sent to the new address. */
+async function fullJourney(page: Page, identity: Identity, where: string) {
+  await page.getByRole('heading', { name: 'Hasil Pencarian Akun' }).waitFor({ timeout: 30_000 });
+  await expect
+    .poll(() => page.getByTestId('lookup-accounts').textContent())
+    .toContain(identity.accountEmail);
+  await expect.poll(() => page.getByTestId('lookup-masked-email').textContent()).toMatch(/\*/);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, `${where} result`);
+
+  const beforeDetails = Date.now();
+  await page.getByRole('button', { name: 'Kirim detail akun ke email' }).click();
+  await page.getByText(/Detail akun telah dikirim ke/).waitFor();
+  const details = await waitForMessage('account-details', beforeDetails, (message) =>
+    message.bodyText.includes(identity.accountEmail),
+  );
+  const oldAddress = details.recipient;
+
+  await page.getByRole('button', { name: 'Ubah email pribadi' }).click();
+  const newAddress = `lookup-${identity.userType}-${Date.now()}@example.org`;
+  await typeInto(page, 'Email pribadi baru', newAddress);
+  const beforeChange = Date.now();
+  await page.getByRole('button', { name: 'Kirim kode' }).press('Enter');
+  await page.getByText(/Kode verifikasi telah dikirim ke/).waitFor();
+  const codeMail = await waitForMessage(
+    'email-change-code',
+    beforeChange,
+    (message) => message.recipient === newAddress,
+  );
+  const code = /Kode verifikasi Anda: (\d{6})/.exec(codeMail.bodyText)?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  const codeField = page.getByLabel('Kode verifikasi', { exact: true });
+  expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+  expect(await codeField.getAttribute('inputmode')).toBe('numeric');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.id))
+    .toBe('lookup-email-code');
+  await page.keyboard.type(code ?? '');
+  await page.keyboard.press('Enter');
+  await page.getByText(/Email pribadi Anda telah diubah menjadi/).waitFor();
+  const notice = await waitForMessage(
+    'email-changed-notice',
+    beforeChange,
+    (message) => message.recipient === oldAddress,
+  );
+  expect(notice.recipient).not.toBe(newAddress);
+  await expectNoAxeViolations(page, `${where} e-mail changed`);
+}
+
+describe.skipIf(!hasBrowser)('account lookup journeys', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    identities = await loadIdentities();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('PTK at 360 px: school by NPSN, keyboard, error summary, result, details mail, e-mail change', async () => {
+    const identity = identities.ptk;
+    const { context, page } = await openLookup(browser, 'ptk', MOBILE);
+    await expectNoAxeViolations(page, 'ptk form 360');
+    await expectNoHorizontalScroll(page);
+
+    // An empty submission: the summary takes focus and its links lead to the fields.
+    await page.getByRole('button', { name: 'Cari Akun' }).click();
+    const summary = page.getByRole('heading', { name: 'Ada yang perlu diperbaiki' });
+    await summary.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toContain('Ada yang perlu diperbaiki');
+    await expectNoAxeViolations(page, 'ptk error summary 360');
+    await page.getByRole('link', { name: 'Wajib Diisi' }).first().click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('lookup-npsn');
+
+    await fillSchoolByNpsn(page, identity);
+    await fillPerson(page, identity);
+    await submit(page);
+    await fullJourney(page, identity, 'ptk 360');
+    await context.close();
+  }, 120_000);
+
+  it('PD at 1280 px: school by name through the combobox, result, details mail, e-mail change', async () => {
+    const identity = identities.pd;
+    const { context, page } = await openLookup(browser, 'pd', DESKTOP);
+    await fillSchoolByName(page, identity);
+    await expectNoAxeViolations(page, 'pd form 1280');
+    await fillPerson(page, identity);
+    await submit(page);
+    await fullJourney(page, identity, 'pd 1280');
+    await context.close();
+  }, 120_000);
+
+  it('Dinas at 360 px: office by region, result, details mail, e-mail change', async () => {
+    const identity = identities.dinas;
+    const { context, page } = await openLookup(browser, 'dinas', MOBILE);
+    await fillDinasOffice(page, identity);
+    await expectNoAxeViolations(page, 'dinas form 360');
+    await fillPerson(page, identity);
+    await submit(page);
+    await fullJourney(page, identity, 'dinas 360');
+    await context.close();
+  }, 120_000);
+
+  for (const [label, viewport] of [
+    ['360', MOBILE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`not found says so in a red alert, an impossible date says Tanggal Tidak Valid (${label} px)`, async () => {
+      const identity = identities.ptk;
+      const { context, page } = await openLookup(browser, 'ptk', viewport);
+      await pickBirthDate(page, '2001-02-28');
+      // 31 February: the picker clears the value and says so.
+      await page.getByLabel('Tanggal', { exact: true }).selectOption('31');
+      await page.getByText('Tanggal Tidak Valid').waitFor();
+      expect(await page.getByLabel('Tanggal', { exact: true }).getAttribute('aria-invalid')).toBe(
+        'true',
+      );
+      await expectNoAxeViolations(page, `invalid date ${label}`);
+
+      await page.reload();
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await fillSchoolByNpsn(page, identity);
+      await fillPerson(page, identity, `${identity.motherName} Bukan`);
+      await submit(page);
+      const alert = page.getByRole('alert').filter({ hasText: 'Akun tidak ditemukan' });
+      await alert.waitFor({ timeout: 30_000 });
+      expect(await alert.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(179, 38, 30)');
+      await expectNoAxeViolations(page, `not found ${label}`);
+      await context.close();
+    }, 90_000);
+  }
+});
