@@ -18,22 +18,11 @@ type MailboxMessage = {
   deliveredAt: string | null;
 };
 
-// The people the seeded demo registry always has (SEED_DEMO, DEMO_PEOPLE=600), as the server
-// prints them at start; used only while /dev/demo-identities does not answer JSON.
-const SEEDED_IDENTITIES: Identity[] = [
-  { userType: 'ptk', birthDate: '1982-02-12', accountEmail: 'rangga.pradipta5@belajar.id' },
-  { userType: 'pd', birthDate: '2012-10-11', accountEmail: 'samiah.mahestri9@belajar.id' },
-  { userType: 'dinas', birthDate: '1988-04-23', accountEmail: 'wardi.widodo1@belajar.id' },
-];
-
 async function demoIdentities(): Promise<Record<Identity['userType'], Identity>> {
   const response = await fetch(`${baseUrl}/dev/demo-identities`, {
     headers: { accept: 'application/json' },
   });
-  const isJson = response.headers.get('content-type')?.includes('application/json');
-  const identities = isJson
-    ? ((await response.json()) as { identities: Identity[] }).identities
-    : SEEDED_IDENTITIES;
+  const { identities } = (await response.json()) as { identities: Identity[] };
   const byType = (type: Identity['userType']) => {
     const found = identities.find((identity) => identity.userType === type);
     if (!found) throw new Error(`no demo identity of type ${type}`);

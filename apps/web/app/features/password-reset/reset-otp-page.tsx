@@ -94,8 +94,12 @@ function ResetOtpForm() {
     const next = loadFromAddress();
     // StrictMode runs this twice in development: the second run finds the fragment gone.
     setLoaded((current) => (current?.fromLink && !next.fromLink ? current : next));
-    if (next.fromLink) setCode(next.code);
-  }, []);
+    if (next.fromLink) {
+      setCode(next.code);
+      // The address bar is already clean; this tells the router, whose location still has it.
+      void navigate(window.location.pathname, { replace: true });
+    }
+  }, [navigate]);
 
   const session = loaded?.flow.session ?? null;
   const account = loaded?.flow.account ?? null;
@@ -286,7 +290,7 @@ function ResetOtpForm() {
             {resend.isPending
               ? t('otp.resending')
               : resendSeconds > 0
-                ? t('otp.resendIn', { seconds: resendSeconds })
+                ? t('otp.resendIn', { count: resendSeconds })
                 : t('otp.resend')}
           </button>
         ) : (

@@ -1,0 +1,283 @@
+import { RESET_MESSAGES } from '@portal/contracts/password-reset';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DialogProvider } from '~/components/dialog-store';
+import { ToastProvider } from '~/components/toast';
+import { i18n } from '~/i18n/i18n';
+import { NewPasswordPage } from './new-password-page';
+import { ResetMethodModal } from './reset-method-modal';
+import { ResetOtpPage } from './reset-otp-page';
+import {
+  RESET_FLOW_STORAGE_KEY,
+  readResetFlow,
+  saveResetAccount,
+  saveResetSession,
+} from './reset-flow-storage';
+
+const SESSION_ID = 'sesiLama_0123456789abcdef';
+const NEW_SESSION_ID = 'sesiBaru_0123456789abcdef';
+
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+let replies: Reply[] = [];
+let requests: { url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  replies = [];
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const reply = replies.shift() ?? { status: 500, body: {} };
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json', ...reply.headers },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+const errorBody = (field: string, message: string) => ({
+  message,
+  error: { code: 'VALIDATION_FAILED', message },
+  errors: [{ field, message }],
+});
+
+/** Renders a page at its path; the other reset paths show a marker, to see navigation. */
+function renderAt(path: string, element: ReactNode) {
+  const markers: Record<string, string> = {
+    '/reset-password/otp': 'halaman kode',
+    '/reset-password/new-password': 'halaman kata sandi baru',
+  };
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <ToastProvider>
+        <DialogProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={path} element={element} />
+              {Object.entries(markers)
+                .filter(([markerPath]) => markerPath !== path)
+                .map(([markerPath, text]) => (
+                  <Route key={markerPath} path={markerPath} element={<p>{text}</p>} />
+                ))}
+            </Routes>
+          </MemoryRouter>
+        </DialogProvider>
+      </ToastProvider>
+    </I18nextProvider>,
+  );
+}
+
+const storedSession = (change: Partial<Parameters<typeof saveResetSession>[0]> = {}) =>
+  saveResetSession({
+    sessionId: SESSION_ID,
+    method: 'email',
+    sentTo: 'r*****@gmail.com',
+    codeExpiresAt: Date.now() + 30 * 60_000,
+    resendAvailableAt: null,
+    attemptsLeft: 5,
+    verifiedUntil: null,
+    ...change,
+  });
+
+const account = {
+  token: 'token-dari-verifikasi-0123456789',
+  email: 'r*****@gmail.com',
+  emailEligible: true,
+  phone: null,
+  phoneEligible: false,
+};
+
+describe('the OTP page', () => {
+  it('takes the code from the e-mail link, removes it from the address bar and verifies', async () => {
+    window.history.replaceState(null, '', `/reset-password/otp#sesi=${SESSION_ID}&kode=123456`);
+    renderAt('/reset-password/otp', <ResetOtpPage />);
+    const field = await screen.findByLabelText('Kode OTP');
+    expect((field as HTMLInputElement).value).toBe('123456');
+    expect(window.location.hash).toBe('');
+    expect(readResetFlow().session?.sessionId).toBe(SESSION_ID);
+    expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(field.getAttribute('inputmode')).toBe('numeric');
+    // Opened from the mail there is no token in this tab: a new code means starting again.
+    screen.getByText(/Butuh kode baru\?/);
+
+    replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeInvalid(4)) });
+    fireEvent.click(screen.getByRole('button', { name: 'Verifikasi' }));
+    await screen.findByText('Kode OTP salah. Sisa percobaan: 4.');
+    screen.getByText('Anda masih bisa mencoba 4 kali lagi.');
+    expect(requests[0]?.body).toEqual({ session_id: SESSION_ID, otp: '123456' });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(field, { target: { value: '654 321' } });
+    expect((field as HTMLInputElement).value).toBe('654321');
+    replies.push({ status: 200, body: { data: { verified: true, expires_in: 900 } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verifikasi' }));
+    await screen.findByText('halaman kata sandi baru');
+    expect(readResetFlow().session?.verifiedUntil).toBeGreaterThan(Date.now());
+  });
+
+  it('ends the attempt after the fifth wrong code and offers to start again', async () => {
+    saveResetAccount(account);
+    storedSession({ attemptsLeft: 1 });
+    renderAt('/reset-password/otp', <ResetOtpPage />);
+    fireEvent.change(await screen.findByLabelText('Kode OTP'), { target: { value: '000000' } });
+    replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeEnded) });
+    fireEvent.click(screen.getByRole('button', { name: 'Verifikasi' }));
+    await screen.findByText(RESET_MESSAGES.codeEnded);
+    screen.getByRole('button', { name: 'Mulai lagi dari awal' });
+    expect(screen.queryByRole('button', { name: 'Verifikasi' })).toBeNull();
+    expect(window.sessionStorage.getItem(RESET_FLOW_STORAGE_KEY)).toBeNull();
+  });
+
+  it('counts down to the resend, then sends a new code and keeps the new session', async () => {
+    saveResetAccount(account);
+    storedSession({ resendAvailableAt: Date.now() + 1500 });
+    renderAt('/reset-password/otp', <ResetOtpPage />);
+    const waiting = await screen.findByRole('button', { name: /Kirim ulang kode dalam \d detik/ });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('Anda sudah dapat meminta kode baru.', undefined, { timeout: 3000 });
+
+    replies.push({
+      status: 200,
+      body: {
+        data: {
+          session_id: NEW_SESSION_ID,
+          metode: 'email',
+          sent_to: 'r*****@gmail.com',
+          expires_in: 1800,
+          resend_in: 60,
+          attempts_left: 5,
+        },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim ulang kode' }));
+    await screen.findByText('Kode baru sudah dikirim. Kode sebelumnya tidak berlaku lagi.');
+    expect(requests[0]?.body).toEqual({ token: account.token, metode: 'email' });
+    expect(readResetFlow().session?.sessionId).toBe(NEW_SESSION_ID);
+    screen.getByRole('button', { name: /Kirim ulang kode dalam (60|59) detik/ });
+  });
+
+  it('says so when there is no reset in this tab', async () => {
+    renderAt('/reset-password/otp', <ResetOtpPage />);
+    await screen.findByText(/Sesi reset kata sandi tidak ditemukan/);
+  });
+});
+
+describe('the new password page', () => {
+  it('hints the length, checks the repeat, shows the server reason on its field, then confirms', async () => {
+    saveResetAccount(account);
+    storedSession({ verifiedUntil: Date.now() + 15 * 60_000 });
+    renderAt('/reset-password/new-password', <NewPasswordPage />);
+    const password = await screen.findByLabelText('Kata sandi baru');
+    const repeat = screen.getByLabelText('Ulangi kata sandi baru');
+    screen.getByText(/Minimal 8 karakter/);
+
+    fireEvent.change(password, { target: { value: 'pendek' } });
+    await screen.findByText('6 karakter, kurang 2 lagi.');
+    const toggle = screen.getByRole('button', { name: 'Tampilkan kata sandi' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(password.getAttribute('type')).toBe('text');
+    expect(repeat.getAttribute('type')).toBe('text');
+
+    fireEvent.change(password, { target: { value: 'password123' } });
+    fireEvent.change(repeat, { target: { value: 'password12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan Kata Sandi' }));
+    await screen.findByText('Konfirmasi kata sandi tidak sama.');
+    expect(requests).toHaveLength(0);
+
+    fireEvent.change(repeat, { target: { value: 'password123' } });
+    replies.push({ status: 400, body: errorBody('password', RESET_MESSAGES.commonPassword) });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan Kata Sandi' }));
+    await screen.findByText(RESET_MESSAGES.commonPassword);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(requests[0]?.body).toEqual({
+      session_id: SESSION_ID,
+      password: 'password123',
+      password_confirmation: 'password123',
+    });
+
+    fireEvent.change(password, { target: { value: 'Kebun Raya Bogor 1817' } });
+    fireEvent.change(repeat, { target: { value: 'Kebun Raya Bogor 1817' } });
+    replies.push({ status: 200, body: { data: { done: true } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan Kata Sandi' }));
+    await screen.findByRole('heading', { name: 'Kata sandi berhasil diubah' });
+    expect(window.sessionStorage.getItem(RESET_FLOW_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks for the code first when nothing was verified', async () => {
+    storedSession();
+    renderAt('/reset-password/new-password', <NewPasswordPage />);
+    await screen.findByText(/Verifikasi kode OTP terlebih dahulu/);
+    expect(screen.queryByLabelText('Kata sandi baru')).toBeNull();
+  });
+});
+
+describe('the method modal', () => {
+  it('sends only to an eligible contact, then shows the toast and goes to the OTP page', async () => {
+    saveResetAccount(account);
+    const onOpenChange = vi.fn();
+    renderAt(
+      '/',
+      <ResetMethodModal open onOpenChange={onOpenChange} onOpenHelp={() => undefined} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Pilih Metode Pengiriman Kode' });
+    expect(dialog.style.maxWidth).toBe('360px');
+    screen.getByDisplayValue('r*****@gmail.com');
+    expect(
+      (screen.getByRole('button', { name: 'Kirim kode lewat SMS' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    screen.getByText('Nomor telepon belum terdaftar di Dapodik.');
+
+    replies.push({
+      status: 200,
+      body: {
+        data: {
+          session_id: NEW_SESSION_ID,
+          metode: 'email',
+          sent_to: 'r*****@gmail.com',
+          expires_in: 1800,
+          resend_in: 60,
+          attempts_left: 5,
+        },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim kode ke email' }));
+    await screen.findByText('Kode OTP berhasil dikirim');
+    await screen.findByText('halaman kode');
+    expect(readResetFlow().session?.sessionId).toBe(NEW_SESSION_ID);
+    expect(readResetFlow().account?.token).toBe(account.token);
+  });
+
+  it('shows a send failure in an alert and forgets the account when closed', async () => {
+    saveResetAccount(account);
+    const onOpenChange = vi.fn();
+    renderAt(
+      '/',
+      <ResetMethodModal open onOpenChange={onOpenChange} onOpenHelp={() => undefined} />,
+    );
+    replies.push({
+      status: 429,
+      body: errorBody('', RESET_MESSAGES.cooldown(42)),
+      headers: { 'retry-after': '42' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Kirim kode ke email' }));
+    const alert = await screen.findByText(RESET_MESSAGES.cooldown(42));
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(readResetFlow().account).toBeNull();
+  });
+});
