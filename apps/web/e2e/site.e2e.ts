@@ -83,7 +83,8 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await again.getByRole('radio', { name: /PTK/ }).check();
     await again.getByRole('button', { name: 'Cari Akun belajar.id' }).click();
     await again.waitForURL('**/account/lookup/v2');
-    await again.getByText('Jenis pengguna: Pendidik dan Tenaga Kependidikan').waitFor();
+    // The lookup page opens on the remembered type (its radio group lets the visitor switch).
+    await expect.poll(() => again.getByTestId('user-type-ptk').isChecked()).toBe(true);
 
     const home = await open(context, '/');
     await home.getByRole('button', { name: 'Cek Status Akun Peserta Didik' }).click();
