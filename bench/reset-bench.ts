@@ -54,7 +54,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-type Account = { email: string; dob: string };
+type Account = { email: string; dob: string; personal: string };
 type Identity = { type: string; npsn: string; name: string; birthDate: string; motherName: string };
 
 async function prepare(): Promise<{ accounts: Account[]; identities: Identity[] }> {
@@ -77,7 +77,7 @@ async function prepare(): Promise<{ accounts: Account[]; identities: Identity[] 
   await query(benchUrl.toString(), 'DELETE FROM password_reset_locks');
   const accounts = await query<Account>(
     benchUrl.toString(),
-    `SELECT a.email, to_char(p.birth_date, 'YYYY-MM-DD') AS dob FROM learning_accounts a
+    `SELECT a.email, to_char(p.birth_date, 'YYYY-MM-DD') AS dob, p.personal_email AS personal FROM learning_accounts a
      JOIN people p ON p.id = a.person_id WHERE p.personal_email IS NOT NULL ORDER BY a.id LIMIT 5000`,
   );
   const identities = await query<Identity>(
@@ -139,12 +139,12 @@ const post = async (pathName: string, body: object) => {
 };
 
 /** The code of the latest message to the account's contact, as a person reads it from the mail. */
-async function latestCode(outboxId: number): Promise<string> {
+async function latestCode(recipient: string): Promise<string> {
   for (let i = 0; i < 100; i += 1) {
     const rows = await query<{ body_text: string }>(
       benchUrl.toString(),
-      'SELECT body_text FROM outbox_messages WHERE id > $1 ORDER BY id DESC LIMIT 1',
-      [outboxId],
+      "SELECT body_text FROM outbox_messages WHERE recipient = $1 AND template = 'reset-code' ORDER BY id DESC LIMIT 1",
+      [recipient],
     );
     const code = /: (\d{6})\n/.exec(rows[0]?.body_text ?? '')?.[1];
     if (code) return code;
@@ -164,16 +164,12 @@ async function resetLoop(until: number): Promise<void> {
         belajaridEmail: account.email,
         dob: account.dob,
       });
-      const [marker] = await query<{ id: number }>(
-        benchUrl.toString(),
-        'SELECT coalesce(max(id), 0) AS id FROM outbox_messages',
-      );
       const sent = await post('/self-reset-password/send-otp', {
         token: verified.body.data.token,
         metode: 'email',
       });
       if (sent.status !== 200) throw new Error(`send-otp ${sent.status}`);
-      const code = await latestCode(Number(marker?.id ?? 0));
+      const code = await latestCode(account.personal);
       const sessionId = sent.body.data.session_id;
       const valid = await post('/self-reset-password/validate-otp', {
         session_id: sessionId,
