@@ -99,6 +99,11 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
   it('resets by e-mail from the home page, following the link in the mail', async () => {
     const person = people.ptk;
     const context = await newContext(browser, { viewport: DESKTOP });
+    const tracked: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/event-tracker/v1/events'))
+        tracked.push(request.postData() ?? '');
+    });
     const page = await open(context, '/');
 
     // SPEC §2: the hero button leads to the reset section, whose button opens the lookup.
@@ -180,6 +185,28 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
       message.bodyText.includes(person.accountEmail),
     );
     expect(notice.channel).toBe('email');
+
+    // Analytics learn what happened, never who: no address, birth date, code or session id.
+    // Any tab of the context may flush the shared queue, so watch the context, not one page.
+    await expect
+      .poll(() => tracked.join('\n'), { timeout: 15_000 })
+      .toContain('PASSWORD_RESET_LINK_SENT');
+    const events = tracked.join('\n');
+    for (const name of [
+      'PASSWORD_RESET_INITIATED',
+      'PASSWORD_SEARCH_SUBMITTED',
+      'PASSWORD_RESET_LINK_SENT',
+    ]) {
+      expect(events).toContain(name);
+    }
+    for (const secret of [
+      person.accountEmail,
+      person.birthDate,
+      codeIn(mail.bodyText),
+      link?.split('sesi=')[1]?.split('&')[0] ?? 'no-session',
+    ]) {
+      expect(events).not.toContain(secret);
+    }
     await context.close();
   }, 120_000);
 
@@ -269,6 +296,8 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     expect(await method.count()).toBe(0);
     await help.getByText('Data email belum terdaftar di Dapodik.').waitFor();
     await expectNoAxeViolations(page, 'help modal 1280');
+    await page.setViewportSize(MOBILE);
+    await expectNoAxeViolations(page, 'help modal 360');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
 
