@@ -34,6 +34,7 @@ export function ErrorSummary({ title, items, attempt }: ErrorSummaryProps) {
   return (
     <div
       ref={box}
+      id="error-summary"
       tabIndex={-1}
       aria-labelledby="error-summary-title"
       className="mb-6 rounded-md border-4 border-danger bg-white p-4 focus:outline-none focus-visible:outline-3 focus-visible:outline-brand"

@@ -1,7 +1,7 @@
 import type { LookupResult } from '@portal/contracts/account-lookup';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import type { UserType } from '@portal/contracts/user-types';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
@@ -50,6 +50,7 @@ export function LookupForm({
   const { t } = useTranslation('account-lookup');
   const lookup = useLookupAccount();
   const [alert, setAlert] = useState<string | null>(null);
+  const alertBox = useRef<HTMLDivElement>(null);
   const botCheck = useRef<BotCheckHandle>(null);
   const payload = useRef<string | null>(null);
   const waiters = useRef<((value: string | null) => void)[]>([]);
@@ -65,6 +66,11 @@ export function LookupForm({
     resolver: lookupResolver(userType),
     shouldFocusError: false,
   });
+
+  // Like the error summary: take the visitor to the message (scroll margin clears the sticky navbar).
+  useEffect(() => {
+    if (alert) alertBox.current?.focus();
+  }, [alert]);
 
   const onVerified = useCallback((value: string | null) => {
     payload.current = value;
@@ -85,6 +91,7 @@ export function LookupForm({
   const errorOf = (field: keyof LookupFormValues) => required(errors[field]?.message);
 
   const onSubmit = handleSubmit(async (request) => {
+    if (lookup.isPending) return;
     setAlert(null);
     const altcha = await solvedPayload();
     if (!altcha) {
@@ -109,10 +116,20 @@ export function LookupForm({
           shownOnField = true;
         }
       }
-      if (!shownOnField)
+      if (!shownOnField) {
+        // The spec's not-found text, in the visitor's language when it is the one we know.
+        const notFound = error instanceof ApiError && error.status === 404;
         setAlert(
-          error instanceof ApiError && error.status === 404 ? message || t('notFound') : message,
+          notFound && (!message || message === ERROR_MESSAGES.accountNotFound)
+            ? t('notFound')
+            : error instanceof ApiError && error.retryAfter
+              ? `${message} ${t('form.retryAfter', { seconds: error.retryAfter })}`
+              : message,
         );
+      }
+      setAlert(
+        error instanceof ApiError && error.status === 404 ? message || t('notFound') : message,
+      );
     } finally {
       // A solved challenge is accepted once: solve a new one for the next try.
       botCheck.current?.reset();
@@ -165,8 +182,11 @@ export function LookupForm({
       <ErrorSummary title={t('errorSummary')} items={summaryItems} attempt={submitCount} />
       {alert ? (
         <div
+          ref={alertBox}
+          id="lookup-alert"
+          tabIndex={-1}
           role="alert"
-          className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger"
+          className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger focus:outline-none"
         >
           {alert}
         </div>
