@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../apps/api/src/db/database';
-import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/registry/registry-generator';
-import { loadRegistry, registryStatus } from '../apps/api/src/registry/registry-loader';
+import {
+  DEFAULT_ADMIN_URL,
+  freePort,
+  query,
+  seededDatabase,
+  startServer,
+  stopServer,
+} from './bench-support';
 
 // `npm run bench:lookup [-- --people N --seconds S --keep]`: the account lookup against a
 // registry of N people (default 1,000,000) in PostgreSQL, driven by autocannon, beside the same
@@ -15,8 +15,6 @@ import { loadRegistry, registryStatus } from '../apps/api/src/registry/registry-
 // (a proof of work per request would measure the client's CPU, not the server's).
 
 const GOALS = { ratioOfHelloWorld: 0.5, p99AtFixedRateMs: 25, fixedRate: 500 };
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const { values } = parseArgs({
   options: {
@@ -32,27 +30,6 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const adminUrl = process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
 const name = values.database ?? `lookup_bench_${people}`;
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${name}`;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 type Identity = {
   type: 'ptk' | 'pd';
@@ -62,75 +39,17 @@ type Identity = {
   motherName: string;
 };
 
-async function prepareRegistry(): Promise<Identity[]> {
-  const exists = await (async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return (
-        (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1
-      );
-    } finally {
-      await client.end();
-    }
-  })();
-  if (!exists) await admin(`CREATE DATABASE "${name}"`);
-  const database = await openDatabase({ url: benchUrl.toString(), dataDir: '' });
-  try {
-    if ((await registryStatus(database)) === 'empty') {
-      console.log(`Seeding ${people.toLocaleString('en')} people into ${name} ...`);
-      const report = await loadRegistry(database, {
-        people,
-        seed: DEFAULT_REGISTRY_SEED,
-        productName: 'belajar',
-      });
-      console.log(`  seeded in ${report.seconds.toFixed(1)} s`);
-    } else {
-      console.log(`Reusing the registry in ${name}`);
-    }
-    await database.db.execute('ANALYZE');
-    // A spread of real people: random rows, each with a school they belong to.
-    const result = (await database.db.execute(`
-      SELECT p.kind AS type, m.npsn, p.full_name AS name, to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate",
-             p.mother_name AS "motherName"
-      FROM people p TABLESAMPLE SYSTEM (2)
-      JOIN LATERAL (SELECT npsn FROM school_memberships WHERE person_id = p.id LIMIT 1) m ON true
-      WHERE p.kind IN ('ptk', 'pd')
-      LIMIT 20000`)) as unknown as { rows: Identity[] };
-    return result.rows;
-  } finally {
-    await database.close();
-  }
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: benchUrl.toString(),
-      REDIS_URL: '',
-      SEED_DEMO: 'false',
-      BOT_CHECK: 'off',
-      LOG_LEVEL: 'warn',
-      LOOKUP_LIMIT_PER_IP_PER_MINUTE: '100000000',
-      LOOKUP_LIMIT_PER_TARGET_PER_HOUR: '100000000',
-      WEB_BUILD_DIR: '/nonexistent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i += 1) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not become ready');
+async function sampleIdentities(databaseUrl: string): Promise<Identity[]> {
+  // A spread of real people: random rows, each with a school they belong to.
+  return query<Identity>(
+    databaseUrl,
+    `SELECT p.kind AS type, m.npsn, p.full_name AS name, to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate",
+            p.mother_name AS "motherName"
+     FROM people p TABLESAMPLE SYSTEM (2)
+     JOIN LATERAL (SELECT npsn FROM school_memberships WHERE person_id = p.id LIMIT 1) m ON true
+     WHERE p.kind IN ('ptk', 'pd')
+     LIMIT 20000`,
+  );
 }
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
@@ -139,10 +58,11 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-const identities = await prepareRegistry();
+const benchUrl = await seededDatabase(adminUrl, name, people);
+const identities = await sampleIdentities(benchUrl);
 if (identities.length === 0) throw new Error('no identities sampled');
 const port = await freePort();
-const server = await startServer(port);
+const server = await startServer(benchUrl, port);
 try {
   const base = `http://127.0.0.1:${port}`;
   let next = 0;
@@ -211,8 +131,7 @@ try {
   if (lookup.non2xx > 0 || fixed.non2xx > 0)
     console.log('Note: some lookups did not answer 2xx (see counts above).');
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopServer(server);
   if (!values.keep && !values.database)
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }

@@ -1,22 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../apps/api/src/db/database';
-import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/registry/registry-generator';
-import { loadRegistry, registryStatus } from '../apps/api/src/registry/registry-loader';
+import {
+  DEFAULT_ADMIN_URL,
+  freePort,
+  query,
+  seededDatabase,
+  startServer,
+  stopServer,
+} from './bench-support';
 
 // `npm run bench:reset [-- --people N --seconds S --workers W]`: complete password resets
 // (verify, send code, read it from the outbox, validate, set an argon2id password) by W
 // concurrent clients, while autocannon drives account lookups at a fixed rate; prints resets
 // per second and the lookup p99 with and without resets running. The bot check is off.
 
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOOKUP_RATE = 200;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const { values } = parseArgs({
   options: {
@@ -31,57 +30,22 @@ const seconds = Number(values.seconds);
 const workers = Number(values.workers);
 const adminUrl = process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
 const name = `reset_bench_${people}`;
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${name}`;
 const base = `/belajar-id/account-lookup/v1/lookup`;
-
-async function query<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 type Account = { email: string; dob: string; personal: string };
 type Identity = { type: string; npsn: string; name: string; birthDate: string; motherName: string };
 
-async function prepare(): Promise<{ accounts: Account[]; identities: Identity[] }> {
-  if (
-    (await query(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).length === 0
-  ) {
-    await query(adminUrl, `CREATE DATABASE "${name}"`);
-  }
-  const database = await openDatabase({ url: benchUrl.toString(), dataDir: '' });
-  try {
-    if ((await registryStatus(database)) === 'empty') {
-      console.log(`Seeding ${people.toLocaleString('en')} people into ${name} ...`);
-      await loadRegistry(database, { people, seed: DEFAULT_REGISTRY_SEED, productName: 'belajar' });
-    }
-  } finally {
-    await database.close();
-  }
+async function prepare(benchUrl: string): Promise<{ accounts: Account[]; identities: Identity[] }> {
   // Each reset uses an account of its own: the per-account cooldown is part of the policy.
-  await query(benchUrl.toString(), 'DELETE FROM password_reset_sends');
-  await query(benchUrl.toString(), 'DELETE FROM password_reset_locks');
+  await query(benchUrl, 'DELETE FROM password_reset_sends');
+  await query(benchUrl, 'DELETE FROM password_reset_locks');
   const accounts = await query<Account>(
-    benchUrl.toString(),
+    benchUrl,
     `SELECT a.email, to_char(p.birth_date, 'YYYY-MM-DD') AS dob, p.personal_email AS personal FROM learning_accounts a
      JOIN people p ON p.id = a.person_id WHERE p.personal_email IS NOT NULL ORDER BY a.id LIMIT 5000`,
   );
   const identities = await query<Identity>(
-    benchUrl.toString(),
+    benchUrl,
     `SELECT p.kind AS type, m.npsn, p.full_name AS name, to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate",
             p.mother_name AS "motherName"
      FROM people p JOIN LATERAL (SELECT npsn FROM school_memberships WHERE person_id = p.id LIMIT 1) m ON true
@@ -90,42 +54,11 @@ async function prepare(): Promise<{ accounts: Account[]; identities: Identity[] 
   return { accounts, identities };
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: benchUrl.toString(),
-      REDIS_URL: '',
-      SEED_DEMO: 'false',
-      BOT_CHECK: 'off',
-      LOG_LEVEL: 'warn',
-      LOOKUP_LIMIT_PER_IP_PER_MINUTE: '100000000',
-      LOOKUP_LIMIT_PER_TARGET_PER_HOUR: '100000000',
-      WEB_BUILD_DIR: '/nonexistent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i += 1) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not become ready');
-}
-
-const { accounts, identities } = await prepare();
-const readPool = new pg.Pool({ connectionString: benchUrl.toString(), max: 4 });
+const benchUrl = await seededDatabase(adminUrl, name, people);
+const { accounts, identities } = await prepare(benchUrl);
+const readPool = new pg.Pool({ connectionString: benchUrl, max: 4 });
 const port = await freePort();
-const server = await startServer(port);
+const server = await startServer(benchUrl, port);
 const url = `http://127.0.0.1:${port}`;
 const post = async (pathName: string, body: object) => {
   const response = await fetch(`${url}${base}${pathName}`, {
@@ -252,7 +185,6 @@ try {
   );
 } finally {
   await readPool.end();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopServer(server);
   if (!values.keep) await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }

@@ -27,6 +27,14 @@ const compactKey = (column: typeof people.nameKey | typeof people.motherNameKey)
 // subquery that could bind to the subquery's own `id`. Correlations name the table.
 const personId = sql.raw('"people"."id"');
 
+const schoolColumns = {
+  npsn: schools.npsn,
+  name: schools.name,
+  level: schools.level,
+  regency: regions.name,
+  province: sql<string>`(SELECT p.name FROM regions p WHERE p.code = ${regions.parentCode})`,
+};
+
 export type PersonWithAccounts = PersonMatch & { accounts: AccountSummary[] };
 
 export function createAccountLookupRepository(db: Db) {
@@ -128,13 +136,7 @@ export function createAccountLookupRepository(db: Db) {
 
     async schoolByNpsn(npsn: string) {
       const [row] = await db
-        .select({
-          npsn: schools.npsn,
-          name: schools.name,
-          level: schools.level,
-          regency: regions.name,
-          province: sql<string>`(SELECT p.name FROM regions p WHERE p.code = ${regions.parentCode})`,
-        })
+        .select(schoolColumns)
         .from(schools)
         .innerJoin(regions, eq(regions.code, schools.regencyCode))
         .where(eq(schools.npsn, npsn));
@@ -145,13 +147,7 @@ export function createAccountLookupRepository(db: Db) {
     async schoolsByName(nameKey: string, limit: number) {
       const pattern = `%${nameKey.replace(/[\\%_]/g, '\\$&')}%`;
       return db
-        .select({
-          npsn: schools.npsn,
-          name: schools.name,
-          level: schools.level,
-          regency: regions.name,
-          province: sql<string>`(SELECT p.name FROM regions p WHERE p.code = ${regions.parentCode})`,
-        })
+        .select(schoolColumns)
         .from(schools)
         .innerJoin(regions, eq(regions.code, schools.regencyCode))
         .where(sql`${schools.nameKey} LIKE ${pattern}`)

@@ -19,35 +19,29 @@ export type ResetAccount = {
 
 export type ResetSession = typeof passwordResetSessions.$inferSelect;
 
+const accountQuery = (executor: Db | Transaction) =>
+  executor
+    .select({
+      accountId: learningAccounts.id,
+      accountEmail: learningAccounts.email,
+      birthDate: people.birthDate,
+      personalEmail: people.personalEmail,
+      phone: people.phone,
+    })
+    .from(learningAccounts)
+    .innerJoin(people, eq(people.id, learningAccounts.personId));
+
 export function createPasswordResetRepository(db: Db) {
   return {
     async accountByEmail(email: string): Promise<ResetAccount | undefined> {
-      const [row] = await db
-        .select({
-          accountId: learningAccounts.id,
-          accountEmail: learningAccounts.email,
-          birthDate: people.birthDate,
-          personalEmail: people.personalEmail,
-          phone: people.phone,
-        })
-        .from(learningAccounts)
-        .innerJoin(people, eq(people.id, learningAccounts.personId))
-        .where(and(eq(learningAccounts.email, email), eq(learningAccounts.status, 'active')));
+      const [row] = await accountQuery(db).where(
+        and(eq(learningAccounts.email, email), eq(learningAccounts.status, 'active')),
+      );
       return row;
     },
 
     async accountById(tx: Transaction, accountId: number): Promise<ResetAccount | undefined> {
-      const [row] = await tx
-        .select({
-          accountId: learningAccounts.id,
-          accountEmail: learningAccounts.email,
-          birthDate: people.birthDate,
-          personalEmail: people.personalEmail,
-          phone: people.phone,
-        })
-        .from(learningAccounts)
-        .innerJoin(people, eq(people.id, learningAccounts.personId))
-        .where(eq(learningAccounts.id, accountId));
+      const [row] = await accountQuery(tx).where(eq(learningAccounts.id, accountId));
       return row;
     },
 
