@@ -63,8 +63,9 @@ function NewPasswordContent() {
           {t('newPassword.doneTitle')}
         </h1>
         <p className="mt-4 text-lg">{t('newPassword.doneBody')}</p>
+        <p className="mt-3">{t('newPassword.doneNotice')}</p>
         <p className="mt-3">
-          {t('newPassword.doneNotice')}{' '}
+          {t('newPassword.doneWarning')}{' '}
           <a className="link" href={brand.helpCentreUrl} rel="noopener">
             {t('newPassword.helpCentre')}
           </a>

@@ -13,10 +13,9 @@ import { useRemoteToggle } from '~/toggles/use-feature';
 import { track } from '~/tracking/tracker';
 import { useSendResetCode } from './api/send-reset-code';
 import { RESET_NS } from './password-reset-texts';
+import { RESET_OTP_PATH } from './reset-paths';
 import { clearResetFlow, readResetFlow, saveResetSession } from './reset-flow-storage';
 import type { ResetAccount } from './reset-flow-storage';
-
-export const OTP_PATH = '/reset-password/otp';
 
 type ResetMethodModalProps = {
   open: boolean;
@@ -94,7 +93,7 @@ function MethodChoice({
           dialogs.close('resetMethod');
           dialogs.close('resetLookup');
           toast.show(t('method.sent'), { tone: 'success', durationMs: OTP_TOAST_MS });
-          void navigate(OTP_PATH);
+          void navigate(RESET_OTP_PATH);
         },
         onError: (failure) => {
           setError(failure instanceof ApiError ? failure.message : t('generic'));

@@ -12,6 +12,7 @@ import { useSendResetCode } from './api/send-reset-code';
 import { useValidateResetCode } from './api/validate-reset-code';
 import { normaliseCode, parseOtpLink } from './otp-link';
 import { RESET_NS } from './password-reset-texts';
+import { RESET_NEW_PASSWORD_PATH } from './reset-paths';
 import {
   clearResetFlow,
   readResetFlow,
@@ -22,7 +23,6 @@ import type { ResetFlow } from './reset-flow-storage';
 import { formatClock } from './format-clock';
 import { useSecondsUntil } from './use-seconds-until';
 
-export const NEW_PASSWORD_PATH = '/reset-password/new-password';
 const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
 
 /** Reads "Sisa percobaan: N" from the server's answer, so the count can be said in any language. */
@@ -157,7 +157,7 @@ function ResetOtpForm() {
       {
         onSuccess: (result) => {
           updateResetSession({ verifiedUntil: Date.now() + result.expires_in * 1000 });
-          void navigate(NEW_PASSWORD_PATH);
+          void navigate(RESET_NEW_PASSWORD_PATH);
         },
         onError: (failure) => {
           const message = failure instanceof ApiError ? failure.message : t('generic');
