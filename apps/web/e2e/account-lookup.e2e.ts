@@ -191,6 +191,15 @@ async function fullJourney(page: Page, identity: Identity, where: string) {
     .poll(() => page.evaluate(() => document.activeElement?.id))
     .toBe('lookup-email-code');
   await page.keyboard.type(code ?? '');
+  // The approval code went to the address already on file: only its owner can move it.
+  const approvalMail = await waitForMessage(
+    'email-change-current-code',
+    beforeChange,
+    (message) => message.recipient === oldAddress,
+  );
+  const approval = /kode persetujuan ini: (\d{6})/.exec(approvalMail.bodyText)?.[1];
+  expect(approval).toMatch(/^\d{6}$/);
+  await page.getByLabel('Kode persetujuan', { exact: true }).fill(approval ?? '');
   await page.keyboard.press('Enter');
   await page.getByText(/Email pribadi Anda telah diubah menjadi/).waitFor();
   const notice = await waitForMessage(

@@ -121,17 +121,24 @@ export const ChangeEmailBodySchema = z.object({
   token: z.string().optional(),
 });
 export const ChangeEmailResultSchema = z.object({
+  /** The new address, masked: one code went there. */
   email: z.string(),
+  /** The contact already on file, masked: the other code went there. */
+  current_sent_to: z.string(),
   expires_in: z.number().int(),
 });
 
-/** The confirmation of an e-mail change by the code sent to the new address (a path of ours). */
+/** The confirmation of an e-mail change by its two codes (a path of ours: decision 0017). */
 export const CHANGE_EMAIL_CONFIRM_PATH = `${LOOKUP_BASE}/change-email/confirm`;
+const sixDigitCode = z
+  .string({ error: required })
+  .trim()
+  .regex(/^\d{6}$/, 'Kode terdiri dari 6 angka.');
+
+/** Both codes: the one sent to the new address and the one sent to the contact on file. */
 export const ConfirmEmailChangeBodySchema = z.object({
-  code: z
-    .string({ error: required })
-    .trim()
-    .regex(/^\d{6}$/, 'Kode terdiri dari 6 angka.'),
+  code: sixDigitCode,
+  code_current: sixDigitCode,
   token: z.string().optional(),
 });
 export const ConfirmEmailChangeResultSchema = z.object({ email: z.string() });
@@ -149,6 +156,8 @@ export const LOOKUP_MESSAGES = {
   schoolNotFound: 'Sekolah dengan NPSN tersebut tidak ditemukan.',
   noPersonalEmail: 'Data email belum terdaftar di Dapodik.',
   noPhone: 'Nomor telepon belum terdaftar di Dapodik.',
+  noContactForChange:
+    'Email pribadi hanya dapat diubah dengan kode ke email atau nomor telepon yang sudah terdaftar. Minta Operator Sekolah memperbarui data Anda di Dapodik.',
   noAccount: 'Anda belum memiliki akun. Ajukan pembuatan akun terlebih dahulu.',
   accountCreationOff: 'Pengajuan akun sedang tidak dibuka.',
   accountCreationNotForType:

@@ -186,16 +186,20 @@ export function createAccountLookupRepository(db: Db) {
 
     async createEmailChange(
       tx: Transaction,
-      personId: number,
-      newEmail: string,
-      codeHash: string,
-      validSeconds: number,
+      change: {
+        personId: number;
+        newEmail: string;
+        codeHash: string;
+        currentCodeHash: string;
+        validSeconds: number;
+      },
     ) {
       await tx.insert(emailChangeRequests).values({
-        personId,
-        newEmail,
-        codeHash,
-        expiresAt: sql`now() + make_interval(secs => ${validSeconds})`,
+        personId: change.personId,
+        newEmail: change.newEmail,
+        codeHash: change.codeHash,
+        currentCodeHash: change.currentCodeHash,
+        expiresAt: sql`now() + make_interval(secs => ${change.validSeconds})`,
       });
     },
 

@@ -119,7 +119,8 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
     {
       schema: {
         tags,
-        summary: 'Confirm the change of personal e-mail with the code sent to the new address',
+        summary:
+          'Confirm the change of personal e-mail with the codes sent to the new address and to the contact on file',
         ...bearer,
         body: ConfirmEmailChangeBodySchema,
         response: { 200: dataEnvelope(ConfirmEmailChangeResultSchema), ...errors },
@@ -129,6 +130,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
       data: await service.confirmEmailChange(
         tokenOf(request, request.body.token),
         request.body.code,
+        request.body.code_current,
         request.ip,
       ),
     }),

@@ -60,6 +60,7 @@ const toAccountView = (accounts: AccountSummary[]) =>
 export function createAccountLookupService(deps: Dependencies) {
   const { db, tokens, botCheck, toggles, counters, outbox, queue, templates, audit } = deps;
   const repository = createAccountLookupRepository(db);
+  const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
   const hashCode = (requestKey: string, code: string) =>
     createHmac('sha256', deps.codeKey).update(`${requestKey}:${code}`).digest('hex');
 
@@ -204,7 +205,11 @@ export function createAccountLookupService(deps: Dependencies) {
       return { method, sent_to: method === 'email' ? maskEmail(to) : maskPhone(to) };
     },
 
-    /** Starts a change of personal e-mail: a code goes to the new address. */
+    /**
+     * Starts a change of personal e-mail: one code to the new address (it works), one to the
+     * contact already on file (it is theirs). The lookup data alone never moves the address
+     * that password resets go to.
+     */
     async changeEmail(token: string | undefined, newEmail: string, ip: string) {
       const { person, userType } = await personFromToken(token);
       if (person.personalEmail?.toLowerCase() === newEmail) {
@@ -212,40 +217,76 @@ export function createAccountLookupService(deps: Dependencies) {
           { field: 'email', message: LOOKUP_MESSAGES.sameEmail },
         ]);
       }
+      const current = person.personalEmail
+        ? { channel: 'email' as const, to: person.personalEmail }
+        : person.phone
+          ? { channel: 'sms' as const, to: person.phone }
+          : undefined;
+      if (!current) {
+        throw new ValidationError(LOOKUP_MESSAGES.noContactForChange, [
+          { field: 'email', message: LOOKUP_MESSAGES.noContactForChange },
+        ]);
+      }
       await limit(`email-change:${person.id}`, MESSAGES_PER_PERSON_PER_HOUR, HOUR_MS);
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const newCode = sixDigits();
+      const currentCode = sixDigits();
+      const minutes = EMAIL_CHANGE_CODE_SECONDS / 60;
       await db.transaction(async (tx) => {
         await repository.closeOpenEmailChanges(tx, person.id, 'superseded');
-        await repository.createEmailChange(
-          tx,
-          person.id,
+        await repository.createEmailChange(tx, {
+          personId: person.id,
           newEmail,
-          hashCode(`${person.id}:${newEmail}`, code),
-          EMAIL_CHANGE_CODE_SECONDS,
-        );
+          codeHash: hashCode(`${person.id}:${newEmail}`, newCode),
+          currentCodeHash: hashCode(`${person.id}:${newEmail}:current`, currentCode),
+          validSeconds: EMAIL_CHANGE_CODE_SECONDS,
+        });
+        await outbox.enqueue(tx, templates.emailChangeCode(newEmail, newCode, minutes));
         await outbox.enqueue(
           tx,
-          templates.emailChangeCode(newEmail, code, EMAIL_CHANGE_CODE_SECONDS / 60),
+          current.channel === 'email'
+            ? templates.emailChangeApprovalCode(
+                current.to,
+                currentCode,
+                maskEmail(newEmail),
+                minutes,
+              )
+            : templates.emailChangeApprovalSms(
+                current.to,
+                currentCode,
+                maskEmail(newEmail),
+                minutes,
+              ),
         );
         await audit.record(
-          { action: 'change-email', outcome: 'code-sent', userType, personId: person.id, ip },
+          { action: 'change-email', outcome: 'codes-sent', userType, personId: person.id, ip },
           tx,
         );
       });
-      return { email: maskEmail(newEmail), expires_in: EMAIL_CHANGE_CODE_SECONDS };
+      return {
+        email: maskEmail(newEmail),
+        current_sent_to:
+          current.channel === 'email' ? maskEmail(current.to) : maskPhone(current.to),
+        expires_in: EMAIL_CHANGE_CODE_SECONDS,
+      };
     },
 
-    /** Confirms the change with the code; the old address is told. */
-    async confirmEmailChange(token: string | undefined, code: string, ip: string) {
+    /** Confirms the change with both codes; the old address is told. */
+    async confirmEmailChange(
+      token: string | undefined,
+      code: string,
+      codeCurrent: string,
+      ip: string,
+    ) {
       const { person, userType } = await personFromToken(token);
       const outcome = await db.transaction(async (tx) => {
         const request = await repository.openEmailChange(person.id, tx);
-        if (!request)
+        if (!request || !request.currentCodeHash) {
           return {
             error: new ValidationError(LOOKUP_MESSAGES.codeExpired, [
               { field: 'code', message: LOOKUP_MESSAGES.codeExpired },
             ]),
           };
+        }
         if (request.expiresAt.getTime() <= Date.now()) {
           await repository.closeEmailChange(tx, request.id, 'expired');
           return {
@@ -254,9 +295,14 @@ export function createAccountLookupService(deps: Dependencies) {
             ]),
           };
         }
-        const expected = Buffer.from(request.codeHash, 'hex');
-        const given = Buffer.from(hashCode(`${person.id}:${request.newEmail}`, code), 'hex');
-        if (!timingSafeEqual(expected, given)) {
+        const same = (stored: string, given: string) =>
+          timingSafeEqual(Buffer.from(stored, 'hex'), Buffer.from(given, 'hex'));
+        const newOk = same(request.codeHash, hashCode(`${person.id}:${request.newEmail}`, code));
+        const currentOk = same(
+          request.currentCodeHash,
+          hashCode(`${person.id}:${request.newEmail}:current`, codeCurrent),
+        );
+        if (!newOk || !currentOk) {
           const failures = await repository.recordWrongCode(
             tx,
             request.id,
@@ -277,7 +323,8 @@ export function createAccountLookupService(deps: Dependencies) {
             left > 0
               ? `${LOOKUP_MESSAGES.codeInvalid} Sisa percobaan: ${left}.`
               : LOOKUP_MESSAGES.codeLocked;
-          return { error: new ValidationError(message, [{ field: 'code', message }]) };
+          const field = newOk ? 'code_current' : 'code';
+          return { error: new ValidationError(message, [{ field, message }]) };
         }
         await repository.updatePersonalEmail(tx, person.id, request.newEmail);
         await repository.closeEmailChange(tx, request.id, 'confirmed');

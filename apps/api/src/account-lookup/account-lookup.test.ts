@@ -240,7 +240,10 @@ describe('account details by e-mail', () => {
 });
 
 describe('change of personal e-mail', () => {
-  it('takes effect only after the code sent to the new address, and tells the old address', async () => {
+  const codeIn = (text: string | undefined, label: RegExp) => label.exec(text ?? '')?.[1] ?? '';
+  const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('takes effect only with the code sent to the new address and the one sent to the address on file', async () => {
     const token = await tokenFor('ptk', teacherForm);
     const auth = { authorization: `Bearer ${token}` };
     const newEmail = 'dewi.baru@example.org';
@@ -251,33 +254,39 @@ describe('change of personal e-mail', () => {
       payload: { email: 'Dewi.Baru@Example.org' },
     });
     expect(start.statusCode).toBe(200);
-    expect(start.json().data).toEqual({ email: 'd*****@example.org', expires_in: 1800 });
-    const codeMail = await smtp.waitFor(newEmail);
-    const code = /Kode verifikasi Anda: (\d{6})/.exec(codeMail.text ?? '')?.[1];
+    expect(start.json().data).toEqual({
+      email: 'd*****@example.org',
+      current_sent_to: 'd*****@example.com',
+      expires_in: 1800,
+    });
+    const code = codeIn((await smtp.waitFor(newEmail)).text, /Kode verifikasi Anda: (\d{6})/);
+    const approval = await smtp.waitFor(
+      FIXTURE.teacher.email,
+      (m) => m.subject?.startsWith('Persetujuan') ?? false,
+    );
+    const codeCurrent = codeIn(approval.text, /kode persetujuan ini: (\d{6})/);
     expect(code).toMatch(/^\d{6}$/);
+    expect(codeCurrent).toMatch(/^\d{6}$/);
+    expect(approval.text).toContain('d*****@example.org');
 
+    const confirm = (payload: object) =>
+      t.app.inject({ method: 'POST', url: `${base}/change-email/confirm`, headers: auth, payload });
     const [before] = await t.database.db
       .select()
       .from(people)
       .where(eq(people.id, ids['teacher']!));
     expect(before?.personalEmail).toBe(FIXTURE.teacher.email);
 
-    const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: `${base}/change-email/confirm`,
-      headers: auth,
-      payload: { code: wrongCode },
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('Kode tidak sesuai. Sisa percobaan: 4.');
+    // Whoever owns only the new address cannot move the account's recovery address.
+    const onlyNew = await confirm({ code, code_current: otherThan(codeCurrent) });
+    expect(onlyNew.statusCode).toBe(400);
+    expect(onlyNew.json().message).toBe('Kode tidak sesuai. Sisa percobaan: 4.');
+    expect(onlyNew.json().errors[0].field).toBe('code_current');
+    expect(
+      (await confirm({ code: otherThan(code), code_current: codeCurrent })).json().errors[0].field,
+    ).toBe('code');
 
-    const right = await t.app.inject({
-      method: 'POST',
-      url: `${base}/change-email/confirm`,
-      headers: auth,
-      payload: { code },
-    });
+    const right = await confirm({ code, code_current: codeCurrent });
     expect(right.statusCode).toBe(200);
     const [after] = await t.database.db.select().from(people).where(eq(people.id, ids['teacher']!));
     expect(after?.personalEmail).toBe(newEmail);
@@ -287,17 +296,11 @@ describe('change of personal e-mail', () => {
     );
     expect(notice.text).toContain('d*****@example.org');
 
-    // A code is single use.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `${base}/change-email/confirm`,
-      headers: auth,
-      payload: { code },
-    });
-    expect(again.statusCode).toBe(400);
+    // The codes are single use.
+    expect((await confirm({ code, code_current: codeCurrent })).statusCode).toBe(400);
   });
 
-  it('ends the code after 5 wrong entries', async () => {
+  it('ends the codes after 5 wrong entries', async () => {
     const token = await tokenFor('dinas', {
       regionCode: FIXTURE.dinas.regionCode,
       officeType: FIXTURE.dinas.officeType,
@@ -313,17 +316,19 @@ describe('change of personal e-mail', () => {
       headers: auth,
       payload: { email: newEmail },
     });
-    const code = /Kode verifikasi Anda: (\d{6})/.exec(
-      (await smtp.waitFor(newEmail)).text ?? '',
-    )?.[1];
-    const wrongCode = code === '000000' ? '111111' : '000000';
+    const code = codeIn((await smtp.waitFor(newEmail)).text, /Kode verifikasi Anda: (\d{6})/);
+    const approval = await smtp.waitFor(
+      FIXTURE.dinas.email,
+      (m) => m.subject?.startsWith('Persetujuan') ?? false,
+    );
+    const codeCurrent = codeIn(approval.text, /kode persetujuan ini: (\d{6})/);
     const answers: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       const reply = await t.app.inject({
         method: 'POST',
         url: `${base}/change-email/confirm`,
         headers: auth,
-        payload: { code: wrongCode },
+        payload: { code: otherThan(code), code_current: codeCurrent },
       });
       answers.push(reply.json().message);
     }
@@ -332,11 +337,30 @@ describe('change of personal e-mail', () => {
       method: 'POST',
       url: `${base}/change-email/confirm`,
       headers: auth,
-      payload: { code },
+      payload: { code, code_current: codeCurrent },
     });
     expect(late.statusCode).toBe(400);
     const [person] = await t.database.db.select().from(people).where(eq(people.id, ids['dinas']!));
     expect(person?.personalEmail).toBe(FIXTURE.dinas.email);
+  });
+
+  it('is not possible without a contact on file: the school updates Dapodik instead', async () => {
+    const token = await tokenFor('pd', {
+      npsn: FIXTURE.sd.npsn,
+      name: FIXTURE.student.name,
+      birthDate: FIXTURE.student.birthDate,
+      motherName: FIXTURE.student.motherName,
+    });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `${base}/change-email`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email: 'siswa.baru@example.org' },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toContain(
+      'Minta Operator Sekolah memperbarui data Anda di Dapodik.',
+    );
   });
 });
 

@@ -285,8 +285,13 @@ export const emailChangeRequests = pgTable(
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),
     newEmail: text('new_email').notNull(),
-    /** HMAC of the code: a database reader cannot confirm a change. */
+    /** HMAC of the code sent to the new address: a database reader cannot confirm a change. */
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    /**
+     * HMAC of the code sent to the contact already on file: the lookup data alone must not
+     * move the account's recovery address (DESIGN.md: trust comes from a contact on file).
+     */
+    currentCodeHash: varchar('current_code_hash', { length: 64 }),
     failedAttempts: smallint('failed_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -93,6 +93,44 @@ export function messageTemplates(context: Context) {
         ].join('\n'),
       };
     },
+    emailChangeApprovalCode(
+      to: string,
+      code: string,
+      maskedNewEmail: string,
+      validMinutes: number,
+    ): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'email-change-current-code',
+        subject: `Persetujuan mengganti email pribadi Akun ${domain}: ${code}`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Seseorang meminta agar email pribadi Akun ${domain} Anda diganti menjadi ${maskedNewEmail}.`,
+          `Jika itu Anda, masukkan kode persetujuan ini: ${code}`,
+          `Kode berlaku ${validMinutes} menit dan hanya dapat dipakai sekali.`,
+          '',
+          'Jika bukan Anda, abaikan email ini: email pribadi Anda tidak akan berubah tanpa kode ini.',
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    emailChangeApprovalSms(
+      to: string,
+      code: string,
+      maskedNewEmail: string,
+      validMinutes: number,
+    ): NewMessage {
+      return {
+        channel: 'sms',
+        recipient: to,
+        template: 'email-change-current-code-sms',
+        subject: null,
+        bodyText: `Kode persetujuan ganti email Akun ${domain} ke ${maskedNewEmail}: ${code}. Berlaku ${validMinutes} menit. Bukan Anda? Abaikan.`,
+      };
+    },
     emailChangedNotice(to: string, maskedNewEmail: string, at: Date): NewMessage {
       return {
         channel: 'email',

@@ -6,7 +6,13 @@ import { outboxMessages } from '../db/schema';
 export type NewMessage = typeof outboxMessages.$inferInsert;
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
-const CODE_TEMPLATES = new Set(['email-change-code', 'reset-code', 'reset-code-sms']);
+const CODE_TEMPLATES = new Set([
+  'email-change-code',
+  'email-change-current-code',
+  'email-change-current-code-sms',
+  'reset-code',
+  'reset-code-sms',
+]);
 
 // Longer than any SMTP or gateway call may take; a crashed worker's claim lapses after it.
 const CLAIM_SECONDS = 120;

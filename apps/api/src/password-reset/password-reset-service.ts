@@ -7,6 +7,7 @@ import {
   type ResetVerifyResult,
   type SendOtpResult,
 } from '@portal/contracts/password-reset';
+import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { maskEmail, maskPhone } from '../account-lookup/masking';
 import type { AuditLog } from '../audit/audit-repository';
 import type { BotCheckService } from '../bot-check/bot-check-service';
@@ -76,11 +77,8 @@ export function createPasswordResetService(deps: Dependencies) {
       const started = Date.now();
       await limit(`reset-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       if (!(await botCheck.verify(input.altcha))) {
-        throw new ValidationError(undefined, [
-          {
-            field: 'altcha',
-            message: 'Verifikasi keamanan gagal. Muat ulang halaman lalu coba lagi.',
-          },
+        throw new ValidationError(LOOKUP_MESSAGES.botCheckFailed, [
+          { field: 'altcha', message: LOOKUP_MESSAGES.botCheckFailed },
         ]);
       }
       await limit(

@@ -6,12 +6,16 @@ import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
 import { formStyles } from '~/components/form-styles';
 import { useChangeEmail } from './api/change-email';
 import { useConfirmEmailChange } from './api/confirm-email-change';
 import { isSessionEnded } from './session-ended';
 
-/** New address -> code sent there -> confirmed (decision 0017). */
+/**
+ * New address -> one code sent there and one to the contact on file -> both entered ->
+ * confirmed (decision 0017): the lookup data alone never moves the recovery address.
+ */
 export function ChangeEmailSection({
   token,
   onSessionEnded,
@@ -23,11 +27,14 @@ export function ChangeEmailSection({
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
+  const [codeCurrent, setCodeCurrent] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeCurrentError, setCodeCurrentError] = useState<string | null>(null);
   const start = useChangeEmail();
   const confirm = useConfirmEmailChange();
   const codeInput = useRef<HTMLInputElement>(null);
+  const codeCurrentInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -59,7 +66,10 @@ export function ChangeEmailSection({
     start.mutate(
       { token, email: parsed.data.email },
       {
-        onSuccess: () => setCode(''),
+        onSuccess: () => {
+          setCode('');
+          setCodeCurrent('');
+        },
         onError: (error) => {
           if (!isSessionEnded(error)) setEmailError(error.message);
           emailInput.current?.focus();
@@ -71,19 +81,34 @@ export function ChangeEmailSection({
   const onConfirm = (event: FormEvent) => {
     event.preventDefault();
     if (confirm.isPending) return;
-    const parsed = ConfirmEmailChangeBodySchema.safeParse({ code });
+    const parsed = ConfirmEmailChangeBodySchema.safeParse({ code, code_current: codeCurrent });
     if (!parsed.success) {
-      setCodeError(translate(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.dataInvalid));
-      codeInput.current?.focus();
+      const messageFor = (field: string) => {
+        const issue = parsed.error.issues.find((item) => item.path[0] === field);
+        return issue ? translate(issue.message) : null;
+      };
+      setCodeError(messageFor('code'));
+      setCodeCurrentError(messageFor('code_current'));
+      (messageFor('code') ? codeInput : codeCurrentInput).current?.focus();
       return;
     }
     setCodeError(null);
+    setCodeCurrentError(null);
     confirm.mutate(
-      { token, code: parsed.data.code },
+      { token, code: parsed.data.code, codeCurrent: parsed.data.code_current },
       {
         onError: (error) => {
-          if (!isSessionEnded(error)) setCodeError(error.message);
-          codeInput.current?.focus();
+          if (isSessionEnded(error)) return;
+          const onCurrent =
+            error instanceof ApiError &&
+            error.fieldErrors.some((item) => item.field === 'code_current');
+          if (onCurrent) {
+            setCodeCurrentError(error.message);
+            codeCurrentInput.current?.focus();
+          } else {
+            setCodeError(error.message);
+            codeInput.current?.focus();
+          }
         },
       },
     );
@@ -171,6 +196,7 @@ export function ChangeEmailSection({
           <p className="font-semibold">
             {t('changeEmail.codeSent', {
               email: start.data.email,
+              current: start.data.current_sent_to,
               minutes: Math.round(start.data.expires_in / 60),
             })}
           </p>
@@ -206,6 +232,31 @@ export function ChangeEmailSection({
           {codeError ? (
             <p id="lookup-email-code-error" className={formStyles.error}>
               {codeError}
+            </p>
+          ) : null}
+          <label htmlFor="lookup-email-code-current" className={`${formStyles.label} mt-4`}>
+            {t('changeEmail.codeCurrent')}
+          </label>
+          <span id="lookup-email-code-current-hint" className={formStyles.hint}>
+            {t('changeEmail.codeCurrentHint', { contact: start.data.current_sent_to })}
+          </span>
+          <input
+            ref={codeCurrentInput}
+            id="lookup-email-code-current"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            value={codeCurrent}
+            onChange={(event) => setCodeCurrent(event.target.value.replace(/\D/g, ''))}
+            aria-invalid={codeCurrentError ? true : undefined}
+            aria-describedby={`lookup-email-code-current-hint${codeCurrentError ? ' lookup-email-code-current-error' : ''}`}
+            className={`${formStyles.control(Boolean(codeCurrentError))} max-w-40 tracking-widest`}
+          />
+          {codeCurrentError ? (
+            <p id="lookup-email-code-current-error" className={formStyles.error}>
+              {codeCurrentError}
             </p>
           ) : null}
           <button

@@ -8,9 +8,22 @@ import { postJson } from '~/api/api-client';
 
 const ResponseSchema = dataEnvelope(ConfirmEmailChangeResultSchema);
 
-/** Applies the change with the code sent to the new address (decision 0017). */
-export async function confirmEmailChange({ token, code }: { token: string; code: string }) {
-  const { data } = await postJson(CHANGE_EMAIL_CONFIRM_PATH, { code }, ResponseSchema, { token });
+/** Applies the change with both codes: the new address's and the contact on file's (decision 0017). */
+export async function confirmEmailChange({
+  token,
+  code,
+  codeCurrent,
+}: {
+  token: string;
+  code: string;
+  codeCurrent: string;
+}) {
+  const { data } = await postJson(
+    CHANGE_EMAIL_CONFIRM_PATH,
+    { code, code_current: codeCurrent },
+    ResponseSchema,
+    { token },
+  );
   return data;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "email_change_requests" ADD COLUMN "current_code_hash" varchar(64);
