@@ -119,7 +119,7 @@ export function BirthDatePicker({
       disabled={disabled}
     >
       <legend className={formStyles.label}>{legend ?? t('birthDate.legend')}</legend>
-      <div className="grid grid-cols-[1fr_1.6fr_1.2fr] gap-2">
+      <div className="grid grid-cols-[minmax(5.25rem,1fr)_1.6fr_1.2fr] gap-2">
         <div className="min-w-0">
           <label htmlFor={`${id}-day`} className={formStyles.hint}>
             {t('birthDate.day')}

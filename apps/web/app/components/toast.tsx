@@ -53,7 +53,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         role="status"
         aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-3 sm:items-end"
+        // Empty, the region takes no room: padded, it covered whatever scrolled beneath it.
+        className={clsx(
+          'pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 sm:items-end',
+          items.length > 0 && 'p-3',
+        )}
       >
         {items.map((item) => (
           <Toast key={item.id} item={item} onDismiss={dismiss} />

@@ -86,7 +86,7 @@ function AccountLookup() {
                     value={type}
                     checked={userType === type}
                     onChange={() => chooseType(type)}
-                    className="size-5 accent-brand"
+                    className="size-6 accent-brand"
                     data-testid={`user-type-${type}`}
                   />
                   {t(`userType.${type}`)}
