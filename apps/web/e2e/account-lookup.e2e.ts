@@ -1,65 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
+import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
+import { demoIdentities, waitForMessage, type DemoIdentity } from './dev-pages';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PATH = '/account/lookup/v2';
 
-type UserType = 'ptk' | 'pd' | 'dinas';
-type Identity = {
-  userType: UserType;
-  npsn: string | null;
-  schoolName: string | null;
-  office: { name: string; type: 'provinsi' | 'kota_kabupaten'; regionCode: string } | null;
-  fullName: string;
-  birthDate: string;
-  motherName: string;
-  accountEmail: string;
-};
-type MailboxMessage = {
-  recipient: string;
-  bodyText: string;
-  template: string;
-  createdAt: string;
-  deliveredAt: string | null;
-};
+type UserType = DemoIdentity['userType'];
+type Identity = DemoIdentity;
 
 let identities: Record<UserType, Identity>;
-
-async function loadIdentities() {
-  const response = await fetch(`${baseUrl}/dev/demo-identities`);
-  const { identities: list } = (await response.json()) as { identities: Identity[] };
-  const byType = (type: UserType) => {
-    const found = list.find((identity) => identity.userType === type);
-    if (!found) throw new Error(`no demo identity of type ${type}`);
-    return found;
-  };
-  return { ptk: byType('ptk'), pd: byType('pd'), dinas: byType('dinas') };
-}
-
-/** The newest delivered message of a template created after `since`, waiting for the job. */
-async function waitForMessage(
-  template: string,
-  since: number,
-  matches: (message: MailboxMessage) => boolean,
-): Promise<MailboxMessage> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/dev/mailbox/messages`);
-    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-    const found = messages.find(
-      (message) =>
-        message.template === template &&
-        message.deliveredAt !== null &&
-        Date.parse(message.createdAt) >= since - 1000 &&
-        matches(message),
-    );
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${template} message arrived`);
-}
 
 async function expectNoAxeViolations(page: Page, where: string) {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -215,7 +166,7 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    identities = await loadIdentities();
+    identities = await demoIdentities();
   });
   afterAll(async () => {
     await browser?.close();

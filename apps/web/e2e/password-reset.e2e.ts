@@ -2,57 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
+import { demoIdentities, waitForMessage } from './dev-pages';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOOKUP_TITLE = 'Masuk ke Akun belajar.id / Reset Kata Sandi Anda';
 const TOAST = 'Kode OTP berhasil dikirim';
-
-type Identity = { userType: 'ptk' | 'pd' | 'dinas'; birthDate: string; accountEmail: string };
-type MailboxMessage = {
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  bodyText: string;
-  template: string;
-  createdAt: string;
-  deliveredAt: string | null;
-};
-
-async function demoIdentities(): Promise<Record<Identity['userType'], Identity>> {
-  const response = await fetch(`${baseUrl}/dev/demo-identities`, {
-    headers: { accept: 'application/json' },
-  });
-  const { identities } = (await response.json()) as { identities: Identity[] };
-  const byType = (type: Identity['userType']) => {
-    const found = identities.find((identity) => identity.userType === type);
-    if (!found) throw new Error(`no demo identity of type ${type}`);
-    return found;
-  };
-  return { ptk: byType('ptk'), pd: byType('pd'), dinas: byType('dinas') };
-}
-
-/** The newest delivered message of a template created after `since`, waiting for the worker. */
-async function waitForMessage(
-  template: string,
-  since: number,
-  matches: (message: MailboxMessage) => boolean = () => true,
-): Promise<MailboxMessage> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/dev/mailbox/messages`);
-    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-    const found = messages.find(
-      (message) =>
-        message.template === template &&
-        message.deliveredAt !== null &&
-        Date.parse(message.createdAt) >= since - 1000 &&
-        matches(message),
-    );
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${template} message arrived`);
-}
 
 const codeIn = (text: string) => {
   const code = /\b(\d{6})\b/.exec(text)?.[1];
