@@ -47,6 +47,10 @@ const EnvSchema = z
     BOT_CHECK: z.enum(['on', 'off']).default('on'),
     BOT_CHECK_SECRET: z.string().min(16).default(DEV_BOT_CHECK_SECRET),
     BOT_CHECK_COST: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    RATE_LIMIT_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'lowercase letters, digits and dashes')
+      .default('rl'),
     LOOKUP_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     LOOKUP_LIMIT_PER_TARGET_PER_HOUR: z.coerce.number().int().min(1).default(10),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
@@ -128,6 +132,8 @@ export type Config = {
   tokenSecret: string;
   botCheck: { enabled: boolean; secret: string; cost: number };
   limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
+  /** Namespace of this deployment's counters in a shared Redis. */
+  rateLimitPrefix: string;
   webBuildDir: string;
   seedDemo: boolean;
   demoPeople: number;
@@ -169,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     tokenSecret: e.TOKEN_SECRET,
     botCheck: { enabled: e.BOT_CHECK === 'on', secret: e.BOT_CHECK_SECRET, cost: e.BOT_CHECK_COST },
+    rateLimitPrefix: e.RATE_LIMIT_PREFIX,
     limits: {
       lookupPerIpPerMinute: e.LOOKUP_LIMIT_PER_IP_PER_MINUTE,
       lookupPerTargetPerHour: e.LOOKUP_LIMIT_PER_TARGET_PER_HOUR,

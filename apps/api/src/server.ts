@@ -26,7 +26,7 @@ async function main(): Promise<void> {
         `Seeded a demo registry of ${seeded.report.people} people in ${seeded.report.seconds.toFixed(1)} s.`,
       );
   }
-  const rateLimit = await createRateLimitStore(config.redisUrl);
+  const rateLimit = await createRateLimitStore(config.redisUrl, config.rateLimitPrefix);
   const app = await buildApp({ config, database, rateLimit });
 
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {

@@ -91,6 +91,9 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: 'true',
     DEMO_PEOPLE: '600',
     JOB_POLLING_SECONDS: '0.5',
+    // Counters of its own in a shared Redis: the demo identities are the same in every run,
+    // and an earlier run's lookups must not count against this one's limits.
+    RATE_LIMIT_PREFIX: `e2e-${process.pid}-${Date.now()}`,
     LOG_LEVEL: 'warn',
   };
   // Runs the real server exactly as `npx tsx apps/api/src/server.ts`, in its own process group
