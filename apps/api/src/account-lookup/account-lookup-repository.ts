@@ -18,15 +18,6 @@ type Where =
   | { kind: 'ptk' | 'pd'; npsn: string }
   | { kind: 'dinas'; regionCode: string; officeType: OfficeType };
 
-// Registry keys keep single spaces; the lookup compares them without any (SPEC: names match
-// whatever their case, spacing and punctuation). An expression index serves exactly this.
-const compactKey = (column: typeof people.nameKey | typeof people.motherNameKey) =>
-  sql`replace(${column}, ' ', '')`;
-
-// Drizzle writes a column of the only table in FROM without its table name; inside a
-// subquery that could bind to the subquery's own `id`. Correlations name the table.
-const personId = sql.raw('"people"."id"');
-
 const schoolColumns = {
   npsn: schools.npsn,
   name: schools.name,
@@ -37,76 +28,75 @@ const schoolColumns = {
 
 export type PersonWithAccounts = PersonMatch & { accounts: AccountSummary[] };
 
+/** What one lookup asks for; keys as the registry stores them, spaces removed. */
+export type LookupQuery = {
+  where: Where;
+  birthDate: string;
+  nameKey: string;
+  motherNameKey: string;
+};
+
 export function createAccountLookupRepository(db: Db) {
-  // The lookup is the portal's hottest query: prepared once per connection, planned once.
-  const accountsOf = sql<AccountSummary[] | null>`(SELECT json_agg(json_build_object(
-      'email', a.email, 'kind', a.kind, 'schoolLevel', a.school_level) ORDER BY a.id)
-    FROM learning_accounts a WHERE a.person_id = ${personId} AND a.status = 'active')`;
-  const matches = (kind: UserType, belongs: ReturnType<typeof sql>) =>
-    db
-      .select({
-        id: people.id,
-        kind: people.kind,
-        personalEmail: people.personalEmail,
-        phone: people.phone,
-        accounts: accountsOf,
-      })
-      .from(people)
-      .where(
-        and(
-          eq(people.birthDate, sql.placeholder('birthDate')),
-          sql`${compactKey(people.nameKey)} = ${sql.placeholder('nameKey')}`,
-          sql`${compactKey(people.motherNameKey)} = ${sql.placeholder('motherKey')}`,
-          eq(people.kind, kind),
-          belongs,
-        ),
-      )
-      .orderBy(asc(people.id))
-      .limit(2);
-  const findEducators = matches(
-    'ptk',
-    sql`EXISTS (SELECT 1 FROM school_memberships m WHERE m.person_id = ${personId}
-      AND m.npsn = ${sql.placeholder('npsn')} AND m.role <> 'student')`,
-  ).prepare('lookup_ptk');
-  const findStudents = matches(
-    'pd',
-    sql`EXISTS (SELECT 1 FROM school_memberships m WHERE m.person_id = ${personId}
-      AND m.npsn = ${sql.placeholder('npsn')} AND m.role = 'student')`,
-  ).prepare('lookup_pd');
-  const findDinas = matches(
-    'dinas',
-    sql`EXISTS (SELECT 1 FROM office_staff s JOIN offices o ON o.id = s.office_id WHERE s.person_id = ${personId}
-      AND o.region_code = ${sql.placeholder('regionCode')} AND o.type = ${sql.placeholder('officeType')})`,
-  ).prepare('lookup_dinas');
+  // The lookup is the portal's hottest query. Lookups that arrive together are answered by one
+  // prepared statement (planned once per connection): each record is one lookup,
+  // joined laterally to its people through the birth-date + name index. One round trip and one
+  // execution for the batch instead of one per lookup.
+  // The batch travels as one JSON parameter: both drivers pass a string as it is, where arrays of
+  // enum values would need each driver's own array encoding.
+  const asks = sql`json_to_recordset(${sql.placeholder('asks')}::json) AS q(i int,
+      kind person_kind, birth_date date, name_key text, mother_key text, npsn text,
+      region_code text, office_type office_type)`;
+  const matches = sql`LATERAL (SELECT p.id, p.kind, p.personal_email, p.phone FROM people p
+      WHERE p.birth_date = q.birth_date
+        AND replace(p.name_key, ' ', '') = q.name_key
+        AND replace(p.mother_name_key, ' ', '') = q.mother_key
+        AND p.kind = q.kind
+        AND CASE WHEN q.kind = 'dinas'
+          THEN EXISTS (SELECT 1 FROM office_staff s JOIN offices o ON o.id = s.office_id
+            WHERE s.person_id = p.id AND o.region_code = q.region_code AND o.type = q.office_type)
+          ELSE EXISTS (SELECT 1 FROM school_memberships m
+            WHERE m.person_id = p.id AND m.npsn = q.npsn AND (m.role = 'student') = (q.kind = 'pd'))
+        END
+      ORDER BY p.id LIMIT 2) p`;
+  const findBatch = db
+    .select({
+      i: sql<number>`q.i`,
+      id: sql<number>`p.id`.mapWith(Number),
+      kind: sql<UserType>`p.kind`,
+      personalEmail: sql<string | null>`p.personal_email`,
+      phone: sql<string | null>`p.phone`,
+      accounts: sql<AccountSummary[] | null>`(SELECT json_agg(json_build_object(
+          'email', a.email, 'kind', a.kind, 'schoolLevel', a.school_level) ORDER BY a.id)
+        FROM learning_accounts a WHERE a.person_id = p.id AND a.status = 'active')`,
+    })
+    .from(sql`${asks} CROSS JOIN ${matches}`)
+    .orderBy(sql`q.i`, sql`p.id`)
+    .prepare('lookup_batch');
 
   return {
     /**
-     * People of the kind at the school (or office) with that birth date, name and mother's
-     * name, each with their active accounts: one prepared statement, one round trip.
+     * For each query, the people of the kind at the school (or office) with that birth date,
+     * name and mother's name (at most two), each with their active accounts. Registry keys keep
+     * single spaces; names are compared without any (SPEC: whatever their case, spacing and
+     * punctuation), which is what the expression index holds.
      */
-    async findPeople(
-      where: Where,
-      birthDate: string,
-      nameKey: string,
-      motherNameKey: string,
-    ): Promise<PersonWithAccounts[]> {
-      const params = {
-        birthDate,
-        nameKey: nameKey.replaceAll(' ', ''),
-        motherKey: motherNameKey.replaceAll(' ', ''),
-      };
-      const rows =
-        where.kind === 'dinas'
-          ? await findDinas.execute({
-              ...params,
-              regionCode: where.regionCode,
-              officeType: where.officeType,
-            })
-          : await (where.kind === 'pd' ? findStudents : findEducators).execute({
-              ...params,
-              npsn: where.npsn,
-            });
-      return rows.map((row) => ({ ...row, accounts: row.accounts ?? [] }));
+    async findPeople(queries: readonly LookupQuery[]): Promise<PersonWithAccounts[][]> {
+      const asks = queries.map((query, i) => ({
+        i,
+        kind: query.where.kind,
+        birth_date: query.birthDate,
+        name_key: query.nameKey.replaceAll(' ', ''),
+        mother_key: query.motherNameKey.replaceAll(' ', ''),
+        ...(query.where.kind === 'dinas'
+          ? { region_code: query.where.regionCode, office_type: query.where.officeType }
+          : { npsn: query.where.npsn }),
+      }));
+      const rows = await findBatch.execute({ asks: JSON.stringify(asks) });
+      const found: PersonWithAccounts[][] = queries.map(() => []);
+      for (const { i, accounts, ...person } of rows) {
+        found[i]!.push({ ...person, accounts: accounts ?? [] });
+      }
+      return found;
     },
 
     async person(id: number, tx?: Transaction): Promise<PersonMatch | undefined> {

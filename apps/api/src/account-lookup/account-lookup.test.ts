@@ -106,6 +106,34 @@ describe('lookup', () => {
     expect(data.phone_eligible).toBe(false);
   });
 
+  it('answers lookups that arrive together (one statement for the batch) each with its own person', async () => {
+    const student = {
+      npsn: FIXTURE.sd.npsn,
+      name: FIXTURE.student.name,
+      birthDate: FIXTURE.student.birthDate,
+      motherName: FIXTURE.student.motherName,
+    };
+    const dinas = {
+      regionCode: FIXTURE.dinas.regionCode,
+      officeType: FIXTURE.dinas.officeType,
+      name: FIXTURE.dinas.name,
+      birthDate: FIXTURE.dinas.birthDate,
+      motherName: FIXTURE.dinas.motherName,
+    };
+    const replies = await Promise.all([
+      lookup('pd', student),
+      lookup('dinas', dinas),
+      lookup('pd', { ...student, motherName: 'Bukan Ibunya' }),
+      lookup('pd', { ...student, npsn: FIXTURE.smp.npsn }),
+      lookup('dinas', { ...dinas, officeType: 'provinsi' }),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 404, 404, 404]);
+    expect(replies[0]!.json().data.accounts).toHaveLength(1);
+    expect(replies[0]!.json().data.email).toBeNull();
+    expect(replies[1]!.json().data.accounts[0].email).toBe(FIXTURE.dinas.accounts[0]);
+    expect(replies[1]!.json().data.email).toBe('a*****@example.com');
+  });
+
   it('answers bad input with Indonesian field errors (400), never a 5xx', async () => {
     const reply = await lookup('ptk', {
       npsn: '123',
