@@ -1,11 +1,40 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
 import { BIRTH_YEAR_OPTIONS } from './business-constants';
+import { countedMessage } from './counted-message';
 import { NpsnSchema, SchoolLevelSchema, UserTypeSchema } from './user-types';
 
 /** Paths of SPEC §7 under the API prefix (`/<product>-id`). */
 export const LOOKUP_BASE = '/account-lookup/v1/lookup';
 export const BOT_CHECK_CHALLENGE_PATH = '/bot-check/v1/challenge';
+
+/** Messages of this journey (SPEC §8 and our own where the spec is silent). */
+export const LOOKUP_MESSAGES = {
+  notFound: ERROR_MESSAGES.accountNotFound,
+  botCheckFailed: 'Verifikasi keamanan gagal. Muat ulang halaman lalu coba lagi.',
+  lookupDinasOff: 'Pencarian akun Dinas sedang tidak tersedia.',
+  userTypeMismatch: 'Jenis pengguna tidak sesuai.',
+  nameTooLong: 'Nama terlalu panjang (maksimal 100 karakter).',
+  nameWithoutLetters: 'Nama harus berisi huruf.',
+  regionInvalid: 'Pilih provinsi atau kabupaten/kota.',
+  schoolNotFound: 'Sekolah dengan NPSN tersebut tidak ditemukan.',
+  schoolNameTooShort: 'Ketik minimal 3 huruf nama sekolah.',
+  noPersonalEmail: 'Data email belum terdaftar di Dapodik.',
+  noPhone: 'Nomor telepon belum terdaftar di Dapodik.',
+  phoneDeliveryOff: 'Pengiriman lewat nomor telepon sedang tidak tersedia.',
+  noContactForChange:
+    'Email pribadi hanya dapat diubah dengan kode ke email atau nomor telepon yang sudah terdaftar. Minta Operator Sekolah memperbarui data Anda di Dapodik.',
+  noAccount: 'Anda belum memiliki akun. Ajukan pembuatan akun terlebih dahulu.',
+  accountCreationOff: 'Pengajuan akun sedang tidak dibuka.',
+  accountCreationNotForType:
+    'Akun Peserta Didik diajukan oleh Kepala Sekolah atau Operator Sekolah.',
+  sameEmail: 'Email baru sama dengan email yang terdaftar.',
+  codeFormat: 'Kode terdiri dari 6 angka.',
+  codeInvalid: countedMessage('Kode tidak sesuai. Sisa percobaan: {{count}}.'),
+  codeExpired: 'Kode sudah tidak berlaku. Minta kode baru.',
+  codeLocked: 'Kode salah 5 kali. Minta kode baru.',
+  tokenInvalid: 'Sesi pencarian akun tidak valid atau sudah berakhir. Silakan cari akun Anda lagi.',
+} as const;
 
 const required = ERROR_MESSAGES.required;
 
@@ -13,8 +42,8 @@ const personName = z
   .string({ error: required })
   .trim()
   .min(1, required)
-  .max(100, 'Nama terlalu panjang (maksimal 100 karakter).')
-  .regex(/\p{L}/u, 'Nama harus berisi huruf.');
+  .max(100, LOOKUP_MESSAGES.nameTooLong)
+  .regex(/\p{L}/u, LOOKUP_MESSAGES.nameWithoutLetters);
 
 /** A birth date sent year-month-day (SPEC §5), within the picker's range of years. */
 export const BirthDateSchema = z
@@ -34,7 +63,7 @@ export type OfficeType = z.infer<typeof OfficeTypeSchema>;
 export const RegionCodeSchema = z
   .string({ error: required })
   .trim()
-  .regex(/^\d{2}(\.\d{2})?$/, 'Pilih provinsi atau kabupaten/kota.');
+  .regex(/^\d{2}(\.\d{2})?$/, LOOKUP_MESSAGES.regionInvalid);
 
 const personFields = {
   name: personName,
@@ -89,7 +118,7 @@ export type School = z.infer<typeof SchoolSchema>;
 
 export const SchoolByNpsnQuerySchema = z.object({ npsn: NpsnSchema });
 export const SchoolSearchQuerySchema = z.object({
-  name: z.string().trim().min(3, 'Ketik minimal 3 huruf nama sekolah.').max(100),
+  name: z.string().trim().min(3, LOOKUP_MESSAGES.schoolNameTooShort).max(100),
 });
 export const SCHOOL_SEARCH_LIMIT = 20;
 
@@ -115,8 +144,9 @@ export const ChangeEmailBodySchema = z.object({
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(254)
-    .pipe(z.email('Format email tidak valid.'))
+    // Longer than an address can be (RFC 5321): the same words as any other malformed one.
+    .max(254, ERROR_MESSAGES.emailInvalid)
+    .pipe(z.email(ERROR_MESSAGES.emailInvalid))
     .transform((value) => value.toLowerCase()),
   token: z.string().optional(),
 });
@@ -133,7 +163,7 @@ export const CHANGE_EMAIL_CONFIRM_PATH = `${LOOKUP_BASE}/change-email/confirm`;
 const sixDigitCode = z
   .string({ error: required })
   .trim()
-  .regex(/^\d{6}$/, 'Kode terdiri dari 6 angka.');
+  .regex(/^\d{6}$/, LOOKUP_MESSAGES.codeFormat);
 
 /** Both codes: the one sent to the new address and the one sent to the contact on file. */
 export const ConfirmEmailChangeBodySchema = z.object({
@@ -147,24 +177,3 @@ export const AccountCreationResultSchema = z.object({ status: z.enum(['queued', 
 
 /** Wraps a payload the way SPEC §7 reads it: `response.data.data`. */
 export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-
-/** Messages of this journey (SPEC §8 and our own where the spec is silent). */
-export const LOOKUP_MESSAGES = {
-  notFound: ERROR_MESSAGES.accountNotFound,
-  botCheckFailed: 'Verifikasi keamanan gagal. Muat ulang halaman lalu coba lagi.',
-  lookupDinasOff: 'Pencarian akun Dinas sedang tidak tersedia.',
-  schoolNotFound: 'Sekolah dengan NPSN tersebut tidak ditemukan.',
-  noPersonalEmail: 'Data email belum terdaftar di Dapodik.',
-  noPhone: 'Nomor telepon belum terdaftar di Dapodik.',
-  noContactForChange:
-    'Email pribadi hanya dapat diubah dengan kode ke email atau nomor telepon yang sudah terdaftar. Minta Operator Sekolah memperbarui data Anda di Dapodik.',
-  noAccount: 'Anda belum memiliki akun. Ajukan pembuatan akun terlebih dahulu.',
-  accountCreationOff: 'Pengajuan akun sedang tidak dibuka.',
-  accountCreationNotForType:
-    'Akun Peserta Didik diajukan oleh Kepala Sekolah atau Operator Sekolah.',
-  sameEmail: 'Email baru sama dengan email yang terdaftar.',
-  codeInvalid: 'Kode tidak sesuai.',
-  codeExpired: 'Kode sudah tidak berlaku. Minta kode baru.',
-  codeLocked: 'Kode salah 5 kali. Minta kode baru.',
-  tokenInvalid: 'Sesi pencarian akun tidak valid atau sudah berakhir. Silakan cari akun Anda lagi.',
-} as const;

@@ -42,6 +42,7 @@ export const ERROR_MESSAGES = {
   dataInvalid: 'Data yang Anda masukkan salah. Mohon periksa kembali.',
   required: 'Wajib Diisi',
   invalidDate: 'Tanggal Tidak Valid',
+  emailInvalid: 'Format email tidak valid.',
   accountNotFound: 'Akun tidak ditemukan',
   notFound: 'Halaman atau data yang Anda cari tidak ditemukan.',
   rateLimited: 'Terlalu banyak permintaan. Silakan tunggu sebentar lalu coba lagi.',

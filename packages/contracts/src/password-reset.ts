@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BirthDateSchema, LOOKUP_BASE } from './account-lookup';
 import { ERROR_MESSAGES } from './api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './business-constants';
+import { countedMessage } from './counted-message';
 
 /** Paths of SPEC §7 under the API prefix. */
 export const RESET_BASE = `${LOOKUP_BASE}/self-reset-password`;
@@ -30,14 +31,44 @@ export const RESET_POLICY = {
 /** SPEC §7: the learning account address travels as `<product>idEmail`, e.g. `belajaridEmail`. */
 export const accountEmailField = (productName: string): string => `${productName}idEmail`;
 
+/** Messages of this journey (SPEC §8 and our own where the spec is silent). */
+export const RESET_MESSAGES = {
+  notEligible: 'Data email belum terdaftar di Dapodik.',
+  phoneNotEligible: 'Nomor telepon belum terdaftar di Dapodik.',
+  sessionInvalid: 'Sesi atur ulang kata sandi tidak valid atau sudah berakhir. Silakan mulai lagi.',
+  cooldown: countedMessage('Tunggu {{count}} detik sebelum meminta kode baru.'),
+  lockedMinutes: countedMessage(
+    'Kode sudah diminta terlalu sering. Coba lagi dalam {{count}} menit.',
+  ),
+  lockedHours: countedMessage('Kode sudah diminta terlalu sering. Coba lagi dalam {{count}} jam.'),
+  codeFormat: 'Kode OTP terdiri dari 6 angka.',
+  codeInvalid: countedMessage('Kode OTP salah. Sisa percobaan: {{count}}.'),
+  codeEnded: 'Kode OTP salah 5 kali. Silakan mulai lagi dari awal.',
+  codeExpired: 'Kode OTP sudah tidak berlaku. Minta kode baru.',
+  notVerified: 'Verifikasi kode OTP terlebih dahulu.',
+  passwordTooShort: countedMessage('Kata sandi minimal {{count}} karakter.'),
+  passwordTooLong: countedMessage('Kata sandi maksimal {{count}} karakter.'),
+  passwordMismatch: 'Konfirmasi kata sandi tidak sama.',
+  commonPassword: 'Kata sandi ini terlalu umum dan mudah ditebak. Pilih kata sandi lain.',
+  passwordIsAccount: 'Kata sandi tidak boleh sama dengan alamat akun.',
+  busy: 'Layanan sedang sibuk. Silakan coba lagi sebentar lagi.',
+} as const;
+
+/** How long a locked address waits, in whole hours from an hour on, else in minutes. */
+export const resetLockedMessage = (minutes: number): string =>
+  minutes >= 60
+    ? RESET_MESSAGES.lockedHours(Math.ceil(minutes / 60))
+    : RESET_MESSAGES.lockedMinutes(minutes);
+
 const required = ERROR_MESSAGES.required;
 
 export const AccountEmailSchema = z
   .string({ error: required })
   .trim()
   .min(1, required)
-  .max(254)
-  .pipe(z.email('Format email tidak valid.'))
+  // Longer than an address can be (RFC 5321): the same words as any other malformed one.
+  .max(254, ERROR_MESSAGES.emailInvalid)
+  .pipe(z.email(ERROR_MESSAGES.emailInvalid))
   .transform((value) => value.toLowerCase());
 
 /** The verify body, with the account address under its product-specific name. */
@@ -84,7 +115,7 @@ export const OtpSchema = z
   .string({ error: required })
   .trim()
   .min(1, required)
-  .regex(/^\d{6}$/, 'Kode OTP terdiri dari 6 angka.');
+  .regex(/^\d{6}$/, RESET_MESSAGES.codeFormat);
 
 export const ValidateOtpBodySchema = z.object({
   session_id: z.string({ error: required }).min(1, required).max(200),
@@ -101,11 +132,11 @@ export const NewPasswordSchema = z
   .min(1, required)
   .refine(
     (value) => [...value].length >= PASSWORD_MIN_LENGTH,
-    `Kata sandi minimal ${PASSWORD_MIN_LENGTH} karakter.`,
+    RESET_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH),
   )
   .refine(
     (value) => [...value].length <= PASSWORD_MAX_LENGTH,
-    `Kata sandi maksimal ${PASSWORD_MAX_LENGTH} karakter.`,
+    RESET_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH),
   );
 
 export const SetPasswordBodySchema = z
@@ -116,22 +147,6 @@ export const SetPasswordBodySchema = z
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],
-    message: 'Konfirmasi kata sandi tidak sama.',
+    message: RESET_MESSAGES.passwordMismatch,
   });
 export const SetPasswordResultSchema = z.object({ done: z.literal(true) });
-
-export const RESET_MESSAGES = {
-  notEligible: 'Data email belum terdaftar di Dapodik.',
-  phoneNotEligible: 'Nomor telepon belum terdaftar di Dapodik.',
-  sessionInvalid: 'Sesi atur ulang kata sandi tidak valid atau sudah berakhir. Silakan mulai lagi.',
-  cooldown: (seconds: number) => `Tunggu ${seconds} detik sebelum meminta kode baru.`,
-  locked: (minutes: number) =>
-    `Kode sudah diminta terlalu sering. Coba lagi dalam ${minutes >= 60 ? `${Math.ceil(minutes / 60)} jam` : `${minutes} menit`}.`,
-  codeInvalid: (left: number) => `Kode OTP salah. Sisa percobaan: ${left}.`,
-  codeEnded: 'Kode OTP salah 5 kali. Silakan mulai lagi dari awal.',
-  codeExpired: 'Kode OTP sudah tidak berlaku. Minta kode baru.',
-  notVerified: 'Verifikasi kode OTP terlebih dahulu.',
-  commonPassword: 'Kata sandi ini terlalu umum dan mudah ditebak. Pilih kata sandi lain.',
-  passwordIsAccount: 'Kata sandi tidak boleh sama dengan alamat akun.',
-  busy: 'Layanan sedang sibuk. Silakan coba lagi sebentar lagi.',
-} as const;

@@ -9,6 +9,7 @@ import {
   ConfirmEmailChangeBodySchema,
   ConfirmEmailChangeResultSchema,
   LOOKUP_BASE,
+  LOOKUP_MESSAGES,
   LookupRequestSchema,
   LookupResultSchema,
   RequestPasswordBodySchema,
@@ -183,7 +184,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
     async (request) => {
       if (request.body.userType !== request.params.type) {
         throw new ValidationError(undefined, [
-          { field: 'userType', message: 'Jenis pengguna tidak sesuai.' },
+          { field: 'userType', message: LOOKUP_MESSAGES.userTypeMismatch },
         ]);
       }
       return { data: await service.lookup(request.body, request.ip) };

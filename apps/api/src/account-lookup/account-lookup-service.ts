@@ -176,7 +176,7 @@ export function createAccountLookupService(deps: Dependencies) {
       const key = normalizeName(name);
       if (key.length < 3)
         throw new ValidationError(undefined, [
-          { field: 'name', message: 'Ketik minimal 3 huruf nama sekolah.' },
+          { field: 'name', message: LOOKUP_MESSAGES.schoolNameTooShort },
         ]);
       return repository.schoolsByName(key, SCHOOL_SEARCH_LIMIT);
     },
@@ -187,7 +187,7 @@ export function createAccountLookupService(deps: Dependencies) {
       const accounts = await repository.accounts(person.id);
       if (accounts.length === 0) throw new NotFoundError(LOOKUP_MESSAGES.noAccount);
       if (method === 'phone' && !(await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'))) {
-        throw new ForbiddenError('Pengiriman lewat nomor telepon sedang tidak tersedia.');
+        throw new ForbiddenError(LOOKUP_MESSAGES.phoneDeliveryOff);
       }
       const to = method === 'email' ? person.personalEmail : person.phone;
       if (!to) {
@@ -332,10 +332,7 @@ export function createAccountLookupService(deps: Dependencies) {
             },
             tx,
           );
-          const message =
-            left > 0
-              ? `${LOOKUP_MESSAGES.codeInvalid} Sisa percobaan: ${left}.`
-              : LOOKUP_MESSAGES.codeLocked;
+          const message = left > 0 ? LOOKUP_MESSAGES.codeInvalid(left) : LOOKUP_MESSAGES.codeLocked;
           const field = newOk ? 'code_current' : 'code';
           return { error: new ValidationError(message, [{ field, message }]) };
         }

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   RESET_MESSAGES,
   RESET_POLICY,
+  resetLockedMessage,
   type ResetMethod,
   type ResetVerifyResult,
   type SendOtpResult,
@@ -140,7 +141,7 @@ export function createPasswordResetService(deps: Dependencies) {
         }
         const lockedFor = await repository.lockRemainingSeconds(tx, account.accountId);
         if (lockedFor > 0)
-          return new RateLimitedError(lockedFor, RESET_MESSAGES.locked(Math.ceil(lockedFor / 60)));
+          return new RateLimitedError(lockedFor, resetLockedMessage(Math.ceil(lockedFor / 60)));
         const sends = await repository.recentSends(tx, account.accountId);
         if (
           sends.secondsSinceLast !== null &&
@@ -156,7 +157,7 @@ export function createPasswordResetService(deps: Dependencies) {
             { action: 'reset-send', outcome: 'locked', ip, target: account.accountEmail },
             tx,
           );
-          return new RateLimitedError(lockSeconds, RESET_MESSAGES.locked(lockSeconds / 60));
+          return new RateLimitedError(lockSeconds, resetLockedMessage(lockSeconds / 60));
         }
 
         // Every send gives a new session id and a new code: the old ones stop working, while
