@@ -8,6 +8,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
 import { useChangeEmail } from './api/change-email';
 import { useConfirmEmailChange } from './api/confirm-email-change';
 import { isSessionEnded } from './session-ended';
@@ -24,6 +25,7 @@ export function ChangeEmailSection({
   onSessionEnded: () => void;
 }) {
   const { t } = useTranslation('account-lookup');
+  const localise = useLocaliseMessage();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -50,15 +52,12 @@ export function ChangeEmailSection({
     if (start.isSuccess) codeInput.current?.focus();
   }, [start.isSuccess]);
 
-  const translate = (message: string) =>
-    message === ERROR_MESSAGES.required ? t('required') : message;
-
   const onStart = (event: FormEvent) => {
     event.preventDefault();
     if (start.isPending) return;
     const parsed = ChangeEmailBodySchema.safeParse({ email });
     if (!parsed.success) {
-      setEmailError(translate(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.dataInvalid));
+      setEmailError(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.dataInvalid);
       emailInput.current?.focus();
       return;
     }
@@ -85,7 +84,7 @@ export function ChangeEmailSection({
     if (!parsed.success) {
       const messageFor = (field: string) => {
         const issue = parsed.error.issues.find((item) => item.path[0] === field);
-        return issue ? translate(issue.message) : null;
+        return issue ? issue.message : null;
       };
       setCodeError(messageFor('code'));
       setCodeCurrentError(messageFor('code_current'));
@@ -163,7 +162,7 @@ export function ChangeEmailSection({
             />
             {emailError ? (
               <p id="lookup-new-email-error" className={formStyles.error}>
-                {emailError}
+                {localise(emailError)}
               </p>
             ) : null}
             {start.isSuccess ? (
@@ -231,7 +230,7 @@ export function ChangeEmailSection({
           />
           {codeError ? (
             <p id="lookup-email-code-error" className={formStyles.error}>
-              {codeError}
+              {localise(codeError)}
             </p>
           ) : null}
           <label htmlFor="lookup-email-code-current" className={`${formStyles.label} mt-4`}>
@@ -256,7 +255,7 @@ export function ChangeEmailSection({
           />
           {codeCurrentError ? (
             <p id="lookup-email-code-current-error" className={formStyles.error}>
-              {codeCurrentError}
+              {localise(codeCurrentError)}
             </p>
           ) : null}
           <button

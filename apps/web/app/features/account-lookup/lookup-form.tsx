@@ -10,6 +10,7 @@ import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
 import { ErrorSummary } from '~/components/error-summary';
 import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
 import { useLookupAccount } from './api/lookup-account';
 import { DinasOfficeFields } from './dinas-office-fields';
 import {
@@ -39,6 +40,10 @@ const outcomeOf = (error: unknown): Outcome =>
 // Waiting longer than this for the bot check means something is wrong; say so.
 const BOT_CHECK_WAIT_MS = 60_000;
 
+/** What the alert says, kept as the server wrote it so that it is localised when shown. */
+type Alert =
+  { kind: 'waitBotCheck' } | { kind: 'server'; message: string; retryAfter: number | null };
+
 /** The lookup form of SPEC §3 for one user type; remount it (key) when the type changes. */
 export function LookupForm({
   userType,
@@ -48,8 +53,9 @@ export function LookupForm({
   onFound: (result: LookupResult) => void;
 }) {
   const { t } = useTranslation('account-lookup');
+  const localise = useLocaliseMessage();
   const lookup = useLookupAccount();
-  const [alert, setAlert] = useState<string | null>(null);
+  const [alert, setAlert] = useState<Alert | null>(null);
   const alertBox = useRef<HTMLDivElement>(null);
   const botCheck = useRef<BotCheckHandle>(null);
   const payload = useRef<string | null>(null);
@@ -86,16 +92,14 @@ export function LookupForm({
           window.setTimeout(() => resolve(null), BOT_CHECK_WAIT_MS);
         });
 
-  const required = (message: string | undefined) =>
-    message === ERROR_MESSAGES.required ? t('required') : message;
-  const errorOf = (field: keyof LookupFormValues) => required(errors[field]?.message);
+  const errorOf = (field: keyof LookupFormValues) => localise(errors[field]?.message);
 
   const onSubmit = handleSubmit(async (request) => {
     if (lookup.isPending) return;
     setAlert(null);
     const altcha = await solvedPayload();
     if (!altcha) {
-      setAlert(t('form.waitBotCheck'));
+      setAlert({ kind: 'waitBotCheck' });
       return;
     }
     payload.current = null;
@@ -117,19 +121,14 @@ export function LookupForm({
         }
       }
       if (!shownOnField) {
-        // The spec's not-found text, in the visitor's language when it is the one we know.
+        // SPEC §8: the server's message, else the spec's not-found text.
         const notFound = error instanceof ApiError && error.status === 404;
-        setAlert(
-          notFound && (!message || message === ERROR_MESSAGES.accountNotFound)
-            ? t('notFound')
-            : error instanceof ApiError && error.retryAfter
-              ? `${message} ${t('form.retryAfter', { seconds: error.retryAfter })}`
-              : message,
-        );
+        setAlert({
+          kind: 'server',
+          message: notFound && !message ? ERROR_MESSAGES.accountNotFound : message,
+          retryAfter: error instanceof ApiError ? error.retryAfter : null,
+        });
       }
-      setAlert(
-        error instanceof ApiError && error.status === 404 ? message || t('notFound') : message,
-      );
     } finally {
       // A solved challenge is accepted once: solve a new one for the next try.
       botCheck.current?.reset();
@@ -188,7 +187,11 @@ export function LookupForm({
           role="alert"
           className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger focus:outline-none"
         >
-          {alert}
+          {alert.kind === 'waitBotCheck'
+            ? t('form.waitBotCheck')
+            : alert.retryAfter
+              ? `${localise(alert.message)} ${t('form.retryAfter', { seconds: alert.retryAfter })}`
+              : localise(alert.message)}
         </div>
       ) : null}
       <div className="space-y-6">

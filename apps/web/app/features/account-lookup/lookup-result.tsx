@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
 import { useSendAccountDetails } from './api/send-account-details';
 import { useRequestAccountCreation } from './api/request-account-creation';
 import { ChangeEmailSection } from './change-email-section';
@@ -92,6 +93,7 @@ export function LookupResult({
 
 function SendDetails({ result, onSessionEnded }: { result: Result; onSessionEnded: () => void }) {
   const { t } = useTranslation('account-lookup');
+  const localise = useLocaliseMessage();
   const dialogs = useDialogs();
   const send = useSendAccountDetails();
   useEffect(() => {
@@ -147,7 +149,7 @@ function SendDetails({ result, onSessionEnded }: { result: Result; onSessionEnde
       </div>
       {send.isError && !isSessionEnded(send.error) ? (
         <p role="alert" className="mt-3 font-semibold text-danger">
-          {send.error.message}
+          {localise(send.error.message)}
         </p>
       ) : null}
     </section>
@@ -164,6 +166,7 @@ function NoAccount({
   onSessionEnded: () => void;
 }) {
   const { t } = useTranslation('account-lookup');
+  const localise = useLocaliseMessage();
   const creationOn = useRemoteToggle('ACCOUNT_CREATION');
   const create = useRequestAccountCreation();
   const [asked, setAsked] = useState(false);
@@ -197,7 +200,7 @@ function NoAccount({
         </div>
         {create.isError && !isSessionEnded(create.error) ? (
           <p role="alert" className="font-semibold text-danger">
-            {create.error.message}
+            {localise(create.error.message)}
           </p>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
 import { PageTitle } from '~/components/page-title';
 import { brand } from '~/config';
 import { useSetNewPassword } from './api/set-new-password';
@@ -106,10 +107,11 @@ function NewPasswordContent() {
 
 function SessionProblem({ message }: { message: string }) {
   const { t } = useTranslation(RESET_NS);
+  const localise = useLocaliseMessage();
   const dialogs = useDialogs();
   return (
     <div className="mt-4">
-      <p role="alert">{message}</p>
+      <p role="alert">{localise(message)}</p>
       <button
         type="button"
         className="btn btn-primary mt-4"
@@ -134,6 +136,7 @@ function NewPasswordForm({
   onSessionProblem: (message: string) => void;
 }) {
   const { t, i18n } = useTranslation(RESET_NS);
+  const localise = useLocaliseMessage();
   const save = useSetNewPassword();
   const [visible, setVisible] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -246,7 +249,7 @@ function NewPasswordForm({
           </p>
           {errors.password ? (
             <p id={ids.passwordError} role="alert" className={formStyles.error}>
-              {errors.password.message}
+              {localise(errors.password.message)}
             </p>
           ) : null}
         </div>
@@ -273,7 +276,7 @@ function NewPasswordForm({
           />
           {errors.confirmation ? (
             <p id={ids.confirmationError} role="alert" className={formStyles.error}>
-              {errors.confirmation.message}
+              {localise(errors.confirmation.message)}
             </p>
           ) : null}
         </div>
@@ -292,7 +295,7 @@ function NewPasswordForm({
         </button>
 
         <div role="alert" className={formStyles.error}>
-          {formError}
+          {localise(formError)}
         </div>
 
         <button

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '~/components/dialog-store';
 import { ToastProvider } from '~/components/toast';
-import { i18n } from '~/i18n/i18n';
+import { changeLanguage, i18n } from '~/i18n/i18n';
 import { NewPasswordPage } from './new-password-page';
 import { ResetMethodModal } from './reset-method-modal';
 import { ResetOtpPage } from './reset-otp-page';
@@ -279,5 +279,45 @@ describe('the method modal', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(readResetFlow().account).toBeNull();
+  });
+});
+
+describe('the reset pages for a visitor who chose English', () => {
+  beforeEach(() => changeLanguage('en'));
+  afterEach(() => changeLanguage('id'));
+
+  it('says the server reasons in English and still reads the attempts and the end from them', async () => {
+    saveResetAccount(account);
+    storedSession();
+    renderAt('/reset-password/otp', <ResetOtpPage />);
+    const field = await screen.findByLabelText('OTP code');
+    fireEvent.change(field, { target: { value: '123456' } });
+    replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeInvalid(4)) });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('That OTP is not right. You have 4 tries left.');
+    screen.getByText('You can try 4 more times.');
+
+    fireEvent.change(field, { target: { value: '000000' } });
+    replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeEnded) });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('The OTP was wrong 5 times. Please start again from the beginning.');
+    screen.getByRole('button', { name: 'Start again from the beginning' });
+    expect(window.sessionStorage.getItem(RESET_FLOW_STORAGE_KEY)).toBeNull();
+  });
+
+  it('says a wait on 429 in English', async () => {
+    saveResetAccount(account);
+    renderAt(
+      '/',
+      <ResetMethodModal open onOpenChange={() => undefined} onOpenHelp={() => undefined} />,
+    );
+    replies.push({
+      status: 429,
+      body: errorBody('', RESET_MESSAGES.cooldown(42)),
+      headers: { 'retry-after': '42' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the code by email' }));
+    const alert = await screen.findByText('Please wait 42 seconds before asking for a new code.');
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
   });
 });

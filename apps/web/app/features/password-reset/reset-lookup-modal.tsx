@@ -8,6 +8,7 @@ import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
 import { Modal } from '~/components/modal';
 import { track } from '~/tracking/tracker';
 import { VERIFY_FIELDS, useVerifyResetAccount } from './api/verify-reset-account';
@@ -62,6 +63,7 @@ const EMPTY: Fields = { accountEmail: '', birthDate: '' };
 
 function ResetLookupForm() {
   const { t } = useTranslation(RESET_NS);
+  const localise = useLocaliseMessage();
   const dialogs = useDialogs();
   const verify = useVerifyResetAccount();
   const botCheck = useRef<BotCheckHandle>(null);
@@ -159,7 +161,7 @@ function ResetLookupForm() {
         />
         {errors.accountEmail ? (
           <p id={ids.emailError} role="alert" className={formStyles.error}>
-            {errors.accountEmail.message}
+            {localise(errors.accountEmail.message)}
           </p>
         ) : null}
       </div>
@@ -175,7 +177,7 @@ function ResetLookupForm() {
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            error={fieldState.error?.message}
+            error={localise(fieldState.error?.message)}
           />
         )}
       />
@@ -183,7 +185,7 @@ function ResetLookupForm() {
       <BotCheck ref={botCheck} onVerified={setAltcha} />
 
       <div role="alert" className={formStyles.error}>
-        {formError}
+        {localise(formError)}
       </div>
 
       <button type="submit" className="btn btn-primary w-full" disabled={verify.isPending}>

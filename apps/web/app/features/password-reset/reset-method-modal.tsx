@@ -7,6 +7,7 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
 import { Modal } from '~/components/modal';
 import { useToast } from '~/components/toast';
 import { useRemoteToggle } from '~/toggles/use-feature';
@@ -62,6 +63,7 @@ function MethodChoice({
   onOpenHelp: () => void;
 }) {
   const { t } = useTranslation(RESET_NS);
+  const localise = useLocaliseMessage();
   const phoneOn = useRemoteToggle('REQUEST_PASSWORD_BY_PHONE');
   const dialogs = useDialogs();
   const toast = useToast();
@@ -126,7 +128,7 @@ function MethodChoice({
         />
       ) : null}
       <div role="alert" className={formStyles.error}>
-        {error}
+        {localise(error)}
       </div>
       <button type="button" className="link min-h-11" onClick={onOpenHelp}>
         {t('help.link')}

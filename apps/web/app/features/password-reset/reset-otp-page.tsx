@@ -7,6 +7,7 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
 import { PageTitle } from '~/components/page-title';
 import { useSendResetCode } from './api/send-reset-code';
 import { useValidateResetCode } from './api/validate-reset-code';
@@ -76,6 +77,7 @@ export function ResetOtpPage() {
 
 function ResetOtpForm() {
   const { t, i18n } = useTranslation(RESET_NS);
+  const localise = useLocaliseMessage();
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const validate = useValidateResetCode();
@@ -262,7 +264,7 @@ function ResetOtpForm() {
             className={`${formStyles.control(Boolean(error))} max-w-48 text-xl tracking-[0.3em]`}
           />
           <div id={ids.error} role="alert" className={formStyles.error}>
-            {error}
+            {localise(error)}
           </div>
           {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended ? (
             <p className="mt-1 text-sm">{t('otp.attemptsLeft', { count: session.attemptsLeft })}</p>

@@ -1,0 +1,186 @@
+import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect, useImperativeHandle } from 'react';
+import type { Ref } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryProvider } from '~/api/query-provider';
+import type { BotCheckHandle } from '~/components/bot-check';
+import { changeLanguage, i18n, registerNamespace } from '~/i18n/i18n';
+import type { Language } from '~/i18n/i18n';
+import en from '~/locales/en/account-lookup.json';
+import id from '~/locales/id/account-lookup.json';
+import { LookupForm } from './lookup-form';
+
+// The real bot check solves a proof of work in a Web Worker; here it is solved at once.
+vi.mock('~/components/bot-check', () => ({
+  BotCheck: function BotCheck({
+    onVerified,
+    ref,
+  }: {
+    onVerified: (payload: string | null) => void;
+    ref?: Ref<BotCheckHandle>;
+  }) {
+    useImperativeHandle(ref, () => ({ reset: () => onVerified('solved') }), [onVerified]);
+    useEffect(() => onVerified('solved'), [onVerified]);
+    return null;
+  },
+}));
+
+registerNamespace('account-lookup', { id, en });
+
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+let lookupReplies: Reply[] = [];
+
+beforeEach(() => {
+  lookupReplies = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const reply: Reply = url.includes('/sekolah')
+        ? {
+            status: 200,
+            body: {
+              data: {
+                npsn: '20212345',
+                name: 'SD Negeri 1 Bogor',
+                level: 'SD',
+                regency: 'Kota Bogor',
+                province: 'Jawa Barat',
+              },
+            },
+          }
+        : (lookupReplies.shift() ?? { status: 500, body: {} });
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json', ...reply.headers },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+afterAll(() => changeLanguage('id'));
+
+/** A body of SPEC §8, the way the API's error handler writes it. */
+const errorBody = (code: string, message: string, field = '') => ({
+  message,
+  error: { code, message },
+  errors: [{ field, message }],
+});
+
+function renderForm() {
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryProvider>
+        <LookupForm userType="ptk" onFound={() => undefined} />
+      </QueryProvider>
+    </I18nextProvider>,
+  );
+  const field = (selector: string) => {
+    const element = view.container.querySelector(selector);
+    if (!element) throw new Error(`no ${selector}`);
+    return element;
+  };
+  return {
+    fill(values: { npsn?: string; name?: string } = {}) {
+      fireEvent.change(field('#lookup-npsn'), { target: { value: values.npsn ?? '20212345' } });
+      fireEvent.change(field('#lookup-name'), { target: { value: values.name ?? 'Siti Aminah' } });
+      fireEvent.change(field('#lookup-birthDate-day'), { target: { value: '17' } });
+      fireEvent.change(field('#lookup-birthDate-month'), { target: { value: '5' } });
+      fireEvent.change(field('#lookup-birthDate-year'), { target: { value: '1990' } });
+      fireEvent.change(field('#lookup-motherName'), { target: { value: 'Sri Wahyuni' } });
+    },
+    submit: () => fireEvent.submit(field('form')),
+  };
+}
+
+/** What each visitor reads: SPEC §8's Indonesian, or our English. */
+const TEXTS: Record<
+  Language,
+  Record<'notFound' | 'rateLimited' | 'nameWithoutLetters' | 'npsnInvalid' | 'required', string>
+> = {
+  id: {
+    notFound: 'Akun tidak ditemukan',
+    rateLimited:
+      'Terlalu banyak permintaan. Silakan tunggu sebentar lalu coba lagi. Silakan coba lagi dalam 30 detik.',
+    nameWithoutLetters: 'Nama harus berisi huruf.',
+    npsnInvalid: 'NPSN terdiri dari 8 digit, atau huruf P/K diikuti 7 digit.',
+    required: 'Wajib Diisi',
+  },
+  en: {
+    notFound: 'Account not found',
+    rateLimited:
+      'Too many requests. Please wait a moment, then try again. Please try again in 30 seconds.',
+    nameWithoutLetters: 'The name must contain letters.',
+    npsnInvalid: 'An NPSN has 8 digits, or the letter P or K followed by 7 digits.',
+    required: 'Required',
+  },
+};
+
+describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s', (language) => {
+  const texts = TEXTS[language];
+  beforeEach(() => changeLanguage(language));
+
+  it('shows the server 404 body in an alert', async () => {
+    lookupReplies.push({
+      status: 404,
+      body: errorBody('NOT_FOUND', LOOKUP_MESSAGES.notFound),
+    });
+    const form = renderForm();
+    form.fill();
+    form.submit();
+    const alert = await screen.findByRole('alert');
+    await vi.waitFor(() => expect(alert.textContent).toBe(texts.notFound));
+  });
+
+  it('shows the server 429 body with the wait', async () => {
+    lookupReplies.push({
+      status: 429,
+      body: errorBody('RATE_LIMITED', ERROR_MESSAGES.rateLimited),
+      headers: { 'retry-after': '30' },
+    });
+    const form = renderForm();
+    form.fill();
+    form.submit();
+    const alert = await screen.findByRole('alert');
+    await vi.waitFor(() => expect(alert.textContent).toBe(texts.rateLimited));
+  });
+
+  it('shows a server 400 field error on its field and in the error summary', async () => {
+    lookupReplies.push({
+      status: 400,
+      body: errorBody('VALIDATION_FAILED', LOOKUP_MESSAGES.nameWithoutLetters, 'name'),
+    });
+    const form = renderForm();
+    form.fill();
+    form.submit();
+    // The field's own message and the summary link.
+    expect(await screen.findAllByText(texts.nameWithoutLetters)).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the contract schema's field errors before anything is sent", async () => {
+    const form = renderForm();
+    form.fill({ npsn: '123', name: '' });
+    form.submit();
+    expect(await screen.findAllByText(texts.npsnInvalid)).toHaveLength(2);
+    expect(screen.getAllByText(texts.required)).toHaveLength(2);
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+  });
+});
+
+it('says a message shown in Indonesian again in English after the language switch', async () => {
+  await changeLanguage('id');
+  lookupReplies.push({ status: 404, body: errorBody('NOT_FOUND', LOOKUP_MESSAGES.notFound) });
+  const form = renderForm();
+  form.fill();
+  form.submit();
+  const alert = await screen.findByRole('alert');
+  await vi.waitFor(() => expect(alert.textContent).toBe('Akun tidak ditemukan'));
+  await act(() => changeLanguage('en'));
+  expect(alert.textContent).toBe('Account not found');
+});
