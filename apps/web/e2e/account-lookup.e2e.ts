@@ -222,7 +222,7 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
     ['360', MOBILE],
     ['1280', DESKTOP],
   ] as const) {
-    it(`not found says so in a red alert, an impossible date says Tanggal Tidak Valid (${label} px)`, async () => {
+    it(`not found says so in a red alert, in English too, an impossible date says Tanggal Tidak Valid (${label} px)`, async () => {
       const identity = identities.ptk;
       const { context, page } = await openLookup(browser, 'ptk', viewport);
       await pickBirthDate(page, '2001-02-28');
@@ -245,6 +245,22 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
       // From the top: axe counts whatever a scroll left under the sticky navbar as obscured.
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoAxeViolations(page, `not found ${label}`);
+
+      // The server answers in Indonesian (SPEC §8); an English visitor reads it in English,
+      // the alert already shown included, and the next lookup too.
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.waitForSelector('html[lang="en"]');
+      await page.getByRole('alert').filter({ hasText: 'Account not found' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Verified' }).waitFor({ timeout: 30_000 });
+      const answered = page.waitForResponse(
+        (response) => response.url().includes('/lookup/ptk') && response.status() === 404,
+      );
+      await page.getByRole('button', { name: 'Find account' }).press('Enter');
+      const body = (await (await answered).json()) as { message: string };
+      expect(body.message).toBe('Akun tidak ditemukan');
+      const english = page.getByRole('alert').filter({ hasText: 'Account not found' });
+      await english.waitFor();
+      expect(await english.textContent()).toBe('Account not found');
       await context.close();
     }, 90_000);
   }
