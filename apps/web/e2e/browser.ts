@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 
 export const baseUrl = inject('baseUrl');
 export const chromiumPath = inject('chromiumPath');
+export const webRoot = inject('webRoot');
 export const hasBrowser = chromiumPath !== null;
 
 export const MOBILE = { width: 360, height: 740 };

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string | null;
+    /** The folder the server serves the web app from: a copy journeys may change (a deploy). */
+    webRoot: string;
   }
 }
 
@@ -75,17 +77,22 @@ export default async function setup(project: TestProject) {
       "\n\n*** SKIPPED: browser tests — no Chromium found (install Debian's chromium) ***\n\n",
     );
     project.provide('baseUrl', '');
+    project.provide('webRoot', '');
     return () => undefined;
   }
 
   buildIfStale();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  // The server serves a copy of the build, so a journey can deploy a new version into it.
+  const webRoot = path.join(dataDir, 'web');
+  cpSync(path.join(webDir, 'build/client'), webRoot, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+    DATA_DIR: path.join(dataDir, 'db'),
+    WEB_BUILD_DIR: webRoot,
     // A small demo registry: journeys read its identities from /dev/demo-identities and the
     // mail they cause from /dev/mailbox/messages.
     SEED_DEMO: 'true',
@@ -122,5 +129,6 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('webRoot', webRoot);
   return stop;
 }

@@ -1,8 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { WEB_ROUTES } from '@portal/contracts/web-routes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
+import {
+  DESKTOP,
+  MOBILE,
+  baseUrl,
+  hasBrowser,
+  launchBrowser,
+  newContext,
+  open,
+  webRoot,
+} from './browser';
 
 const DEFAULT_TITLE = 'Akun belajar.id | Kemendikdasmen';
 
@@ -240,6 +251,53 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await page.goto('/account/dinas');
     await page.getByRole('heading', { level: 1, name: 'Ajukan Akun Dinas' }).waitFor();
     await context.setOffline(false);
+    await context.close();
+  });
+  it('offers to reload when a new version is deployed, and the reload runs it', async () => {
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await open(context, '/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(firstWorker).toBe(`${baseUrl}/sw.js`);
+
+    // A deploy: a different /sw.js (with its pre-compressed twins) on the server.
+    const worker = path.join(webRoot, 'sw.js');
+    const deployed = `${readFileSync(worker, 'utf8')}\n// deployed by the update journey ${Date.now()}\n`;
+    writeFileSync(worker, deployed);
+    writeFileSync(`${worker}.gz`, gzipSync(deployed));
+    writeFileSync(`${worker}.br`, brotliCompressSync(deployed));
+
+    // The next visit finds the new worker waiting and says so (SPEC §4), without reloading itself.
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const prompt = page.getByText(
+      'Muat ulang (refresh) untuk melihat pembaruan fitur / layanan di laman ini',
+    );
+    await prompt.waitFor({ timeout: 30_000 });
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.waiting?.state ?? null;
+      }),
+    ).toBe('installed');
+
+    // Its button activates the new worker and reloads the page under it.
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Muat Ulang' }).click(),
+    ]);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const after = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const script = await (await fetch('/sw.js', { cache: 'no-store' })).text();
+      return {
+        waiting: registration?.waiting ?? null,
+        controlled: navigator.serviceWorker.controller?.state ?? null,
+        servedIsNew: script.includes('deployed by the update journey'),
+      };
+    });
+    expect(after).toEqual({ waiting: null, controlled: 'activated', servedIsNew: true });
+    expect(await prompt.isVisible()).toBe(false);
     await context.close();
   });
 });
