@@ -15,6 +15,20 @@ export type RateLimitStore = {
   close(): Promise<void>;
 };
 
+// One hit on a fixed-window counter, atomically: the window starts with the first hit.
+const COUNT_HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+type CountingRedis = Redis & {
+  countHit(key: string, windowMs: number): Promise<[count: number, ttlMs: number]>;
+};
+
 // Expired memory entries are dropped this often, so the map stays as small as the live keys.
 const MEMORY_SWEEP_MS = 60_000;
 
@@ -64,11 +78,15 @@ export async function createRateLimitStore(
   // Fail fast rather than queue requests while Redis is away: a request is then served without
   // its limit instead of failing, and the client reconnects in the background. The limits
   // defend against abuse; an outage of the counters must not become an outage of the portal.
+  // Auto-pipelining sends the commands of concurrent requests in one write; a hit is one script
+  // call (a MULTI block would not be pipelined with others).
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
+    enableAutoPipelining: true,
     lazyConnect: true,
-  });
+  }) as CountingRedis;
+  redis.defineCommand('countHit', { numberOfKeys: 1, lua: COUNT_HIT_SCRIPT });
   redis.on('error', () => undefined);
   await redis.connect();
   return {
@@ -81,14 +99,7 @@ export async function createRateLimitStore(
     async increment(key, windowMs) {
       const name = `${keyPrefix}:${key}`;
       try {
-        const result = await redis
-          .multi()
-          .incr(name)
-          .pexpire(name, windowMs, 'NX')
-          .pttl(name)
-          .exec();
-        const count = Number(result?.[0]?.[1] ?? 0);
-        const ttl = Number(result?.[2]?.[1] ?? windowMs);
+        const [count, ttl] = await redis.countHit(name, windowMs);
         return { count, resetInMs: ttl > 0 ? ttl : windowMs };
       } catch {
         return { count: 0, resetInMs: windowMs };
