@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testRedisUrl } from '../test-support/test-app';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
 // The same behaviour from both stores: the in-memory one always, Redis when REDIS_URL is set
 // (CI's second pass), each test under a fresh prefix so runs never share counters.
 const stores: Array<[string, string | undefined]> = [['memory', undefined]];
-if (process.env.REDIS_URL) stores.push(['redis', process.env.REDIS_URL]);
+if (testRedisUrl) stores.push(['redis', testRedisUrl]);
 
 describe.each(stores)('rate-limit store (%s)', (_kind, url) => {
   const opened: RateLimitStore[] = [];

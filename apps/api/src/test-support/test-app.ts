@@ -19,6 +19,9 @@ export type TestApp = {
 // eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
 const { DATABASE_URL, REDIS_URL } = process.env;
 
+/** The Redis of the machine when CI sets `REDIS_URL`, for tests of Redis-backed parts. */
+export const testRedisUrl = REDIS_URL;
+
 /** The whole app against a database of its own, as a test drives it with `app.inject()`. */
 export async function createTestApp(
   overrides: Record<string, string> = {},
