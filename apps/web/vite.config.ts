@@ -18,6 +18,8 @@ export const preactAliases = [
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  // react-i18next's CommonJS shim for React 17 would wrap the renderer in CommonJS interop.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
 /**
