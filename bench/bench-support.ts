@@ -67,7 +67,11 @@ export async function seededDatabase(
  * The real server (`apps/api/src/server.ts`) on `databaseUrl`, bot check off and limits out of
  * the way (what is measured is the server, not the load generator's proof of work).
  */
-export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+export async function startServer(
+  databaseUrl: string,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -81,11 +85,15 @@ export async function startServer(databaseUrl: string, port: number): Promise<Ch
     WEB_BUILD_DIR: '/nonexistent',
   };
   delete env['REDIS_URL'];
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    path.join(repoRoot, 'node_modules/.bin/node'),
+    [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   for (let i = 0; i < 300; i += 1) {
     if (
       await fetch(`http://127.0.0.1:${port}/readyz`).then(

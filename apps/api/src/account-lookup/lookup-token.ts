@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { UserType } from '@portal/contracts/user-types';
 import { UnauthorizedError } from '../http/domain-errors';
@@ -24,6 +24,8 @@ export function createLookupTokens(secret: string, now: () => number = Date.now)
     false,
     ['sign', 'verify'],
   );
+  // Made once, like `key`: a string would be imported into a new key object on every token.
+  const signingKey = createSecretKey(Buffer.from(secret));
   return {
     /**
      * Signs with node's synchronous HMAC: the same compact HS256 JWS jose would make (jose
@@ -41,7 +43,7 @@ export function createLookupTokens(secret: string, now: () => number = Date.now)
         exp: issuedAt + LOOKUP_TOKEN_SECONDS,
       };
       const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-      return `${signingInput}.${createHmac('sha256', secret).update(signingInput).digest('base64url')}`;
+      return `${signingInput}.${createHmac('sha256', signingKey).update(signingInput).digest('base64url')}`;
     },
     /** The claims of a valid token; an UnauthorizedError for anything else. */
     async verify(token: string | undefined): Promise<LookupTokenClaims> {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { auditEvents } from '../db/schema';
@@ -27,7 +27,10 @@ export function createAuditLog(
   key: string,
   onError: (error: unknown) => void = () => undefined,
 ) {
-  const hash = (value: string): string => createHmac('sha256', key).update(value).digest('hex');
+  // A key object made once: handed a string, createHmac imports the key again on every call,
+  // and every lookup hashes twice (address and target).
+  const hmacKey = createSecretKey(Buffer.from(key));
+  const hash = (value: string): string => createHmac('sha256', hmacKey).update(value).digest('hex');
   const hashOrNull = (value: string | undefined) => (value === undefined ? null : hash(value));
   const row = (entry: AuditEntry) => ({
     action: entry.action,
