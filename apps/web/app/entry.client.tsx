@@ -1,4 +1,3 @@
-import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 
@@ -12,11 +11,19 @@ if (/\/{2,}/.test(pathname)) {
   );
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+/**
+ * HydratedRouter suspends its first render until it has decoded the router state that the
+ * page's scripts stream in. React waits at the root; Preact can only suspend below a DOM node it
+ * has claimed, which the whole document is not, so the state is decoded before hydrating: the
+ * first call throws the decoding promise before it reaches a hook.
+ */
+async function routerStateDecoded() {
+  try {
+    HydratedRouter({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+    else throw thrown;
+  }
+}
+
+void routerStateDecoded().then(() => hydrateRoot(document, <HydratedRouter />));

@@ -24,22 +24,33 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * Preact hydrates into `<html>` itself, not into the document as React does: in the browser the
+ * root renders what is inside `<html>`, which only the prerender wraps in the element.
+ */
+function Html({ children }: { children: ReactNode }) {
+  return typeof document === 'undefined' ? <html lang="id">{children}</html> : <>{children}</>;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="id">
+    <Html>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
         <Links />
+        {/* The build fills this with the stylesheet (scripts/post-build.ts); hydration keeps
+            what it finds in an element with dangerouslySetInnerHTML. */}
+        <style data-inline-stylesheet="" dangerouslySetInnerHTML={{ __html: '' }} />
       </head>
       <body className="min-h-dvh bg-white antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
       </body>
-    </html>
+    </Html>
   );
 }
 
