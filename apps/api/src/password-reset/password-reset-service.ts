@@ -118,6 +118,9 @@ export function createPasswordResetService(deps: Dependencies) {
     },
 
     async sendOtp(token: string, method: ResetMethod, ip: string): Promise<SendOtpResult> {
+      // Read before the transaction: a lapsed toggle cache queries the database outside it, and
+      // PGlite's single connection, held by the transaction, would wait for itself for ever.
+      const phoneOn = method !== 'email' && (await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'));
       // Refusals that change state (a lock) are returned, not thrown, so the change commits.
       const outcome = await db.transaction(async (tx): Promise<SendOtpResult | DomainError> => {
         const session = await repository.sessionBy(tx, { tokenHash: sha256(token) });
@@ -127,12 +130,7 @@ export function createPasswordResetService(deps: Dependencies) {
         const account = session.accountId
           ? await repository.accountById(tx, session.accountId)
           : undefined;
-        const to =
-          method === 'email'
-            ? account?.personalEmail
-            : account && (await phoneAllowed(account))
-              ? account.phone
-              : null;
+        const to = method === 'email' ? account?.personalEmail : phoneOn ? account?.phone : null;
         if (!account || !to) {
           return fieldError(
             'metode',

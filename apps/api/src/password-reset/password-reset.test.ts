@@ -339,6 +339,16 @@ describe('one-time code', () => {
     }
   });
 
+  it('sends by phone after the toggle cache has lapsed since the verify', async () => {
+    await passCooldown();
+    const token = (await verifyAccount(teacherAccount, FIXTURE.teacher.birthDate)).json().data
+      .token;
+    // Writing a toggle empties the cache, as its expiry does when a person takes a while.
+    await t.app.services.featureToggles.setToggle('REQUEST_PASSWORD_BY_PHONE', true);
+    const reply = await post('/send-otp', { token, metode: 'phone' });
+    expect(reply.statusCode).toBe(200);
+  }, 10_000);
+
   it('waits 60 seconds between sends, with the seconds left in the answer', async () => {
     const { token } = await startReset();
     const reply = await post('/send-otp', { token, metode: 'email' });
