@@ -1,5 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { stopDeferringHydration } from '~/components/hydrate-later';
 
 // SPEC §2 names the older home `//home`; collapse repeated slashes before the router matches.
 const { pathname, search, hash } = window.location;
@@ -26,4 +27,7 @@ async function routerStateDecoded() {
   }
 }
 
-void routerStateDecoded().then(() => hydrateRoot(document, <HydratedRouter />));
+void routerStateDecoded().then(() => {
+  hydrateRoot(document, <HydratedRouter />);
+  stopDeferringHydration();
+});

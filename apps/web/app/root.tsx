@@ -11,6 +11,7 @@ import {
   useLocation,
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
+import { deferredHydrationDone } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
@@ -65,10 +66,13 @@ function useAppStart() {
     } catch {
       stored = null;
     }
-    if (isLanguage(stored) && stored !== instance.language) void changeLanguage(stored);
-    void startFeatureToggles();
-    // Browser tests wait for this marker before they interact.
-    document.documentElement.dataset.hydrated = 'true';
+    // Sections whose hydration is deferred must not re-render before they have hydrated.
+    void deferredHydrationDone().then(() => {
+      if (isLanguage(stored) && stored !== instance.language) void changeLanguage(stored);
+      void startFeatureToggles();
+      // Browser tests wait for this marker before they interact.
+      document.documentElement.dataset.hydrated = 'true';
+    });
     return startTracking();
   }, [instance]);
 
