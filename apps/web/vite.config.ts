@@ -3,6 +3,41 @@ import { BrandSchema, DEFAULT_BRAND } from '@portal/contracts/brand';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv } from 'vite';
+import type { Plugin } from 'vite';
+
+const appDir = fileURLToPath(new URL('./app', import.meta.url));
+
+/**
+ * The pages, React Router, Radix and the other React libraries render with Preact through
+ * preact/compat, in the browser and in the prerender alike (docs/decisions/0211-preact-renderer.md).
+ */
+export const preactAliases = [
+  { find: /^react$/, replacement: `${appDir}/renderer/react-on-preact.js` },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  // react-i18next's CommonJS shim for React 17 would wrap the renderer in CommonJS interop.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+];
+
+/**
+ * Contract modules build zod schemas at top level; when the web only needs their constants,
+ * marking the schema calls pure lets the bundler drop the schemas and zod with them. Only in the
+ * contracts: `treeshake.manualPureFunctions: ['z']` also matched Preact's minified `diff`,
+ * which is called `z`, and dropped the render itself.
+ */
+function pureZodSchemas(): Plugin {
+  const contracts = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
+  return {
+    name: 'portal:pure-zod-schemas',
+    transform(code, id) {
+      if (!contracts.test(id)) return null;
+      return { code: code.replace(/(?<![\w.$])z\./g, '/* @__PURE__ */ z.'), map: null };
+    },
+  };
+}
 
 /** Fails the build with a clear message when a VITE_ brand variable is invalid. */
 function validateBrandEnv(mode: string) {
@@ -22,13 +57,17 @@ function validateBrandEnv(mode: string) {
 export default defineConfig(({ mode }) => {
   validateBrandEnv(mode);
   return {
-    plugins: [tailwindcss(), reactRouter()],
-    resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+    plugins: [tailwindcss(), reactRouter(), pureZodSchemas()],
+    resolve: { alias: [{ find: '~', replacement: appDir }, ...preactAliases] },
+    // Bundled rather than imported at prerender time: an external react-router or Radix would
+    // load the real React beside the Preact that renders the pages.
+    ssr: { noExternal: true },
     build: {
       rolldownOptions: {
         // Contract modules build zod schemas at top level; when the web only needs their
-        // constants, this lets the bundler drop the schemas and zod with them.
-        treeshake: { manualPureFunctions: ['z'] },
+        // constants, this lets the bundler drop the schemas and zod with them. Names with their
+        // member: a bare `z` would also match any minified function called `z` (Preact's diff).
+        treeshake: { annotations: true },
         output: {
           // Few larger chunks instead of dozens of tiny ones: on a slow mobile network each
           // extra request costs a round trip more than its bytes.
@@ -36,7 +75,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'framework',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
+                test: /[\\/]app[\\/]renderer[\\/]|node_modules[\\/](preact|react-router|i18next|react-i18next|cookie|set-cookie-parser|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
                 priority: 20,
               },
               {

@@ -1,6 +1,6 @@
-import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { stopDeferringHydration } from '~/components/hydrate-later';
 
 // SPEC §2 names the older home `//home`; collapse repeated slashes before the router matches.
 const { pathname, search, hash } = window.location;
@@ -12,11 +12,22 @@ if (/\/{2,}/.test(pathname)) {
   );
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
+/**
+ * HydratedRouter suspends its first render until it has decoded the router state that the
+ * page's scripts stream in. React waits at the root; Preact can only suspend below a DOM node it
+ * has claimed, which the whole document is not, so the state is decoded before hydrating: the
+ * first call throws the decoding promise before it reaches a hook.
+ */
+async function routerStateDecoded() {
+  try {
+    HydratedRouter({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+    else throw thrown;
+  }
+}
+
+void routerStateDecoded().then(() => {
+  hydrateRoot(document, <HydratedRouter />);
+  stopDeferringHydration();
 });

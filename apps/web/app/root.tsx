@@ -11,6 +11,7 @@ import {
   useLocation,
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
+import { deferredHydrationDone } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
@@ -24,22 +25,33 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * Preact hydrates into `<html>` itself, not into the document as React does: in the browser the
+ * root renders what is inside `<html>`, which only the prerender wraps in the element.
+ */
+function Html({ children }: { children: ReactNode }) {
+  return typeof document === 'undefined' ? <html lang="id">{children}</html> : <>{children}</>;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="id">
+    <Html>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
         <Links />
+        {/* The build fills this with the stylesheet (scripts/post-build.ts); hydration keeps
+            what it finds in an element with dangerouslySetInnerHTML. */}
+        <style data-inline-stylesheet="" dangerouslySetInnerHTML={{ __html: '' }} />
       </head>
       <body className="min-h-dvh bg-white antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
       </body>
-    </html>
+    </Html>
   );
 }
 
@@ -54,10 +66,13 @@ function useAppStart() {
     } catch {
       stored = null;
     }
-    if (isLanguage(stored) && stored !== instance.language) void changeLanguage(stored);
-    void startFeatureToggles();
-    // Browser tests wait for this marker before they interact.
-    document.documentElement.dataset.hydrated = 'true';
+    // Sections whose hydration is deferred must not re-render before they have hydrated.
+    void deferredHydrationDone().then(() => {
+      if (isLanguage(stored) && stored !== instance.language) void changeLanguage(stored);
+      void startFeatureToggles();
+      // Browser tests wait for this marker before they interact.
+      document.documentElement.dataset.hydrated = 'true';
+    });
     return startTracking();
   }, [instance]);
 

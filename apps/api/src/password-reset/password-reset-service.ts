@@ -130,12 +130,7 @@ export function createPasswordResetService(deps: Dependencies) {
         const account = session.accountId
           ? await repository.accountById(tx, session.accountId)
           : undefined;
-        const to =
-          method === 'email'
-            ? account?.personalEmail
-            : phoneOn
-              ? account?.phone
-              : null;
+        const to = method === 'email' ? account?.personalEmail : phoneOn ? account?.phone : null;
         if (!account || !to) {
           return fieldError(
             'metode',

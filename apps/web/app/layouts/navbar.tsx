@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
+import { HydrateLater } from '~/components/hydrate-later';
 import { LanguageSwitch } from '~/components/language-switch';
 import { brand } from '~/config';
 import { SchoolAdminDropdown } from '~/layouts/school-admin-trigger';
@@ -36,51 +37,54 @@ export function Navbar() {
           <img src="/images/logo.svg" width="32" height="32" alt="" />
           <span>{t('brandName')}</span>
         </Link>
-        <nav aria-label={t('nav.label')} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            <li>
-              <a
-                className={itemClass}
-                href={brand.chromebookHelpUrl}
-                rel="noopener"
-                data-track="navbar-chromebook"
-              >
-                {t('nav.chromebook')}
-              </a>
-            </li>
-            <li>
-              <SchoolAdminDropdown onRequestStudentAccounts={requestStudentAccounts} />
-            </li>
-            <li>
-              <Link className={itemClass} to="/profile">
-                {t('nav.profile')}
-              </Link>
-            </li>
-            <li>
-              <button
-                type="button"
-                className={itemClass}
-                onClick={openReset}
-                data-track="navbar-reset"
-              >
-                {t('nav.resetPassword')}
-              </button>
-            </li>
-            <li>
-              <a
-                className={itemClass}
-                href={brand.helpCentreUrl}
-                rel="noopener"
-                data-track="navbar-help"
-              >
-                {t('nav.help')}
-              </a>
-            </li>
-            <li>
-              <LanguageSwitch />
-            </li>
-          </ul>
-        </nav>
+        {/* Hidden below lg, where the disclosure menu serves instead. */}
+        <HydrateLater turn={1}>
+          <nav aria-label={t('nav.label')} className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              <li>
+                <a
+                  className={itemClass}
+                  href={brand.chromebookHelpUrl}
+                  rel="noopener"
+                  data-track="navbar-chromebook"
+                >
+                  {t('nav.chromebook')}
+                </a>
+              </li>
+              <li>
+                <SchoolAdminDropdown onRequestStudentAccounts={requestStudentAccounts} />
+              </li>
+              <li>
+                <Link className={itemClass} to="/profile">
+                  {t('nav.profile')}
+                </Link>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className={itemClass}
+                  onClick={openReset}
+                  data-track="navbar-reset"
+                >
+                  {t('nav.resetPassword')}
+                </button>
+              </li>
+              <li>
+                <a
+                  className={itemClass}
+                  href={brand.helpCentreUrl}
+                  rel="noopener"
+                  data-track="navbar-help"
+                >
+                  {t('nav.help')}
+                </a>
+              </li>
+              <li>
+                <LanguageSwitch />
+              </li>
+            </ul>
+          </nav>
+        </HydrateLater>
         <div className="flex items-center gap-1 lg:hidden">
           <LanguageSwitch className="btn btn-ghost min-h-11 px-2 text-sm" />
           <button
@@ -97,49 +101,51 @@ export function Navbar() {
         </div>
       </div>
       {/* A disclosure button and region: all the mobile menu needs, without a library. */}
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line lg:hidden">
-        <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
-          <ul className="grid gap-1">
-            <li>
-              <a className={itemClass} href={brand.chromebookHelpUrl} rel="noopener">
-                {t('nav.chromebook')}
-              </a>
-            </li>
-            <li>
-              <p className="px-3 pt-2 text-sm font-semibold text-muted" id="mobile-school-admin">
-                {t('nav.schoolAdmin')}
-              </p>
-              <ul aria-labelledby="mobile-school-admin" className="ml-3 grid gap-1">
-                <li>
-                  <button type="button" className={itemClass} onClick={requestStudentAccounts}>
-                    {t('nav.requestStudentAccounts')}
-                  </button>
-                </li>
-                <li>
-                  <a className={itemClass} href={brand.adminPortalUrl} rel="noopener">
-                    {t('nav.adminPortal')}
-                  </a>
-                </li>
-              </ul>
-            </li>
-            <li>
-              <Link className={itemClass} to="/profile">
-                {t('nav.profile')}
-              </Link>
-            </li>
-            <li>
-              <button type="button" className={itemClass} onClick={openReset}>
-                {t('nav.resetPassword')}
-              </button>
-            </li>
-            <li>
-              <a className={itemClass} href={brand.helpCentreUrl} rel="noopener">
-                {t('nav.help')}
-              </a>
-            </li>
-          </ul>
-        </nav>
-      </div>
+      <HydrateLater turn={4}>
+        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line lg:hidden">
+          <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
+            <ul className="grid gap-1">
+              <li>
+                <a className={itemClass} href={brand.chromebookHelpUrl} rel="noopener">
+                  {t('nav.chromebook')}
+                </a>
+              </li>
+              <li>
+                <p className="px-3 pt-2 text-sm font-semibold text-muted" id="mobile-school-admin">
+                  {t('nav.schoolAdmin')}
+                </p>
+                <ul aria-labelledby="mobile-school-admin" className="ml-3 grid gap-1">
+                  <li>
+                    <button type="button" className={itemClass} onClick={requestStudentAccounts}>
+                      {t('nav.requestStudentAccounts')}
+                    </button>
+                  </li>
+                  <li>
+                    <a className={itemClass} href={brand.adminPortalUrl} rel="noopener">
+                      {t('nav.adminPortal')}
+                    </a>
+                  </li>
+                </ul>
+              </li>
+              <li>
+                <Link className={itemClass} to="/profile">
+                  {t('nav.profile')}
+                </Link>
+              </li>
+              <li>
+                <button type="button" className={itemClass} onClick={openReset}>
+                  {t('nav.resetPassword')}
+                </button>
+              </li>
+              <li>
+                <a className={itemClass} href={brand.helpCentreUrl} rel="noopener">
+                  {t('nav.help')}
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </HydrateLater>
     </header>
   );
 }

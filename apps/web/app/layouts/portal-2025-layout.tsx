@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { HydrateLater } from '~/components/hydrate-later';
 import { Footer } from '~/layouts/footer';
 import { DialogHost } from '~/layouts/dialog-host';
 import { Navbar } from '~/layouts/navbar';
@@ -13,7 +14,9 @@ export default function Portal2025Layout() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <HydrateLater turn={4}>
+        <Footer />
+      </HydrateLater>
       <DialogHost />
     </div>
   );

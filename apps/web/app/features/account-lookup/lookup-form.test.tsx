@@ -87,12 +87,12 @@ function renderForm() {
   };
   return {
     fill(values: { npsn?: string; name?: string } = {}) {
-      fireEvent.change(field('#lookup-npsn'), { target: { value: values.npsn ?? '20212345' } });
-      fireEvent.change(field('#lookup-name'), { target: { value: values.name ?? 'Siti Aminah' } });
+      fireEvent.input(field('#lookup-npsn'), { target: { value: values.npsn ?? '20212345' } });
+      fireEvent.input(field('#lookup-name'), { target: { value: values.name ?? 'Siti Aminah' } });
       fireEvent.change(field('#lookup-birthDate-day'), { target: { value: '17' } });
       fireEvent.change(field('#lookup-birthDate-month'), { target: { value: '5' } });
       fireEvent.change(field('#lookup-birthDate-year'), { target: { value: '1990' } });
-      fireEvent.change(field('#lookup-motherName'), { target: { value: 'Sri Wahyuni' } });
+      fireEvent.input(field('#lookup-motherName'), { target: { value: 'Sri Wahyuni' } });
     },
     submit: () => fireEvent.submit(field('form')),
   };

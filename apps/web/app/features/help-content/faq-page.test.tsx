@@ -43,7 +43,7 @@ describe('FaqPage', () => {
 
   it('filters questions and answers live and announces the count', async () => {
     const { container } = renderPage(<FaqPage />);
-    fireEvent.change(search(), { target: { value: 'chromebook' } });
+    fireEvent.input(search(), { target: { value: 'chromebook' } });
     const shown = [...questions(container)].map((details) => details.id);
     expect(shown).toEqual(['umum-chromebook']);
     await waitFor(() => expect(resultStatus()).toBe('1 pertanyaan cocok dengan “chromebook”.'));
@@ -51,16 +51,16 @@ describe('FaqPage', () => {
 
   it('matches answers too, ignoring case and accents', () => {
     const { container } = renderPage(<FaqPage />);
-    fireEvent.change(search(), { target: { value: 'DRÏVE bersama' } });
+    fireEvent.input(search(), { target: { value: 'DRÏVE bersama' } });
     expect([...questions(container)].map((details) => details.id)).toEqual(['pd-drive-bersama']);
     // "10 januari 2022" appears only inside an answer.
-    fireEvent.change(search(), { target: { value: '10 januari 2022' } });
+    fireEvent.input(search(), { target: { value: '10 januari 2022' } });
     expect([...questions(container)].map((details) => details.id)).toEqual(['ptk-rekam-rapat']);
   });
 
   it('says so, and points to the help centre, when nothing matches', async () => {
     const { container } = renderPage(<FaqPage />);
-    fireEvent.change(search(), { target: { value: 'zzqx tidak ada' } });
+    fireEvent.input(search(), { target: { value: 'zzqx tidak ada' } });
     expect(questions(container)).toHaveLength(0);
     expect(
       screen.getByRole('heading', {
@@ -85,7 +85,7 @@ describe('FaqPage', () => {
     expect(target?.open).toBe(true);
     expect(document.activeElement).toBe(target?.querySelector('summary'));
 
-    fireEvent.change(search(), { target: { value: 'chromebook' } });
+    fireEvent.input(search(), { target: { value: 'chromebook' } });
     act(() => {
       window.history.replaceState(null, '', '/faq#dinas-lama-proses');
       window.dispatchEvent(new HashChangeEvent('hashchange'));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Carousel } from '~/components/carousel';
 import { useDialogs } from '~/components/dialog-store';
+import { HydrateLater } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { brand, webConfig } from '~/config';
 import { useFeature } from '~/toggles/use-feature';
@@ -79,161 +80,175 @@ export function HomePage() {
         </a>
       </section>
 
-      <section aria-labelledby="partners-title" className="bg-surface">
-        <div className="page-container py-10">
-          <h2 id="partners-title" className="text-2xl font-bold">
-            {t('partners.title')}
+      <HydrateLater turn={1}>
+        <section aria-labelledby="partners-title" className="bg-surface">
+          <div className="page-container py-10">
+            <h2 id="partners-title" className="text-2xl font-bold">
+              {t('partners.title')}
+            </h2>
+            <p className="mt-2 text-muted">{t('partners.body')}</p>
+            <div className="mt-5">
+              <Carousel
+                label={t('partners.carouselLabel')}
+                slides={PARTNERS.map((partner) => (
+                  <article
+                    key={partner}
+                    className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm"
+                  >
+                    <img src={`/images/partner-${partner}.svg`} width="64" height="64" alt="" />
+                    <div>
+                      <h3 className="text-lg font-semibold">
+                        {t(`partners.items.${partner}.name`)}
+                      </h3>
+                      <p className="mt-1 text-muted">{t(`partners.items.${partner}.body`)}</p>
+                    </div>
+                  </article>
+                ))}
+              />
+            </div>
+          </div>
+        </section>
+      </HydrateLater>
+
+      <HydrateLater turn={2}>
+        <section id="pengguna" aria-labelledby="users-title" className="page-container py-10">
+          <h2 id="users-title" className="text-2xl font-bold">
+            {t('users.title')}
           </h2>
-          <p className="mt-2 text-muted">{t('partners.body')}</p>
-          <div className="mt-5">
-            <Carousel
-              label={t('partners.carouselLabel')}
-              slides={PARTNERS.map((partner) => (
-                <article
-                  key={partner}
-                  className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm"
+          <ul className="mt-5 grid gap-4 md:grid-cols-3">
+            {USER_BLOCKS.map((userType) => (
+              <li key={userType} className="flex flex-col rounded-xl border border-line p-5">
+                <h3 className="text-lg font-semibold">{t(`users.${userType}.title`)}</h3>
+                <p className="mt-2 flex-1 text-muted">{t(`users.${userType}.body`)}</p>
+                <button
+                  type="button"
+                  className="btn btn-primary mt-4"
+                  onClick={() => chooseUserType(userType)}
+                  data-track={`home-check-${userType}`}
                 >
-                  <img src={`/images/partner-${partner}.svg`} width="64" height="64" alt="" />
-                  <div>
-                    <h3 className="text-lg font-semibold">{t(`partners.items.${partner}.name`)}</h3>
-                    <p className="mt-1 text-muted">{t(`partners.items.${partner}.body`)}</p>
-                  </div>
-                </article>
-              ))}
-            />
-          </div>
-        </div>
-      </section>
-
-      <section id="pengguna" aria-labelledby="users-title" className="page-container py-10">
-        <h2 id="users-title" className="text-2xl font-bold">
-          {t('users.title')}
-        </h2>
-        <ul className="mt-5 grid gap-4 md:grid-cols-3">
-          {USER_BLOCKS.map((userType) => (
-            <li key={userType} className="flex flex-col rounded-xl border border-line p-5">
-              <h3 className="text-lg font-semibold">{t(`users.${userType}.title`)}</h3>
-              <p className="mt-2 flex-1 text-muted">{t(`users.${userType}.body`)}</p>
-              <button
-                type="button"
-                className="btn btn-primary mt-4"
-                onClick={() => chooseUserType(userType)}
-                data-track={`home-check-${userType}`}
-              >
-                {t('users.check')}
-                <span className="sr-only"> {t(`users.${userType}.title`)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="get-title" className="bg-surface">
-        <div className="page-container py-10">
-          <h2 id="get-title" className="text-2xl font-bold">
-            {t('get.title')}
-          </h2>
-          <div className="mt-5 grid gap-4 md:grid-cols-2">
-            <article className="rounded-xl bg-white p-5 shadow-sm">
-              <h3 className="text-lg font-semibold">{t('get.dinas.title')}</h3>
-              <p className="mt-2 text-muted">{t('get.dinas.body')}</p>
-              <Link
-                to="/account/dinas"
-                className="btn btn-primary mt-4"
-                data-track="home-request-dinas"
-              >
-                {t('get.dinas.action')}
-              </Link>
-            </article>
-            <article className="rounded-xl bg-white p-5 shadow-sm">
-              <h3 className="text-lg font-semibold">{t('get.pd.title')}</h3>
-              <p className="mt-2 text-muted">{t('get.pd.body')}</p>
-              <button
-                type="button"
-                className="btn btn-primary mt-4"
-                onClick={() => dialogs.open({ kind: 'auth', mode: 'pengajuan-akun' })}
-                data-track="home-request-pd"
-              >
-                {t('get.pd.action')}
-              </button>
-            </article>
-          </div>
-          {guides ? (
-            <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2">
-              <li>
-                <Link to="/resources" className="link inline-flex min-h-11 items-center">
-                  {t('get.guides')}
-                </Link>
+                  {t('users.check')}
+                  <span className="sr-only"> {t(`users.${userType}.title`)}</span>
+                </button>
               </li>
-              <li>
-                <Link to="/faq" className="link inline-flex min-h-11 items-center">
-                  {t('get.faq')}
+            ))}
+          </ul>
+        </section>
+      </HydrateLater>
+
+      <HydrateLater turn={2}>
+        <section aria-labelledby="get-title" className="bg-surface">
+          <div className="page-container py-10">
+            <h2 id="get-title" className="text-2xl font-bold">
+              {t('get.title')}
+            </h2>
+            <div className="mt-5 grid gap-4 md:grid-cols-2">
+              <article className="rounded-xl bg-white p-5 shadow-sm">
+                <h3 className="text-lg font-semibold">{t('get.dinas.title')}</h3>
+                <p className="mt-2 text-muted">{t('get.dinas.body')}</p>
+                <Link
+                  to="/account/dinas"
+                  className="btn btn-primary mt-4"
+                  data-track="home-request-dinas"
+                >
+                  {t('get.dinas.action')}
                 </Link>
-              </li>
-            </ul>
-          ) : null}
-        </div>
-      </section>
+              </article>
+              <article className="rounded-xl bg-white p-5 shadow-sm">
+                <h3 className="text-lg font-semibold">{t('get.pd.title')}</h3>
+                <p className="mt-2 text-muted">{t('get.pd.body')}</p>
+                <button
+                  type="button"
+                  className="btn btn-primary mt-4"
+                  onClick={() => dialogs.open({ kind: 'auth', mode: 'pengajuan-akun' })}
+                  data-track="home-request-pd"
+                >
+                  {t('get.pd.action')}
+                </button>
+              </article>
+            </div>
+            {guides ? (
+              <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2">
+                <li>
+                  <Link to="/resources" className="link inline-flex min-h-11 items-center">
+                    {t('get.guides')}
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/faq" className="link inline-flex min-h-11 items-center">
+                    {t('get.faq')}
+                  </Link>
+                </li>
+              </ul>
+            ) : null}
+          </div>
+        </section>
+      </HydrateLater>
 
       {webinars ? (
-        <section aria-labelledby="webinar-title" className="page-container py-10">
-          <h2 id="webinar-title" className="text-2xl font-bold">
-            {t('webinar.title')}
-          </h2>
-          <p className="mt-2 text-muted">{t('webinar.body')}</p>
-          <button
-            type="button"
-            className="btn btn-primary mt-4"
-            onClick={() =>
-              dialogs.open({
-                kind: 'iframe',
-                title: t('webinar.sheetTitle'),
-                src: webConfig.webinarSheetUrl,
-              })
-            }
-            data-track="home-webinar-recordings"
-          >
-            {t('webinar.open')}
-          </button>
-        </section>
+        <HydrateLater turn={3}>
+          <section aria-labelledby="webinar-title" className="page-container py-10">
+            <h2 id="webinar-title" className="text-2xl font-bold">
+              {t('webinar.title')}
+            </h2>
+            <p className="mt-2 text-muted">{t('webinar.body')}</p>
+            <button
+              type="button"
+              className="btn btn-primary mt-4"
+              onClick={() =>
+                dialogs.open({
+                  kind: 'iframe',
+                  title: t('webinar.sheetTitle'),
+                  src: webConfig.webinarSheetUrl,
+                })
+              }
+              data-track="home-webinar-recordings"
+            >
+              {t('webinar.open')}
+            </button>
+          </section>
+        </HydrateLater>
       ) : null}
 
-      <section id="lupa-kata-sandi" aria-labelledby="reset-title" className="bg-brand text-white">
-        <div className="page-container py-10">
-          <h2 id="reset-title" className="text-2xl font-bold">
-            {t('reset.title')}
-          </h2>
-          <p className="mt-2">{t('reset.body')}</p>
-          <button
-            type="button"
-            className="btn btn-accent mt-4"
-            onClick={() => dialogs.open({ kind: 'resetLookup' })}
-            data-track="home-reset-password"
-          >
-            {t('reset.action')}
-          </button>
-        </div>
-      </section>
+      <HydrateLater turn={3}>
+        <section id="lupa-kata-sandi" aria-labelledby="reset-title" className="bg-brand text-white">
+          <div className="page-container py-10">
+            <h2 id="reset-title" className="text-2xl font-bold">
+              {t('reset.title')}
+            </h2>
+            <p className="mt-2">{t('reset.body')}</p>
+            <button
+              type="button"
+              className="btn btn-accent mt-4"
+              onClick={() => dialogs.open({ kind: 'resetLookup' })}
+              data-track="home-reset-password"
+            >
+              {t('reset.action')}
+            </button>
+          </div>
+        </section>
+      </HydrateLater>
 
-      <section aria-labelledby="help-title" className="page-container py-10">
-        <h2 id="help-title" className="text-2xl font-bold">
-          {t('help.title')}
-        </h2>
-        <p className="mt-2 text-muted">{t('help.body')}</p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <a
-            href={brand.helpCentreUrl}
-            rel="noopener"
-            className="btn btn-primary"
-            data-track="home-help-centre"
-          >
-            {t('help.helpCentre')}
-          </a>
-          <Link to="/faq" className="btn btn-secondary">
-            {t('help.faq')}
-          </Link>
-        </div>
-      </section>
+      <HydrateLater turn={3}>
+        <section aria-labelledby="help-title" className="page-container py-10">
+          <h2 id="help-title" className="text-2xl font-bold">
+            {t('help.title')}
+          </h2>
+          <p className="mt-2 text-muted">{t('help.body')}</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <a
+              href={brand.helpCentreUrl}
+              rel="noopener"
+              className="btn btn-primary"
+              data-track="home-help-centre"
+            >
+              {t('help.helpCentre')}
+            </a>
+            <Link to="/faq" className="btn btn-secondary">
+              {t('help.faq')}
+            </Link>
+          </div>
+        </section>
+      </HydrateLater>
     </>
   );
 }

@@ -118,7 +118,7 @@ describe('the OTP page', () => {
     expect(requests[0]?.body).toEqual({ session_id: SESSION_ID, otp: '123456' });
     expect(field.getAttribute('aria-invalid')).toBe('true');
 
-    fireEvent.change(field, { target: { value: '654 321' } });
+    fireEvent.input(field, { target: { value: '654 321' } });
     expect((field as HTMLInputElement).value).toBe('654321');
     replies.push({ status: 200, body: { data: { verified: true, expires_in: 900 } } });
     fireEvent.click(screen.getByRole('button', { name: 'Verifikasi' }));
@@ -130,7 +130,7 @@ describe('the OTP page', () => {
     saveResetAccount(account);
     storedSession({ attemptsLeft: 1 });
     renderAt('/reset-password/otp', <ResetOtpPage />);
-    fireEvent.change(await screen.findByLabelText('Kode OTP'), { target: { value: '000000' } });
+    fireEvent.input(await screen.findByLabelText('Kode OTP'), { target: { value: '000000' } });
     replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeEnded) });
     fireEvent.click(screen.getByRole('button', { name: 'Verifikasi' }));
     await screen.findByText(RESET_MESSAGES.codeEnded);
@@ -182,7 +182,7 @@ describe('the new password page', () => {
     const repeat = screen.getByLabelText('Ulangi kata sandi baru');
     screen.getByText(/Minimal 8 karakter/);
 
-    fireEvent.change(password, { target: { value: 'pendek' } });
+    fireEvent.input(password, { target: { value: 'pendek' } });
     await screen.findByText('6 karakter, kurang 2 lagi.');
     const toggle = screen.getByRole('button', { name: 'Tampilkan kata sandi' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
@@ -191,13 +191,13 @@ describe('the new password page', () => {
     expect(password.getAttribute('type')).toBe('text');
     expect(repeat.getAttribute('type')).toBe('text');
 
-    fireEvent.change(password, { target: { value: 'password123' } });
-    fireEvent.change(repeat, { target: { value: 'password12' } });
+    fireEvent.input(password, { target: { value: 'password123' } });
+    fireEvent.input(repeat, { target: { value: 'password12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Simpan Kata Sandi' }));
     await screen.findByText('Konfirmasi kata sandi tidak sama.');
     expect(requests).toHaveLength(0);
 
-    fireEvent.change(repeat, { target: { value: 'password123' } });
+    fireEvent.input(repeat, { target: { value: 'password123' } });
     replies.push({ status: 400, body: errorBody('password', RESET_MESSAGES.commonPassword) });
     fireEvent.click(screen.getByRole('button', { name: 'Simpan Kata Sandi' }));
     await screen.findByText(RESET_MESSAGES.commonPassword);
@@ -208,8 +208,8 @@ describe('the new password page', () => {
       password_confirmation: 'password123',
     });
 
-    fireEvent.change(password, { target: { value: 'Kebun Raya Bogor 1817' } });
-    fireEvent.change(repeat, { target: { value: 'Kebun Raya Bogor 1817' } });
+    fireEvent.input(password, { target: { value: 'Kebun Raya Bogor 1817' } });
+    fireEvent.input(repeat, { target: { value: 'Kebun Raya Bogor 1817' } });
     replies.push({ status: 200, body: { data: { done: true } } });
     fireEvent.click(screen.getByRole('button', { name: 'Simpan Kata Sandi' }));
     await screen.findByRole('heading', { name: 'Kata sandi berhasil diubah' });
@@ -291,13 +291,13 @@ describe('the reset pages for a visitor who chose English', () => {
     storedSession();
     renderAt('/reset-password/otp', <ResetOtpPage />);
     const field = await screen.findByLabelText('OTP code');
-    fireEvent.change(field, { target: { value: '123456' } });
+    fireEvent.input(field, { target: { value: '123456' } });
     replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeInvalid(4)) });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByText('That OTP is not right. You have 4 tries left.');
     screen.getByText('You can try 4 more times.');
 
-    fireEvent.change(field, { target: { value: '000000' } });
+    fireEvent.input(field, { target: { value: '000000' } });
     replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeEnded) });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByText('The OTP was wrong 5 times. Please start again from the beginning.');

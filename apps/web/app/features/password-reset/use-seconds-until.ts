@@ -5,14 +5,16 @@ const secondsUntil = (at: number | null, now: number) =>
 
 /** Whole seconds left until an epoch-millisecond moment, ticking once a second; 0 once passed. */
 export function useSecondsUntil(at: number | null): number {
-  const [seconds, setSeconds] = useState(() => secondsUntil(at, Date.now()));
+  const [, setNow] = useState(Date.now);
+  // Counted in render, not copied into state by an effect: a new moment (a resent code) shows
+  // its countdown in the same render, never a frame of a stale 0 with the resend button enabled.
+  const seconds = secondsUntil(at, Date.now());
   useEffect(() => {
-    setSeconds(secondsUntil(at, Date.now()));
     if (at === null || at <= Date.now()) return;
     const timer = window.setInterval(() => {
-      const left = secondsUntil(at, Date.now());
-      setSeconds(left);
-      if (left === 0) window.clearInterval(timer);
+      const now = Date.now();
+      setNow(now);
+      if (secondsUntil(at, now) === 0) window.clearInterval(timer);
     }, 1000);
     return () => window.clearInterval(timer);
   }, [at]);
