@@ -47,7 +47,7 @@ export function ErrorSummary({ title, items, attempt }: ErrorSummaryProps) {
           <li key={item.fieldId}>
             <a
               href={`#${item.fieldId}`}
-              className="font-semibold text-danger underline underline-offset-2"
+              className="inline-flex min-h-6 items-center font-semibold text-danger underline underline-offset-2"
               onClick={(event) => goTo(event, item.fieldId)}
             >
               {item.message}
