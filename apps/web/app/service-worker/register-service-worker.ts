@@ -10,7 +10,7 @@ type Prompts = {
 export async function registerServiceWorker({ onOfflineReady, onNeedRefresh }: Prompts) {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const container = navigator.serviceWorker;
-  let registration: ServiceWorkerRegistration;
+  let registration: ServiceWorkerRegistration | undefined;
   try {
     registration = await container.register('/sw.js', { scope: '/' });
   } catch (error) {
@@ -20,6 +20,10 @@ export async function registerServiceWorker({ onOfflineReady, onNeedRefresh }: P
     );
     return () => undefined;
   }
+  // A browser that blocks service workers (a policy, Playwright's `serviceWorkers: 'block'`)
+  // resolves without a registration.
+  if (!registration) return () => undefined;
+  const registered = registration;
 
   const promptReload = (waiting: ServiceWorker) =>
     onNeedRefresh(() => {
@@ -42,15 +46,15 @@ export async function registerServiceWorker({ onOfflineReady, onNeedRefresh }: P
     });
   };
 
-  if (registration.waiting && container.controller) promptReload(registration.waiting);
-  if (registration.installing) watch(registration.installing);
-  registration.addEventListener('updatefound', () => {
-    if (registration.installing) watch(registration.installing);
+  if (registered.waiting && container.controller) promptReload(registered.waiting);
+  if (registered.installing) watch(registered.installing);
+  registered.addEventListener('updatefound', () => {
+    if (registered.installing) watch(registered.installing);
   });
 
   const timer = window.setInterval(() => {
     if (navigator.onLine && document.visibilityState === 'visible') {
-      registration.update().catch(() => undefined);
+      registered.update().catch(() => undefined);
     }
   }, SERVICE_WORKER_UPDATE_CHECK_MS);
   return () => window.clearInterval(timer);
