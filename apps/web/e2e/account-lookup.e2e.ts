@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
+import { axeViolations } from './axe';
 import { demoIdentities, waitForMessage, type DemoIdentity } from './dev-pages';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PATH = '/account/lookup/v2';
 
 type UserType = DemoIdentity['userType'];
@@ -13,15 +12,7 @@ type Identity = DemoIdentity;
 let identities: Record<UserType, Identity>;
 
 async function expectNoAxeViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const failures = result.violations.map(
-    (violation) =>
-      `${where}: ${violation.id} ${violation.nodes
-        .slice(0, 3)
-        .map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`)
-        .join(' | ')}`,
-  );
-  expect(failures).toEqual([]);
+  expect(await axeViolations(page, where)).toEqual([]);
 }
 
 async function expectNoHorizontalScroll(page: Page) {

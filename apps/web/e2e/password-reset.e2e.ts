@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
+import { axeViolations } from './axe';
 import { demoIdentities, waitForMessage } from './dev-pages';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOOKUP_TITLE = 'Masuk ke Akun belajar.id / Reset Kata Sandi Anda';
 const TOAST = 'Kode OTP berhasil dikirim';
 
@@ -15,15 +14,7 @@ const codeIn = (text: string) => {
 };
 
 async function expectNoAxeViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const failures = result.violations.map(
-    (violation) =>
-      `${where}: ${violation.id} (${violation.impact}) ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}`,
-  );
-  expect(failures).toEqual([]);
+  expect(await axeViolations(page, where)).toEqual([]);
 }
 
 /** Fills the reset lookup of an open modal and waits for the method modal. */
