@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
-import { HydrateLater } from '~/components/hydrate-later';
+import { HYDRATION_TURNS, HydrateLater } from '~/components/hydrate-later';
 import { LanguageSwitch } from '~/components/language-switch';
 import { brand } from '~/config';
 import { SchoolAdminDropdown } from '~/layouts/school-admin-trigger';
@@ -38,7 +38,7 @@ export function Navbar() {
           <span>{t('brandName')}</span>
         </Link>
         {/* Hidden below lg, where the disclosure menu serves instead. */}
-        <HydrateLater turn={1}>
+        <HydrateLater turn={HYDRATION_TURNS.desktopNav}>
           <nav aria-label={t('nav.label')} className="hidden lg:block">
             <ul className="flex items-center gap-1">
               <li>
@@ -101,7 +101,7 @@ export function Navbar() {
         </div>
       </div>
       {/* A disclosure button and region: all the mobile menu needs, without a library. */}
-      <HydrateLater turn={4}>
+      <HydrateLater turn={HYDRATION_TURNS.mobileMenu}>
         <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line lg:hidden">
           <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
             <ul className="grid gap-1">

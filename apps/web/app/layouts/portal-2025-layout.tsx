@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { HydrateLater } from '~/components/hydrate-later';
+import { HYDRATION_TURNS, HydrateLater } from '~/components/hydrate-later';
 import { Footer } from '~/layouts/footer';
 import { DialogHost } from '~/layouts/dialog-host';
 import { Navbar } from '~/layouts/navbar';
@@ -9,12 +9,16 @@ import { SkipLink } from '~/layouts/skip-link';
 export default function Portal2025Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <Navbar />
+      <HydrateLater turn={HYDRATION_TURNS.skipLink}>
+        <SkipLink />
+      </HydrateLater>
+      <HydrateLater turn={HYDRATION_TURNS.navbar}>
+        <Navbar />
+      </HydrateLater>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <HydrateLater turn={4}>
+      <HydrateLater turn={HYDRATION_TURNS.footer}>
         <Footer />
       </HydrateLater>
       <DialogHost />

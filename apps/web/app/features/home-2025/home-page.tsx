@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Carousel } from '~/components/carousel';
 import { useDialogs } from '~/components/dialog-store';
-import { HydrateLater } from '~/components/hydrate-later';
+import { HYDRATION_TURNS, HydrateLater } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { brand, webConfig } from '~/config';
 import { useFeature } from '~/toggles/use-feature';
@@ -28,59 +28,63 @@ export function HomePage() {
   return (
     <>
       <PageTitle />
-      <section aria-labelledby="hero-title" className="bg-brand-soft">
-        <div className="page-container grid items-center gap-6 py-10 md:grid-cols-[3fr_2fr]">
-          <div>
-            <h1 id="hero-title" className="text-3xl font-bold leading-tight sm:text-4xl">
-              {t('hero.title')}
-            </h1>
-            <p className="mt-4 text-lg text-muted">{t('hero.body')}</p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <a href="#pengguna" className="btn btn-primary" data-track="hero-check-account">
-                {t('hero.checkAccount')}
-              </a>
-              <a
-                href="#lupa-kata-sandi"
-                className="btn btn-secondary"
-                data-track="hero-forgot-password"
-              >
-                {t('hero.forgotPassword')}
-              </a>
+      <HydrateLater turn={HYDRATION_TURNS.homeHero}>
+        <section aria-labelledby="hero-title" className="bg-brand-soft">
+          <div className="page-container grid items-center gap-6 py-10 md:grid-cols-[3fr_2fr]">
+            <div>
+              <h1 id="hero-title" className="text-3xl font-bold leading-tight sm:text-4xl">
+                {t('hero.title')}
+              </h1>
+              <p className="mt-4 text-lg text-muted">{t('hero.body')}</p>
+              <div className="mt-6 flex flex-wrap gap-3">
+                <a href="#pengguna" className="btn btn-primary" data-track="hero-check-account">
+                  {t('hero.checkAccount')}
+                </a>
+                <a
+                  href="#lupa-kata-sandi"
+                  className="btn btn-secondary"
+                  data-track="hero-forgot-password"
+                >
+                  {t('hero.forgotPassword')}
+                </a>
+              </div>
             </div>
+            <img
+              src="/images/hero.svg"
+              width="480"
+              height="360"
+              alt=""
+              fetchPriority="high"
+              className="mx-auto h-auto w-full max-w-sm"
+            />
           </div>
-          <img
-            src="/images/hero.svg"
-            width="480"
-            height="360"
-            alt=""
-            fetchPriority="high"
-            className="mx-auto h-auto w-full max-w-sm"
-          />
-        </div>
-      </section>
+        </section>
+      </HydrateLater>
 
-      <section aria-labelledby="about-title" className="page-container py-10">
-        <h2 id="about-title" className="text-2xl font-bold">
-          {t('about.title')}
-        </h2>
-        <p className="mt-3">{t('about.body')}</p>
-        <ul className="mt-3 list-disc space-y-1 pl-5">
-          <li>{t('about.factFree')}</li>
-          <li>{t('about.factAccounts')}</li>
-          <li>{t('about.factDeletion')}</li>
-        </ul>
-        <a
-          href={webConfig.regulationPdfUrl}
-          download
-          className="btn btn-secondary mt-5"
-          data-track-download="regulasi-akun"
-        >
-          {t('about.download')}
-          <span className="sr-only"> {t('about.downloadHint')}</span>
-        </a>
-      </section>
+      <HydrateLater turn={HYDRATION_TURNS.homeAbout}>
+        <section aria-labelledby="about-title" className="page-container py-10">
+          <h2 id="about-title" className="text-2xl font-bold">
+            {t('about.title')}
+          </h2>
+          <p className="mt-3">{t('about.body')}</p>
+          <ul className="mt-3 list-disc space-y-1 pl-5">
+            <li>{t('about.factFree')}</li>
+            <li>{t('about.factAccounts')}</li>
+            <li>{t('about.factDeletion')}</li>
+          </ul>
+          <a
+            href={webConfig.regulationPdfUrl}
+            download
+            className="btn btn-secondary mt-5"
+            data-track-download="regulasi-akun"
+          >
+            {t('about.download')}
+            <span className="sr-only"> {t('about.downloadHint')}</span>
+          </a>
+        </section>
+      </HydrateLater>
 
-      <HydrateLater turn={1}>
+      <HydrateLater turn={HYDRATION_TURNS.homePartners}>
         <section aria-labelledby="partners-title" className="bg-surface">
           <div className="page-container py-10">
             <h2 id="partners-title" className="text-2xl font-bold">
@@ -110,7 +114,7 @@ export function HomePage() {
         </section>
       </HydrateLater>
 
-      <HydrateLater turn={2}>
+      <HydrateLater turn={HYDRATION_TURNS.homeUsers}>
         <section id="pengguna" aria-labelledby="users-title" className="page-container py-10">
           <h2 id="users-title" className="text-2xl font-bold">
             {t('users.title')}
@@ -135,7 +139,7 @@ export function HomePage() {
         </section>
       </HydrateLater>
 
-      <HydrateLater turn={2}>
+      <HydrateLater turn={HYDRATION_TURNS.homeGetAccount}>
         <section aria-labelledby="get-title" className="bg-surface">
           <div className="page-container py-10">
             <h2 id="get-title" className="text-2xl font-bold">
@@ -185,7 +189,7 @@ export function HomePage() {
       </HydrateLater>
 
       {webinars ? (
-        <HydrateLater turn={3}>
+        <HydrateLater turn={HYDRATION_TURNS.homeWebinar}>
           <section aria-labelledby="webinar-title" className="page-container py-10">
             <h2 id="webinar-title" className="text-2xl font-bold">
               {t('webinar.title')}
@@ -209,7 +213,7 @@ export function HomePage() {
         </HydrateLater>
       ) : null}
 
-      <HydrateLater turn={3}>
+      <HydrateLater turn={HYDRATION_TURNS.homeReset}>
         <section id="lupa-kata-sandi" aria-labelledby="reset-title" className="bg-brand text-white">
           <div className="page-container py-10">
             <h2 id="reset-title" className="text-2xl font-bold">
@@ -228,7 +232,7 @@ export function HomePage() {
         </section>
       </HydrateLater>
 
-      <HydrateLater turn={3}>
+      <HydrateLater turn={HYDRATION_TURNS.homeHelp}>
         <section aria-labelledby="help-title" className="page-container py-10">
           <h2 id="help-title" className="text-2xl font-bold">
             {t('help.title')}
