@@ -12,247 +12,296 @@ import { rememberUserType, routeForUserType } from '~/user-type/user-type-choice
 const PARTNERS = ['platform', 'ar', 'design', 'cloud', 'quiz'] as const;
 const USER_BLOCKS: readonly UserType[] = ['dinas', 'ptk', 'pd'];
 
-/** The 2025 home of SPEC §2 with its eight sections in order. */
+/**
+ * The 2025 home of SPEC §2 with its eight sections in order. Each section is a component of its
+ * own, so its texts are looked up in its own hydration turn and not all in the first one.
+ */
 export function HomePage() {
-  const { t } = useTranslation('home');
-  const dialogs = useDialogs();
-  const navigate = useNavigate();
   const webinars = useFeature('webinars');
-  const guides = useFeature('guides');
-
-  const chooseUserType = (userType: UserType) => {
-    rememberUserType(userType);
-    void navigate(routeForUserType(userType));
-  };
-
   return (
     <>
       <PageTitle />
       <HydrateLater turn={HYDRATION_TURNS.homeHero}>
-        <section aria-labelledby="hero-title" className="bg-brand-soft">
-          <div className="page-container grid items-center gap-6 py-10 md:grid-cols-[3fr_2fr]">
-            <div>
-              <h1 id="hero-title" className="text-3xl font-bold leading-tight sm:text-4xl">
-                {t('hero.title')}
-              </h1>
-              <p className="mt-4 text-lg text-muted">{t('hero.body')}</p>
-              <div className="mt-6 flex flex-wrap gap-3">
-                <a href="#pengguna" className="btn btn-primary" data-track="hero-check-account">
-                  {t('hero.checkAccount')}
-                </a>
-                <a
-                  href="#lupa-kata-sandi"
-                  className="btn btn-secondary"
-                  data-track="hero-forgot-password"
-                >
-                  {t('hero.forgotPassword')}
-                </a>
-              </div>
-            </div>
-            <img
-              src="/images/hero.svg"
-              width="480"
-              height="360"
-              alt=""
-              fetchPriority="high"
-              className="mx-auto h-auto w-full max-w-sm"
-            />
-          </div>
-        </section>
+        <HeroSection />
       </HydrateLater>
-
       <HydrateLater turn={HYDRATION_TURNS.homeAbout}>
-        <section aria-labelledby="about-title" className="page-container py-10">
-          <h2 id="about-title" className="text-2xl font-bold">
-            {t('about.title')}
-          </h2>
-          <p className="mt-3">{t('about.body')}</p>
-          <ul className="mt-3 list-disc space-y-1 pl-5">
-            <li>{t('about.factFree')}</li>
-            <li>{t('about.factAccounts')}</li>
-            <li>{t('about.factDeletion')}</li>
-          </ul>
-          <a
-            href={webConfig.regulationPdfUrl}
-            download
-            className="btn btn-secondary mt-5"
-            data-track-download="regulasi-akun"
-          >
-            {t('about.download')}
-            <span className="sr-only"> {t('about.downloadHint')}</span>
-          </a>
-        </section>
+        <AboutSection />
       </HydrateLater>
-
       <HydrateLater turn={HYDRATION_TURNS.homePartners}>
-        <section aria-labelledby="partners-title" className="bg-surface">
-          <div className="page-container py-10">
-            <h2 id="partners-title" className="text-2xl font-bold">
-              {t('partners.title')}
-            </h2>
-            <p className="mt-2 text-muted">{t('partners.body')}</p>
-            <div className="mt-5">
-              <Carousel
-                label={t('partners.carouselLabel')}
-                slides={PARTNERS.map((partner) => (
-                  <article
-                    key={partner}
-                    className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm"
-                  >
-                    <img src={`/images/partner-${partner}.svg`} width="64" height="64" alt="" />
-                    <div>
-                      <h3 className="text-lg font-semibold">
-                        {t(`partners.items.${partner}.name`)}
-                      </h3>
-                      <p className="mt-1 text-muted">{t(`partners.items.${partner}.body`)}</p>
-                    </div>
-                  </article>
-                ))}
-              />
-            </div>
-          </div>
-        </section>
+        <PartnersSection />
       </HydrateLater>
-
       <HydrateLater turn={HYDRATION_TURNS.homeUsers}>
-        <section id="pengguna" aria-labelledby="users-title" className="page-container py-10">
-          <h2 id="users-title" className="text-2xl font-bold">
-            {t('users.title')}
-          </h2>
-          <ul className="mt-5 grid gap-4 md:grid-cols-3">
-            {USER_BLOCKS.map((userType) => (
-              <li key={userType} className="flex flex-col rounded-xl border border-line p-5">
-                <h3 className="text-lg font-semibold">{t(`users.${userType}.title`)}</h3>
-                <p className="mt-2 flex-1 text-muted">{t(`users.${userType}.body`)}</p>
-                <button
-                  type="button"
-                  className="btn btn-primary mt-4"
-                  onClick={() => chooseUserType(userType)}
-                  data-track={`home-check-${userType}`}
-                >
-                  {t('users.check')}
-                  <span className="sr-only"> {t(`users.${userType}.title`)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <UsersSection />
       </HydrateLater>
-
       <HydrateLater turn={HYDRATION_TURNS.homeGetAccount}>
-        <section aria-labelledby="get-title" className="bg-surface">
-          <div className="page-container py-10">
-            <h2 id="get-title" className="text-2xl font-bold">
-              {t('get.title')}
-            </h2>
-            <div className="mt-5 grid gap-4 md:grid-cols-2">
-              <article className="rounded-xl bg-white p-5 shadow-sm">
-                <h3 className="text-lg font-semibold">{t('get.dinas.title')}</h3>
-                <p className="mt-2 text-muted">{t('get.dinas.body')}</p>
-                <Link
-                  to="/account/dinas"
-                  className="btn btn-primary mt-4"
-                  data-track="home-request-dinas"
-                >
-                  {t('get.dinas.action')}
-                </Link>
-              </article>
-              <article className="rounded-xl bg-white p-5 shadow-sm">
-                <h3 className="text-lg font-semibold">{t('get.pd.title')}</h3>
-                <p className="mt-2 text-muted">{t('get.pd.body')}</p>
-                <button
-                  type="button"
-                  className="btn btn-primary mt-4"
-                  onClick={() => dialogs.open({ kind: 'auth', mode: 'pengajuan-akun' })}
-                  data-track="home-request-pd"
-                >
-                  {t('get.pd.action')}
-                </button>
-              </article>
-            </div>
-            {guides ? (
-              <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2">
-                <li>
-                  <Link to="/resources" className="link inline-flex min-h-11 items-center">
-                    {t('get.guides')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/faq" className="link inline-flex min-h-11 items-center">
-                    {t('get.faq')}
-                  </Link>
-                </li>
-              </ul>
-            ) : null}
-          </div>
-        </section>
+        <GetAccountSection />
       </HydrateLater>
-
       {webinars ? (
         <HydrateLater turn={HYDRATION_TURNS.homeWebinar}>
-          <section aria-labelledby="webinar-title" className="page-container py-10">
-            <h2 id="webinar-title" className="text-2xl font-bold">
-              {t('webinar.title')}
-            </h2>
-            <p className="mt-2 text-muted">{t('webinar.body')}</p>
+          <WebinarSection />
+        </HydrateLater>
+      ) : null}
+      <HydrateLater turn={HYDRATION_TURNS.homeReset}>
+        <ResetSection />
+      </HydrateLater>
+      <HydrateLater turn={HYDRATION_TURNS.homeHelp}>
+        <HelpSection />
+      </HydrateLater>
+    </>
+  );
+}
+
+function HeroSection() {
+  const { t } = useTranslation('home');
+  return (
+    <section aria-labelledby="hero-title" className="bg-brand-soft">
+      <div className="page-container grid items-center gap-6 py-10 md:grid-cols-[3fr_2fr]">
+        <div>
+          <h1 id="hero-title" className="text-3xl font-bold leading-tight sm:text-4xl">
+            {t('hero.title')}
+          </h1>
+          <p className="mt-4 text-lg text-muted">{t('hero.body')}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <a href="#pengguna" className="btn btn-primary" data-track="hero-check-account">
+              {t('hero.checkAccount')}
+            </a>
+            <a
+              href="#lupa-kata-sandi"
+              className="btn btn-secondary"
+              data-track="hero-forgot-password"
+            >
+              {t('hero.forgotPassword')}
+            </a>
+          </div>
+        </div>
+        <img
+          src="/images/hero.svg"
+          width="480"
+          height="360"
+          alt=""
+          fetchPriority="high"
+          className="mx-auto h-auto w-full max-w-sm"
+        />
+      </div>
+    </section>
+  );
+}
+
+function AboutSection() {
+  const { t } = useTranslation('home');
+  return (
+    <section aria-labelledby="about-title" className="page-container py-10">
+      <h2 id="about-title" className="text-2xl font-bold">
+        {t('about.title')}
+      </h2>
+      <p className="mt-3">{t('about.body')}</p>
+      <ul className="mt-3 list-disc space-y-1 pl-5">
+        <li>{t('about.factFree')}</li>
+        <li>{t('about.factAccounts')}</li>
+        <li>{t('about.factDeletion')}</li>
+      </ul>
+      <a
+        href={webConfig.regulationPdfUrl}
+        download
+        className="btn btn-secondary mt-5"
+        data-track-download="regulasi-akun"
+      >
+        {t('about.download')}
+        <span className="sr-only"> {t('about.downloadHint')}</span>
+      </a>
+    </section>
+  );
+}
+
+function PartnersSection() {
+  const { t } = useTranslation('home');
+  return (
+    <section aria-labelledby="partners-title" className="bg-surface">
+      <div className="page-container py-10">
+        <h2 id="partners-title" className="text-2xl font-bold">
+          {t('partners.title')}
+        </h2>
+        <p className="mt-2 text-muted">{t('partners.body')}</p>
+        <div className="mt-5">
+          <Carousel
+            label={t('partners.carouselLabel')}
+            slides={PARTNERS.map((partner) => (
+              <article
+                key={partner}
+                className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm"
+              >
+                <img src={`/images/partner-${partner}.svg`} width="64" height="64" alt="" />
+                <div>
+                  <h3 className="text-lg font-semibold">{t(`partners.items.${partner}.name`)}</h3>
+                  <p className="mt-1 text-muted">{t(`partners.items.${partner}.body`)}</p>
+                </div>
+              </article>
+            ))}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function UsersSection() {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const chooseUserType = (userType: UserType) => {
+    rememberUserType(userType);
+    void navigate(routeForUserType(userType));
+  };
+  return (
+    <section id="pengguna" aria-labelledby="users-title" className="page-container py-10">
+      <h2 id="users-title" className="text-2xl font-bold">
+        {t('users.title')}
+      </h2>
+      <ul className="mt-5 grid gap-4 md:grid-cols-3">
+        {USER_BLOCKS.map((userType) => (
+          <li key={userType} className="flex flex-col rounded-xl border border-line p-5">
+            <h3 className="text-lg font-semibold">{t(`users.${userType}.title`)}</h3>
+            <p className="mt-2 flex-1 text-muted">{t(`users.${userType}.body`)}</p>
             <button
               type="button"
               className="btn btn-primary mt-4"
-              onClick={() =>
-                dialogs.open({
-                  kind: 'iframe',
-                  title: t('webinar.sheetTitle'),
-                  src: webConfig.webinarSheetUrl,
-                })
-              }
-              data-track="home-webinar-recordings"
+              onClick={() => chooseUserType(userType)}
+              data-track={`home-check-${userType}`}
             >
-              {t('webinar.open')}
+              {t('users.check')}
+              <span className="sr-only"> {t(`users.${userType}.title`)}</span>
             </button>
-          </section>
-        </HydrateLater>
-      ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
-      <HydrateLater turn={HYDRATION_TURNS.homeReset}>
-        <section id="lupa-kata-sandi" aria-labelledby="reset-title" className="bg-brand text-white">
-          <div className="page-container py-10">
-            <h2 id="reset-title" className="text-2xl font-bold">
-              {t('reset.title')}
-            </h2>
-            <p className="mt-2">{t('reset.body')}</p>
+function GetAccountSection() {
+  const { t } = useTranslation('home');
+  const dialogs = useDialogs();
+  const guides = useFeature('guides');
+  return (
+    <section aria-labelledby="get-title" className="bg-surface">
+      <div className="page-container py-10">
+        <h2 id="get-title" className="text-2xl font-bold">
+          {t('get.title')}
+        </h2>
+        <div className="mt-5 grid gap-4 md:grid-cols-2">
+          <article className="rounded-xl bg-white p-5 shadow-sm">
+            <h3 className="text-lg font-semibold">{t('get.dinas.title')}</h3>
+            <p className="mt-2 text-muted">{t('get.dinas.body')}</p>
+            <Link
+              to="/account/dinas"
+              className="btn btn-primary mt-4"
+              data-track="home-request-dinas"
+            >
+              {t('get.dinas.action')}
+            </Link>
+          </article>
+          <article className="rounded-xl bg-white p-5 shadow-sm">
+            <h3 className="text-lg font-semibold">{t('get.pd.title')}</h3>
+            <p className="mt-2 text-muted">{t('get.pd.body')}</p>
             <button
               type="button"
-              className="btn btn-accent mt-4"
-              onClick={() => dialogs.open({ kind: 'resetLookup' })}
-              data-track="home-reset-password"
+              className="btn btn-primary mt-4"
+              onClick={() => dialogs.open({ kind: 'auth', mode: 'pengajuan-akun' })}
+              data-track="home-request-pd"
             >
-              {t('reset.action')}
+              {t('get.pd.action')}
             </button>
-          </div>
-        </section>
-      </HydrateLater>
+          </article>
+        </div>
+        {guides ? (
+          <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link to="/resources" className="link inline-flex min-h-11 items-center">
+                {t('get.guides')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className="link inline-flex min-h-11 items-center">
+                {t('get.faq')}
+              </Link>
+            </li>
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}
 
-      <HydrateLater turn={HYDRATION_TURNS.homeHelp}>
-        <section aria-labelledby="help-title" className="page-container py-10">
-          <h2 id="help-title" className="text-2xl font-bold">
-            {t('help.title')}
-          </h2>
-          <p className="mt-2 text-muted">{t('help.body')}</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <a
-              href={brand.helpCentreUrl}
-              rel="noopener"
-              className="btn btn-primary"
-              data-track="home-help-centre"
-            >
-              {t('help.helpCentre')}
-            </a>
-            <Link to="/faq" className="btn btn-secondary">
-              {t('help.faq')}
-            </Link>
-          </div>
-        </section>
-      </HydrateLater>
-    </>
+function WebinarSection() {
+  const { t } = useTranslation('home');
+  const dialogs = useDialogs();
+  return (
+    <section aria-labelledby="webinar-title" className="page-container py-10">
+      <h2 id="webinar-title" className="text-2xl font-bold">
+        {t('webinar.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('webinar.body')}</p>
+      <button
+        type="button"
+        className="btn btn-primary mt-4"
+        onClick={() =>
+          dialogs.open({
+            kind: 'iframe',
+            title: t('webinar.sheetTitle'),
+            src: webConfig.webinarSheetUrl,
+          })
+        }
+        data-track="home-webinar-recordings"
+      >
+        {t('webinar.open')}
+      </button>
+    </section>
+  );
+}
+
+function ResetSection() {
+  const { t } = useTranslation('home');
+  const dialogs = useDialogs();
+  return (
+    <section id="lupa-kata-sandi" aria-labelledby="reset-title" className="bg-brand text-white">
+      <div className="page-container py-10">
+        <h2 id="reset-title" className="text-2xl font-bold">
+          {t('reset.title')}
+        </h2>
+        <p className="mt-2">{t('reset.body')}</p>
+        <button
+          type="button"
+          className="btn btn-accent mt-4"
+          onClick={() => dialogs.open({ kind: 'resetLookup' })}
+          data-track="home-reset-password"
+        >
+          {t('reset.action')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function HelpSection() {
+  const { t } = useTranslation('home');
+  return (
+    <section aria-labelledby="help-title" className="page-container py-10">
+      <h2 id="help-title" className="text-2xl font-bold">
+        {t('help.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('help.body')}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a
+          href={brand.helpCentreUrl}
+          rel="noopener"
+          className="btn btn-primary"
+          data-track="home-help-centre"
+        >
+          {t('help.helpCentre')}
+        </a>
+        <Link to="/faq" className="btn btn-secondary">
+          {t('help.faq')}
+        </Link>
+      </div>
+    </section>
   );
 }
