@@ -130,7 +130,14 @@ function PartnersSection() {
                 key={partner}
                 className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm"
               >
-                <img src={`/images/partner-${partner}.svg`} width="64" height="64" alt="" />
+                <img
+                  src={`/images/partner-${partner}.svg`}
+                  width="64"
+                  height="64"
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
                 <div>
                   <h3 className="text-lg font-semibold">{t(`partners.items.${partner}.name`)}</h3>
                   <p className="mt-1 text-muted">{t(`partners.items.${partner}.body`)}</p>
