@@ -174,11 +174,12 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
         response: { 200: dataEnvelope(LookupResultSchema), ...errors },
       },
       // The path names the user type; a body that leaves it out takes it from there.
-      preValidation: async (request) => {
+      preValidation: (request, _reply, done) => {
         const body = request.body as Record<string, unknown> | null;
         const params = request.params as { type?: string };
         if (body && typeof body === 'object' && body['userType'] === undefined)
           body['userType'] = params.type;
+        done();
       },
     },
     async (request) => {

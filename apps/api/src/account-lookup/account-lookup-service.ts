@@ -96,7 +96,7 @@ export function createAccountLookupService(deps: Dependencies) {
         throw new ForbiddenError(LOOKUP_MESSAGES.lookupDinasOff);
       }
       if (!(await botCheck.verify(request.altcha))) {
-        await audit.record({
+        audit.queue({
           action: 'lookup',
           outcome: 'bot-check-failed',
           userType: request.userType,
@@ -132,7 +132,7 @@ export function createAccountLookupService(deps: Dependencies) {
         motherNameKey: motherKey,
       });
       if (!person) {
-        await audit.record({
+        audit.queue({
           action: 'lookup',
           outcome: 'not-found',
           userType: request.userType,
@@ -146,7 +146,7 @@ export function createAccountLookupService(deps: Dependencies) {
         accounts.length === 0 &&
         request.userType === 'ptk' &&
         (await toggles.isEnabled('ACCOUNT_CREATION'));
-      await audit.record({
+      audit.queue({
         action: 'lookup',
         outcome: accounts.length > 0 ? 'found' : 'no-account',
         userType: request.userType,
@@ -155,7 +155,7 @@ export function createAccountLookupService(deps: Dependencies) {
         targetHash,
       });
       return {
-        token: await tokens.issue({ personId: person.id, userType: request.userType }),
+        token: tokens.issue({ personId: person.id, userType: request.userType }),
         token_expires_in: LOOKUP_TOKEN_SECONDS,
         accounts: toAccountView(accounts),
         email: person.personalEmail ? maskEmail(person.personalEmail) : null,

@@ -91,20 +91,23 @@ export function createAuditLog(
     return flushing;
   }
 
+  /** Queued and written within moments, so the answer does not wait for it. */
+  function queue(entry: AuditEntry): void {
+    pending.push(row(entry));
+    if (pending.length >= FLUSH_AT_ENTRIES) void flush();
+    else timer ??= setTimeout(() => void flush(), FLUSH_EVERY_MS);
+  }
+
   return {
-    /**
-     * In a transaction: written with it, all or nothing. Without one: queued and written within
-     * moments, so the answer does not wait for it.
-     */
+    /** In a transaction: written with it, all or nothing. Without one: queued (see `queue`). */
     async record(entry: AuditEntry, tx?: Transaction): Promise<void> {
       if (tx) {
         await tx.insert(auditEvents).values(row(entry));
         return;
       }
-      pending.push(row(entry));
-      if (pending.length >= FLUSH_AT_ENTRIES) void flush();
-      else timer ??= setTimeout(() => void flush(), FLUSH_EVERY_MS);
+      queue(entry);
     },
+    queue,
     /** Writes what is queued; graceful shutdown and tests wait for it. */
     flush,
     hash,
