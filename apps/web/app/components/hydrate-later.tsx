@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * Preact hydrates a page in one task; a long one blocks input (Lighthouse's Total Blocking Time).
  * A subtree wrapped here suspends during the first hydration and resumes `turn` tasks later,
  * each turn in a task of its own, while its prerendered markup stays on screen
- * (docs/decisions/0211-preact-renderer.md). After the first hydration it renders at once.
+ * (docs/decisions/0211-preact-renderer.md). Once the last turn has passed it renders at once.
  *
  * The turns of the deferred subtrees, top of the page first. One subtree a turn: at Lighthouse's
  * 4x CPU slowdown every task longer than 12.5 ms counts towards Total Blocking Time, less 50 ms
