@@ -11,7 +11,7 @@ import {
   useLocation,
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
-import { deferredHydrationDone } from '~/components/hydrate-later';
+import { deferredHydrationDone, hydrateAllNow } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
@@ -80,6 +80,8 @@ function useAppStart() {
     document.documentElement.lang = instance.language;
     const onChange = (language: string) => {
       document.documentElement.lang = language;
+      // Sections below the fold that have not hydrated still hold the prerendered text.
+      hydrateAllNow();
     };
     instance.on('languageChanged', onChange);
     return () => instance.off('languageChanged', onChange);

@@ -211,6 +211,29 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await context.close();
   });
 
+  it('answers a click below the fold that lands before its section has hydrated, once', async () => {
+    const context = await newContext(browser, { viewport: MOBILE });
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/event-tracker/v1/events')) sent.push(request.postData() ?? '');
+    });
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    // The user blocks are below the fold and nothing has scrolled them near: a click arriving
+    // now (dispatched where it is, without the scroll a real tap would need) is held, the
+    // section hydrates, and the click is replayed.
+    await page
+      .getByRole('button', { name: 'Cek Status Akun Pendidik dan Tenaga Kependidikan' })
+      .dispatchEvent('click');
+    await page.waitForURL('**/account/lookup/v2');
+    expect(await page.evaluate(() => localStorage.getItem('portal.userType'))).toBe('ptk');
+    await expect
+      .poll(() => sent.join('\n').match(/home-check-ptk/g)?.length ?? 0, { timeout: 15_000 })
+      .toBe(1);
+    await context.close();
+  });
+
   it('switches to English, updates html lang and remembers the choice', async () => {
     const context = await newContext(browser, { viewport: DESKTOP });
     const page = await open(context, '/');
@@ -218,6 +241,11 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await page.waitForSelector('html[lang="en"]');
     await page.getByRole('heading', { level: 1, name: /One belajar\.id Account/ }).waitFor();
+    // Sections far below the fold hydrate when they come near, but a language switch reaches
+    // them at once: screen readers read them without scrolling.
+    await page
+      .getByRole('heading', { level: 2, name: 'Need Help?' })
+      .waitFor({ state: 'attached' });
     const again = await open(context, '/faq');
     await again.waitForSelector('html[lang="en"]');
     await again.getByRole('button', { name: 'Bahasa Indonesia' }).click();

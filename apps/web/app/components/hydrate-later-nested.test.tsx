@@ -1,8 +1,8 @@
 import { hydrateRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import {
-  HYDRATION_TURNS,
   HydrateLater,
+  LAST_TURN,
   deferredHydrationDone,
   stopDeferringHydration,
 } from '~/components/hydrate-later';
@@ -23,7 +23,7 @@ describe('HydrateLater nested in a deferred subtree', () => {
           <button type="button" onClick={() => (clicks.outer += 1)}>
             outer
           </button>
-          <HydrateLater turn={HYDRATION_TURNS.footer}>
+          <HydrateLater turn={LAST_TURN}>
             <nav>
               <button type="button" onClick={() => (clicks.inner += 1)}>
                 inner

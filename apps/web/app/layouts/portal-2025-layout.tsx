@@ -18,7 +18,7 @@ export default function Portal2025Layout() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <HydrateLater turn={HYDRATION_TURNS.footer}>
+      <HydrateLater whenVisible>
         <Footer />
       </HydrateLater>
       <DialogHost />

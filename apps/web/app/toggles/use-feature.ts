@@ -6,13 +6,18 @@ import {
   isRemoteToggleOn,
   subscribeToggles,
 } from '~/toggles/feature-toggles';
+import type { ToggleState } from '~/toggles/feature-toggles';
 
-const useToggleState = () => useSyncExternalStore(subscribeToggles, getToggleState, getToggleState);
+/** One value of the toggle state: a component re-renders only when that value changes. */
+const useToggleValue = (select: (state: ToggleState) => boolean): boolean => {
+  const value = () => select(getToggleState());
+  return useSyncExternalStore(subscribeToggles, value, value);
+};
 
 /** A local feature of SPEC §3, with remote values and session overrides applied. */
 export const useFeature = (feature: LocalFeature): boolean =>
-  isLocalFeatureOn(useToggleState(), feature);
+  useToggleValue((state) => isLocalFeatureOn(state, feature));
 
 /** A server toggle of SPEC §3, with session overrides applied. */
 export const useRemoteToggle = (key: FeatureToggleKey): boolean =>
-  isRemoteToggleOn(useToggleState(), key);
+  useToggleValue((state) => isRemoteToggleOn(state, key));

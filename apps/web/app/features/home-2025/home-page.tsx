@@ -14,37 +14,41 @@ const USER_BLOCKS: readonly UserType[] = ['dinas', 'ptk', 'pd'];
 
 /**
  * The 2025 home of SPEC §2 with its eight sections in order. Each section is a component of its
- * own, so its texts are looked up in its own hydration turn and not all in the first one.
+ * own, so its texts are looked up when it hydrates: the hero at load, the sections below the
+ * fold when they come near the viewport or the visitor reaches for them.
  */
 export function HomePage() {
+  // Read here, not in the sections: a section that has not hydrated yet does not re-render,
+  // and a changed toggle re-renders its HydrateLater, which then hydrates it.
   const webinars = useFeature('webinars');
+  const guides = useFeature('guides');
   return (
     <>
       <PageTitle />
       <HydrateLater turn={HYDRATION_TURNS.homeHero}>
         <HeroSection />
       </HydrateLater>
-      <HydrateLater turn={HYDRATION_TURNS.homeAbout}>
+      <HydrateLater whenVisible>
         <AboutSection />
       </HydrateLater>
-      <HydrateLater turn={HYDRATION_TURNS.homePartners}>
+      <HydrateLater whenVisible>
         <PartnersSection />
       </HydrateLater>
-      <HydrateLater turn={HYDRATION_TURNS.homeUsers}>
+      <HydrateLater whenVisible>
         <UsersSection />
       </HydrateLater>
-      <HydrateLater turn={HYDRATION_TURNS.homeGetAccount}>
-        <GetAccountSection />
+      <HydrateLater whenVisible>
+        <GetAccountSection guides={guides} />
       </HydrateLater>
       {webinars ? (
-        <HydrateLater turn={HYDRATION_TURNS.homeWebinar}>
+        <HydrateLater whenVisible>
           <WebinarSection />
         </HydrateLater>
       ) : null}
-      <HydrateLater turn={HYDRATION_TURNS.homeReset}>
+      <HydrateLater whenVisible>
         <ResetSection />
       </HydrateLater>
-      <HydrateLater turn={HYDRATION_TURNS.homeHelp}>
+      <HydrateLater whenVisible>
         <HelpSection />
       </HydrateLater>
     </>
@@ -184,10 +188,9 @@ function UsersSection() {
   );
 }
 
-function GetAccountSection() {
+function GetAccountSection({ guides }: { guides: boolean }) {
   const { t } = useTranslation('home');
   const dialogs = useDialogs();
-  const guides = useFeature('guides');
   return (
     <section aria-labelledby="get-title" className="bg-surface">
       <div className="page-container py-10">
