@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Texts go through the portal's useTranslation, which answers plain texts without i18next. */
+const ownUseTranslation = {
+  name: 'react-i18next',
+  importNames: ['useTranslation'],
+  message: "Import useTranslation from '~/i18n/use-translation'.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,12 +44,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/i18n/use-translation.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ownUseTranslation] }] },
+  },
+  {
     // Features never import each other: shared code lives outside features/.
     files: ['apps/web/app/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [ownUseTranslation],
           patterns: [
             {
               group: ['../../features/*', '~/features/*'],

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import {
   Links,
   Meta,
@@ -15,6 +15,7 @@ import { deferredHydrationDone, hydrateAllNow } from '~/components/hydrate-later
 import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
+import { useTranslation } from '~/i18n/use-translation';
 import { useServiceWorkerPrompts } from '~/service-worker/use-service-worker-prompts';
 import { startFeatureToggles } from '~/toggles/feature-toggles';
 import { startTracking, track } from '~/tracking/tracker';

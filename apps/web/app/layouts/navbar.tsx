@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { HYDRATION_TURNS, HydrateLater } from '~/components/hydrate-later';

@@ -1,5 +1,5 @@
 import type { UserType } from '@portal/contracts/user-types';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { Carousel } from '~/components/carousel';
 import { useDialogs } from '~/components/dialog-store';
