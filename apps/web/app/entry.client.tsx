@@ -27,7 +27,29 @@ async function routerStateDecoded() {
   }
 }
 
-void routerStateDecoded().then(() => {
-  hydrateRoot(document, <HydratedRouter />);
-  stopDeferringHydration();
-});
+/**
+ * Builds the router (its routes flattened and ranked, the first match) ahead of hydration:
+ * HydratedRouter keeps the router it creates in its module, then stops at its first hook, which
+ * only a render may call. Should a later React Router stop keeping it, hydration builds it as
+ * before; should the build fail, hydration fails with the cause.
+ */
+function routerCreated() {
+  try {
+    HydratedRouter({});
+  } catch {
+    // Expected: the hook outside a render.
+  }
+}
+
+const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+
+// Three tasks where there was one (modules and router state; the router; hydration): on a cheap
+// phone each is short enough to answer a tap between them.
+void routerStateDecoded()
+  .then(nextTask)
+  .then(routerCreated)
+  .then(nextTask)
+  .then(() => {
+    hydrateRoot(document, <HydratedRouter />);
+    stopDeferringHydration();
+  });

@@ -7,45 +7,62 @@ import {
   stopDeferringHydration,
 } from '~/components/hydrate-later';
 
-describe('HydrateLater', () => {
-  it('keeps the prerendered markup and hydrates it in a later task, then renders at once', async () => {
+const tasks = async (count: number) => {
+  for (let task = 0; task < count; task += 1) await new Promise((r) => setTimeout(r, 0));
+};
+
+// A file of its own: the module defers only during its first hydration.
+describe('HydrateLater whenTouched', () => {
+  it('keeps the prerendered markup until the visitor reaches for it, then hydrates it and its nested subtrees', async () => {
     const container = document.createElement('div');
-    container.innerHTML = '<p>now</p><section><button type="button">later</button></section>';
+    container.innerHTML =
+      '<p>now</p><div class="contents"><header><button type="button">outer</button><div class="contents"><nav><button type="button">inner</button></nav></div></header></div>';
     document.body.append(container);
-    const prerendered = container.querySelector('button');
-    let clicks = 0;
+    const prerendered = container.innerHTML;
+    const [outer, inner] = container.querySelectorAll('button');
+    const clicks = { outer: 0, inner: 0 };
     hydrateRoot(
       container,
       <>
         <p>now</p>
-        <HydrateLater turn={1}>
-          <section>
-            <button type="button" onClick={() => (clicks += 1)}>
-              later
+        <HydrateLater whenTouched>
+          <header>
+            <button type="button" onClick={() => (clicks.outer += 1)}>
+              outer
             </button>
-          </section>
+            <HydrateLater whenTouched>
+              <nav>
+                <button type="button" onClick={() => (clicks.inner += 1)}>
+                  inner
+                </button>
+              </nav>
+            </HydrateLater>
+          </header>
         </HydrateLater>
       </>,
     );
     stopDeferringHydration();
-    await Promise.resolve();
-
-    // The first pass has returned: the section is on screen but not hydrated yet.
-    expect(container.querySelector('button')).toBe(prerendered);
-    prerendered?.click();
-    expect(clicks).toBe(0);
-
     await deferredHydrationDone();
-    expect(container.querySelector('button')).toBe(prerendered);
-    expect(container.innerHTML).toBe(
-      '<p>now</p><section><button type="button">later</button></section>',
-    );
-    prerendered?.click();
-    expect(clicks).toBe(1);
+    await tasks(5);
+
+    // Loaded, and nothing has touched it: still the prerendered markup, without handlers.
+    expect(container.innerHTML).toBe(prerendered);
+    outer?.dispatchEvent(new MouseEvent('click', { bubbles: true, ctrlKey: true }));
+    expect(clicks).toEqual({ outer: 0, inner: 0 });
+
+    // A finger comes down: the subtree hydrates before the click arrives, the nested one with it.
+    outer?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await tasks(2);
+    outer?.click();
+    inner?.click();
+    expect(clicks).toEqual({ outer: 1, inner: 1 });
+    expect(container.querySelectorAll('button')[0]).toBe(outer);
+    expect(container.querySelectorAll('button')[1]).toBe(inner);
+    expect(container.innerHTML).toBe(prerendered);
 
     // Later renders (a client navigation) are not deferred.
     render(
-      <HydrateLater turn={2}>
+      <HydrateLater whenTouched>
         <p>rendered at once</p>
       </HydrateLater>,
     );

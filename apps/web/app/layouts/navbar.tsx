@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
-import { HYDRATION_TURNS, HydrateLater } from '~/components/hydrate-later';
 import { LanguageSwitch } from '~/components/language-switch';
 import { brand } from '~/config';
 import { SchoolAdminDropdown } from '~/layouts/school-admin-trigger';
@@ -15,8 +14,13 @@ export function Navbar() {
   const dialogs = useDialogs();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A navigation closes the menu. Compared during render, not in an effect: the navbar hydrates
+  // on the visitor's first tap, and an effect's first run would close the menu that tap opened.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
 
   // The mobile menu stays open under a modal, so focus can return to the item that opened it.
   const requestStudentAccounts = () => {
@@ -38,53 +42,51 @@ export function Navbar() {
           <span>{t('brandName')}</span>
         </Link>
         {/* Hidden below lg, where the disclosure menu serves instead. */}
-        <HydrateLater turn={HYDRATION_TURNS.desktopNav}>
-          <nav aria-label={t('nav.label')} className="hidden lg:block">
-            <ul className="flex items-center gap-1">
-              <li>
-                <a
-                  className={itemClass}
-                  href={brand.chromebookHelpUrl}
-                  rel="noopener"
-                  data-track="navbar-chromebook"
-                >
-                  {t('nav.chromebook')}
-                </a>
-              </li>
-              <li>
-                <SchoolAdminDropdown onRequestStudentAccounts={requestStudentAccounts} />
-              </li>
-              <li>
-                <Link className={itemClass} to="/profile">
-                  {t('nav.profile')}
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  className={itemClass}
-                  onClick={openReset}
-                  data-track="navbar-reset"
-                >
-                  {t('nav.resetPassword')}
-                </button>
-              </li>
-              <li>
-                <a
-                  className={itemClass}
-                  href={brand.helpCentreUrl}
-                  rel="noopener"
-                  data-track="navbar-help"
-                >
-                  {t('nav.help')}
-                </a>
-              </li>
-              <li>
-                <LanguageSwitch />
-              </li>
-            </ul>
-          </nav>
-        </HydrateLater>
+        <nav aria-label={t('nav.label')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <a
+                className={itemClass}
+                href={brand.chromebookHelpUrl}
+                rel="noopener"
+                data-track="navbar-chromebook"
+              >
+                {t('nav.chromebook')}
+              </a>
+            </li>
+            <li>
+              <SchoolAdminDropdown onRequestStudentAccounts={requestStudentAccounts} />
+            </li>
+            <li>
+              <Link className={itemClass} to="/profile">
+                {t('nav.profile')}
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={openReset}
+                data-track="navbar-reset"
+              >
+                {t('nav.resetPassword')}
+              </button>
+            </li>
+            <li>
+              <a
+                className={itemClass}
+                href={brand.helpCentreUrl}
+                rel="noopener"
+                data-track="navbar-help"
+              >
+                {t('nav.help')}
+              </a>
+            </li>
+            <li>
+              <LanguageSwitch />
+            </li>
+          </ul>
+        </nav>
         <div className="flex items-center gap-1 lg:hidden">
           <LanguageSwitch className="btn btn-ghost min-h-11 px-2 text-sm" />
           <button
@@ -101,51 +103,49 @@ export function Navbar() {
         </div>
       </div>
       {/* A disclosure button and region: all the mobile menu needs, without a library. */}
-      <HydrateLater turn={HYDRATION_TURNS.mobileMenu}>
-        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line lg:hidden">
-          <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
-            <ul className="grid gap-1">
-              <li>
-                <a className={itemClass} href={brand.chromebookHelpUrl} rel="noopener">
-                  {t('nav.chromebook')}
-                </a>
-              </li>
-              <li>
-                <p className="px-3 pt-2 text-sm font-semibold text-muted" id="mobile-school-admin">
-                  {t('nav.schoolAdmin')}
-                </p>
-                <ul aria-labelledby="mobile-school-admin" className="ml-3 grid gap-1">
-                  <li>
-                    <button type="button" className={itemClass} onClick={requestStudentAccounts}>
-                      {t('nav.requestStudentAccounts')}
-                    </button>
-                  </li>
-                  <li>
-                    <a className={itemClass} href={brand.adminPortalUrl} rel="noopener">
-                      {t('nav.adminPortal')}
-                    </a>
-                  </li>
-                </ul>
-              </li>
-              <li>
-                <Link className={itemClass} to="/profile">
-                  {t('nav.profile')}
-                </Link>
-              </li>
-              <li>
-                <button type="button" className={itemClass} onClick={openReset}>
-                  {t('nav.resetPassword')}
-                </button>
-              </li>
-              <li>
-                <a className={itemClass} href={brand.helpCentreUrl} rel="noopener">
-                  {t('nav.help')}
-                </a>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </HydrateLater>
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line lg:hidden">
+        <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
+          <ul className="grid gap-1">
+            <li>
+              <a className={itemClass} href={brand.chromebookHelpUrl} rel="noopener">
+                {t('nav.chromebook')}
+              </a>
+            </li>
+            <li>
+              <p className="px-3 pt-2 text-sm font-semibold text-muted" id="mobile-school-admin">
+                {t('nav.schoolAdmin')}
+              </p>
+              <ul aria-labelledby="mobile-school-admin" className="ml-3 grid gap-1">
+                <li>
+                  <button type="button" className={itemClass} onClick={requestStudentAccounts}>
+                    {t('nav.requestStudentAccounts')}
+                  </button>
+                </li>
+                <li>
+                  <a className={itemClass} href={brand.adminPortalUrl} rel="noopener">
+                    {t('nav.adminPortal')}
+                  </a>
+                </li>
+              </ul>
+            </li>
+            <li>
+              <Link className={itemClass} to="/profile">
+                {t('nav.profile')}
+              </Link>
+            </li>
+            <li>
+              <button type="button" className={itemClass} onClick={openReset}>
+                {t('nav.resetPassword')}
+              </button>
+            </li>
+            <li>
+              <a className={itemClass} href={brand.helpCentreUrl} rel="noopener">
+                {t('nav.help')}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
     </header>
   );
 }

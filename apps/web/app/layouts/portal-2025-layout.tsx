@@ -1,18 +1,21 @@
 import { Outlet } from 'react-router';
-import { HYDRATION_TURNS, HydrateLater } from '~/components/hydrate-later';
+import { HydrateLater } from '~/components/hydrate-later';
 import { Footer } from '~/layouts/footer';
 import { DialogHost } from '~/layouts/dialog-host';
 import { Navbar } from '~/layouts/navbar';
 import { SkipLink } from '~/layouts/skip-link';
 
-/** The 2025 layout of SPEC §2: navbar, page, footer. */
+/**
+ * The 2025 layout of SPEC §2: navbar, page, footer. The skip link and the navbar work as plain
+ * links until the visitor reaches for them; the footer hydrates when it comes near.
+ */
 export default function Portal2025Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <HydrateLater turn={HYDRATION_TURNS.skipLink}>
+      <HydrateLater whenTouched>
         <SkipLink />
       </HydrateLater>
-      <HydrateLater turn={HYDRATION_TURNS.navbar}>
+      <HydrateLater whenTouched>
         <Navbar />
       </HydrateLater>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -3,7 +3,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { Carousel } from '~/components/carousel';
 import { useDialogs } from '~/components/dialog-store';
-import { HYDRATION_TURNS, HydrateLater } from '~/components/hydrate-later';
+import { HydrateLater } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { brand, webConfig } from '~/config';
 import { useFeature } from '~/toggles/use-feature';
@@ -14,8 +14,8 @@ const USER_BLOCKS: readonly UserType[] = ['dinas', 'ptk', 'pd'];
 
 /**
  * The 2025 home of SPEC §2 with its eight sections in order. Each section is a component of its
- * own, so its texts are looked up when it hydrates: the hero at load, the sections below the
- * fold when they come near the viewport or the visitor reaches for them.
+ * own, so its texts are looked up when it hydrates: the hero (links only) when the visitor
+ * reaches for it, the sections below the fold when they come near the viewport too.
  */
 export function HomePage() {
   // Read here, not in the sections: a section that has not hydrated yet does not re-render,
@@ -25,7 +25,7 @@ export function HomePage() {
   return (
     <>
       <PageTitle />
-      <HydrateLater turn={HYDRATION_TURNS.homeHero}>
+      <HydrateLater whenTouched>
         <HeroSection />
       </HydrateLater>
       <HydrateLater whenVisible>
