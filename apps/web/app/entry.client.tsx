@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { stopDeferringHydration } from '~/components/hydrate-later';
+import { nextTask, stopDeferringHydration } from '~/components/hydrate-later';
 
 // SPEC §2 names the older home `//home`; collapse repeated slashes before the router matches.
 const { pathname, search, hash } = window.location;
@@ -40,8 +40,6 @@ function routerCreated() {
     // Expected: the hook outside a render.
   }
 }
-
-const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
 
 // Three tasks where there was one (modules and router state; the router; hydration): on a cheap
 // phone each is short enough to answer a tap between them.

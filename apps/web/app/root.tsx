@@ -11,7 +11,7 @@ import {
   useLocation,
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
-import { deferredHydrationDone, hydrateAllNow } from '~/components/hydrate-later';
+import { firstHydrationDone, hydrateAllNow } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
@@ -67,8 +67,9 @@ function useAppStart() {
     } catch {
       stored = null;
     }
-    // Sections whose hydration is deferred must not re-render before they have hydrated.
-    void deferredHydrationDone().then(() => {
+    // After the first hydration pass: a language or toggle that differs from the prerender then
+    // re-renders hydrated components (and hydrates deferred ones, see HydrateLater).
+    void firstHydrationDone().then(() => {
       if (isLanguage(stored) && stored !== instance.language) void changeLanguage(stored);
       void startFeatureToggles();
       // Browser tests wait for this marker before they interact.

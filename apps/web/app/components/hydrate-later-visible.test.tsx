@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   HydrateLater,
-  deferredHydrationDone,
+  firstHydrationDone,
   hydrateAllNow,
   isReplayedClick,
   stopDeferringHydration,
@@ -108,7 +108,7 @@ describe('HydrateLater whenVisible', () => {
       );
     hydrateRoot(container, <Page />);
     stopDeferringHydration();
-    await deferredHydrationDone();
+    await firstHydrationDone();
     await tasks(3);
 
     // The load is over and nothing below the fold has hydrated; the markup is untouched.

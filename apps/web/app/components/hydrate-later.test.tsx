@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import {
   HydrateLater,
-  deferredHydrationDone,
+  firstHydrationDone,
   stopDeferringHydration,
 } from '~/components/hydrate-later';
 
@@ -42,7 +42,7 @@ describe('HydrateLater whenTouched', () => {
       </>,
     );
     stopDeferringHydration();
-    await deferredHydrationDone();
+    await firstHydrationDone();
     await tasks(5);
 
     // Loaded, and nothing has touched it: still the prerendered markup, without handlers.

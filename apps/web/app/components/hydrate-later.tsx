@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
  * A click that lands before its subtree has hydrated is held and replayed once it has.
  * Renders after the first hydration (client navigations) are not deferred.
  */
+
 /** How far below (and above) the viewport a `whenVisible` subtree starts to hydrate. */
 const VISIBLE_MARGIN = '25% 0px';
 /** Events that announce an interaction is coming: the subtree hydrates before it arrives. */
@@ -22,12 +23,14 @@ const EARLY_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as cons
 let firstPass = typeof document !== 'undefined';
 let replaying = false;
 const closedGates = new Set<HydrationGate>();
-const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
 
 let hydrated: Promise<void> | undefined;
 
+/** A promise of the next task (a `setTimeout`), so that work after it runs in a task of its own. */
+export const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+
 /** Resolves a task after the first hydration pass: the page's frame is interactive. */
-export function deferredHydrationDone(): Promise<void> {
+export function firstHydrationDone(): Promise<void> {
   hydrated ??= nextTask();
   return hydrated;
 }
@@ -35,11 +38,11 @@ export function deferredHydrationDone(): Promise<void> {
 /** Called once the first hydration pass has returned: later renders are not deferred. */
 export function stopDeferringHydration() {
   firstPass = false;
-  void deferredHydrationDone();
+  void firstHydrationDone();
 }
 
 /**
- * Hydrates every `whenVisible` subtree still waiting, each in a task of its own. For a change
+ * Hydrates every deferred subtree still waiting, each in a task of its own. For a change
  * that all text must show at once (a language switch): a subtree that has not hydrated keeps
  * its prerendered markup, which screen readers read too.
  */
