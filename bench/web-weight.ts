@@ -5,7 +5,7 @@
  * target performance >= 95). Run: `npm run bench:web` [-- --runs 3] [-- --skip-build].
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,6 +82,7 @@ async function startServer() {
 }
 
 type LighthouseReport = {
+  environment?: { benchmarkIndex?: number };
   categories: { performance: { score: number } };
   audits: Record<string, { numericValue?: number; displayValue?: string }>;
 };
@@ -147,7 +148,15 @@ async function main() {
     for (let run = 1; run <= runs; run += 1) {
       last = runLighthouse(`${server.url}/`);
       scores.push(Math.round(last.categories.performance.score * 100));
-      console.log(`\nLighthouse run ${run}/${runs}: performance ${scores.at(-1)}`);
+      const metric = (id: string) => Math.round(last?.audits[id]?.numericValue ?? NaN);
+      console.log(
+        `Lighthouse run ${run}/${runs}: performance ${scores.at(-1)}   FCP ${metric('first-contentful-paint')} ms  LCP ${metric('largest-contentful-paint')} ms  TBT ${metric('total-blocking-time')} ms  SI ${metric('speed-index')} ms  (machine benchmarkIndex ${Math.round(last.environment?.benchmarkIndex ?? NaN)})`,
+      );
+      if (process.env['LIGHTHOUSE_REPORTS'])
+        writeFileSync(
+          path.join(process.env['LIGHTHOUSE_REPORTS'], `run-${run}.json`),
+          JSON.stringify(last),
+        );
     }
     scores.sort((a, b) => a - b);
     const median = scores[Math.floor(scores.length / 2)] ?? 0;

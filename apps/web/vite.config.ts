@@ -63,6 +63,7 @@ export default defineConfig(({ mode }) => {
     // load the real React beside the Preact that renders the pages.
     ssr: { noExternal: true },
     build: {
+      sourcemap: process.env.SOURCEMAP === '1',
       rolldownOptions: {
         // Contract modules build zod schemas at top level; when the web only needs their
         // constants, this lets the bundler drop the schemas and zod with them. Names with their

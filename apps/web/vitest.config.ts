@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['app/**/*.test.{ts,tsx}'],
+    setupFiles: ['app/test-setup.ts'],
     // Libraries that import react are bundled by vitest, so that the aliases reach them.
     server: { deps: { inline: true } },
   },

@@ -11,7 +11,7 @@ import {
   useLocation,
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
-import { firstHydrationDone, hydrateAllNow } from '~/components/hydrate-later';
+import { hydrateAllNow, inTaskAfterHydration } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
@@ -69,8 +69,10 @@ function useAppStart() {
     }
     // After the first hydration pass: a language or toggle that differs from the prerender then
     // re-renders hydrated components (and hydrates deferred ones, see HydrateLater).
-    void firstHydrationDone().then(() => {
+    inTaskAfterHydration(() => {
       if (isLanguage(stored) && stored !== instance.language) void changeLanguage(stored);
+    });
+    inTaskAfterHydration(() => {
       void startFeatureToggles();
       // Browser tests wait for this marker before they interact.
       document.documentElement.dataset.hydrated = 'true';
@@ -90,7 +92,7 @@ function useAppStart() {
   }, [instance]);
 
   useEffect(() => {
-    track('PAGE_VIEWED');
+    inTaskAfterHydration(() => track('PAGE_VIEWED'));
   }, [location.pathname]);
 }
 

@@ -6,8 +6,8 @@ import { Navbar } from '~/layouts/navbar';
 import { SkipLink } from '~/layouts/skip-link';
 
 /**
- * The 2025 layout of SPEC §2: navbar, page, footer. The skip link and the navbar work as plain
- * links until the visitor reaches for them; the footer hydrates when it comes near.
+ * The 2025 layout of SPEC §2: navbar, page, footer. The skip link, the navbar and the footer work
+ * as plain links until the visitor reaches for them.
  */
 export default function Portal2025Layout() {
   return (
@@ -21,7 +21,7 @@ export default function Portal2025Layout() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <HydrateLater whenVisible>
+      <HydrateLater whenTouched>
         <Footer />
       </HydrateLater>
       <DialogHost />

@@ -109,6 +109,11 @@ export function track(eventName: TrackingEventName, attributes: Attribute[] = []
   } catch {
     return;
   }
+  flushSoon();
+}
+
+/** Sends what is queued after a short pause, so that events close together travel together. */
+function flushSoon(): void {
   window.clearTimeout(flushTimer);
   flushTimer = window.setTimeout(() => void flush(), FLUSH_DELAY_MS);
 }
@@ -178,7 +183,8 @@ export function startTracking(): () => void {
   document.addEventListener('click', onClick, { capture: true, passive: true });
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onHidden);
-  void flush();
+  // What an earlier visit left queued goes with this visit's first events, not during its start.
+  flushSoon();
   return () => {
     document.removeEventListener('click', onClick, { capture: true });
     window.removeEventListener('online', onOnline);

@@ -14,8 +14,10 @@ const USER_BLOCKS: readonly UserType[] = ['dinas', 'ptk', 'pd'];
 
 /**
  * The 2025 home of SPEC §2 with its eight sections in order. Each section is a component of its
- * own, so its texts are looked up when it hydrates: the hero (links only) when the visitor
- * reaches for it, the sections below the fold when they come near the viewport too.
+ * own, so its texts are looked up when it hydrates. Only the partner carousel, which plays by
+ * itself, hydrates when it comes near the viewport; every other section is links and buttons
+ * that work (or wait, see HydrateLater) until the visitor reaches for them, so a visit that only
+ * reads spends no time on them.
  */
 export function HomePage() {
   // Read here, not in the sections: a section that has not hydrated yet does not re-render,
@@ -28,27 +30,27 @@ export function HomePage() {
       <HydrateLater whenTouched>
         <HeroSection />
       </HydrateLater>
-      <HydrateLater whenVisible>
+      <HydrateLater whenTouched>
         <AboutSection />
       </HydrateLater>
       <HydrateLater whenVisible>
         <PartnersSection />
       </HydrateLater>
-      <HydrateLater whenVisible>
+      <HydrateLater whenTouched>
         <UsersSection />
       </HydrateLater>
-      <HydrateLater whenVisible>
+      <HydrateLater whenTouched>
         <GetAccountSection guides={guides} />
       </HydrateLater>
       {webinars ? (
-        <HydrateLater whenVisible>
+        <HydrateLater whenTouched>
           <WebinarSection />
         </HydrateLater>
       ) : null}
-      <HydrateLater whenVisible>
+      <HydrateLater whenTouched>
         <ResetSection />
       </HydrateLater>
-      <HydrateLater whenVisible>
+      <HydrateLater whenTouched>
         <HelpSection />
       </HydrateLater>
     </>
