@@ -63,6 +63,7 @@ export default defineConfig(({ mode }) => {
     // load the real React beside the Preact that renders the pages.
     ssr: { noExternal: true },
     build: {
+      // `SOURCEMAP=1` for profiling a build (bench/README.md); the shipped build has none.
       sourcemap: process.env.SOURCEMAP === '1',
       rolldownOptions: {
         // Contract modules build zod schemas at top level; when the web only needs their
