@@ -310,10 +310,33 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     ).toBe('installed');
 
     // Its button activates the new worker and reloads the page under it.
-    await Promise.all([
-      page.waitForEvent('load'),
-      page.getByRole('button', { name: 'Muat Ulang' }).click(),
-    ]);
+    try {
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('button', { name: 'Muat Ulang' }).click(),
+      ]);
+    } catch (error) {
+      // This step has failed now and then under load, and passed on its retry; say what the
+      // page and its workers were doing, for whoever finds out why.
+      const state = await page
+        .evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return {
+            url: window.location.href,
+            controller: navigator.serviceWorker.controller?.state ?? null,
+            active: registration?.active?.state ?? null,
+            waiting: registration?.waiting?.state ?? null,
+            installing: registration?.installing?.state ?? null,
+            reloadButtons: [...document.querySelectorAll('button')].filter(
+              (button) => button.textContent?.trim() === 'Muat Ulang',
+            ).length,
+          };
+        })
+        .catch((reason: unknown) => String(reason));
+      throw new Error(`the reload did not happen; page and workers: ${JSON.stringify(state)}`, {
+        cause: error,
+      });
+    }
     await page.waitForSelector('html[data-hydrated="true"]');
     const after = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();

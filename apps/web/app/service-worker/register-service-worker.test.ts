@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker } from './register-service-worker';
+import { SKIP_WAITING_RETRY_MS, registerServiceWorker } from './register-service-worker';
 
 function withServiceWorker(register: () => Promise<unknown>) {
   Object.defineProperty(navigator, 'serviceWorker', {
@@ -33,5 +33,39 @@ describe('registerServiceWorker', () => {
     const stop = await registerServiceWorker({ onOfflineReady: vi.fn(), onNeedRefresh });
     stop();
     expect(onNeedRefresh).toHaveBeenCalledOnce();
+  });
+
+  it('asks the waiting worker again until it activates, since Chromium may drop the first ask', async () => {
+    vi.useFakeTimers();
+    try {
+      const waiting = { state: 'installed', postMessage: vi.fn() };
+      withServiceWorker(() =>
+        Promise.resolve({ waiting, installing: null, addEventListener: vi.fn(), update: vi.fn() }),
+      );
+      Object.defineProperty(navigator.serviceWorker, 'controller', { value: {} });
+      let reload: () => void = () => undefined;
+      const stop = await registerServiceWorker({
+        onOfflineReady: vi.fn(),
+        onNeedRefresh: (given) => (reload = given),
+      });
+      reload();
+      expect(waiting.postMessage).toHaveBeenCalledTimes(1);
+      expect(waiting.postMessage).toHaveBeenLastCalledWith({ type: 'SKIP_WAITING' });
+      expect(navigator.serviceWorker.addEventListener).toHaveBeenCalledWith(
+        'controllerchange',
+        expect.any(Function),
+        { once: true },
+      );
+      // Still waiting: asked again at each interval.
+      vi.advanceTimersByTime(SKIP_WAITING_RETRY_MS * 2);
+      expect(waiting.postMessage).toHaveBeenCalledTimes(3);
+      // Activating: no more asks.
+      waiting.state = 'activating';
+      vi.advanceTimersByTime(SKIP_WAITING_RETRY_MS * 3);
+      expect(waiting.postMessage).toHaveBeenCalledTimes(3);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

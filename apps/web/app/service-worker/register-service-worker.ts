@@ -1,5 +1,8 @@
 import { SERVICE_WORKER_UPDATE_CHECK_MS } from '@portal/contracts/business-constants';
 
+/** How long the reload waits for the new worker to take over before asking it again. */
+export const SKIP_WAITING_RETRY_MS = 1000;
+
 type Prompts = {
   onOfflineReady: () => void;
   /** `reload` activates the waiting worker, then reloads the page. */
@@ -30,7 +33,15 @@ export async function registerServiceWorker({ onOfflineReady, onNeedRefresh }: P
       container.addEventListener('controllerchange', () => window.location.reload(), {
         once: true,
       });
-      waiting.postMessage({ type: 'SKIP_WAITING' });
+      // Chromium gives up an activation when a request reaches the outgoing worker at that
+      // moment (the page's own fetches, say), and the new worker stays waiting: the button
+      // would do nothing. Asking again, until it moves on, starts the activation again.
+      const askToActivate = () => waiting.postMessage({ type: 'SKIP_WAITING' });
+      askToActivate();
+      const retry = window.setInterval(() => {
+        if (waiting.state === 'installed') askToActivate();
+        else window.clearInterval(retry);
+      }, SKIP_WAITING_RETRY_MS);
     });
 
   // `updatefound` may fire for the worker already installing at registration: watch it once.
