@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SKIP_WAITING_RETRY_MS, registerServiceWorker } from './register-service-worker';
+import {
+  RELOAD_ANYWAY_MS,
+  SKIP_WAITING_RETRY_MS,
+  registerServiceWorker,
+} from './register-service-worker';
 
 function withServiceWorker(register: () => Promise<unknown>) {
   Object.defineProperty(navigator, 'serviceWorker', {
@@ -61,10 +65,41 @@ describe('registerServiceWorker', () => {
       expect(waiting.postMessage).toHaveBeenCalledTimes(3);
       // Activating: no more asks.
       waiting.state = 'activating';
-      vi.advanceTimersByTime(SKIP_WAITING_RETRY_MS * 3);
+      vi.advanceTimersByTime(SKIP_WAITING_RETRY_MS);
       expect(waiting.postMessage).toHaveBeenCalledTimes(3);
       stop();
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reloads anyway when the new worker has not taken over in time', async () => {
+    vi.useFakeTimers();
+    const reloadPage = vi.fn();
+    const realLocation = window.location;
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { ...realLocation, reload: reloadPage },
+    });
+    try {
+      const waiting = { state: 'installed', postMessage: vi.fn() };
+      withServiceWorker(() =>
+        Promise.resolve({ waiting, installing: null, addEventListener: vi.fn(), update: vi.fn() }),
+      );
+      Object.defineProperty(navigator.serviceWorker, 'controller', { value: {} });
+      let reload: () => void = () => undefined;
+      const stop = await registerServiceWorker({
+        onOfflineReady: vi.fn(),
+        onNeedRefresh: (given) => (reload = given),
+      });
+      reload();
+      vi.advanceTimersByTime(RELOAD_ANYWAY_MS - 1);
+      expect(reloadPage).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(reloadPage).toHaveBeenCalledOnce();
+      stop();
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: realLocation });
       vi.useRealTimers();
     }
   });

@@ -2,6 +2,8 @@ import { SERVICE_WORKER_UPDATE_CHECK_MS } from '@portal/contracts/business-const
 
 /** How long the reload waits for the new worker to take over before asking it again. */
 export const SKIP_WAITING_RETRY_MS = 1000;
+/** How long the reload waits for the new worker to take over before reloading anyway. */
+export const RELOAD_ANYWAY_MS = 3000;
 
 type Prompts = {
   onOfflineReady: () => void;
@@ -33,15 +35,19 @@ export async function registerServiceWorker({ onOfflineReady, onNeedRefresh }: P
       container.addEventListener('controllerchange', () => window.location.reload(), {
         once: true,
       });
+      // The new worker activates only once the outgoing one has no event in progress, and
       // Chromium gives up an activation when a request reaches the outgoing worker at that
-      // moment (the page's own fetches, say), and the new worker stays waiting: the button
-      // would do nothing. Asking again, until it moves on, starts the activation again.
+      // moment: the new worker can stay waiting and the button would do nothing. Asking again
+      // starts the activation again; if it still has not happened, the page reloads anyway.
+      // Leaving the page ends what it had in progress, so the new worker takes over then, or
+      // at the latest on the next visit.
       const askToActivate = () => waiting.postMessage({ type: 'SKIP_WAITING' });
       askToActivate();
       const retry = window.setInterval(() => {
         if (waiting.state === 'installed') askToActivate();
         else window.clearInterval(retry);
       }, SKIP_WAITING_RETRY_MS);
+      window.setTimeout(() => window.location.reload(), RELOAD_ANYWAY_MS);
     });
 
   // `updatefound` may fire for the worker already installing at registration: watch it once.
