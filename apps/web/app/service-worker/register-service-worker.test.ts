@@ -12,6 +12,21 @@ function withServiceWorker(register: () => Promise<unknown>) {
   });
 }
 
+/** A controlled page with an update waiting, and the reload its prompt offers. */
+async function promptedUpdate() {
+  const waiting = { state: 'installed', postMessage: vi.fn() };
+  withServiceWorker(() =>
+    Promise.resolve({ waiting, installing: null, addEventListener: vi.fn(), update: vi.fn() }),
+  );
+  Object.defineProperty(navigator.serviceWorker, 'controller', { value: {} });
+  let offered: () => void = () => undefined;
+  const stop = await registerServiceWorker({
+    onOfflineReady: vi.fn(),
+    onNeedRefresh: (reload) => (offered = reload),
+  });
+  return { waiting, reload: () => offered(), stop };
+}
+
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
@@ -42,16 +57,7 @@ describe('registerServiceWorker', () => {
   it('asks the waiting worker again until it activates, since Chromium may drop the first ask', async () => {
     vi.useFakeTimers();
     try {
-      const waiting = { state: 'installed', postMessage: vi.fn() };
-      withServiceWorker(() =>
-        Promise.resolve({ waiting, installing: null, addEventListener: vi.fn(), update: vi.fn() }),
-      );
-      Object.defineProperty(navigator.serviceWorker, 'controller', { value: {} });
-      let reload: () => void = () => undefined;
-      const stop = await registerServiceWorker({
-        onOfflineReady: vi.fn(),
-        onNeedRefresh: (given) => (reload = given),
-      });
+      const { waiting, reload, stop } = await promptedUpdate();
       reload();
       expect(waiting.postMessage).toHaveBeenCalledTimes(1);
       expect(waiting.postMessage).toHaveBeenLastCalledWith({ type: 'SKIP_WAITING' });
@@ -82,16 +88,7 @@ describe('registerServiceWorker', () => {
       value: { ...realLocation, reload: reloadPage },
     });
     try {
-      const waiting = { state: 'installed', postMessage: vi.fn() };
-      withServiceWorker(() =>
-        Promise.resolve({ waiting, installing: null, addEventListener: vi.fn(), update: vi.fn() }),
-      );
-      Object.defineProperty(navigator.serviceWorker, 'controller', { value: {} });
-      let reload: () => void = () => undefined;
-      const stop = await registerServiceWorker({
-        onOfflineReady: vi.fn(),
-        onNeedRefresh: (given) => (reload = given),
-      });
+      const { waiting, reload, stop } = await promptedUpdate();
       reload();
       vi.advanceTimersByTime(RELOAD_ANYWAY_MS - 1);
       expect(reloadPage).not.toHaveBeenCalled();
