@@ -88,7 +88,7 @@ describe('registerServiceWorker', () => {
       value: { ...realLocation, reload: reloadPage },
     });
     try {
-      const { waiting, reload, stop } = await promptedUpdate();
+      const { reload, stop } = await promptedUpdate();
       reload();
       vi.advanceTimersByTime(RELOAD_ANYWAY_MS - 1);
       expect(reloadPage).not.toHaveBeenCalled();
