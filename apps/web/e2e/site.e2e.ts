@@ -50,6 +50,22 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     }
   });
 
+  it('marks the code every page runs at start, and only that, for eager compilation', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    const atStart = preloads.filter((href) => /\/(entry\.client|framework|shell|root)-/.test(href));
+    expect(atStart).toHaveLength(4);
+    const hinted = async (href: string) =>
+      (await (await fetch(baseUrl + href)).text()).includes('//# allFunctionsCalledOnLoad');
+    for (const href of atStart) expect(await hinted(href), href).toBe(true);
+    // A route's own chunk is left to V8: most of the home's sections hydrate later.
+    const home = preloads.find((href) => /\/home-/.test(href));
+    expect(home).toBeDefined();
+    expect(await hinted(home!)).toBe(false);
+  });
+
   it('answers an unknown path with 404 and the not-found page', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
