@@ -6,7 +6,7 @@ export function Footer() {
   const { t } = useTranslation('common');
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-12 bg-ink text-white">
+    <footer className="render-when-near mt-12 bg-ink text-white">
       <div className="page-container grid gap-6 py-8 sm:grid-cols-2">
         <div>
           <p className="text-lg font-bold">{t('brandName')}</p>

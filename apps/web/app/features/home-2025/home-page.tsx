@@ -96,7 +96,7 @@ function HeroSection() {
 function AboutSection() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="about-title" className="page-container py-10">
+    <section aria-labelledby="about-title" className="page-container py-10 render-when-near">
       <h2 id="about-title" className="text-2xl font-bold">
         {t('about.title')}
       </h2>
@@ -122,7 +122,7 @@ function AboutSection() {
 function PartnersSection() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="partners-title" className="bg-surface">
+    <section aria-labelledby="partners-title" className="bg-surface render-when-near">
       <div className="page-container py-10">
         <h2 id="partners-title" className="text-2xl font-bold">
           {t('partners.title')}
@@ -165,7 +165,11 @@ function UsersSection() {
     void navigate(routeForUserType(userType));
   };
   return (
-    <section id="pengguna" aria-labelledby="users-title" className="page-container py-10">
+    <section
+      id="pengguna"
+      aria-labelledby="users-title"
+      className="page-container py-10 render-when-near"
+    >
       <h2 id="users-title" className="text-2xl font-bold">
         {t('users.title')}
       </h2>
@@ -194,7 +198,7 @@ function GetAccountSection({ guides }: { guides: boolean }) {
   const { t } = useTranslation('home');
   const dialogs = useDialogs();
   return (
-    <section aria-labelledby="get-title" className="bg-surface">
+    <section aria-labelledby="get-title" className="bg-surface render-when-near">
       <div className="page-container py-10">
         <h2 id="get-title" className="text-2xl font-bold">
           {t('get.title')}
@@ -247,7 +251,7 @@ function WebinarSection() {
   const { t } = useTranslation('home');
   const dialogs = useDialogs();
   return (
-    <section aria-labelledby="webinar-title" className="page-container py-10">
+    <section aria-labelledby="webinar-title" className="page-container py-10 render-when-near">
       <h2 id="webinar-title" className="text-2xl font-bold">
         {t('webinar.title')}
       </h2>
@@ -274,7 +278,11 @@ function ResetSection() {
   const { t } = useTranslation('home');
   const dialogs = useDialogs();
   return (
-    <section id="lupa-kata-sandi" aria-labelledby="reset-title" className="bg-brand text-white">
+    <section
+      id="lupa-kata-sandi"
+      aria-labelledby="reset-title"
+      className="bg-brand text-white render-when-near"
+    >
       <div className="page-container py-10">
         <h2 id="reset-title" className="text-2xl font-bold">
           {t('reset.title')}
@@ -296,7 +304,7 @@ function ResetSection() {
 function HelpSection() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="help-title" className="page-container py-10">
+    <section aria-labelledby="help-title" className="page-container py-10 render-when-near">
       <h2 id="help-title" className="text-2xl font-bold">
         {t('help.title')}
       </h2>
