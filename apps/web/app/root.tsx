@@ -65,15 +65,16 @@ function useAppStart() {
   const location = useLocation();
 
   useEffect(() => {
-    let stored: string | null;
-    try {
-      stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    } catch {
-      stored = null;
-    }
     // After the first hydration pass: a language or toggle that differs from the prerender then
-    // re-renders hydrated components (and hydrates deferred ones, see HydrateLater).
+    // re-renders hydrated components (and hydrates deferred ones, see HydrateLater). The read is
+    // in that task too: a page's first storage access waits for the browser process.
     inTaskAfterHydration(() => {
+      let stored: string | null;
+      try {
+        stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+      } catch {
+        stored = null;
+      }
       if (isLanguage(stored) && stored !== i18n.language) void changeLanguage(stored);
     });
     inTaskAfterHydration(() => {
