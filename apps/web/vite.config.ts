@@ -47,8 +47,8 @@ function pureZodSchemas(): Plugin {
  * hydration task that blocks a cheap phone after the first paint. Other browsers ignore the
  * comment. Route chunks are left to V8's own guess: most of a page's sections hydrate later.
  */
-export const EAGER_COMPILE_CHUNKS = /^(entry\.client|framework|shell|root|.+-layout)$/;
-export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const EAGER_COMPILE_CHUNKS = /^(entry\.client|framework|shell|root|.+-layout)$/;
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** Fails the build with a clear message when a VITE_ brand variable is invalid. */
 function validateBrandEnv(mode: string) {
@@ -82,7 +82,7 @@ export default defineConfig(({ mode }) => {
         // member: a bare `z` would also match any minified function called `z` (Preact's diff).
         treeshake: { annotations: true },
         output: {
-          // After minification, which would drop a comment; the first line of the file.
+          // After minification, which would drop a comment; at the top of the file.
           postBanner: (chunk) => (EAGER_COMPILE_CHUNKS.test(chunk.name) ? EAGER_COMPILE_HINT : ''),
           // Few larger chunks instead of dozens of tiny ones: on a slow mobile network each
           // extra request costs a round trip more than its bytes.
