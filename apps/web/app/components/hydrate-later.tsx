@@ -1,4 +1,4 @@
-import { Suspense, use, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, createContext, use, useContext, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 
 /**
@@ -11,6 +11,8 @@ import type { ReactNode } from 'react';
  * - `whenTouched`: as soon as the visitor reaches for it (a touch, a pointer press, focus or a
  *   key inside it). For what is on the first screen but works as plain HTML until then (links,
  *   the navbar's buttons): the page hydrates nothing but its frame at load.
+ * - `soon`: in the task right after the first hydration pass (or earlier, when reached for).
+ *   Splits what must hydrate at load into two tasks, each short enough to answer a tap.
  * A click that lands before its subtree has hydrated is held and replayed once it has.
  * Renders after the first hydration (client navigations) are not deferred.
  */
@@ -80,7 +82,7 @@ class HydrationGate {
   readonly open: () => void;
   readonly markHydrated: () => void;
 
-  constructor(private readonly whenVisible: boolean) {
+  constructor(readonly mode: 'visible' | 'touched' | 'soon') {
     closedGates.add(this);
     let resolveOpening!: () => void;
     this.opening = new Promise((resolve) => (resolveOpening = resolve));
@@ -103,7 +105,8 @@ class HydrationGate {
   watch(wrapper: HTMLElement): () => void {
     const open = () => this.open();
     let observer: IntersectionObserver | undefined;
-    if (this.whenVisible) {
+    if (this.mode === 'soon') void firstHydrationDone().then(open);
+    if (this.mode === 'visible') {
       if (typeof IntersectionObserver === 'undefined') {
         open();
         return () => {};
@@ -154,9 +157,18 @@ class HydrationGate {
   }
 }
 
+/**
+ * The `soon` gate whose subtree is hydrating. That hydration is still the page's start, so the
+ * deferred subtrees inside it stay deferred; once it has hydrated, what mounts inside it (a
+ * client navigation) renders at once.
+ */
+const SoonGate = createContext<HydrationGate | undefined>(undefined);
+
 function Gate({ gate, children }: { gate: HydrationGate | undefined; children: ReactNode }) {
   if (gate && !gate.isHydrated) use(gate.opening);
-  return gate ? <Hydrated gate={gate}>{children}</Hydrated> : children;
+  if (!gate) return children;
+  const hydrated = <Hydrated gate={gate}>{children}</Hydrated>;
+  return gate.mode === 'soon' ? <SoonGate value={gate}>{hydrated}</SoonGate> : hydrated;
 }
 
 function Hydrated({ gate, children }: { gate: HydrationGate; children: ReactNode }) {
@@ -172,16 +184,29 @@ type HydrateLaterProps = {
       /** Hydrate near the viewport or on the first interaction, not at load. */
       whenVisible: true;
       whenTouched?: never;
+      soon?: never;
     }
   | {
       /** Hydrate on the first interaction only. */
       whenTouched: true;
       whenVisible?: never;
+      soon?: never;
+    }
+  | {
+      /** Hydrate in the task after the first hydration pass. */
+      soon: true;
+      whenVisible?: never;
+      whenTouched?: never;
     }
 );
 
-export function HydrateLater({ whenVisible, children }: HydrateLaterProps) {
-  const [gate] = useState(() => (firstPass ? new HydrationGate(whenVisible === true) : undefined));
+export function HydrateLater({ whenVisible, soon, children }: HydrateLaterProps) {
+  const soonGate = useContext(SoonGate);
+  const [gate] = useState(() =>
+    firstPass || (soonGate !== undefined && !soonGate.isHydrated)
+      ? new HydrationGate(whenVisible === true ? 'visible' : soon === true ? 'soon' : 'touched')
+      : undefined,
+  );
   const wrapper = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (gate && wrapper.current) return gate.watch(wrapper.current);

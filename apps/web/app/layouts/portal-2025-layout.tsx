@@ -19,7 +19,11 @@ export default function Portal2025Layout() {
         <Navbar />
       </HydrateLater>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <HydrateLater soon>
+          <div className="contents">
+            <Outlet />
+          </div>
+        </HydrateLater>
       </main>
       <HydrateLater whenTouched>
         <Footer />
