@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
 import { hydrateAllNow, inTaskAfterHydration } from '~/components/hydrate-later';
-import { PageTitle } from '~/components/page-title';
+import { DocumentTitle, PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
 import { useTranslation } from '~/i18n/use-translation';
@@ -46,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The build fills this with the stylesheet (scripts/post-build.ts); hydration keeps
             what it finds in an element with dangerouslySetInnerHTML. */}
         <style data-inline-stylesheet="" dangerouslySetInnerHTML={{ __html: '' }} />
+        <DocumentTitle />
       </head>
       <body className="min-h-dvh bg-white antialiased">
         {children}
@@ -86,7 +87,8 @@ function useAppStart() {
   }, []);
 
   useEffect(() => {
-    document.documentElement.lang = i18n.language;
+    if (document.documentElement.lang !== i18n.language)
+      document.documentElement.lang = i18n.language;
     const onChange = (language: string) => {
       document.documentElement.lang = language;
       // Sections below the fold that have not hydrated still hold the prerendered text.
