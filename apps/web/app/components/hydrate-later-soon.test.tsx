@@ -7,10 +7,7 @@ import {
   firstHydrationDone,
   stopDeferringHydration,
 } from '~/components/hydrate-later';
-
-const tasks = async (count: number) => {
-  for (let task = 0; task < count; task += 1) await new Promise((r) => setTimeout(r, 0));
-};
+import { tasks } from '~/test-tasks';
 
 let showMore: (() => void) | undefined;
 let innerClicks = 0;

@@ -8,6 +8,7 @@ import {
   isReplayedClick,
   stopDeferringHydration,
 } from '~/components/hydrate-later';
+import { tasks } from '~/test-tasks';
 
 /**
  * jsdom lays nothing out, so it has no IntersectionObserver: this one reports what the test
@@ -37,10 +38,6 @@ class TestIntersectionObserver {
     }
   }
 }
-
-const tasks = async (count: number) => {
-  for (let task = 0; task < count; task += 1) await new Promise((r) => setTimeout(r, 0));
-};
 
 const hydrated: string[] = [];
 function Section({ name, label, onClick }: { name: string; label?: string; onClick?: () => void }) {

@@ -6,10 +6,7 @@ import {
   firstHydrationDone,
   stopDeferringHydration,
 } from '~/components/hydrate-later';
-
-const tasks = async (count: number) => {
-  for (let task = 0; task < count; task += 1) await new Promise((r) => setTimeout(r, 0));
-};
+import { tasks } from '~/test-tasks';
 
 // A file of its own: the module defers only during its first hydration.
 describe('HydrateLater whenTouched', () => {
