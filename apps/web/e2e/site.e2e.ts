@@ -43,6 +43,26 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await context.close();
   });
 
+  it('prerenders the home with its eight sections in the order of SPEC §2', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const sections = [...html.matchAll(/<section[^>]*aria-labelledby="([a-z]+)-title"/g)].map(
+      (match) => match[1],
+    );
+    expect(sections).toEqual([
+      'hero',
+      'about',
+      'partners',
+      'users',
+      'get',
+      'webinar',
+      'reset',
+      'help',
+    ]);
+    // The three user blocks, Dinas, PTK and Peserta Didik, each with its check button.
+    const checks = [...html.matchAll(/data-track="home-check-([a-z]+)"/g)].map((m) => m[1]);
+    expect(checks).toEqual(['dinas', 'ptk', 'pd']);
+  });
+
   it('serves prerendered HTML for content routes, readable before JavaScript', async () => {
     for (const path of ['/', '/faq', '/privacy-policy']) {
       const html = await (await fetch(baseUrl + path)).text();
