@@ -65,12 +65,14 @@ export async function seededDatabase(
 
 /**
  * The real server (`apps/api/src/server.ts`) on `databaseUrl`, bot check off and limits out of
- * the way (what is measured is the server, not the load generator's proof of work).
+ * the way (what is measured is the server, not the load generator's proof of work); or another
+ * `script` (the lookup benchmark's floor) with the same environment.
  */
 export async function startServer(
   databaseUrl: string,
   port: number,
   nodeArgs: string[] = [],
+  script = 'apps/api/src/server.ts',
 ): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -87,7 +89,7 @@ export async function startServer(
   delete env['REDIS_URL'];
   const child = spawn(
     path.join(repoRoot, 'node_modules/.bin/node'),
-    [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
+    [...nodeArgs, '--import', 'tsx', script],
     {
       cwd: repoRoot,
       env,
@@ -109,7 +111,7 @@ export async function startServer(
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

@@ -149,55 +149,66 @@ function median(rounds: Measured[]): Measured {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+type Alternated = { hello: Measured[]; lookup: Measured[] };
+
+/**
+ * Hello-world and lookup on the server at `base`, warmed, then alternating in short rounds: the
+ * machine is shared, so a burst of other work weighs on both alike, and each figure is the median
+ * of its rounds.
+ */
+async function alternate(
+  base: string,
+  pid: number,
+  lookupRequest: autocannon.Request,
+): Promise<Alternated> {
+  // Warm both paths (JIT, pools, caches) before measuring.
+  await run({ url: `${base}/healthz`, connections, duration: 3 });
+  await run({ url: base, connections, duration: 3, requests: [lookupRequest] });
+  const measured: Alternated = { hello: [], lookup: [] };
+  for (let round = 0; round < rounds; round += 1) {
+    measured.hello.push(
+      await measure(pid, () => run({ url: `${base}/healthz`, connections, duration: seconds })),
+    );
+    measured.lookup.push(
+      await measure(pid, () =>
+        run({ url: base, connections, duration: seconds, requests: [lookupRequest] }),
+      ),
+    );
+  }
+  return measured;
+}
+
 const benchUrl = await seededDatabase(adminUrl, name, people);
 const identities = await sampleIdentities(benchUrl);
 if (identities.length === 0) throw new Error('no identities sampled');
+// Paths and bodies are built before the clock starts: the load generator shares the server's
+// cores, and every microsecond it spends per request is taken from the server.
+const asks = identities.map((who) => ({
+  path: `/belajar-id/account-lookup/v1/lookup/${who.type}`,
+  body: JSON.stringify({
+    npsn: who.npsn,
+    name: who.name,
+    birthDate: who.birthDate,
+    motherName: who.motherName,
+  }),
+}));
+let next = 0;
+const lookupRequest = {
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/json' },
+  setupRequest: (request: autocannon.Request) => ({
+    ...request,
+    ...asks[next++ % asks.length]!,
+  }),
+};
 const port = await freePort();
 const server = await startServer(benchUrl, port);
 const serverPid = server.pid!;
 try {
   const base = `http://127.0.0.1:${port}`;
-  let next = 0;
-  // Paths and bodies are built before the clock starts: the load generator shares the server's
-  // cores, and every microsecond it spends per request is taken from the server.
-  const asks = identities.map((who) => ({
-    path: `/belajar-id/account-lookup/v1/lookup/${who.type}`,
-    body: JSON.stringify({
-      npsn: who.npsn,
-      name: who.name,
-      birthDate: who.birthDate,
-      motherName: who.motherName,
-    }),
-  }));
-  const lookupRequest = {
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    setupRequest: (request: autocannon.Request) => ({
-      ...request,
-      ...asks[next++ % asks.length]!,
-    }),
-  };
-
-  // Warm both paths (JIT, pools, caches) before measuring.
-  await run({ url: `${base}/healthz`, connections, duration: 3 });
-  await run({ url: base, connections, duration: 3, requests: [lookupRequest] });
-
-  // The machine is shared: hello-world and lookup alternate in short rounds, so a burst of other
-  // work weighs on both alike, and each figure is the median of its rounds.
-  const helloRounds: Measured[] = [];
-  const lookupRounds: Measured[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    helloRounds.push(
-      await measure(serverPid, () =>
-        run({ url: `${base}/healthz`, connections, duration: seconds }),
-      ),
-    );
-    lookupRounds.push(
-      await measure(serverPid, () =>
-        run({ url: base, connections, duration: seconds, requests: [lookupRequest] }),
-      ),
-    );
-  }
+  const portal = await alternate(base, serverPid, lookupRequest);
+  const helloRounds = portal.hello;
+  const lookupRounds = portal.lookup;
   const hello = median(helloRounds);
   const lookup = median(lookupRounds);
   const steadyCpuBefore = cpuMicros(serverPid);
@@ -214,6 +225,16 @@ try {
       requests: [lookupRequest],
     }),
   );
+  await stopServer(server);
+
+  // The floor: the same statement behind a bare Fastify, on the same machine, right after.
+  const floorServer = await startServer(benchUrl, port, [], 'bench/lookup-floor-server.ts');
+  let floor: Alternated;
+  try {
+    floor = await alternate(base, floorServer.pid!, lookupRequest);
+  } finally {
+    await stopServer(floorServer);
+  }
 
   const ratio = lookup.result.requests.average / hello.result.requests.average;
   console.log(
@@ -245,12 +266,22 @@ try {
     `p99 at a steady ${GOALS.fixedRate} req/s = ${steady.p99.toFixed(1)} ms (goal < ${GOALS.p99AtFixedRateMs} ms: ${steady.p99 < GOALS.p99AtFixedRateMs ? 'met' : 'NOT met'}); in bursts of ${GOALS.fixedRate}: ${fixed.result.latency.p99} ms`,
   );
   console.log(
+    '\nThe floor, measured right after on the same machine: a bare Fastify that answers the lookup with the same statement and nothing else (bench/lookup-floor-server.ts)',
+  );
+  floor.hello.forEach((round, i) => row(`floor: hello-world #${i + 1}`, round));
+  floor.lookup.forEach((round, i) => row(`floor: lookup #${i + 1}`, round));
+  const floorHello = median(floor.hello).result.requests.average;
+  const floorLookup = median(floor.lookup).result.requests.average;
+  console.log(
+    `floor: lookup / hello-world (medians ${floorLookup.toFixed(0)} / ${floorHello.toFixed(0)} req/s) = ${(floorLookup / floorHello).toFixed(2)}`,
+  );
+  console.log(
     `machine load average during the run: ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
   if (
-    lookupRounds.some((round) => round.result.non2xx > 0) ||
+    [...lookupRounds, ...floor.lookup].some((round) => round.result.non2xx > 0) ||
     fixed.result.non2xx > 0 ||
     steady.non2xx > 0
   )
