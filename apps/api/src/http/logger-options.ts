@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
  * Keys whose values are personal data (UU 27/2022). Bodies, query strings and headers are
  * never logged at all; this list is the second line of defence for anything logged by hand.
  */
-const PERSONAL_KEYS = [
+const PERSONAL_KEYS: string[] = [
   'name',
   'fullName',
   'nama',
@@ -24,7 +24,32 @@ const PERSONAL_KEYS = [
   'cookie',
 ];
 
-const redactPaths = PERSONAL_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+const PERSONAL = new Set(PERSONAL_KEYS);
+const CENSORED = '[redacted]';
+
+/**
+ * A copy of what is about to be logged with the value of every personal key censored, at any
+ * depth. Only plain objects and arrays are walked: errors, requests and replies go to their
+ * serializers below, which keep only what identifies them. This runs per line written, where
+ * pino's own `redact` with wildcard paths also runs on every child logger's bindings, and
+ * Fastify makes a child logger per request: 4.3 µs a request against 0.2 (decision 0213).
+ */
+function censor(value: unknown, seen: WeakSet<object>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return '[circular]';
+  if (Array.isArray(value)) {
+    seen.add(value);
+    return value.map((item) => censor(item, seen));
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  seen.add(value);
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = PERSONAL.has(key) ? CENSORED : censor(item, seen);
+  }
+  return copy;
+}
 
 type RawRequest = { method?: string; url?: string; routeOptions?: { url?: string }; id?: string };
 
@@ -36,7 +61,13 @@ export function loggerOptions(
   return {
     level,
     ...(stream ? { stream } : {}),
-    redact: { paths: redactPaths, censor: '[redacted]' },
+    // Each line's object, at any depth, when it is written; a child logger's bindings (pino
+    // formats those apart) by their top-level keys, which costs pino nothing per request.
+    formatters: {
+      log: (object: Record<string, unknown>) =>
+        censor(object, new WeakSet()) as Record<string, unknown>,
+    },
+    redact: { paths: PERSONAL_KEYS, censor: CENSORED },
     serializers: {
       req(request: RawRequest) {
         return {

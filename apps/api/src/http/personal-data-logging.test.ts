@@ -41,10 +41,24 @@ describe('logs', () => {
       { person: PERSON, body: { nik: PERSON.nik, email: PERSON.email } },
       'a careless log line',
     );
+    const loop: Record<string, unknown> = { email: PERSON.email, schoolCount: 3 };
+    loop['self'] = loop;
+    t.app.log.info(
+      {
+        deep: { a: { b: { c: { d: { motherName: PERSON.motherName, schoolId: 42 } } } } },
+        people: [{ birthDate: PERSON.birthDate }, [{ name: PERSON.name }]],
+        loop,
+      },
+      'a careless log line, nested',
+    );
+    t.app.log.child({ email: PERSON.email }).info('a careless child logger');
 
     const logs = t.logs();
-    expect(logs.split('\n').filter(Boolean).length).toBeGreaterThan(6);
+    expect(logs.split('\n').filter(Boolean).length).toBeGreaterThan(8);
     for (const value of VALUES) expect(logs).not.toContain(value);
     expect(logs).toContain('"route":"/belajar-id/event-tracker/v1/events"');
+    // What is not personal survives, however deep.
+    expect(logs).toContain('"schoolId":42');
+    expect(logs).toContain('"schoolCount":3');
   });
 });
