@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/report-failed-tries.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     fileParallelism: false,
