@@ -94,6 +94,23 @@ describe('BirthDatePicker', () => {
     expect(screen.queryByText('Tanggal Tidak Valid')).toBeNull();
   });
 
+  it('keeps every part when the selects change faster than it renders (a replay on hydration)', async () => {
+    render(<Harness />);
+    for (const [name, value] of [
+      ['Tanggal', '31'],
+      ['Bulan', '2'],
+      ['Tahun', '2001'],
+    ] as const) {
+      const element = select(name) as HTMLSelectElement;
+      element.value = value;
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    expect(await screen.findByText('Tanggal Tidak Valid')).toBeTruthy();
+    expect(select('Tanggal')).toHaveProperty('value', '31');
+    expect(select('Bulan')).toHaveProperty('value', '2');
+    expect(select('Tahun')).toHaveProperty('value', '2001');
+  });
+
   it('says Wajib Diisi when the visitor leaves the group with a part missing', () => {
     render(<Harness />);
     pick('Tanggal', '3');

@@ -82,8 +82,13 @@ export function BirthDatePicker({
     setLeft(false);
   }, [value]);
 
+  // The parts as last picked, for changes that come faster than renders (the three selects
+  // changed before the page hydrated are replayed in one go).
+  const latest = useRef(parts);
+  latest.current = parts;
   const update = (part: keyof BirthDateParts, next: string) => {
-    const nextParts = { ...parts, [part]: next };
+    const nextParts = { ...latest.current, [part]: next };
+    latest.current = nextParts;
     setParts(nextParts);
     const iso = partsToIsoDate(nextParts) ?? '';
     if (iso !== reported.current) {

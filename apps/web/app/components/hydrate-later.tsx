@@ -13,8 +13,10 @@ import type { ReactNode } from 'react';
  *   the navbar's buttons): the page hydrates nothing but its frame at load.
  * - `soon`: in the task right after the first hydration pass (or earlier, when reached for).
  *   Splits what must hydrate at load into two tasks, each short enough to answer a tap.
- * A click that lands before its subtree has hydrated is held and replayed once it has.
- * Renders after the first hydration (client navigations) are not deferred.
+ * A click that lands before its subtree has hydrated is held and replayed once it has, and a
+ * form control the visitor changed before then tells its handlers as it hydrates (see
+ * `replayEdits`): the prerendered page works before its script does, and nothing done on it is
+ * lost. Renders after the first hydration (client navigations) are not deferred.
  */
 
 /** How far below (and above) the viewport a `whenVisible` subtree starts to hydrate. */
@@ -73,10 +75,49 @@ export function hydrateAllNow() {
 /** True while a click that arrived before its subtree had hydrated is dispatched again. */
 export const isReplayedClick = (): boolean => replaying;
 
+// Their change is a click, which is replayed as one (see `holdClick`), or not a value at all.
+const UNTYPED_INPUTS = new Set(['checkbox', 'radio', 'file', 'button', 'submit', 'reset', 'image']);
+
+/** What the visitor has put in a control before its handlers were there, or null if nothing. */
+function editOf(control: Element): { value: string; event: 'input' | 'change' } | null {
+  if (control instanceof HTMLSelectElement) {
+    if (control.multiple) return null;
+    // A select shows its last option marked `selected` in the markup, or its first.
+    const marked = [...control.options].reduce(
+      (last, option, index) => (option.defaultSelected ? index : last),
+      0,
+    );
+    return control.selectedIndex === marked ? null : { value: control.value, event: 'change' };
+  }
+  const typed =
+    control instanceof HTMLTextAreaElement ||
+    (control instanceof HTMLInputElement && !UNTYPED_INPUTS.has(control.type));
+  if (!typed) return null;
+  return control.value === control.defaultValue ? null : { value: control.value, event: 'input' };
+}
+
+/**
+ * Tells a subtree that has just hydrated what the visitor typed or picked in it before: each
+ * control whose value differs from its markup's gets the event its handlers listen to (`input`
+ * for what is typed, `change` for a select), one after the other in the same task, before any
+ * render could put back the value the component still holds.
+ */
+function replayEdits(wrapper: HTMLElement) {
+  const edits = [...wrapper.querySelectorAll('input, select, textarea')].flatMap((control) => {
+    const edit = editOf(control);
+    return edit ? [{ control, ...edit }] : [];
+  });
+  for (const { control, value, event } of edits) {
+    (control as HTMLInputElement).value = value;
+    control.dispatchEvent(new Event(event, { bubbles: true }));
+  }
+}
+
 /** Opens a deferred subtree: when it nears the viewport (if asked) or the visitor reaches for it. */
 class HydrationGate {
   opened = false;
   isHydrated = false;
+  private wrapper: HTMLElement | undefined;
   readonly opening: Promise<void>;
   readonly hydration: Promise<void>;
   readonly open: () => void;
@@ -97,12 +138,14 @@ class HydrationGate {
     this.hydration = new Promise((resolve) => (hydrationDone = resolve));
     this.markHydrated = () => {
       this.isHydrated = true;
+      if (this.wrapper) replayEdits(this.wrapper);
       hydrationDone();
     };
   }
 
   /** Watches the wrapper; returns what stops watching. */
   watch(wrapper: HTMLElement): () => void {
+    this.wrapper = wrapper;
     const open = () => this.open();
     let observer: IntersectionObserver | undefined;
     if (this.mode === 'soon') void firstHydrationDone().then(open);
