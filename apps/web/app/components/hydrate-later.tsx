@@ -14,15 +14,17 @@ import type { ReactNode } from 'react';
  * - `soon`: in the task right after the first hydration pass (or earlier, when reached for).
  *   Splits what must hydrate at load into two tasks, each short enough to answer a tap.
  * A click that lands before its subtree has hydrated is held and replayed once it has, and a
- * form control the visitor changed before then tells its handlers as it hydrates (see
- * `replayEdits`): the prerendered page works before its script does, and nothing done on it is
- * lost. Renders after the first hydration (client navigations) are not deferred.
+ * form control the visitor typed or picked in before then tells its handlers as it hydrates
+ * (see `replayEdits`): the prerendered page works before its script does, and nothing done on
+ * it is lost. Renders after the first hydration (client navigations) are not deferred.
  */
 
 /** How far below (and above) the viewport a `whenVisible` subtree starts to hydrate. */
 const VISIBLE_MARGIN = '25% 0px';
 /** Events that announce an interaction is coming: the subtree hydrates before it arrives. */
 const EARLY_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/** Events that carry what the visitor typed or picked in a form control. */
+const EDIT_EVENTS = ['input', 'change'] as const;
 
 let firstPass = typeof document !== 'undefined';
 let replaying = false;
@@ -75,49 +77,21 @@ export function hydrateAllNow() {
 /** True while a click that arrived before its subtree had hydrated is dispatched again. */
 export const isReplayedClick = (): boolean => replaying;
 
-// Their change is a click, which is replayed as one (see `holdClick`), or not a value at all.
-const UNTYPED_INPUTS = new Set(['checkbox', 'radio', 'file', 'button', 'submit', 'reset', 'image']);
-
-/** What the visitor has put in a control before its handlers were there, or null if nothing. */
-function editOf(control: Element): { value: string; event: 'input' | 'change' } | null {
-  if (control instanceof HTMLSelectElement) {
-    if (control.multiple) return null;
-    // A select shows its last option marked `selected` in the markup, or its first.
-    const marked = [...control.options].reduce(
-      (last, option, index) => (option.defaultSelected ? index : last),
-      0,
-    );
-    return control.selectedIndex === marked ? null : { value: control.value, event: 'change' };
-  }
-  const typed =
-    control instanceof HTMLTextAreaElement ||
-    (control instanceof HTMLInputElement && !UNTYPED_INPUTS.has(control.type));
-  if (!typed) return null;
-  return control.value === control.defaultValue ? null : { value: control.value, event: 'input' };
-}
-
-/**
- * Tells a subtree that has just hydrated what the visitor typed or picked in it before: each
- * control whose value differs from its markup's gets the event its handlers listen to (`input`
- * for what is typed, `change` for a select), one after the other in the same task, before any
- * render could put back the value the component still holds.
- */
-function replayEdits(wrapper: HTMLElement) {
-  const edits = [...wrapper.querySelectorAll('input, select, textarea')].flatMap((control) => {
-    const edit = editOf(control);
-    return edit ? [{ control, ...edit }] : [];
-  });
-  for (const { control, value, event } of edits) {
-    (control as HTMLInputElement).value = value;
-    control.dispatchEvent(new Event(event, { bubbles: true }));
-  }
-}
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+const isControl = (target: EventTarget | null): target is Control =>
+  target instanceof HTMLInputElement ||
+  target instanceof HTMLSelectElement ||
+  target instanceof HTMLTextAreaElement;
+// A checkbox or radio changes by a click, which is replayed as one (see `holdClick`).
+const byClick = (control: Control) =>
+  control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
 
 /** Opens a deferred subtree: when it nears the viewport (if asked) or the visitor reaches for it. */
 class HydrationGate {
   opened = false;
   isHydrated = false;
-  private wrapper: HTMLElement | undefined;
+  /** What the visitor typed or picked before the subtree hydrated, by control, in order. */
+  private readonly edits = new Map<Control, string>();
   readonly opening: Promise<void>;
   readonly hydration: Promise<void>;
   readonly open: () => void;
@@ -138,14 +112,30 @@ class HydrationGate {
     this.hydration = new Promise((resolve) => (hydrationDone = resolve));
     this.markHydrated = () => {
       this.isHydrated = true;
-      if (this.wrapper) replayEdits(this.wrapper);
+      this.replayEdits();
       hydrationDone();
     };
   }
 
+  /**
+   * Tells the subtree that has just hydrated what the visitor typed or picked in it before, in
+   * the order they did it: each control gets its value back (hydration may have put back the one
+   * its component holds) and the event its handlers listen to, `change` for a select and `input`
+   * for what is typed.
+   */
+  private replayEdits() {
+    for (const [control, value] of this.edits) {
+      if (!control.isConnected) continue;
+      control.value = value;
+      control.dispatchEvent(
+        new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+      );
+    }
+    this.edits.clear();
+  }
+
   /** Watches the wrapper; returns what stops watching. */
   watch(wrapper: HTMLElement): () => void {
-    this.wrapper = wrapper;
     const open = () => this.open();
     let observer: IntersectionObserver | undefined;
     if (this.mode === 'soon') void firstHydrationDone().then(open);
@@ -183,13 +173,22 @@ class HydrationGate {
         }
       });
     };
+    const keepEdit = (event: Event) => {
+      const { target } = event;
+      if (this.isHydrated || !isControl(target) || byClick(target)) return;
+      this.edits.delete(target);
+      this.edits.set(target, target.value);
+    };
     for (const type of EARLY_EVENTS)
       wrapper.addEventListener(type, open, { capture: true, passive: true });
     wrapper.addEventListener('click', holdClick, { capture: true });
+    for (const type of EDIT_EVENTS) wrapper.addEventListener(type, keepEdit, { capture: true });
     const stop = () => {
       observer?.disconnect();
       for (const type of EARLY_EVENTS) wrapper.removeEventListener(type, open, { capture: true });
       wrapper.removeEventListener('click', holdClick, { capture: true });
+      for (const type of EDIT_EVENTS)
+        wrapper.removeEventListener(type, keepEdit, { capture: true });
     };
     // Once hydrated, the subtree's own handlers take over; a replay still pending has run.
     void this.hydration.then(() => window.setTimeout(stop, 0));
