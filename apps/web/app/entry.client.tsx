@@ -1,6 +1,10 @@
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { nextTask, stopDeferringHydration } from '~/components/hydrate-later';
+import { keepEarlyEdits, nextTask, stopDeferringHydration } from '~/components/hydrate-later';
+
+// The prerendered form works before this script does: what the visitor has picked or typed
+// reaches the components once they are there.
+keepEarlyEdits();
 
 // SPEC §2 names the older home `//home`; collapse repeated slashes before the router matches.
 const { pathname, search, hash } = window.location;

@@ -209,6 +209,30 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
     await context.close();
   }, 120_000);
 
+  it('keeps what the visitor picked and typed in the form before its script ran (360 px)', async () => {
+    const context = await newContext(browser, { viewport: MOBILE });
+    // A slow network: the page's scripts arrive only once the visitor has filled some fields.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(PATH, { waitUntil: 'commit' });
+    await page.getByLabel('Tanggal', { exact: true }).waitFor();
+    await pickBirthDate(page, '2001-02-28');
+    await page.getByLabel('Tanggal', { exact: true }).selectOption('31');
+    await page.locator('#lookup-name').fill('Budi Santoso');
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    // The form holds it all: the impossible date is caught as if picked after the script ran.
+    await page.getByText('Tanggal Tidak Valid').waitFor();
+    expect(await page.locator('#lookup-name').inputValue()).toBe('Budi Santoso');
+    expect(await page.getByLabel('Bulan', { exact: true }).inputValue()).toBe('2');
+    await context.close();
+  }, 120_000);
+
   for (const [label, viewport] of [
     ['360', MOBILE],
     ['1280', DESKTOP],

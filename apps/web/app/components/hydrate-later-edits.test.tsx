@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   HydrateLater,
   firstHydrationDone,
+  keepEarlyEdits,
   stopDeferringHydration,
 } from '~/components/hydrate-later';
 import { tasks } from '~/test-tasks';
@@ -43,6 +44,10 @@ describe('HydrateLater and what the visitor did before it hydrated', () => {
     const container = document.createElement('div');
     container.innerHTML = PRERENDERED;
     document.body.append(container);
+    // Before the script runs, the visitor types a name in the prerendered form.
+    const name = container.querySelector<HTMLInputElement>('input[aria-label="name"]')!;
+    name.value = 'Bud';
+    keepEarlyEdits(container);
     hydrateRoot(
       container,
       <HydrateLater soon>
@@ -51,7 +56,6 @@ describe('HydrateLater and what the visitor did before it hydrated', () => {
     );
     // The visitor picks and types in the prerendered markup: nothing listens yet.
     const day = container.querySelector<HTMLSelectElement>('select[aria-label="day"]')!;
-    const name = container.querySelector<HTMLInputElement>('input[aria-label="name"]')!;
     day.value = '2';
     day.dispatchEvent(new Event('change', { bubbles: true }));
     name.value = 'Budi';

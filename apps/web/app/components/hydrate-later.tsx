@@ -23,8 +23,6 @@ import type { ReactNode } from 'react';
 const VISIBLE_MARGIN = '25% 0px';
 /** Events that announce an interaction is coming: the subtree hydrates before it arrives. */
 const EARLY_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
-/** Events that carry what the visitor typed or picked in a form control. */
-const EDIT_EVENTS = ['input', 'change'] as const;
 
 let firstPass = typeof document !== 'undefined';
 let replaying = false;
@@ -62,6 +60,7 @@ export function inTaskAfterHydration(job: () => void): void {
 /** Called once the first hydration pass has returned: later renders are not deferred. */
 export function stopDeferringHydration() {
   firstPass = false;
+  replayEdits((control) => !awaitsHydration(control));
   void firstHydrationDone();
 }
 
@@ -86,12 +85,73 @@ const isControl = (target: EventTarget | null): target is Control =>
 const byClick = (control: Control) =>
   control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
 
+/** True when the visitor has put something in the control that its markup did not hold. */
+function editedInMarkup(control: Control): boolean {
+  if (control instanceof HTMLSelectElement) {
+    if (control.multiple) return false;
+    // A select shows its last option marked `selected` in the markup, or its first.
+    const marked = [...control.options].reduce(
+      (last, option, index) => (option.defaultSelected ? index : last),
+      0,
+    );
+    return control.selectedIndex !== marked;
+  }
+  return control.type !== 'hidden' && control.value !== control.defaultValue;
+}
+
+/** What the visitor typed or picked where no handler listened yet, by control, in order. */
+const pendingEdits = new Map<Control, string>();
+/** The wrappers of the subtrees that have not hydrated. */
+const pendingWrappers = new Set<HTMLElement>();
+const awaitsHydration = (control: Control) =>
+  firstPass || [...pendingWrappers].some((wrapper) => wrapper.contains(control));
+
+/**
+ * Keeps what the visitor types or picks in the page before its handlers are there: what the
+ * prerendered controls already hold when the script starts, then every edit until the control's
+ * subtree has hydrated. Hydration may put back the value a component holds, so the value is kept
+ * from the edit, and given back with the event the handlers listen to once they are there (see
+ * `replayEdits`). Called once, before hydrating.
+ */
+export function keepEarlyEdits(root: ParentNode = document) {
+  for (const control of root.querySelectorAll('input, select, textarea')) {
+    if (isControl(control) && !byClick(control) && editedInMarkup(control))
+      pendingEdits.set(control, control.value);
+  }
+  const keep = (event: Event) => {
+    const { target } = event;
+    if (replayingEdits || !isControl(target) || byClick(target) || !awaitsHydration(target)) return;
+    pendingEdits.delete(target);
+    pendingEdits.set(target, target.value);
+  };
+  for (const type of ['input', 'change']) root.addEventListener(type, keep, { capture: true });
+}
+
+let replayingEdits = false;
+
+/** Gives the kept edits of controls that now have their handlers (`within` them) back, in order. */
+function replayEdits(within: (control: Control) => boolean) {
+  replayingEdits = true;
+  try {
+    for (const [control, value] of pendingEdits) {
+      if (!within(control)) continue;
+      pendingEdits.delete(control);
+      if (!control.isConnected) continue;
+      control.value = value;
+      control.dispatchEvent(
+        new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+      );
+    }
+  } finally {
+    replayingEdits = false;
+  }
+}
+
 /** Opens a deferred subtree: when it nears the viewport (if asked) or the visitor reaches for it. */
 class HydrationGate {
   opened = false;
   isHydrated = false;
-  /** What the visitor typed or picked before the subtree hydrated, by control, in order. */
-  private readonly edits = new Map<Control, string>();
+  private wrapper: HTMLElement | undefined;
   readonly opening: Promise<void>;
   readonly hydration: Promise<void>;
   readonly open: () => void;
@@ -112,30 +172,19 @@ class HydrationGate {
     this.hydration = new Promise((resolve) => (hydrationDone = resolve));
     this.markHydrated = () => {
       this.isHydrated = true;
-      this.replayEdits();
+      const { wrapper } = this;
+      if (wrapper) {
+        pendingWrappers.delete(wrapper);
+        replayEdits((control) => wrapper.contains(control) && !awaitsHydration(control));
+      }
       hydrationDone();
     };
   }
 
-  /**
-   * Tells the subtree that has just hydrated what the visitor typed or picked in it before, in
-   * the order they did it: each control gets its value back (hydration may have put back the one
-   * its component holds) and the event its handlers listen to, `change` for a select and `input`
-   * for what is typed.
-   */
-  private replayEdits() {
-    for (const [control, value] of this.edits) {
-      if (!control.isConnected) continue;
-      control.value = value;
-      control.dispatchEvent(
-        new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
-      );
-    }
-    this.edits.clear();
-  }
-
   /** Watches the wrapper; returns what stops watching. */
   watch(wrapper: HTMLElement): () => void {
+    this.wrapper = wrapper;
+    if (!this.isHydrated) pendingWrappers.add(wrapper);
     const open = () => this.open();
     let observer: IntersectionObserver | undefined;
     if (this.mode === 'soon') void firstHydrationDone().then(open);
@@ -173,28 +222,20 @@ class HydrationGate {
         }
       });
     };
-    const keepEdit = (event: Event) => {
-      const { target } = event;
-      if (this.isHydrated || !isControl(target) || byClick(target)) return;
-      this.edits.delete(target);
-      this.edits.set(target, target.value);
-    };
     for (const type of EARLY_EVENTS)
       wrapper.addEventListener(type, open, { capture: true, passive: true });
     wrapper.addEventListener('click', holdClick, { capture: true });
-    for (const type of EDIT_EVENTS) wrapper.addEventListener(type, keepEdit, { capture: true });
     const stop = () => {
       observer?.disconnect();
       for (const type of EARLY_EVENTS) wrapper.removeEventListener(type, open, { capture: true });
       wrapper.removeEventListener('click', holdClick, { capture: true });
-      for (const type of EDIT_EVENTS)
-        wrapper.removeEventListener(type, keepEdit, { capture: true });
     };
     // Once hydrated, the subtree's own handlers take over; a replay still pending has run.
     void this.hydration.then(() => window.setTimeout(stop, 0));
     return () => {
       stop();
       closedGates.delete(this);
+      pendingWrappers.delete(wrapper);
     };
   }
 }
