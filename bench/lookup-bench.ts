@@ -206,9 +206,11 @@ const server = await startServer(benchUrl, port);
 const serverPid = server.pid!;
 try {
   const base = `http://127.0.0.1:${port}`;
-  const portal = await alternate(base, serverPid, lookupRequest);
-  const helloRounds = portal.hello;
-  const lookupRounds = portal.lookup;
+  const { hello: helloRounds, lookup: lookupRounds } = await alternate(
+    base,
+    serverPid,
+    lookupRequest,
+  );
   const hello = median(helloRounds);
   const lookup = median(lookupRounds);
   const steadyCpuBefore = cpuMicros(serverPid);

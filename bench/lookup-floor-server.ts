@@ -1,9 +1,7 @@
-import DataLoader from 'dataloader';
 import Fastify from 'fastify';
 import {
   createAccountLookupRepository,
-  type LookupQuery,
-  type PersonWithAccounts,
+  createLookupFinder,
 } from '../apps/api/src/account-lookup/account-lookup-repository';
 import { openDatabase } from '../apps/api/src/db/database';
 import { normalizeName } from '../apps/api/src/registry/name-normalizer';
@@ -18,10 +16,7 @@ type Body = { npsn: string; name: string; birthDate: string; motherName: string 
 
 const database = await openDatabase({ url: process.env['DATABASE_URL'], dataDir: '' });
 const repository = createAccountLookupRepository(database.db);
-const finder = new DataLoader<LookupQuery, PersonWithAccounts[]>(
-  (queries) => repository.findPeople(queries),
-  { cache: false, maxBatchSize: 64, batchScheduleFn: (run) => setImmediate(run) },
-);
+const finder = createLookupFinder(repository);
 
 const app = Fastify({ logger: false });
 app.get('/healthz', async () => ({ status: 'ok' }));

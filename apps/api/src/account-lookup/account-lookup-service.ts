@@ -1,5 +1,4 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import DataLoader from 'dataloader';
 import {
   LOOKUP_MESSAGES,
   type DeliveryMethod,
@@ -26,10 +25,9 @@ import type { OutboxService } from '../notifications/outbox-service';
 import { normalizeName } from '../registry/name-normalizer';
 import {
   createAccountLookupRepository,
+  createLookupFinder,
   type AccountSummary,
-  type LookupQuery,
   type PersonMatch,
-  type PersonWithAccounts,
 } from './account-lookup-repository';
 import { ACCOUNT_CREATION_QUEUE } from './account-creation-jobs';
 import { LOOKUP_TOKEN_SECONDS, type LookupTokens } from './lookup-token';
@@ -41,8 +39,6 @@ export const EMAIL_CHANGE_MAX_WRONG_CODES = 5;
 const MESSAGES_PER_PERSON_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
-// Lookups answered by one statement at most: 64 execute in ~5 ms on a registry of 1M people.
-const LOOKUP_BATCH_MAX = 64;
 
 type Dependencies = {
   db: Db;
@@ -65,12 +61,7 @@ const toAccountView = (accounts: AccountSummary[]) =>
 export function createAccountLookupService(deps: Dependencies) {
   const { db, tokens, botCheck, toggles, counters, outbox, queue, templates, audit } = deps;
   const repository = createAccountLookupRepository(db);
-  // Lookups that arrive in the same turn of the event loop go to the database as one statement
-  // (dispatched on setImmediate, after every request read in that turn has been handled).
-  const finder = new DataLoader<LookupQuery, PersonWithAccounts[]>(
-    (queries) => repository.findPeople(queries),
-    { cache: false, maxBatchSize: LOOKUP_BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
-  );
+  const finder = createLookupFinder(repository);
   const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
   const hashCode = (requestKey: string, code: string) =>
     createHmac('sha256', deps.codeKey).update(`${requestKey}:${code}`).digest('hex');
