@@ -3,12 +3,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Texts go through the portal's useTranslation, which answers plain texts without i18next. */
-const ownUseTranslation = {
-  name: 'react-i18next',
-  importNames: ['useTranslation'],
-  message: "Import useTranslation from '~/i18n/use-translation'.",
-};
-
 export default tseslint.config(
   {
     ignores: [
@@ -44,18 +38,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/app/**/*.{ts,tsx}'],
-    ignores: ['apps/web/app/i18n/use-translation.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [ownUseTranslation] }] },
-  },
-  {
     // Features never import each other: shared code lives outside features/.
     files: ['apps/web/app/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [ownUseTranslation],
           patterns: [
             {
               group: ['../../features/*', '~/features/*'],

@@ -8,25 +8,10 @@ import type { Plugin } from 'vite';
 const appDir = fileURLToPath(new URL('./app', import.meta.url));
 
 /**
- * The pages, React Router, Radix and the other React libraries render with Preact through
- * preact/compat, in the browser and in the prerender alike (docs/decisions/0211-preact-renderer.md).
- */
-export const preactAliases = [
-  { find: /^react$/, replacement: `${appDir}/renderer/react-on-preact.js` },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  // react-i18next's CommonJS shim for React 17 would wrap the renderer in CommonJS interop.
-  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
-];
-
-/**
  * Contract modules build zod schemas at top level; when the web only needs their constants,
  * marking the schema calls pure lets the bundler drop the schemas and zod with them. Only in the
  * contracts: `treeshake.manualPureFunctions: ['z']` also matched Preact's minified `diff`,
- * which is called `z`, and dropped the render itself.
+ * which is called `z`, and dropped the render itself (docs/decisions/0214-react-dom-renderer.md).
  */
 function pureZodSchemas(): Plugin {
   const contracts = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
@@ -38,17 +23,6 @@ function pureZodSchemas(): Plugin {
     },
   };
 }
-
-/**
- * The chunks whose code runs at every start (the renderer, the router, i18next, the shell, the
- * root and the layouts). Marked with V8's explicit compile hint, Chrome compiles all their
- * functions while it streams the download, on a background thread, instead of on the main
- * thread when hydration first calls each one: that lazy compilation was a good part of the
- * hydration task that blocks a cheap phone after the first paint. Other browsers ignore the
- * comment. Route chunks are left to V8's own guess: most of a page's sections hydrate later.
- */
-const EAGER_COMPILE_CHUNKS = /^(entry\.client|framework|shell|root|.+-layout)$/;
-const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** Fails the build with a clear message when a VITE_ brand variable is invalid. */
 function validateBrandEnv(mode: string) {
@@ -69,10 +43,7 @@ export default defineConfig(({ mode }) => {
   validateBrandEnv(mode);
   return {
     plugins: [tailwindcss(), reactRouter(), pureZodSchemas()],
-    resolve: { alias: [{ find: '~', replacement: appDir }, ...preactAliases] },
-    // Bundled rather than imported at prerender time: an external react-router or Radix would
-    // load the real React beside the Preact that renders the pages.
-    ssr: { noExternal: true },
+    resolve: { alias: [{ find: '~', replacement: appDir }] },
     build: {
       // `SOURCEMAP=1` for profiling a build (bench/README.md); the shipped build has none.
       sourcemap: process.env.SOURCEMAP === '1',
@@ -82,22 +53,20 @@ export default defineConfig(({ mode }) => {
         // member: a bare `z` would also match any minified function called `z` (Preact's diff).
         treeshake: { annotations: true },
         output: {
-          // After minification, which would drop a comment; at the top of the file.
-          postBanner: (chunk) => (EAGER_COMPILE_CHUNKS.test(chunk.name) ? EAGER_COMPILE_HINT : ''),
           // Few larger chunks instead of dozens of tiny ones: on a slow mobile network each
           // extra request costs a round trip more than its bytes.
           codeSplitting: {
             groups: [
               {
                 name: 'framework',
-                test: /[\\/]app[\\/]renderer[\\/]|node_modules[\\/](preact|react-router|i18next|react-i18next|cookie|set-cookie-parser|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
                 priority: 20,
               },
               {
                 // Only the contracts the shell itself uses: a journey's contracts (with their zod
                 // schemas, and zod) would otherwise land in this chunk, which every page loads.
                 name: 'shell',
-                test: /[\\/]app[\\/](config|i18n[\\/]i18n|toggles|tracking|user-type|service-worker|components[\\/](dialog-store|page-title|toast|language-switch|use-prefers)|layouts[\\/](skip-link|school-admin-trigger|dialog-host|navbar|footer))|[\\/]packages[\\/]contracts[\\/]src[\\/](brand|business-constants|feature-toggles|tracking|web-routes)\.ts|node_modules[\\/]clsx[\\/]|[\\/]locales[\\/]id[\\/](common|home|legacy-home|pages)\.json/,
+                test: /[\\/]app[\\/](config|i18n[\\/]i18n|toggles|tracking|user-type|service-worker|components[\\/](dialog-store|early-input|page-title|toast|language-switch|use-prefers)|layouts[\\/](skip-link|school-admin-trigger|dialog-host|navbar|footer))|[\\/]packages[\\/]contracts[\\/]src[\\/](brand|business-constants|feature-toggles|tracking|web-routes)\.ts|node_modules[\\/]clsx[\\/]|[\\/]locales[\\/]id[\\/](common|home|legacy-home|pages)\.json/,
                 priority: 10,
               },
             ],

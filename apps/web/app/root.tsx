@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   Links,
   Meta,
@@ -11,11 +10,11 @@ import {
   useLocation,
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
-import { hydrateAllNow, inTaskAfterHydration } from '~/components/hydrate-later';
-import { DocumentTitle, PageTitle } from '~/components/page-title';
+import { restoreEarlyInput } from '~/components/early-input';
+import { PageTitle } from '~/components/page-title';
 import { ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
-import { useTranslation } from '~/i18n/use-translation';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useServiceWorkerPrompts } from '~/service-worker/use-service-worker-prompts';
 import { startFeatureToggles } from '~/toggles/feature-toggles';
 import { startTracking, track } from '~/tracking/tracker';
@@ -26,80 +25,55 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/**
- * Preact hydrates into `<html>` itself, not into the document as React does: in the browser the
- * root renders what is inside `<html>`, which only the prerender wraps in the element.
- */
-function Html({ children }: { children: ReactNode }) {
-  return typeof document === 'undefined' ? <html lang="id">{children}</html> : <>{children}</>;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <Html>
+    <html lang="id">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
         <Links />
-        {/* The build fills this with the stylesheet (scripts/post-build.ts); hydration keeps
-            what it finds in an element with dangerouslySetInnerHTML. */}
-        <style data-inline-stylesheet="" dangerouslySetInnerHTML={{ __html: '' }} />
-        <DocumentTitle />
       </head>
       <body className="min-h-dvh bg-white antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
       </body>
-    </Html>
+    </html>
   );
 }
 
-/**
- * The page's start. It reads the app's one i18next instance (the one the provider below hands
- * down) directly: react-i18next's hook, which only this needed, cost the hydration task a tenth
- * of its time.
- */
+/** The page's start, once it has hydrated: the visitor's language, toggles and tracking. */
 function useAppStart() {
   const location = useLocation();
 
   useEffect(() => {
-    // After the first hydration pass: a language or toggle that differs from the prerender then
-    // re-renders hydrated components (and hydrates deferred ones, see HydrateLater). The read is
-    // in that task too: a page's first storage access waits for the browser process.
-    inTaskAfterHydration(() => {
-      let stored: string | null;
-      try {
-        stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-      } catch {
-        stored = null;
-      }
-      if (isLanguage(stored) && stored !== i18n.language) void changeLanguage(stored);
-    });
-    inTaskAfterHydration(() => {
-      void startFeatureToggles();
-      // Browser tests wait for this marker before they interact.
-      document.documentElement.dataset.hydrated = 'true';
-    });
+    restoreEarlyInput();
+    let stored: string | null;
+    try {
+      stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    } catch {
+      stored = null;
+    }
+    if (isLanguage(stored) && stored !== i18n.language) void changeLanguage(stored);
+    void startFeatureToggles();
+    // Browser tests wait for this marker before they interact.
+    document.documentElement.dataset.hydrated = 'true';
     return startTracking();
   }, []);
 
   useEffect(() => {
-    if (document.documentElement.lang !== i18n.language)
-      document.documentElement.lang = i18n.language;
     const onChange = (language: string) => {
       document.documentElement.lang = language;
-      // Sections below the fold that have not hydrated still hold the prerendered text.
-      hydrateAllNow();
     };
+    onChange(i18n.language);
     i18n.on('languageChanged', onChange);
     return () => i18n.off('languageChanged', onChange);
   }, []);
 
   useEffect(() => {
-    inTaskAfterHydration(() => track('PAGE_VIEWED'));
+    track('PAGE_VIEWED');
   }, [location.pathname]);
 }
 

@@ -70,8 +70,13 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs: number)
 }
 
 export default async function setup(project: TestProject) {
+  // The build is checked (its JavaScript budget, its renderer) with or without a browser.
+  buildIfStale();
   const chromiumPath = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
   project.provide('chromiumPath', chromiumPath);
+  if (!chromiumPath && process.env.CI === 'true') {
+    throw new Error("No Chromium: CI runs the browser journeys (install Debian's chromium).");
+  }
   if (!chromiumPath) {
     console.log(
       "\n\n*** SKIPPED: browser tests — no Chromium found (install Debian's chromium) ***\n\n",
@@ -81,7 +86,6 @@ export default async function setup(project: TestProject) {
     return () => undefined;
   }
 
-  buildIfStale();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   // The server serves a copy of the build, so a journey can deploy a new version into it.

@@ -98,32 +98,10 @@ async function generateServiceWorker() {
   console.log(`service worker: ${count} files precached, ${(size / 1024).toFixed(0)} kB`);
 }
 
-const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
-const STYLE_SLOT = '<style data-inline-stylesheet></style>';
-
-/**
- * Inlines the stylesheet so the first paint waits for no second request on a slow network,
- * into the empty `<style>` that the root layout renders for it: Preact's hydration removes
- * elements it did not render. The link stays for the router, as a print stylesheet that does
- * not block rendering.
- */
-export function inlineStylesheets(html: string): string {
-  const hrefs: string[] = [];
-  const linked = html.replace(STYLESHEET, (_whole, href: string) => {
-    hrefs.push(href);
-    return `<link rel="stylesheet" href="${href}" media="print"/>`;
-  });
-  const css = hrefs
-    .map((href) => readFileSync(path.join(clientDir, href), 'utf8'))
-    .join('\n')
-    .replaceAll('</style', '<\\/style');
-  return linked.replace(STYLE_SLOT, `<style data-inline-stylesheet>${css}</style>`);
-}
-
 export async function postBuild() {
   for (const file of listFiles(clientDir).filter((name) => name.endsWith('.html'))) {
     if (file.endsWith('webinar-recordings.html')) continue;
-    writeFileSync(file, inlineStylesheets(externaliseInlineScripts(readFileSync(file, 'utf8'))));
+    writeFileSync(file, externaliseInlineScripts(readFileSync(file, 'utf8')));
   }
   await generateServiceWorker();
   compressTextFiles();

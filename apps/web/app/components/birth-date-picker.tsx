@@ -1,7 +1,7 @@
 import { BIRTH_YEAR_OPTIONS } from '@portal/contracts/business-constants';
 import { useEffect, useRef, useState } from 'react';
 import type { FocusEvent } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { formStyles } from '~/components/form-styles';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 

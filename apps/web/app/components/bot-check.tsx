@@ -2,7 +2,7 @@ import { BOT_CHECK_CHALLENGE_PATH } from '@portal/contracts/account-lookup';
 import type { Challenge } from 'altcha-lib';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { Ref } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { webConfig } from '~/config';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 

@@ -1,7 +1,7 @@
 import { CAROUSEL_AUTOPLAY_MS } from '@portal/contracts/business-constants';
 import { useEffect, useId, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { usePrefersReducedMotion } from '~/components/use-prefers-reduced-motion';
 
 type CarouselProps = {

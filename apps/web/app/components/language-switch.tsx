@@ -1,4 +1,4 @@
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY, changeLanguage } from '~/i18n/i18n';
 import type { Language } from '~/i18n/i18n';
 

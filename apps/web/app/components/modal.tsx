@@ -3,7 +3,7 @@ import { MODAL_WIDTHS } from '@portal/contracts/business-constants';
 import clsx from 'clsx';
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 
 export type ModalSize = keyof typeof MODAL_WIDTHS;
 

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 
 export type ToastTone = 'info' | 'success' | 'error';
 export type ToastAction = { label: string; onClick: () => void };

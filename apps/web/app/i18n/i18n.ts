@@ -26,8 +26,7 @@ void i18n.use(initReactI18next).init({
     id: { common: idCommon, home: idHome, 'legacy-home': idLegacyHome, pages: idPages },
   },
   initAsync: false,
-  // Keys are nested objects and never name their namespace inline: explicit separators spare
-  // i18next its guess at every call of whether a key is a path (a cost during hydration).
+  // Keys are nested objects and never name their namespace inline.
   keySeparator: '.',
   nsSeparator: false,
   returnNull: false,

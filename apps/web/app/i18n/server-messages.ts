@@ -4,7 +4,7 @@ import { isCountedMessage } from '@portal/contracts/counted-message';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
 import type { i18n as I18n } from 'i18next';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 
 // Imported only by journeys (lazy routes and dialogs): it pulls in every contract's messages,
 // which the home page never shows. The English texts come with the English catalogue.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { LanguageSwitch } from '~/components/language-switch';
@@ -14,8 +14,8 @@ export function Navbar() {
   const dialogs = useDialogs();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  // A navigation closes the menu. Compared during render, not in an effect: the navbar hydrates
-  // on the visitor's first tap, and an effect's first run would close the menu that tap opened.
+  // A navigation closes the menu, adjusted during render as React advises for state that
+  // follows a prop.
   const [menuPath, setMenuPath] = useState(location.pathname);
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { brand } from '~/config';
 import { schoolAdminTriggerClass } from '~/layouts/school-admin-trigger';
 

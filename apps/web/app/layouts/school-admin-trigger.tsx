@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ComponentType } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import type { SchoolAdminMenuProps } from '~/layouts/school-admin-menu';
 
 export const schoolAdminTriggerClass =

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
-import { inTaskAfterHydration } from '~/components/hydrate-later';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '~/components/toast';
 import { webConfig } from '~/config';
 import { registerServiceWorker } from '~/service-worker/register-service-worker';
@@ -14,20 +13,16 @@ export function useServiceWorkerPrompts() {
     if (!webConfig.serviceWorker) return;
     let stop: () => void = () => undefined;
     let cancelled = false;
-    // Not in the task that hydrates the page: registering costs the main thread a round trip.
-    inTaskAfterHydration(() => {
-      if (cancelled) return;
-      void registerServiceWorker({
-        onOfflineReady: () => toast.show(t('serviceWorker.offlineReady'), { tone: 'success' }),
-        onNeedRefresh: (reload) =>
-          toast.show(t('serviceWorker.updateAvailable'), {
-            durationMs: null,
-            actions: [{ label: t('serviceWorker.reload'), onClick: reload }],
-          }),
-      }).then((cleanup) => {
-        if (cancelled) cleanup();
-        else stop = cleanup;
-      });
+    void registerServiceWorker({
+      onOfflineReady: () => toast.show(t('serviceWorker.offlineReady'), { tone: 'success' }),
+      onNeedRefresh: (reload) =>
+        toast.show(t('serviceWorker.updateAvailable'), {
+          durationMs: null,
+          actions: [{ label: t('serviceWorker.reload'), onClick: reload }],
+        }),
+    }).then((cleanup) => {
+      if (cancelled) cleanup();
+      else stop = cleanup;
     });
     return () => {
       cancelled = true;

@@ -1,7 +1,6 @@
 import { TRACKER_NAME, TRACKING_MAX_BATCH, TRACKING_PATH } from '@portal/contracts/tracking';
 import type { TrackingEvent, TrackingEventName, TrackingRequest } from '@portal/contracts/tracking';
 import { webConfig } from '~/config';
-import { isReplayedClick } from '~/components/hydrate-later';
 
 export const DEVICE_ID_KEY = 'portal.deviceId';
 export const SESSION_ID_KEY = 'portal.sessionId';
@@ -162,8 +161,6 @@ const attributeOf = (element: Element, name: string): string | null => {
 /** Starts click and download tracking for elements marked with data attributes. */
 export function startTracking(): () => void {
   const onClick = (event: MouseEvent) => {
-    // Counted when it first arrived, before its section had hydrated (HydrateLater).
-    if (isReplayedClick()) return;
     const target = event.target instanceof Element ? event.target : null;
     const download = target?.closest('[data-track-download]');
     if (download) {

@@ -1,7 +1,7 @@
 import type { LookupResult as Result } from '@portal/contracts/account-lookup';
 import type { UserType } from '@portal/contracts/user-types';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';

@@ -5,7 +5,7 @@ import {
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';

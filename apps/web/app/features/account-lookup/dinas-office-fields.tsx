@@ -1,6 +1,6 @@
 import type { Control } from 'react-hook-form';
 import { useController } from 'react-hook-form';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { formStyles } from '~/components/form-styles';
 import { useRegions } from './api/load-regions';
 import { FIELD_IDS } from './lookup-form-values';

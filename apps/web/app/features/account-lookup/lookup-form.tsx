@@ -3,7 +3,7 @@ import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import type { UserType } from '@portal/contracts/user-types';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { BirthDatePicker } from '~/components/birth-date-picker';
 import { BotCheck } from '~/components/bot-check';

@@ -1,7 +1,7 @@
 import type { LookupResult as Result } from '@portal/contracts/account-lookup';
 import type { UserType } from '@portal/contracts/user-types';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';

@@ -1,7 +1,7 @@
 import type { School } from '@portal/contracts/account-lookup';
 import { useId, useState } from 'react';
 import type { KeyboardEvent, Ref } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { formStyles } from '~/components/form-styles';
 import { useSchoolByNpsn } from './api/find-school';
 import { SCHOOL_SEARCH_MIN_LETTERS, useSchoolSearch } from './api/search-schools';

@@ -1,5 +1,5 @@
 import type { UserType } from '@portal/contracts/user-types';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '~/components/page-title';
 import { brand } from '~/config';

@@ -1,4 +1,4 @@
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
 import { brand } from '~/config';
 import { contentBlocks } from './catalogue-lists';

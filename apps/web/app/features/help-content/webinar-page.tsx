@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';

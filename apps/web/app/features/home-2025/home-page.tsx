@@ -1,9 +1,8 @@
 import type { UserType } from '@portal/contracts/user-types';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Carousel } from '~/components/carousel';
 import { useDialogs } from '~/components/dialog-store';
-import { HydrateLater } from '~/components/hydrate-later';
 import { PageTitle } from '~/components/page-title';
 import { brand, webConfig } from '~/config';
 import { useFeature } from '~/toggles/use-feature';
@@ -12,47 +11,21 @@ import { rememberUserType, routeForUserType } from '~/user-type/user-type-choice
 const PARTNERS = ['platform', 'ar', 'design', 'cloud', 'quiz'] as const;
 const USER_BLOCKS: readonly UserType[] = ['dinas', 'ptk', 'pd'];
 
-/**
- * The 2025 home of SPEC §2 with its eight sections in order. Each section is a component of its
- * own, so its texts are looked up when it hydrates. Only the partner carousel, which plays by
- * itself, hydrates when it comes near the viewport; every other section is links and buttons
- * that work (or wait, see HydrateLater) until the visitor reaches for them, so a visit that only
- * reads spends no time on them.
- */
+/** The 2025 home of SPEC §2 with its eight sections in order. */
 export function HomePage() {
-  // Read here, not in the sections: a section that has not hydrated yet does not re-render,
-  // and a changed toggle re-renders its HydrateLater, which then hydrates it.
   const webinars = useFeature('webinars');
   const guides = useFeature('guides');
   return (
     <>
       <PageTitle />
-      <HydrateLater whenTouched>
-        <HeroSection />
-      </HydrateLater>
-      <HydrateLater whenTouched>
-        <AboutSection />
-      </HydrateLater>
-      <HydrateLater whenVisible>
-        <PartnersSection />
-      </HydrateLater>
-      <HydrateLater whenTouched>
-        <UsersSection />
-      </HydrateLater>
-      <HydrateLater whenTouched>
-        <GetAccountSection guides={guides} />
-      </HydrateLater>
-      {webinars ? (
-        <HydrateLater whenTouched>
-          <WebinarSection />
-        </HydrateLater>
-      ) : null}
-      <HydrateLater whenTouched>
-        <ResetSection />
-      </HydrateLater>
-      <HydrateLater whenTouched>
-        <HelpSection />
-      </HydrateLater>
+      <HeroSection />
+      <AboutSection />
+      <PartnersSection />
+      <UsersSection />
+      <GetAccountSection guides={guides} />
+      {webinars ? <WebinarSection /> : null}
+      <ResetSection />
+      <HelpSection />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { UserType } from '@portal/contracts/user-types';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Modal } from '~/components/modal';
 import { PageTitle } from '~/components/page-title';

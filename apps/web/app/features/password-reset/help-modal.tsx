@@ -1,4 +1,4 @@
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '~/components/modal';
 import { brand } from '~/config';
 

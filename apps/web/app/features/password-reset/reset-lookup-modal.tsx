@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { BirthDatePicker } from '~/components/birth-date-picker';

@@ -1,7 +1,7 @@
 import { OTP_TOAST_MS } from '@portal/contracts/business-constants';
 import type { ResetMethod } from '@portal/contracts/password-reset';
 import { useId, useState } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';

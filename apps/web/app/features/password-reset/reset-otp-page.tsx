@@ -1,7 +1,7 @@
 import { RESET_MESSAGES, RESET_POLICY } from '@portal/contracts/password-reset';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from '~/i18n/use-translation';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';

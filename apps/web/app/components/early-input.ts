@@ -1,0 +1,72 @@
+/**
+ * What a visitor types or picks in a prerendered form before the page's script has hydrated it.
+ *
+ * React 19 leaves such values in the DOM while it hydrates, but its state does not know them: the
+ * next render of a controlled field (the birth-date selects) puts the rendered value back. So the
+ * values are recorded from the start, and once the page has hydrated each is handed to React as
+ * the change event its handlers listen for (docs/decisions/0214-react-dom-renderer.md).
+ */
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const UNTYPED_INPUTS = new Set([
+  'button',
+  'checkbox',
+  'file',
+  'hidden',
+  'image',
+  'radio',
+  'reset',
+  'submit',
+]);
+
+const isControl = (target: EventTarget | null): target is Control =>
+  target instanceof HTMLSelectElement ||
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && !UNTYPED_INPUTS.has(target.type));
+
+const differsFromMarkup = (control: Control) =>
+  control instanceof HTMLSelectElement
+    ? [...control.options].some((option) => option.selected !== option.defaultSelected)
+    : control.value !== control.defaultValue;
+
+const earlyValues = new Map<Control, string>();
+let recording = false;
+
+const record = (event: Event) => {
+  if (recording && isControl(event.target)) earlyValues.set(event.target, event.target.value);
+};
+
+/** Starts recording, before hydration: what the controls hold already, then every edit. */
+export function recordEarlyInput(root: Document = document) {
+  recording = true;
+  for (const control of root.querySelectorAll('input, select, textarea')) {
+    if (isControl(control) && differsFromMarkup(control)) earlyValues.set(control, control.value);
+  }
+  root.addEventListener('input', record, { capture: true });
+  root.addEventListener('change', record, { capture: true });
+}
+
+/**
+ * Gives the recorded values to the hydrated components, in the order they were made. React tracks
+ * an input's last known value on the element itself: it is set to the markup's value through that
+ * record, and the visitor's value past it, so the event below reads as the change it is.
+ */
+export function restoreEarlyInput(root: Document = document) {
+  if (!recording) return;
+  recording = false;
+  root.removeEventListener('input', record, { capture: true });
+  root.removeEventListener('change', record, { capture: true });
+  for (const [control, value] of earlyValues) {
+    if (!control.isConnected) continue;
+    if (control instanceof HTMLSelectElement) {
+      control.value = value;
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+      continue;
+    }
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set;
+    control.value = control.defaultValue;
+    setValue?.call(control, value);
+    control.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  earlyValues.clear();
+}
