@@ -8,6 +8,7 @@ import { createBotCheckService } from './bot-check/bot-check-service';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createFeatureTogglesService } from './feature-toggles/feature-toggles-service';
+import { logBackgroundError } from './http/logger-options';
 import type { RateLimitStore } from './http/rate-limit-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createSmtpTransport, devMailboxTransport } from './notifications/mail-transport';
@@ -41,13 +42,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
   const featureToggles = createFeatureTogglesService(db);
   const botCheck = createBotCheckService({ ...config.botCheck, store: rateLimit });
   const audit = createAuditLog(db, config.trackingHmacKey, (error) =>
-    console.error(
-      JSON.stringify({
-        level: 50,
-        msg: 'audit batch not written',
-        err: { message: String(error) },
-      }),
-    ),
+    logBackgroundError('audit batch not written', error),
   );
   const hasher = createPasswordHasher();
   const accountLookup = createAccountLookupService({
