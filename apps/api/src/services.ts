@@ -17,6 +17,7 @@ import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
+import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
 import { createTrackingService } from './tracking/tracking-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
@@ -45,6 +46,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     logBackgroundError('audit batch not written', error),
   );
   const hasher = createPasswordHasher();
+  const codes = createOneTimeCodes(config.tokenSecret);
   const accountLookup = createAccountLookupService({
     db,
     tokens: createLookupTokens(config.tokenSecret),
@@ -55,7 +57,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     queue,
     templates,
     audit,
-    codeKey: config.tokenSecret,
+    codes,
     limits: config.limits,
   });
 
@@ -68,7 +70,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     templates,
     audit,
     hasher,
-    codeKey: config.tokenSecret,
+    codes,
     limits: config.limits,
   });
 
