@@ -31,6 +31,24 @@ describe('operations', () => {
     expect(ui.headers['content-type']).toMatch(/text\/html/);
   });
 
+  it('serves /docs in production only when API_DOCS says so (decision 0215)', async () => {
+    const production = (docs: Record<string, string>) =>
+      createTestApp(docs, (config) => ({
+        ...config,
+        env: 'production',
+        apiDocs: docs['API_DOCS'] === 'on',
+      }));
+    const closed = await production({});
+    const open = await production({ API_DOCS: 'on' });
+    try {
+      expect((await closed.app.inject('/docs/json')).statusCode).toBe(404);
+      expect((await open.app.inject('/docs/json')).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+      await open.close();
+    }
+  });
+
   it('sends security headers on every reply', async () => {
     const reply = await t.app.inject('/healthz');
     expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'self'");

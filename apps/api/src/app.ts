@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import {
   jsonSchemaTransform,
@@ -48,9 +48,12 @@ export async function buildApp({
   rateLimit,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  // Only proxies named by configuration may say who the client is (X-Forwarded-For).
+  // Fastify takes a hop count too (lib/request.js), though its type leaves numbers out.
+  const trustProxy = config.trustProxy as FastifyServerOptions['trustProxy'];
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
-    trustProxy: config.env === 'production',
+    trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
@@ -89,6 +92,8 @@ export async function buildApp({
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(fastifyCookie);
+  // The contract document is still built (routes read it), but served only when configured
+  // (decision 0215).
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -99,7 +104,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   // 2. Routes: operations, then the API under the product prefix, then the web app.
   await app.register(healthRoutes, { database });
