@@ -41,7 +41,11 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
   });
   const featureToggles = createFeatureTogglesService(db);
-  const botCheck = createBotCheckService({ ...config.botCheck, store: rateLimit });
+  const botCheck = createBotCheckService({
+    ...config.botCheck,
+    store: rateLimit,
+    perIpPerMinute: config.limits.lookupPerIpPerMinute,
+  });
   const audit = createAuditLog(db, config.trackingHmacKey, (error) =>
     logBackgroundError('audit batch not written', error),
   );

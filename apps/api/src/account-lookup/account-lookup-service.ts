@@ -147,13 +147,16 @@ export function createAccountLookupService(deps: Dependencies) {
       };
     },
 
-    async schoolByNpsn(npsn: string): Promise<School> {
+    // School searches are limited like the lookup: both enumerate the registry.
+    async schoolByNpsn(npsn: string, ip: string): Promise<School> {
+      await limit(`school-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       const school = await repository.schoolByNpsn(npsn);
       if (!school) throw new NotFoundError(LOOKUP_MESSAGES.schoolNotFound);
       return school;
     },
 
-    async schoolsByName(name: string): Promise<School[]> {
+    async schoolsByName(name: string, ip: string): Promise<School[]> {
+      await limit(`school-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       const key = normalizeName(name);
       if (key.length < 3)
         throw new ValidationError(undefined, [
@@ -332,14 +335,17 @@ export function createAccountLookupService(deps: Dependencies) {
         }
         await repository.updatePersonalEmail(tx, person.id, request.newEmail);
         await repository.closeEmailChange(tx, request.id, 'confirmed');
+        // The contact on file is told: its e-mail, or its phone when there is none.
+        const masked = maskEmail(request.newEmail);
         if (person.personalEmail) {
           await outbox.enqueue(
             tx,
-            templates.emailChangedNotice(
-              person.personalEmail,
-              maskEmail(request.newEmail),
-              new Date(),
-            ),
+            templates.emailChangedNotice(person.personalEmail, masked, new Date()),
+          );
+        } else if (person.phone) {
+          await outbox.enqueue(
+            tx,
+            templates.emailChangedNoticeSms(person.phone, masked, new Date()),
           );
         }
         await audit.record(

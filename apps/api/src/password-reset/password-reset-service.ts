@@ -224,6 +224,7 @@ export function createPasswordResetService(deps: Dependencies) {
         if (!session || session.accountId !== candidate.accountId) invalidSession();
         await repository.setPassword(tx, candidate.accountId, passwordHash);
         await repository.updateSession(tx, session.id, { completedAt: new Date() });
+        // Every contact on file is told; a phone when there is no e-mail (DESIGN.md).
         if (candidate.personalEmail) {
           await outbox.enqueue(
             tx,
@@ -232,6 +233,11 @@ export function createPasswordResetService(deps: Dependencies) {
               candidate.accountEmail,
               new Date(),
             ),
+          );
+        } else if (candidate.phone) {
+          await outbox.enqueue(
+            tx,
+            templates.passwordChangedNoticeSms(candidate.phone, candidate.accountEmail, new Date()),
           );
         }
         await audit.record(

@@ -357,6 +357,46 @@ describe('one-time code', () => {
     expect(reply.statusCode).toBe(200);
   }, 10_000);
 
+  it('tells an account with only a phone on file of the new password by SMS', async () => {
+    await t.database.db.execute(
+      sql`UPDATE people SET personal_email = NULL WHERE phone = ${FIXTURE.teacher.phone}`,
+    );
+    try {
+      const token = (await verifyAccount(teacherAccount, FIXTURE.teacher.birthDate)).json().data
+        .token;
+      const send = await post('/send-otp', { token, metode: 'phone' });
+      expect(send.statusCode).toBe(200);
+      const sessionId = send.json().data.session_id as string;
+      const [sms] = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.template, 'reset-code-sms'))
+        .orderBy(sql`${outboxMessages.id} DESC`)
+        .limit(1);
+      const code = /: (\d{6})\./.exec(sms?.bodyText ?? '')?.[1] ?? '';
+      expect((await post('/validate-otp', { session_id: sessionId, otp: code })).statusCode).toBe(
+        200,
+      );
+      const password = 'Sawah hijau di Garut';
+      const done = await post('', {
+        session_id: sessionId,
+        password,
+        password_confirmation: password,
+      });
+      expect(done.statusCode).toBe(200);
+      const notices = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.template, 'password-changed-notice-sms'));
+      expect(notices.map((n) => n.recipient)).toEqual([FIXTURE.teacher.phone]);
+      expect(notices[0]?.bodyText).toContain(teacherAccount);
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE people SET personal_email = ${FIXTURE.teacher.email} WHERE phone = ${FIXTURE.teacher.phone}`,
+      );
+    }
+  });
+
   it('waits 60 seconds between sends, with the seconds left in the answer', async () => {
     const { token } = await startReset();
     const reply = await post('/send-otp', { token, metode: 'email' });
