@@ -68,6 +68,14 @@ describe('error bodies (SPEC §8)', () => {
     expect(body.errors[0]?.message).toBe(body.message);
   });
 
+  it('answers headers too large (431) in the SPEC §8 shape, in Indonesian', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const reply = await fetch(`${address}/healthz`, { headers: { 'x-big': 'a'.repeat(20_000) } });
+    expect(reply.status).toBe(431);
+    const body = ApiErrorBodySchema.parse(await reply.json());
+    expect(body.message).toBe('Data yang dikirim terlalu besar.');
+  });
+
   it('answers malformed JSON with a 400 in Indonesian, not a 500', async () => {
     const reply = await t.app.inject({
       method: 'POST',

@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -16,7 +17,7 @@ import { accountLookupRoutes } from './account-lookup/account-lookup-routes';
 import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
-import { registerErrorHandler } from './http/error-handler';
+import { errorBody, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
@@ -55,6 +56,21 @@ export async function buildApp({
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors Node's HTTP parser answers before Fastify sees a request (431 headers too large,
+    // 400 malformed): the same SPEC §8 body in Indonesian as every other answer.
+    clientErrorHandler(error: Error & { code?: string }, socket) {
+      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify(
+        tooLarge
+          ? errorBody('PAYLOAD_TOO_LARGE', ERROR_MESSAGES.payloadTooLarge)
+          : errorBody('BAD_REQUEST', ERROR_MESSAGES.dataInvalid),
+      );
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      } else socket.destroy(error);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
