@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://portal@db/portal',
+    TRACKING_HMAC_KEY: 'k'.repeat(40),
+    EVENT_TRACKER_SECRET: 's'.repeat(20),
+    TOKEN_SECRET: 't'.repeat(40),
+    BOT_CHECK_SECRET: 'b'.repeat(20),
+    SMTP_URL: 'smtp://mail.internal:587',
+    SMS_GATEWAY_URL: 'https://sms.internal/send',
+    SMS_GATEWAY_KEY: 'k'.repeat(20),
+  };
+
   it('starts on the embedded defaults with an empty environment', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
@@ -33,35 +45,12 @@ describe('loadConfig', () => {
   });
 
   it('accepts a complete production environment and does not seed demo data there', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://portal@db/portal',
-      TRACKING_HMAC_KEY: 'k'.repeat(40),
-      EVENT_TRACKER_SECRET: 's'.repeat(20),
-      TOKEN_SECRET: 't'.repeat(40),
-      BOT_CHECK_SECRET: 'b'.repeat(20),
-      SMTP_URL: 'smtp://mail.internal:587',
-      SMS_GATEWAY_URL: 'https://sms.internal/send',
-      SMS_GATEWAY_KEY: 'k'.repeat(20),
-      PRODUCT_NAME: 'contoh',
-    });
+    const config = loadConfig({ ...production, PRODUCT_NAME: 'contoh' });
     expect(config.seedDemo).toBe(false);
     expect(config.trustProxy).toBe(false);
     expect(config.apiDocs).toBe(false);
     expect(config.brand.productName).toBe('contoh');
   });
-
-  const production = {
-    NODE_ENV: 'production',
-    DATABASE_URL: 'postgres://portal@db/portal',
-    TRACKING_HMAC_KEY: 'k'.repeat(40),
-    EVENT_TRACKER_SECRET: 's'.repeat(20),
-    TOKEN_SECRET: 't'.repeat(40),
-    BOT_CHECK_SECRET: 'b'.repeat(20),
-    SMTP_URL: 'smtp://mail.internal:587',
-    SMS_GATEWAY_URL: 'https://sms.internal/send',
-    SMS_GATEWAY_KEY: 'k'.repeat(20),
-  };
 
   it('refuses production without an SMS gateway, naming the variables', () => {
     const attempt = () => loadConfig({ ...production, SMS_GATEWAY_KEY: '' });

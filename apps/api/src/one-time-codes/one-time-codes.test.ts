@@ -33,16 +33,18 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 const passCooldown = () =>
   t.database.db.execute(sql`UPDATE code_sends SET sent_at = sent_at - interval '61 seconds'`);
 
-async function resetSession(): Promise<string> {
+/** A verify and a code sent by e-mail for the teacher's account, after the cooldown. */
+async function sendResetCode() {
   await passCooldown();
   const verified = await post(`${resetBase}/verify`, {
     belajaridEmail: teacherAccount,
     dob: FIXTURE.teacher.birthDate,
   });
-  const send = await post(`${resetBase}/send-otp`, {
-    token: verified.json().data.token,
-    metode: 'email',
-  });
+  return post(`${resetBase}/send-otp`, { token: verified.json().data.token, metode: 'email' });
+}
+
+async function resetSession(): Promise<string> {
+  const send = await sendResetCode();
   expect(send.statusCode).toBe(200);
   return send.json().data.session_id as string;
 }
@@ -81,15 +83,7 @@ describe('one-time codes across flows', () => {
     );
 
     // No new code by any flow, whatever the session.
-    await passCooldown();
-    const verified = await post(`${resetBase}/verify`, {
-      belajaridEmail: teacherAccount,
-      dob: FIXTURE.teacher.birthDate,
-    });
-    const send = await post(`${resetBase}/send-otp`, {
-      token: verified.json().data.token,
-      metode: 'email',
-    });
+    const send = await sendResetCode();
     expect(send.statusCode).toBe(429);
     expect(Number(send.headers['retry-after'])).toBeGreaterThan(7000);
     const token = await lookupToken();
