@@ -37,8 +37,8 @@ type Identity = { type: string; npsn: string; name: string; birthDate: string; m
 
 async function prepare(benchUrl: string): Promise<{ accounts: Account[]; identities: Identity[] }> {
   // Each reset uses an account of its own: the per-account cooldown is part of the policy.
-  await query(benchUrl, 'DELETE FROM password_reset_sends');
-  await query(benchUrl, 'DELETE FROM password_reset_locks');
+  await query(benchUrl, 'DELETE FROM code_sends');
+  await query(benchUrl, 'DELETE FROM code_locks');
   const accounts = await query<Account>(
     benchUrl,
     `SELECT a.email, to_char(p.birth_date, 'YYYY-MM-DD') AS dob, p.personal_email AS personal FROM learning_accounts a

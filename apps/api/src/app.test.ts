@@ -31,6 +31,24 @@ describe('operations', () => {
     expect(ui.headers['content-type']).toMatch(/text\/html/);
   });
 
+  it('serves /docs in production only when API_DOCS says so (decision 0215)', async () => {
+    const production = (docs: Record<string, string>) =>
+      createTestApp(docs, (config) => ({
+        ...config,
+        env: 'production',
+        apiDocs: docs['API_DOCS'] === 'on',
+      }));
+    const closed = await production({});
+    const open = await production({ API_DOCS: 'on' });
+    try {
+      expect((await closed.app.inject('/docs/json')).statusCode).toBe(404);
+      expect((await open.app.inject('/docs/json')).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+      await open.close();
+    }
+  });
+
   it('sends security headers on every reply', async () => {
     const reply = await t.app.inject('/healthz');
     expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'self'");
@@ -48,6 +66,14 @@ describe('error bodies (SPEC §8)', () => {
     expect(body.error.code).toBe('NOT_FOUND');
     expect(body.message).toBe(body.error.message);
     expect(body.errors[0]?.message).toBe(body.message);
+  });
+
+  it('answers headers too large (431) in the SPEC §8 shape, in Indonesian', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const reply = await fetch(`${address}/healthz`, { headers: { 'x-big': 'a'.repeat(20_000) } });
+    expect(reply.status).toBe(431);
+    const body = ApiErrorBodySchema.parse(await reply.json());
+    expect(body.message).toBe('Data yang dikirim terlalu besar.');
   });
 
   it('answers malformed JSON with a 400 in Indonesian, not a 500', async () => {

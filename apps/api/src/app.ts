@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import {
   jsonSchemaTransform,
@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -16,7 +17,7 @@ import { accountLookupRoutes } from './account-lookup/account-lookup-routes';
 import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
-import { registerErrorHandler } from './http/error-handler';
+import { errorBody, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
@@ -48,10 +49,28 @@ export async function buildApp({
   rateLimit,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  // Only proxies named by configuration may say who the client is (X-Forwarded-For).
+  // Fastify takes a hop count too (lib/request.js), though its type leaves numbers out.
+  const trustProxy = config.trustProxy as FastifyServerOptions['trustProxy'];
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
-    trustProxy: config.env === 'production',
+    trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors Node's HTTP parser answers before Fastify sees a request (431 headers too large,
+    // 400 malformed): the same SPEC §8 body in Indonesian as every other answer.
+    clientErrorHandler(error: Error & { code?: string }, socket) {
+      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify(
+        tooLarge
+          ? errorBody('PAYLOAD_TOO_LARGE', ERROR_MESSAGES.payloadTooLarge)
+          : errorBody('BAD_REQUEST', ERROR_MESSAGES.dataInvalid),
+      );
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      } else socket.destroy(error);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
@@ -89,6 +108,8 @@ export async function buildApp({
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(fastifyCookie);
+  // The contract document is still built (routes read it), but served only when configured
+  // (decision 0215).
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -99,7 +120,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   // 2. Routes: operations, then the API under the product prefix, then the web app.
   await app.register(healthRoutes, { database });

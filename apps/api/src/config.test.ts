@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://portal@db/portal',
+    TRACKING_HMAC_KEY: 'k'.repeat(40),
+    EVENT_TRACKER_SECRET: 's'.repeat(20),
+    TOKEN_SECRET: 't'.repeat(40),
+    BOT_CHECK_SECRET: 'b'.repeat(20),
+    SMTP_URL: 'smtp://mail.internal:587',
+    SMS_GATEWAY_URL: 'https://sms.internal/send',
+    SMS_GATEWAY_KEY: 'k'.repeat(20),
+  };
+
   it('starts on the embedded defaults with an empty environment', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
@@ -33,17 +45,37 @@ describe('loadConfig', () => {
   });
 
   it('accepts a complete production environment and does not seed demo data there', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://portal@db/portal',
-      TRACKING_HMAC_KEY: 'k'.repeat(40),
-      EVENT_TRACKER_SECRET: 's'.repeat(20),
-      TOKEN_SECRET: 't'.repeat(40),
-      BOT_CHECK_SECRET: 'b'.repeat(20),
-      SMTP_URL: 'smtp://mail.internal:587',
-      PRODUCT_NAME: 'contoh',
-    });
+    const config = loadConfig({ ...production, PRODUCT_NAME: 'contoh' });
     expect(config.seedDemo).toBe(false);
+    expect(config.trustProxy).toBe(false);
+    expect(config.apiDocs).toBe(false);
     expect(config.brand.productName).toBe('contoh');
+  });
+
+  it('refuses production without an SMS gateway, naming the variables', () => {
+    const attempt = () => loadConfig({ ...production, SMS_GATEWAY_KEY: '' });
+    expect(attempt).toThrow(/SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required in production/);
+    expect(attempt).toThrow(/REQUEST_PASSWORD_BY_PHONE/);
+  });
+
+  it('refuses several production instances without Redis', () => {
+    expect(() => loadConfig({ ...production, INSTANCES: '3' })).toThrow(
+      /REDIS_URL: is required with INSTANCES=3/,
+    );
+    expect(
+      loadConfig({ ...production, INSTANCES: '3', REDIS_URL: 'redis://cache:6379' }).instances,
+    ).toBe(3);
+  });
+
+  it('trusts no proxy unless told: a hop count, or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 });

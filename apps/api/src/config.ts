@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,6 +16,28 @@ const DEV_BOT_CHECK_SECRET = 'dev-only-bot-check-secret-change-me';
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+const isAddressOrRange = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/** A hop count, or the proxies' addresses and CIDR ranges separated by commas. */
+const TrustProxySchema = z.union([
+  z
+    .string()
+    .regex(/^\d{1,2}$/)
+    .transform(Number),
+  z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .refine((entries) => entries.every(isAddressOrRange), {
+      message: 'a hop count, or IP addresses and CIDR ranges separated by commas',
+    }),
+]);
 
 const EnvSchema = z
   .object({
@@ -39,6 +62,9 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    TRUST_PROXY: TrustProxySchema.optional(),
+    INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
+    API_DOCS: z.enum(['on', 'off']).optional(),
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_KEY: z.string().min(1).optional(),
     OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -112,6 +138,24 @@ const EnvSchema = z
     if (!env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' });
     }
+    if (!env.SMS_GATEWAY_URL || !env.SMS_GATEWAY_KEY) {
+      // Without a gateway a code or notice to a phone would be recorded as sent and kept in
+      // clear in the outbox; phone-only accounts get their notices (and the reset by phone,
+      // REQUEST_PASSWORD_BY_PHONE, its codes) only by SMS.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_GATEWAY_URL'],
+        message:
+          'SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required in production: codes and notices to phones (REQUEST_PASSWORD_BY_PHONE, phone-only accounts) need the gateway',
+      });
+    }
+    if (env.INSTANCES > 1 && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: `is required with INSTANCES=${env.INSTANCES}: each instance would count rate limits and used bot-check answers on its own`,
+      });
+    }
     if (env.SEED_DEMO) {
       ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'cannot be on in production' });
     }
@@ -127,6 +171,11 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Fastify's trustProxy: false (the default, trust none), a hop count, or addresses and ranges. */
+  trustProxy: false | number | string[];
+  instances: number;
+  /** Whether /docs (the OpenAPI browser and document) is served. */
+  apiDocs: boolean;
   sms: { url: string; key: string | undefined } | undefined;
   jobs: { outboxRetryDelaySeconds: number; pollingSeconds: number };
   tokenSecret: string;
@@ -168,6 +217,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Akun ${e.PRODUCT_NAME}.id <no-reply@${e.PRODUCT_NAME}.id>`,
+    trustProxy: e.TRUST_PROXY ?? false,
+    instances: e.INSTANCES,
+    apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, key: e.SMS_GATEWAY_KEY } : undefined,
     jobs: {
       outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,

@@ -8,6 +8,7 @@ import { createBotCheckService } from './bot-check/bot-check-service';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createFeatureTogglesService } from './feature-toggles/feature-toggles-service';
+import { logBackgroundError } from './http/logger-options';
 import type { RateLimitStore } from './http/rate-limit-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createSmtpTransport, devMailboxTransport } from './notifications/mail-transport';
@@ -16,6 +17,7 @@ import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
+import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
 import { createTrackingService } from './tracking/tracking-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
@@ -39,17 +41,16 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
   });
   const featureToggles = createFeatureTogglesService(db);
-  const botCheck = createBotCheckService({ ...config.botCheck, store: rateLimit });
+  const botCheck = createBotCheckService({
+    ...config.botCheck,
+    store: rateLimit,
+    perIpPerMinute: config.limits.lookupPerIpPerMinute,
+  });
   const audit = createAuditLog(db, config.trackingHmacKey, (error) =>
-    console.error(
-      JSON.stringify({
-        level: 50,
-        msg: 'audit batch not written',
-        err: { message: String(error) },
-      }),
-    ),
+    logBackgroundError('audit batch not written', error),
   );
   const hasher = createPasswordHasher();
+  const codes = createOneTimeCodes(config.tokenSecret);
   const accountLookup = createAccountLookupService({
     db,
     tokens: createLookupTokens(config.tokenSecret),
@@ -60,7 +61,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     queue,
     templates,
     audit,
-    codeKey: config.tokenSecret,
+    codes,
     limits: config.limits,
   });
 
@@ -73,7 +74,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     templates,
     audit,
     hasher,
-    codeKey: config.tokenSecret,
+    codes,
     limits: config.limits,
   });
 

@@ -53,6 +53,14 @@ export const ERROR_MESSAGES = {
   forbidden: 'Anda tidak memiliki akses ke data ini.',
 } as const;
 
+// zod's own messages (a wrong type, an unknown option, a string too long) reach users as well:
+// Indonesian from zod's locale, and a missing value in the words of SPEC §5. Set here because
+// every schema of the contracts imports this module, on the web and in the API alike.
+z.config(z.locales.id());
+z.config({
+  customError: (issue) => (issue.input === undefined ? ERROR_MESSAGES.required : undefined),
+});
+
 /** Reads the message a user should see from any error body, in the order of SPEC §8. */
 export function readErrorMessage(body: unknown, transportMessage: string): string {
   const parsed = z

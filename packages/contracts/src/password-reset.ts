@@ -3,6 +3,7 @@ import { BirthDateSchema, LOOKUP_BASE } from './account-lookup';
 import { ERROR_MESSAGES } from './api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './business-constants';
 import { countedMessage } from './counted-message';
+import { CODE_POLICY } from './one-time-codes';
 
 /** Paths of SPEC §7 under the API prefix. */
 export const RESET_BASE = `${LOOKUP_BASE}/self-reset-password`;
@@ -15,13 +16,7 @@ export const RESET_PATHS = {
 
 /** The policy of DESIGN.md: the numbers the API enforces and the web shows. */
 export const RESET_POLICY = {
-  codeDigits: 6,
-  emailCodeMinutes: 30,
-  smsCodeMinutes: 10,
-  maxWrongCodes: 5,
-  resendCooldownSeconds: 60,
-  maxSendsPerHour: 5,
-  lockHours: 2,
+  ...CODE_POLICY,
   /** Between a verified code and the new password. */
   verifiedMinutes: 15,
   /** From verify to the end of the whole reset. */
@@ -41,6 +36,9 @@ export const RESET_MESSAGES = {
     'Kode sudah diminta terlalu sering. Coba lagi dalam {{count}} menit.',
   ),
   lockedHours: countedMessage('Kode sudah diminta terlalu sering. Coba lagi dalam {{count}} jam.'),
+  wrongCodesLocked: countedMessage(
+    'Terlalu banyak kode salah dimasukkan. Coba lagi dalam {{count}} jam.',
+  ),
   codeFormat: 'Kode OTP terdiri dari 6 angka.',
   codeInvalid: countedMessage('Kode OTP salah. Sisa percobaan: {{count}}.'),
   codeEnded: 'Kode OTP salah 5 kali. Silakan mulai lagi dari awal.',

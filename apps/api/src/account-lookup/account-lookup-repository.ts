@@ -177,34 +177,18 @@ export function createAccountLookupRepository(db: Db) {
 
     async createEmailChange(
       tx: Transaction,
-      change: {
-        personId: number;
-        newEmail: string;
-        codeHash: string;
-        currentCodeHash: string;
-        validSeconds: number;
-      },
-    ) {
-      await tx.insert(emailChangeRequests).values({
-        personId: change.personId,
-        newEmail: change.newEmail,
-        codeHash: change.codeHash,
-        currentCodeHash: change.currentCodeHash,
-        expiresAt: sql`now() + make_interval(secs => ${change.validSeconds})`,
-      });
-    },
-
-    async recordWrongCode(tx: Transaction, id: number, lockAfter: number): Promise<number> {
+      change: { personId: number; newEmail: string; validSeconds: number },
+    ): Promise<number> {
       const [row] = await tx
-        .update(emailChangeRequests)
-        .set({
-          failedAttempts: sql`${emailChangeRequests.failedAttempts} + 1`,
-          closedAt: sql`CASE WHEN ${emailChangeRequests.failedAttempts} + 1 >= ${lockAfter} THEN now() END`,
-          closedReason: sql`CASE WHEN ${emailChangeRequests.failedAttempts} + 1 >= ${lockAfter} THEN 'locked' END`,
+        .insert(emailChangeRequests)
+        .values({
+          personId: change.personId,
+          newEmail: change.newEmail,
+          expiresAt: sql`now() + make_interval(secs => ${change.validSeconds})`,
         })
-        .where(eq(emailChangeRequests.id, id))
-        .returning({ failedAttempts: emailChangeRequests.failedAttempts });
-      return row?.failedAttempts ?? lockAfter;
+        .returning({ id: emailChangeRequests.id });
+      if (!row) throw new Error('e-mail change insert returned nothing');
+      return row.id;
     },
 
     async closeEmailChange(tx: Transaction, id: number, reason: string): Promise<void> {

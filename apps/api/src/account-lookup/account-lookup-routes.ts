@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noStore } from '../http/no-store';
 import { z } from 'zod';
 import {
   AccountCreationResultSchema,
@@ -47,6 +48,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
   { service },
 ) => {
   const tags = ['account-lookup'];
+  app.addHook('onRequest', noStore);
 
   app.get(
     `${LOOKUP_BASE}/sekolah`,
@@ -58,7 +60,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
         response: { 200: dataEnvelope(SchoolSchema), ...errors },
       },
     },
-    async (request) => ({ data: await service.schoolByNpsn(request.query.npsn) }),
+    async (request) => ({ data: await service.schoolByNpsn(request.query.npsn, request.ip) }),
   );
 
   app.get(
@@ -71,7 +73,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
         response: { 200: dataEnvelope(z.array(SchoolSchema)), ...errors },
       },
     },
-    async (request) => ({ data: await service.schoolsByName(request.query.name) }),
+    async (request) => ({ data: await service.schoolsByName(request.query.name, request.ip) }),
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   LOOKUP_MESSAGES,
   type DeliveryMethod,
@@ -12,13 +11,9 @@ import type { AuditLog } from '../audit/audit-repository';
 import type { BotCheckService } from '../bot-check/bot-check-service';
 import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
-import {
-  ForbiddenError,
-  NotFoundError,
-  RateLimitedError,
-  ValidationError,
-} from '../http/domain-errors';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import { ForbiddenError, NotFoundError, ValidationError } from '../http/domain-errors';
+import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
+import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
@@ -33,10 +28,6 @@ import { ACCOUNT_CREATION_QUEUE } from './account-creation-jobs';
 import { LOOKUP_TOKEN_SECONDS, type LookupTokens } from './lookup-token';
 import { maskEmail, maskPhone } from './masking';
 
-export const EMAIL_CHANGE_CODE_SECONDS = 30 * 60;
-export const EMAIL_CHANGE_MAX_WRONG_CODES = 5;
-// A person's inbox or phone is not a target: this many messages an hour, then wait.
-const MESSAGES_PER_PERSON_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
@@ -50,7 +41,7 @@ type Dependencies = {
   queue: JobQueue;
   templates: MessageTemplates;
   audit: AuditLog;
-  codeKey: string;
+  codes: OneTimeCodes;
   limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
 };
 
@@ -59,17 +50,16 @@ const toAccountView = (accounts: AccountSummary[]) =>
 
 /** Finding an account by personal data, and what the person may then ask for (issue 4). */
 export function createAccountLookupService(deps: Dependencies) {
-  const { db, tokens, botCheck, toggles, counters, outbox, queue, templates, audit } = deps;
+  const { db, tokens, botCheck, toggles, counters, outbox, queue, templates, audit, codes } = deps;
   const repository = createAccountLookupRepository(db);
   const finder = createLookupFinder(repository);
-  const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const hashCode = (requestKey: string, code: string) =>
-    createHmac('sha256', deps.codeKey).update(`${requestKey}:${code}`).digest('hex');
-
-  async function limit(key: string, max: number, windowMs: number): Promise<void> {
-    const { count, resetInMs } = await counters.increment(key, windowMs);
-    if (count > max) throw new RateLimitedError(Math.ceil(resetInMs / 1000));
-  }
+  const limit = (key: string, max: number, windowMs: number) =>
+    enforceLimit(counters, key, max, windowMs);
+  // The two codes of an e-mail change: one to the new address, one to the contact on file.
+  const changeBindings = (requestId: number) => ({
+    fresh: `email-change:${requestId}`,
+    current: `email-change:${requestId}:current`,
+  });
 
   async function personFromToken(
     token: string | undefined,
@@ -157,13 +147,16 @@ export function createAccountLookupService(deps: Dependencies) {
       };
     },
 
-    async schoolByNpsn(npsn: string): Promise<School> {
+    // School searches are limited like the lookup: both enumerate the registry.
+    async schoolByNpsn(npsn: string, ip: string): Promise<School> {
+      await limit(`school-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       const school = await repository.schoolByNpsn(npsn);
       if (!school) throw new NotFoundError(LOOKUP_MESSAGES.schoolNotFound);
       return school;
     },
 
-    async schoolsByName(name: string): Promise<School[]> {
+    async schoolsByName(name: string, ip: string): Promise<School[]> {
+      await limit(`school-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       const key = normalizeName(name);
       if (key.length < 3)
         throw new ValidationError(undefined, [
@@ -186,9 +179,14 @@ export function createAccountLookupService(deps: Dependencies) {
           method === 'email' ? LOOKUP_MESSAGES.noPersonalEmail : LOOKUP_MESSAGES.noPhone;
         throw new ValidationError(message, [{ field: 'method', message }]);
       }
-      await limit(`details:${person.id}`, MESSAGES_PER_PERSON_PER_HOUR, HOUR_MS);
       const lines = accounts.map((a) => ({ email: a.email, schoolLevel: a.schoolLevel }));
-      await db.transaction(async (tx) => {
+      const refused = await db.transaction(async (tx) => {
+        const refusal = await codes.takeSend(tx, {
+          personId: person.id,
+          flow: 'details',
+          recipients: [to],
+        });
+        if (refusal) return refusal;
         await outbox.enqueue(
           tx,
           method === 'email'
@@ -205,7 +203,9 @@ export function createAccountLookupService(deps: Dependencies) {
           },
           tx,
         );
+        return undefined;
       });
+      if (refused) throw refused;
       return { method, sent_to: method === 'email' ? maskEmail(to) : maskPhone(to) };
     },
 
@@ -231,19 +231,25 @@ export function createAccountLookupService(deps: Dependencies) {
           { field: 'email', message: LOOKUP_MESSAGES.noContactForChange },
         ]);
       }
-      await limit(`email-change:${person.id}`, MESSAGES_PER_PERSON_PER_HOUR, HOUR_MS);
-      const newCode = sixDigits();
-      const currentCode = sixDigits();
-      const minutes = EMAIL_CHANGE_CODE_SECONDS / 60;
-      await db.transaction(async (tx) => {
+      const minutes = codes.policy.emailCodeMinutes;
+      const refused = await db.transaction(async (tx) => {
+        const refusal = await codes.takeSend(tx, {
+          personId: person.id,
+          flow: 'email-change',
+          recipients: [newEmail, current.to],
+        });
+        if (refusal) return refusal;
         await repository.closeOpenEmailChanges(tx, person.id, 'superseded');
-        await repository.createEmailChange(tx, {
+        const requestId = await repository.createEmailChange(tx, {
           personId: person.id,
           newEmail,
-          codeHash: hashCode(`${person.id}:${newEmail}`, newCode),
-          currentCodeHash: hashCode(`${person.id}:${newEmail}:current`, currentCode),
-          validSeconds: EMAIL_CHANGE_CODE_SECONDS,
+          validSeconds: minutes * 60,
         });
+        const bindings = changeBindings(requestId);
+        const issue = (binding: string) =>
+          codes.issue(tx, { personId: person.id, flow: 'email-change', binding, minutes });
+        const newCode = (await issue(bindings.fresh)).code;
+        const currentCode = (await issue(bindings.current)).code;
         await outbox.enqueue(tx, templates.emailChangeCode(newEmail, newCode, minutes));
         await outbox.enqueue(
           tx,
@@ -265,12 +271,14 @@ export function createAccountLookupService(deps: Dependencies) {
           { action: 'change-email', outcome: 'codes-sent', userType, personId: person.id, ip },
           tx,
         );
+        return undefined;
       });
+      if (refused) throw refused;
       return {
         email: maskEmail(newEmail),
         current_sent_to:
           current.channel === 'email' ? maskEmail(current.to) : maskPhone(current.to),
-        expires_in: EMAIL_CHANGE_CODE_SECONDS,
+        expires_in: minutes * 60,
       };
     },
 
@@ -284,59 +292,60 @@ export function createAccountLookupService(deps: Dependencies) {
       const { person, userType } = await personFromToken(token);
       const outcome = await db.transaction(async (tx) => {
         const request = await repository.openEmailChange(person.id, tx);
-        if (!request || !request.currentCodeHash) {
-          return {
-            error: new ValidationError(LOOKUP_MESSAGES.codeExpired, [
-              { field: 'code', message: LOOKUP_MESSAGES.codeExpired },
-            ]),
-          };
-        }
+        const expired = () => {
+          const message = LOOKUP_MESSAGES.codeExpired;
+          return { error: new ValidationError(message, [{ field: 'code', message }]) };
+        };
+        if (!request) return expired();
         if (request.expiresAt.getTime() <= Date.now()) {
           await repository.closeEmailChange(tx, request.id, 'expired');
-          return {
-            error: new ValidationError(LOOKUP_MESSAGES.codeExpired, [
-              { field: 'code', message: LOOKUP_MESSAGES.codeExpired },
-            ]),
-          };
+          return expired();
         }
-        const same = (stored: string, given: string) =>
-          timingSafeEqual(Buffer.from(stored, 'hex'), Buffer.from(given, 'hex'));
-        const newOk = same(request.codeHash, hashCode(`${person.id}:${request.newEmail}`, code));
-        const currentOk = same(
-          request.currentCodeHash,
-          hashCode(`${person.id}:${request.newEmail}:current`, codeCurrent),
-        );
-        if (!newOk || !currentOk) {
-          const failures = await repository.recordWrongCode(
-            tx,
-            request.id,
-            EMAIL_CHANGE_MAX_WRONG_CODES,
-          );
-          const left = EMAIL_CHANGE_MAX_WRONG_CODES - failures;
+        const bindings = changeBindings(request.id);
+        const result = await codes.check(tx, {
+          personId: person.id,
+          flow: 'email-change',
+          codes: [
+            { binding: bindings.fresh, code },
+            { binding: bindings.current, code: codeCurrent },
+          ],
+        });
+        if (!result.ok) {
           await audit.record(
             {
               action: 'change-email',
-              outcome: left > 0 ? 'wrong-code' : 'locked',
+              outcome: result.reason === 'wrong' ? 'wrong-code' : result.reason,
               userType,
               personId: person.id,
               ip,
             },
             tx,
           );
-          const message = left > 0 ? LOOKUP_MESSAGES.codeInvalid(left) : LOOKUP_MESSAGES.codeLocked;
-          const field = newOk ? 'code_current' : 'code';
+          if (result.reason === 'locked') return { error: result.error };
+          if (result.reason === 'expired') return expired();
+          const message =
+            result.reason === 'wrong'
+              ? LOOKUP_MESSAGES.codeInvalid(result.attemptsLeft)
+              : LOOKUP_MESSAGES.codeLocked;
+          const field =
+            result.reason === 'wrong' && !result.wrong.includes(bindings.fresh)
+              ? 'code_current'
+              : 'code';
           return { error: new ValidationError(message, [{ field, message }]) };
         }
         await repository.updatePersonalEmail(tx, person.id, request.newEmail);
         await repository.closeEmailChange(tx, request.id, 'confirmed');
+        // The contact on file is told: its e-mail, or its phone when there is none.
+        const masked = maskEmail(request.newEmail);
         if (person.personalEmail) {
           await outbox.enqueue(
             tx,
-            templates.emailChangedNotice(
-              person.personalEmail,
-              maskEmail(request.newEmail),
-              new Date(),
-            ),
+            templates.emailChangedNotice(person.personalEmail, masked, new Date()),
+          );
+        } else if (person.phone) {
+          await outbox.enqueue(
+            tx,
+            templates.emailChangedNoticeSms(person.phone, masked, new Date()),
           );
         }
         await audit.record(

@@ -265,6 +265,47 @@ describe('account details by e-mail', () => {
       expect(reply.json().message).toContain('Silakan cari akun Anda lagi');
     }
   });
+
+  it('refuses a well-signed token without an expiry or with a malformed subject', async () => {
+    const key = new TextEncoder().encode(t.config.tokenSecret);
+    const signed = (subject: string, expires: boolean) => {
+      const jwt = new SignJWT({ ut: 'ptk' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('akun-portal')
+        .setAudience('account-lookup')
+        .setIssuedAt()
+        .setSubject(subject);
+      return (expires ? jwt.setExpirationTime('10m') : jwt).sign(key);
+    };
+    const teacher = String(ids['teacher']);
+    const tokens = [
+      await signed(teacher, false),
+      await signed(`${teacher}.0`, true),
+      await signed(` ${teacher}`, true),
+      await signed(`0x${Number(teacher).toString(16)}`, true),
+    ];
+    for (const token of tokens) {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: `${base}/request-password`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(reply.statusCode).toBe(401);
+    }
+  });
+
+  it('answers everything carrying a token, a session id or a code with no-store', async () => {
+    const reply = await lookup('ptk', teacherForm);
+    expect(reply.json().data.token).toBeTruthy();
+    expect(reply.headers['cache-control']).toBe('no-store');
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: `${base}/self-reset-password/verify`,
+      payload: { belajaridEmail: FIXTURE.teacher.accounts[0], dob: FIXTURE.teacher.birthDate },
+    });
+    expect(verify.json().data.token).toBeTruthy();
+    expect(verify.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('change of personal e-mail', () => {
@@ -509,6 +550,17 @@ describe('rate limits', () => {
       const limited = await lookup('ptk', teacherForm, other);
       expect(limited.headers['retry-after']).toMatch(/^\d+$/);
       expect(limited.json().error.code).toBe('RATE_LIMITED');
+
+      // The school search and the bot-check challenge count per address the same way.
+      const schools: number[] = [];
+      const challenges: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const search = i % 2 === 0 ? 'sekolah?npsn=99999999' : 'sekolah/list?name=Negeri';
+        schools.push((await other.app.inject(`${base}/${search}`)).statusCode);
+        challenges.push((await other.app.inject('/belajar-id/bot-check/v1/challenge')).statusCode);
+      }
+      expect(schools).toEqual([404, 200, 404, 429]);
+      expect(challenges).toEqual([200, 200, 200, 429]);
     } finally {
       await other.close();
     }

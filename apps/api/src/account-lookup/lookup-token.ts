@@ -54,8 +54,11 @@ export function createLookupTokens(secret: string, now: () => number = Date.now)
           audience: AUDIENCE,
           algorithms: ['HS256'],
           currentDate: new Date(now()),
+          // A token that never expires would be a lasting key to the person's data.
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
-        const personId = Number(payload.sub);
+        // Only the decimal id we issue: Number() would also read ' 12', '12.0' or '0xc'.
+        const personId = /^[1-9][0-9]{0,15}$/.test(payload.sub ?? '') ? Number(payload.sub) : NaN;
         const userType = payload['ut'];
         if (
           !Number.isSafeInteger(personId) ||

@@ -1,7 +1,7 @@
 import { createChallenge, randomInt, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { verify } from 'altcha-lib/frameworks/shared';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
 
 // A challenge must be solved and used within this time; its id is remembered as long.
 const CHALLENGE_TTL_SECONDS = 10 * 60;
@@ -10,13 +10,20 @@ const CHALLENGE_TTL_SECONDS = 10 * 60;
 const COUNTER_MIN = 5_000;
 const COUNTER_MAX = 50_000;
 
-type Options = { enabled: boolean; secret: string; cost: number; store: RateLimitStore };
+type Options = {
+  enabled: boolean;
+  secret: string;
+  cost: number;
+  store: RateLimitStore;
+  /** Challenges per address a minute: making one costs the server a signature. */
+  perIpPerMinute: number;
+};
 
 /**
  * The self-hosted proof-of-work bot check (ALTCHA). Each solved challenge is accepted once:
  * its id is stored (in Redis when configured) until the challenge expires.
  */
-export function createBotCheckService({ enabled, secret, cost, store }: Options) {
+export function createBotCheckService({ enabled, secret, cost, store, perIpPerMinute }: Options) {
   const replayStore = {
     get: () => undefined,
     set: () => undefined,
@@ -24,7 +31,8 @@ export function createBotCheckService({ enabled, secret, cost, store }: Options)
   };
   return {
     enabled,
-    async challenge(): Promise<Challenge> {
+    async challenge(ip: string): Promise<Challenge> {
+      await enforceLimit(store, `challenge-ip:${ip}`, perIpPerMinute, 60_000);
       return createChallenge({
         algorithm: 'SHA-256',
         cost,

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { logBackgroundError } from '../http/logger-options';
 import * as schema from './schema';
 
 const migrationsFolder = path.resolve(
@@ -66,6 +67,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 function openPostgres(url: string, poolSize: number): Database & { migrate(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection that dies (a restart, a failover, an idle-connection kill) emits 'error', on
+  // the pool while idle and on the client while checked out; unheard, either ends the process.
+  // The pool drops the dead client and opens a new one on the next query.
+  pool.on('error', (error) => logBackgroundError('database connection lost', error));
+  // A checked-out client's error also fails its query in flight, which its request reports.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',

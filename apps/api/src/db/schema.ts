@@ -285,14 +285,6 @@ export const emailChangeRequests = pgTable(
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),
     newEmail: text('new_email').notNull(),
-    /** HMAC of the code sent to the new address: a database reader cannot confirm a change. */
-    codeHash: varchar('code_hash', { length: 64 }).notNull(),
-    /**
-     * HMAC of the code sent to the contact already on file: the lookup data alone must not
-     * move the account's recovery address (DESIGN.md: trust comes from a contact on file).
-     */
-    currentCodeHash: varchar('current_code_hash', { length: 64 }),
-    failedAttempts: smallint('failed_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when confirmed, superseded by a newer request, or ended by too many wrong codes. */
@@ -323,11 +315,6 @@ export const passwordResetSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     method: varchar('method', { length: 8 }),
-    /** HMAC of the current code and the session; null once used or replaced. */
-    codeHash: varchar('code_hash', { length: 64 }),
-    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
-    /** Wrong entries over the whole session: a resend does not reset them. */
-    failedAttempts: smallint('failed_attempts').notNull().default(0),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -338,23 +325,68 @@ export const passwordResetSessions = pgTable(
   ],
 );
 
-/** Every one-time code sent for an account: the cooldown and the hourly cap count these. */
-export const passwordResetSends = pgTable(
-  'password_reset_sends',
+/**
+ * A one-time code of any flow, bound to what it was issued for (`reset:<session>`,
+ * `email-change:<request>`). A resend replaces the code and keeps the wrong entries.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    accountId: bigint('account_id', { mode: 'number' })
+    personId: bigint('person_id', { mode: 'number' })
       .notNull()
-      .references(() => learningAccounts.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+      .references(() => people.id, { onDelete: 'cascade' }),
+    flow: varchar('flow', { length: 24 }).notNull(),
+    binding: varchar('binding', { length: 80 }).notNull(),
+    /** HMAC of the binding and the code: a database reader learns nothing. Null once used or ended. */
+    codeHash: varchar('code_hash', { length: 64 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('password_reset_sends_account_time_idx').on(t.accountId, t.sentAt)],
+  (t) => [
+    uniqueIndex('one_time_codes_binding_key').on(t.binding),
+    index('one_time_codes_person_idx').on(t.personId),
+  ],
 );
 
-/** An account whose codes were asked for too often: no code until the lock ends. */
-export const passwordResetLocks = pgTable('password_reset_locks', {
-  accountId: bigint('account_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => learningAccounts.id, { onDelete: 'cascade' }),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
-});
+/** Every code or details message sent for a person: the cooldown and the hourly cap count these. */
+export const codeSends = pgTable(
+  'code_sends',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    flow: varchar('flow', { length: 24 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('code_sends_person_flow_time_idx').on(t.personId, t.flow, t.sentAt)],
+);
+
+/** Wrong codes entered for a person, in any flow, code or session: counted over a window. */
+export const codeWrongEntries = pgTable(
+  'code_wrong_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    flow: varchar('flow', { length: 24 }).notNull(),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('code_wrong_entries_person_time_idx').on(t.personId, t.enteredAt)],
+);
+
+/** A person's code flow (or `*`, every flow) locked until a time: no code goes out or counts. */
+export const codeLocks = pgTable(
+  'code_locks',
+  {
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    flow: varchar('flow', { length: 24 }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.flow] })],
+);

@@ -4,6 +4,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@portal/contracts/api-error';
+import { isDatabaseUnavailable } from '../db/database-errors';
 import { DomainError, RateLimitedError } from './domain-errors';
 
 type FieldError = { field: string; message: string };
@@ -76,6 +77,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody('BAD_REQUEST', ERROR_MESSAGES.dataInvalid));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', ERROR_MESSAGES.unavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL', ERROR_MESSAGES.generic));

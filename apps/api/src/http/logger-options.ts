@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { describeDatabaseError, isDatabaseError } from '../db/database-errors';
 
 /**
  * Keys whose values are personal data (UU 27/2022). Bodies, query strings and headers are
@@ -79,17 +80,42 @@ export function loggerOptions(
       res(reply: { statusCode?: number }) {
         return { statusCode: reply.statusCode };
       },
-      // Driver errors carry the offending values in `detail` (`Key (email)=(...)`): keep only
-      // what identifies the failure.
-      err(error: Error & { code?: unknown; statusCode?: unknown }) {
-        return {
-          type: error.name,
-          message: error.message,
-          code: error.code,
-          statusCode: error.statusCode,
-          stack: error.stack ?? '',
-        };
-      },
+      err: describeError,
     },
   };
+}
+
+const stackFrames = (stack: string | undefined) =>
+  (stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
+
+/**
+ * What identifies a failure in a log line. A database error keeps its code and statement name
+ * only: its message and stack header carry the query's values. Other errors keep their message.
+ */
+export function describeError(error: unknown): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const { code, statusCode } = error as Error & { code?: unknown; statusCode?: unknown };
+  if (isDatabaseError(error)) {
+    const described = describeDatabaseError(error);
+    return {
+      ...described,
+      type: 'DatabaseError',
+      message: `database error ${String(described['code'] ?? '')}`.trim(),
+      stack: stackFrames(error.stack),
+    };
+  }
+  return { type: error.name, message: error.message, code, statusCode, stack: error.stack ?? '' };
+}
+
+/** One JSON error line for code that runs outside a request (jobs, pools, batches). */
+export function logBackgroundError(msg: string, error: unknown): void {
+  console.error(JSON.stringify({ level: 50, time: Date.now(), msg, err: describeError(error) }));
 }

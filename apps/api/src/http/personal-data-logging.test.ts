@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { RESET_PATHS } from '@portal/contracts/password-reset';
 import { TRACKER_NAME } from '@portal/contracts/tracking';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -14,7 +16,7 @@ const VALUES = Object.values(PERSON);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'trace' });
+  t = await createTestApp({ LOG_LEVEL: 'trace', BOT_CHECK: 'off' });
 });
 afterAll(async () => {
   await t?.close();
@@ -60,5 +62,28 @@ describe('logs', () => {
     // What is not personal survives, however deep.
     expect(logs).toContain('"schoolId":42');
     expect(logs).toContain('"schoolCount":3');
+  });
+
+  it('name a failed statement and its code, never the values it was given', async () => {
+    // A schema the code does not expect: every query of learning accounts now fails.
+    await t.database.db.execute(
+      sql`ALTER TABLE learning_accounts RENAME COLUMN status TO status_gone`,
+    );
+    try {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: `/belajar-id${RESET_PATHS.verify}`,
+        payload: { belajaridEmail: PERSON.email, dob: PERSON.birthDate },
+      });
+      expect(reply.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(
+        sql`ALTER TABLE learning_accounts RENAME COLUMN status_gone TO status`,
+      );
+    }
+    const logs = t.logs();
+    for (const value of VALUES) expect(logs).not.toContain(value);
+    expect(logs).toContain('"code":"42703"');
+    expect(logs).toContain('"statement":"select learning_accounts"');
   });
 });

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { RateLimitedError } from './domain-errors';
 
 /**
  * Where short-lived counters live (rate limits, used bot-check challenges): Redis when several
@@ -68,6 +69,17 @@ function createMemoryStore(keyPrefix: string): RateLimitStore {
     },
     close: async () => clearInterval(sweep),
   };
+}
+
+/** Counts one hit on `key`; a RateLimitedError once the window holds more than `max`. */
+export async function enforceLimit(
+  store: RateLimitStore,
+  key: string,
+  max: number,
+  windowMs: number,
+): Promise<void> {
+  const { count, resetInMs } = await store.increment(key, windowMs);
+  if (count > max) throw new RateLimitedError(Math.ceil(resetInMs / 1000));
 }
 
 export async function createRateLimitStore(

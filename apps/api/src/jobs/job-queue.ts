@@ -8,6 +8,7 @@ import {
   type SendOptions,
 } from 'pg-boss';
 import type { Database, Db } from '../db/database';
+import { logBackgroundError } from '../http/logger-options';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -53,16 +54,8 @@ export function createJobQueue(
     'pglite' in connection
       ? new PgBoss({ db: fromPglite(connection.pglite), schema: 'pgboss' })
       : new PgBoss({ connectionString: connection.connectionString, schema: 'pgboss', max: 4 });
-  boss.on('error', (error: Error) => {
-    // pg-boss retries its own maintenance; a log line is all an error here needs.
-    console.error(
-      JSON.stringify({
-        level: 50,
-        msg: 'job queue error',
-        err: { type: error.name, message: error.message },
-      }),
-    );
-  });
+  // pg-boss retries its own maintenance and replaces its lost connections: a line is enough.
+  boss.on('error', (error: Error) => logBackgroundError('job queue error', error));
   let started = false;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 

@@ -147,6 +147,15 @@ export function messageTemplates(context: Context) {
         ].join('\n'),
       };
     },
+    emailChangedNoticeSms(to: string, maskedNewEmail: string, at: Date): NewMessage {
+      return {
+        channel: 'sms',
+        recipient: to,
+        template: 'email-changed-notice-sms',
+        subject: null,
+        bodyText: `Email pribadi Akun ${domain} Anda diganti menjadi ${maskedNewEmail} pada ${jakartaTime(at)}. Bukan Anda? Hubungi ${context.brand.helpCentreUrl}`,
+      };
+    },
     resetCodeEmail(to: string, code: string, sessionId: string, validMinutes: number): NewMessage {
       // The fragment never reaches a server log: the page reads it and removes it.
       const link = `${context.publicUrl}/reset-password/otp#sesi=${encodeURIComponent(sessionId)}&kode=${code}`;
@@ -176,6 +185,15 @@ export function messageTemplates(context: Context) {
         template: 'reset-code-sms',
         subject: null,
         bodyText: `Kode OTP Akun ${domain}: ${code}. Berlaku ${validMinutes} menit. JANGAN berikan kode ini kepada siapa pun.`,
+      };
+    },
+    passwordChangedNoticeSms(to: string, accountEmail: string, at: Date): NewMessage {
+      return {
+        channel: 'sms',
+        recipient: to,
+        template: 'password-changed-notice-sms',
+        subject: null,
+        bodyText: `Kata sandi ${accountEmail} diganti pada ${jakartaTime(at)}. Bukan Anda? Atur ulang di ${resetUrl}`,
       };
     },
     passwordChangedNotice(to: string, accountEmail: string, at: Date): NewMessage {

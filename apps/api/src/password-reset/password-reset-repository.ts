@@ -1,16 +1,11 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import {
-  learningAccounts,
-  passwordResetLocks,
-  passwordResetSends,
-  passwordResetSessions,
-  people,
-} from '../db/schema';
+import { learningAccounts, passwordResetSessions, people } from '../db/schema';
 import type { Transaction } from '../jobs/job-queue';
 
 export type ResetAccount = {
   accountId: number;
+  personId: number;
   accountEmail: string;
   birthDate: string;
   personalEmail: string | null;
@@ -23,6 +18,7 @@ const accountQuery = (executor: Db | Transaction) =>
   executor
     .select({
       accountId: learningAccounts.id,
+      personId: learningAccounts.personId,
       accountEmail: learningAccounts.email,
       birthDate: people.birthDate,
       personalEmail: people.personalEmail,
@@ -86,67 +82,6 @@ export function createPasswordResetRepository(db: Db) {
       values: Partial<typeof passwordResetSessions.$inferInsert>,
     ) {
       await tx.update(passwordResetSessions).set(values).where(eq(passwordResetSessions.id, id));
-    },
-
-    /** Seconds until the account's lock ends; 0 when not locked. Locks the account's row. */
-    async lockRemainingSeconds(tx: Transaction, accountId: number): Promise<number> {
-      await tx
-        .select({ id: learningAccounts.id })
-        .from(learningAccounts)
-        .where(eq(learningAccounts.id, accountId))
-        .for('update');
-      const [row] = await tx
-        .select({
-          seconds: sql<number>`ceil(extract(epoch from ${passwordResetLocks.lockedUntil} - now()))::int`,
-        })
-        .from(passwordResetLocks)
-        .where(
-          and(
-            eq(passwordResetLocks.accountId, accountId),
-            gt(passwordResetLocks.lockedUntil, sql`now()`),
-          ),
-        );
-      return row?.seconds ?? 0;
-    },
-
-    async lock(tx: Transaction, accountId: number, seconds: number): Promise<void> {
-      const until = sql`now() + make_interval(secs => ${seconds})`;
-      await tx
-        .insert(passwordResetLocks)
-        .values({ accountId, lockedUntil: until })
-        .onConflictDoUpdate({ target: passwordResetLocks.accountId, set: { lockedUntil: until } });
-    },
-
-    /** Sends in the last hour, and seconds since the latest (null when none). */
-    async recentSends(
-      tx: Transaction,
-      accountId: number,
-    ): Promise<{ lastHour: number; secondsSinceLast: number | null }> {
-      const [hour] = await tx
-        .select({ n: count() })
-        .from(passwordResetSends)
-        .where(
-          and(
-            eq(passwordResetSends.accountId, accountId),
-            gt(passwordResetSends.sentAt, sql`now() - interval '1 hour'`),
-          ),
-        );
-      const [last] = await tx
-        .select({
-          seconds: sql<number>`extract(epoch from now() - ${passwordResetSends.sentAt})::float8`,
-        })
-        .from(passwordResetSends)
-        .where(eq(passwordResetSends.accountId, accountId))
-        .orderBy(desc(passwordResetSends.sentAt))
-        .limit(1);
-      return {
-        lastHour: Number(hour?.n ?? 0),
-        secondsSinceLast: last ? Number(last.seconds) : null,
-      };
-    },
-
-    async recordSend(tx: Transaction, accountId: number): Promise<void> {
-      await tx.insert(passwordResetSends).values({ accountId });
     },
 
     async setPassword(tx: Transaction, accountId: number, passwordHash: string): Promise<void> {

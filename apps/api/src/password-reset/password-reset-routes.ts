@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noStore } from '../http/no-store';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { dataEnvelope } from '@portal/contracts/account-lookup';
 import {
@@ -26,6 +27,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
   productName: string;
 }> = async (app, { service, productName }) => {
   const tags = ['password-reset'];
+  app.addHook('onRequest', noStore);
 
   app.post(
     RESET_PATHS.verify,

@@ -1,9 +1,8 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   RESET_MESSAGES,
   RESET_POLICY,
-  resetLockedMessage,
   type ResetMethod,
   type ResetVerifyResult,
   type SendOtpResult,
@@ -16,8 +15,9 @@ import { isCommonPassword } from '../credentials/common-passwords';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
-import { DomainError, RateLimitedError, ValidationError } from '../http/domain-errors';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import { DomainError, ValidationError } from '../http/domain-errors';
+import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
+import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { Transaction } from '../jobs/job-queue';
 import type { OutboxService } from '../notifications/outbox-service';
@@ -40,7 +40,7 @@ type Dependencies = {
   templates: MessageTemplates;
   audit: AuditLog;
   hasher: PasswordHasher;
-  codeKey: string;
+  codes: OneTimeCodes;
   limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
   verifyMinMs?: number;
 };
@@ -57,15 +57,13 @@ const fieldError = (field: string, message: string) =>
 
 /** Self-service password reset by one-time code, with the numbers of DESIGN.md's policy. */
 export function createPasswordResetService(deps: Dependencies) {
-  const { db, botCheck, toggles, counters, outbox, templates, audit, hasher } = deps;
+  const { db, botCheck, toggles, counters, outbox, templates, audit, hasher, codes } = deps;
   const repository = createPasswordResetRepository(db);
-  const hashCode = (sessionHash: string, code: string) =>
-    createHmac('sha256', deps.codeKey).update(`reset:${sessionHash}:${code}`).digest('hex');
+  // A code is bound to the session row: a resend gives a new session id, not fresh guesses.
+  const binding = (session: ResetSession) => `reset:${session.id}`;
 
-  async function limit(key: string, max: number, windowMs: number): Promise<void> {
-    const { count, resetInMs } = await counters.increment(key, windowMs);
-    if (count > max) throw new RateLimitedError(Math.ceil(resetInMs / 1000));
-  }
+  const limit = (key: string, max: number, windowMs: number) =>
+    enforceLimit(counters, key, max, windowMs);
 
   const phoneAllowed = async (account: ResetAccount) =>
     account.phone !== null && (await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'));
@@ -125,7 +123,7 @@ export function createPasswordResetService(deps: Dependencies) {
       const outcome = await db.transaction(async (tx): Promise<SendOtpResult | DomainError> => {
         const session = await repository.sessionBy(tx, { tokenHash: sha256(token) });
         if (!session) invalidSession();
-        if (session.failedAttempts >= RESET_POLICY.maxWrongCodes)
+        if ((await codes.attemptsLeft(tx, binding(session))) <= 0)
           return fieldError('otp', RESET_MESSAGES.codeEnded);
         const account = session.accountId
           ? await repository.accountById(tx, session.accountId)
@@ -137,44 +135,31 @@ export function createPasswordResetService(deps: Dependencies) {
             method === 'email' ? RESET_MESSAGES.notEligible : RESET_MESSAGES.phoneNotEligible,
           );
         }
-        const lockedFor = await repository.lockRemainingSeconds(tx, account.accountId);
-        if (lockedFor > 0)
-          return new RateLimitedError(lockedFor, resetLockedMessage(Math.ceil(lockedFor / 60)));
-        const sends = await repository.recentSends(tx, account.accountId);
-        if (
-          sends.secondsSinceLast !== null &&
-          sends.secondsSinceLast < RESET_POLICY.resendCooldownSeconds
-        ) {
-          const wait = Math.ceil(RESET_POLICY.resendCooldownSeconds - sends.secondsSinceLast);
-          return new RateLimitedError(wait, RESET_MESSAGES.cooldown(wait));
-        }
-        if (sends.lastHour >= RESET_POLICY.maxSendsPerHour) {
-          const lockSeconds = RESET_POLICY.lockHours * 3600;
-          await repository.lock(tx, account.accountId, lockSeconds);
+        const refused = await codes.takeSend(tx, {
+          personId: account.personId,
+          flow: 'reset',
+          recipients: [to],
+        });
+        if (refused) {
           await audit.record(
-            { action: 'reset-send', outcome: 'locked', ip, target: account.accountEmail },
+            { action: 'reset-send', outcome: 'refused', ip, target: account.accountEmail },
             tx,
           );
-          return new RateLimitedError(lockSeconds, resetLockedMessage(lockSeconds / 60));
+          return refused;
         }
 
         // Every send gives a new session id and a new code: the old ones stop working, while
         // the wrong entries counted on the session stay.
         const sessionId = secret();
-        const sessionHash = sha256(sessionId);
-        const code = String(randomInt(0, 10 ** RESET_POLICY.codeDigits)).padStart(
-          RESET_POLICY.codeDigits,
-          '0',
-        );
         const minutes =
           method === 'email' ? RESET_POLICY.emailCodeMinutes : RESET_POLICY.smsCodeMinutes;
-        await repository.updateSession(tx, session.id, {
-          sessionHash,
-          method,
-          codeHash: hashCode(sessionHash, code),
-          codeExpiresAt: new Date(Date.now() + minutes * MINUTE_MS),
+        const { code, attemptsLeft } = await codes.issue(tx, {
+          personId: account.personId,
+          flow: 'reset',
+          binding: binding(session),
+          minutes,
         });
-        await repository.recordSend(tx, account.accountId);
+        await repository.updateSession(tx, session.id, { sessionHash: sha256(sessionId), method });
         await outbox.enqueue(
           tx,
           method === 'email'
@@ -191,7 +176,7 @@ export function createPasswordResetService(deps: Dependencies) {
           sent_to: method === 'email' ? maskEmail(to) : maskPhone(to),
           expires_in: minutes * 60,
           resend_in: RESET_POLICY.resendCooldownSeconds,
-          attempts_left: RESET_POLICY.maxWrongCodes - session.failedAttempts,
+          attempts_left: attemptsLeft,
         };
       });
       if (outcome instanceof DomainError) throw outcome;
@@ -238,7 +223,8 @@ export function createPasswordResetService(deps: Dependencies) {
         const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
         if (!session || session.accountId !== candidate.accountId) invalidSession();
         await repository.setPassword(tx, candidate.accountId, passwordHash);
-        await repository.updateSession(tx, session.id, { completedAt: new Date(), codeHash: null });
+        await repository.updateSession(tx, session.id, { completedAt: new Date() });
+        // Every contact on file is told; a phone when there is no e-mail (DESIGN.md).
         if (candidate.personalEmail) {
           await outbox.enqueue(
             tx,
@@ -247,6 +233,11 @@ export function createPasswordResetService(deps: Dependencies) {
               candidate.accountEmail,
               new Date(),
             ),
+          );
+        } else if (candidate.phone) {
+          await outbox.enqueue(
+            tx,
+            templates.passwordChangedNoticeSms(candidate.phone, candidate.accountEmail, new Date()),
           );
         }
         await audit.record(
@@ -260,40 +251,30 @@ export function createPasswordResetService(deps: Dependencies) {
 
   /** Undefined when the code is right (and now used); otherwise the error to answer. */
   async function checkCode(tx: Transaction, session: ResetSession, otp: string, ip: string) {
-    if (session.failedAttempts >= RESET_POLICY.maxWrongCodes)
-      return fieldError('otp', RESET_MESSAGES.codeEnded);
-    if (
-      !session.codeHash ||
-      !session.sessionHash ||
-      !session.codeExpiresAt ||
-      session.codeExpiresAt.getTime() <= Date.now()
-    ) {
-      return fieldError('otp', RESET_MESSAGES.codeExpired);
+    const account = session.accountId
+      ? await repository.accountById(tx, session.accountId)
+      : undefined;
+    if (!account) return fieldError('otp', RESET_MESSAGES.codeExpired);
+    const result = await codes.check(tx, {
+      personId: account.personId,
+      flow: 'reset',
+      codes: [{ binding: binding(session), code: otp }],
+    });
+    await audit.record(
+      { action: 'reset-validate', outcome: result.ok ? 'verified' : result.reason, ip },
+      tx,
+    );
+    if (result.ok) {
+      await repository.updateSession(tx, session.id, { verifiedAt: new Date() });
+      return undefined;
     }
-    const expected = Buffer.from(session.codeHash, 'hex');
-    const given = Buffer.from(hashCode(session.sessionHash, otp), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      const failures = session.failedAttempts + 1;
-      const ended = failures >= RESET_POLICY.maxWrongCodes;
-      await repository.updateSession(tx, session.id, {
-        failedAttempts: failures,
-        ...(ended ? { codeHash: null } : {}),
-      });
-      await audit.record(
-        { action: 'reset-validate', outcome: ended ? 'ended' : 'wrong-code', ip },
-        tx,
-      );
-      return fieldError(
-        'otp',
-        ended
-          ? RESET_MESSAGES.codeEnded
-          : RESET_MESSAGES.codeInvalid(RESET_POLICY.maxWrongCodes - failures),
-      );
-    }
-    // Single use: the code is gone the moment it is accepted.
-    await repository.updateSession(tx, session.id, { verifiedAt: new Date(), codeHash: null });
-    await audit.record({ action: 'reset-validate', outcome: 'verified', ip }, tx);
-    return undefined;
+    if (result.reason === 'locked') return result.error;
+    if (result.reason === 'wrong')
+      return fieldError('otp', RESET_MESSAGES.codeInvalid(result.attemptsLeft));
+    return fieldError(
+      'otp',
+      result.reason === 'ended' ? RESET_MESSAGES.codeEnded : RESET_MESSAGES.codeExpired,
+    );
   }
 }
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { learningAccounts, outboxMessages, passwordResetSessions } from '../db/schema';
+import {
+  learningAccounts,
+  oneTimeCodes,
+  outboxMessages,
+  passwordResetSessions,
+} from '../db/schema';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -35,9 +40,7 @@ const verifyAccount = (email: string, dob: string) =>
 
 /** Pretends the last code of every account was sent long ago, so the cooldown has passed. */
 const passCooldown = () =>
-  t.database.db.execute(
-    sql`UPDATE password_reset_sends SET sent_at = sent_at - interval '61 seconds'`,
-  );
+  t.database.db.execute(sql`UPDATE code_sends SET sent_at = sent_at - interval '61 seconds'`);
 
 async function codeFromMail(count: number): Promise<{ code: string; link: string }> {
   const until = Date.now() + 30_000;
@@ -129,8 +132,9 @@ describe('verify', () => {
 describe('one-time code', () => {
   // Each test starts with an account that has sent nothing this hour.
   beforeEach(async () => {
-    await t.database.db.execute(sql`DELETE FROM password_reset_sends`);
-    await t.database.db.execute(sql`DELETE FROM password_reset_locks`);
+    await t.database.db.execute(sql`DELETE FROM code_sends`);
+    await t.database.db.execute(sql`DELETE FROM code_locks`);
+    await t.database.db.execute(sql`DELETE FROM code_wrong_entries`);
   });
 
   it('is 6 digits from the mail, stored only as a hash, single use, and opens the new password', async () => {
@@ -289,7 +293,7 @@ describe('one-time code', () => {
   it('expires: 30 minutes by e-mail', async () => {
     const { sessionId, code } = await startReset();
     await t.database.db.execute(
-      sql`UPDATE password_reset_sessions SET code_expires_at = now() - interval '1 second'`,
+      sql`UPDATE one_time_codes SET expires_at = now() - interval '1 second'`,
     );
     const reply = await post('/validate-otp', { session_id: sessionId, otp: code });
     expect(reply.statusCode).toBe(400);
@@ -301,7 +305,11 @@ describe('one-time code', () => {
       .select()
       .from(passwordResetSessions)
       .where(eq(passwordResetSessions.tokenHash, createHash('sha256').update(token).digest('hex')));
-    const lifetime = session!.codeExpiresAt!.getTime() - before;
+    const [stored] = await t.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.binding, `reset:${session!.id}`));
+    const lifetime = stored!.expiresAt.getTime() - before;
     expect(lifetime).toBeGreaterThan(29.9 * 60_000);
     expect(lifetime).toBeLessThan(30.5 * 60_000);
   });
@@ -349,6 +357,46 @@ describe('one-time code', () => {
     expect(reply.statusCode).toBe(200);
   }, 10_000);
 
+  it('tells an account with only a phone on file of the new password by SMS', async () => {
+    await t.database.db.execute(
+      sql`UPDATE people SET personal_email = NULL WHERE phone = ${FIXTURE.teacher.phone}`,
+    );
+    try {
+      const token = (await verifyAccount(teacherAccount, FIXTURE.teacher.birthDate)).json().data
+        .token;
+      const send = await post('/send-otp', { token, metode: 'phone' });
+      expect(send.statusCode).toBe(200);
+      const sessionId = send.json().data.session_id as string;
+      const [sms] = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.template, 'reset-code-sms'))
+        .orderBy(sql`${outboxMessages.id} DESC`)
+        .limit(1);
+      const code = /: (\d{6})\./.exec(sms?.bodyText ?? '')?.[1] ?? '';
+      expect((await post('/validate-otp', { session_id: sessionId, otp: code })).statusCode).toBe(
+        200,
+      );
+      const password = 'Sawah hijau di Garut';
+      const done = await post('', {
+        session_id: sessionId,
+        password,
+        password_confirmation: password,
+      });
+      expect(done.statusCode).toBe(200);
+      const notices = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.template, 'password-changed-notice-sms'));
+      expect(notices.map((n) => n.recipient)).toEqual([FIXTURE.teacher.phone]);
+      expect(notices[0]?.bodyText).toContain(teacherAccount);
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE people SET personal_email = ${FIXTURE.teacher.email} WHERE phone = ${FIXTURE.teacher.phone}`,
+      );
+    }
+  });
+
   it('waits 60 seconds between sends, with the seconds left in the answer', async () => {
     const { token } = await startReset();
     const reply = await post('/send-otp', { token, metode: 'email' });
@@ -360,7 +408,7 @@ describe('one-time code', () => {
   });
 
   it('sends at most 5 codes an hour per account, then locks it for 2 hours', async () => {
-    await t.database.db.execute(sql`DELETE FROM password_reset_sends`);
+    await t.database.db.execute(sql`DELETE FROM code_sends`);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       await passCooldown();
@@ -378,13 +426,13 @@ describe('one-time code', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // Still locked after the hour has passed.
     await t.database.db.execute(
-      sql`UPDATE password_reset_sends SET sent_at = sent_at - interval '61 minutes'`,
+      sql`UPDATE code_sends SET sent_at = sent_at - interval '61 minutes'`,
     );
     const token = (await verifyAccount(teacherAccount, FIXTURE.teacher.birthDate)).json().data
       .token;
     expect((await post('/send-otp', { token, metode: 'email' })).statusCode).toBe(429);
     await t.database.db.execute(
-      sql`UPDATE password_reset_locks SET locked_until = now() - interval '1 second'`,
+      sql`UPDATE code_locks SET locked_until = now() - interval '1 second'`,
     );
     expect((await post('/send-otp', { token, metode: 'email' })).statusCode).toBe(200);
     sent += 3;

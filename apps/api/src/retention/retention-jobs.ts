@@ -22,12 +22,20 @@ const PURGES = [
     statement: sql`DELETE FROM password_reset_sessions WHERE expires_at < now() - interval '1 day'`,
   },
   {
-    name: 'reset sends (older than a day)',
-    statement: sql`DELETE FROM password_reset_sends WHERE sent_at < now() - interval '1 day'`,
+    name: 'one-time codes (ended a day ago)',
+    statement: sql`DELETE FROM one_time_codes WHERE expires_at < now() - interval '1 day'`,
   },
   {
-    name: 'reset locks (ended)',
-    statement: sql`DELETE FROM password_reset_locks WHERE locked_until < now()`,
+    name: 'code sends (older than a day)',
+    statement: sql`DELETE FROM code_sends WHERE sent_at < now() - interval '1 day'`,
+  },
+  {
+    name: 'wrong code entries (older than a day)',
+    statement: sql`DELETE FROM code_wrong_entries WHERE entered_at < now() - interval '1 day'`,
+  },
+  {
+    name: 'code locks (ended)',
+    statement: sql`DELETE FROM code_locks WHERE locked_until < now()`,
   },
   {
     name: 'e-mail changes (ended a day ago)',
