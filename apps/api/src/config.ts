@@ -181,6 +181,8 @@ export type Config = {
   tokenSecret: string;
   botCheck: { enabled: boolean; secret: string; cost: number };
   limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
+  /** Every reset verify answers after at least this long, found or not: the time says nothing. */
+  resetVerifyMinMs: number;
   /** Namespace of this deployment's counters in a shared Redis. */
   rateLimitPrefix: string;
   webBuildDir: string;
@@ -232,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lookupPerIpPerMinute: e.LOOKUP_LIMIT_PER_IP_PER_MINUTE,
       lookupPerTargetPerHour: e.LOOKUP_LIMIT_PER_TARGET_PER_HOUR,
     },
+    // Not read from the environment: only tests lower it, through the config they build.
+    resetVerifyMinMs: 400,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     demoPeople: e.DEMO_PEOPLE,

@@ -76,6 +76,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     hasher,
     codes,
     limits: config.limits,
+    verifyMinMs: config.resetVerifyMinMs,
   });
 
   return {

@@ -27,15 +27,17 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   adjust: (config: Config) => Config = (config) => config,
 ): Promise<TestApp> {
-  const config = adjust(
-    loadConfig({
+  const config = adjust({
+    ...loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       WEB_BUILD_DIR: '/nonexistent-web-build',
       ...(REDIS_URL ? { REDIS_URL } : {}),
       ...overrides,
     }),
-  );
+    // Tests of the reset's timing set it back (password-reset.test.ts); the others need not wait.
+    resetVerifyMinMs: 0,
+  });
   const database = await openTestDatabase(DATABASE_URL);
   const rateLimit: RateLimitStore = await createRateLimitStore(
     config.redisUrl,
