@@ -9,9 +9,9 @@ const appDir = fileURLToPath(new URL('./app', import.meta.url));
 
 /**
  * Contract modules build zod schemas at top level; when the web only needs their constants,
- * marking the schema calls pure lets the bundler drop the schemas and zod with them. Only in the
- * contracts: `treeshake.manualPureFunctions: ['z']` also matched Preact's minified `diff`,
- * which is called `z`, and dropped the render itself (docs/decisions/0214-react-dom-renderer.md).
+ * marking the schema calls pure lets the bundler drop the schemas and zod with them (25 kB gzip
+ * off the home page, docs/decisions/0216-react-dom-renderer.md). Only in the contracts: a global
+ * `treeshake.manualPureFunctions: ['z']` would match any minified function called `z`.
  */
 function pureZodSchemas(): Plugin {
   const contracts = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
@@ -48,9 +48,7 @@ export default defineConfig(({ mode }) => {
       // `SOURCEMAP=1` for profiling a build (bench/README.md); the shipped build has none.
       sourcemap: process.env.SOURCEMAP === '1',
       rolldownOptions: {
-        // Contract modules build zod schemas at top level; when the web only needs their
-        // constants, this lets the bundler drop the schemas and zod with them. Names with their
-        // member: a bare `z` would also match any minified function called `z` (Preact's diff).
+        // Honours the pure marks that pureZodSchemas() puts on the contracts' schema calls.
         treeshake: { annotations: true },
         output: {
           // Few larger chunks instead of dozens of tiny ones: on a slow mobile network each

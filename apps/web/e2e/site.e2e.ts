@@ -51,6 +51,12 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     const context = await newContext(browser);
     for (const route of WEB_ROUTES) {
       const page = await context.newPage();
+      // React reports a hydration mismatch it recovered from on the console.
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
       const response = await page.goto(route.path);
       expect(response?.status(), route.path).toBe(200);
       await page.waitForSelector('html[data-hydrated="true"]');
@@ -61,6 +67,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
       const hasNavbar =
         (await page.locator('header nav, header button:has-text("Menu")').count()) > 0;
       expect(hasNavbar, `${route.path} layout`).toBe(route.layout === 'portal-2025');
+      expect(errors, route.path).toEqual([]);
       await page.close();
     }
     await context.close();

@@ -4,7 +4,7 @@
  * React 19 leaves such values in the DOM while it hydrates, but its state does not know them: the
  * next render of a controlled field (the birth-date selects) puts the rendered value back. So the
  * values are recorded from the start, and once the page has hydrated each is handed to React as
- * the change event its handlers listen for (docs/decisions/0214-react-dom-renderer.md).
+ * the change event its handlers listen for (docs/decisions/0216-react-dom-renderer.md).
  */
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
