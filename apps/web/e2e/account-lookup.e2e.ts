@@ -177,7 +177,7 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toContain('Ada yang perlu diperbaiki');
     await expectNoAxeViolations(page, 'ptk error summary 360');
-    await page.getByRole('link', { name: 'Wajib Diisi' }).first().click();
+    await page.getByRole('link', { name: 'Sekolah: Wajib Diisi', exact: true }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('lookup-npsn');
 
     await fillSchoolByNpsn(page, identity);

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 
-export type ErrorSummaryItem = { fieldId: string; message: string };
+/** One wrong field: the link names it (`label`), so identical messages stay distinguishable. */
+export type ErrorSummaryItem = { fieldId: string; label: string; message: string };
 
 type ErrorSummaryProps = {
   title: string;
@@ -50,7 +51,7 @@ export function ErrorSummary({ title, items, attempt }: ErrorSummaryProps) {
               className="inline-flex min-h-6 items-center font-semibold text-danger underline underline-offset-2"
               onClick={(event) => goTo(event, item.fieldId)}
             >
-              {item.message}
+              {`${item.label}: ${item.message}`}
             </a>
           </li>
         ))}

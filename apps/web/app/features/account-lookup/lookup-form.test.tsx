@@ -101,7 +101,16 @@ function renderForm() {
 /** What each visitor reads: SPEC §8's Indonesian, or our English. */
 const TEXTS: Record<
   Language,
-  Record<'notFound' | 'rateLimited' | 'nameWithoutLetters' | 'npsnInvalid' | 'required', string>
+  Record<
+    | 'notFound'
+    | 'rateLimited'
+    | 'nameWithoutLetters'
+    | 'npsnInvalid'
+    | 'required'
+    | 'name'
+    | 'school',
+    string
+  >
 > = {
   id: {
     notFound: 'Akun tidak ditemukan',
@@ -110,6 +119,8 @@ const TEXTS: Record<
     nameWithoutLetters: 'Nama harus berisi huruf.',
     npsnInvalid: 'NPSN terdiri dari 8 digit, atau huruf P/K diikuti 7 digit.',
     required: 'Wajib Diisi',
+    name: 'Nama lengkap',
+    school: 'Sekolah',
   },
   en: {
     notFound: 'Account not found',
@@ -118,6 +129,8 @@ const TEXTS: Record<
     nameWithoutLetters: 'The name must contain letters.',
     npsnInvalid: 'An NPSN has 8 digits, or the letter P or K followed by 7 digits.',
     required: 'Required',
+    name: 'Full name',
+    school: 'School',
   },
 };
 
@@ -158,8 +171,9 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
     const form = renderForm();
     form.fill();
     form.submit();
-    // The field's own message and the summary link.
-    expect(await screen.findAllByText(texts.nameWithoutLetters)).toHaveLength(2);
+    // The field's own message, and the summary link naming the field.
+    expect(await screen.findAllByText(texts.nameWithoutLetters)).toHaveLength(1);
+    screen.getByRole('link', { name: `${texts.name}: ${texts.nameWithoutLetters}` });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -167,8 +181,11 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
     const form = renderForm();
     form.fill({ npsn: '123', name: '' });
     form.submit();
-    expect(await screen.findAllByText(texts.npsnInvalid)).toHaveLength(2);
-    expect(screen.getAllByText(texts.required)).toHaveLength(2);
+    expect(await screen.findAllByText(texts.npsnInvalid)).toHaveLength(1);
+    expect(screen.getAllByText(texts.required)).toHaveLength(1);
+    // Each summary link names its field: not two identical links.
+    screen.getByRole('link', { name: `${texts.school}: ${texts.npsnInvalid}` });
+    screen.getByRole('link', { name: `${texts.name}: ${texts.required}` });
     expect(vi.mocked(fetch)).not.toHaveBeenCalled();
   });
 });

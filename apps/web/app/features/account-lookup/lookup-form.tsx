@@ -4,6 +4,7 @@ import type { UserType } from '@portal/contracts/user-types';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { ApiError } from '~/api/api-client';
 import { BirthDatePicker } from '~/components/birth-date-picker';
 import { BotCheck } from '~/components/bot-check';
@@ -136,9 +137,15 @@ export function LookupForm({
   });
 
   const busy = isSubmitting || lookup.isPending;
+  const fieldLabel = (field: (typeof FIELD_ORDER)[number]) =>
+    field === 'npsn'
+      ? t('form.school')
+      : field === 'birthDate'
+        ? t('birthDate.legend', { ns: FORMS_NAMESPACE })
+        : t(`form.${field}`);
   const summaryItems = FIELD_ORDER.flatMap((field) => {
     const message = errorOf(field);
-    return message ? [{ fieldId: FIELD_IDS[field], message }] : [];
+    return message ? [{ fieldId: FIELD_IDS[field], label: fieldLabel(field), message }] : [];
   });
 
   const textField = (field: 'name' | 'motherName', autoComplete: string, hint?: string) => {
