@@ -114,8 +114,7 @@ const TEXTS: Record<
 > = {
   id: {
     notFound: 'Akun tidak ditemukan',
-    rateLimited:
-      'Terlalu banyak permintaan. Silakan tunggu sebentar lalu coba lagi. Silakan coba lagi dalam 30 detik.',
+    rateLimited: 'Terlalu banyak permintaan. Silakan coba lagi dalam 44 menit.',
     nameWithoutLetters: 'Nama harus berisi huruf.',
     npsnInvalid: 'NPSN terdiri dari 8 digit, atau huruf P/K diikuti 7 digit.',
     required: 'Wajib Diisi',
@@ -124,8 +123,7 @@ const TEXTS: Record<
   },
   en: {
     notFound: 'Account not found',
-    rateLimited:
-      'Too many requests. Please wait a moment, then try again. Please try again in 30 seconds.',
+    rateLimited: 'Too many requests. Please try again in 44 minutes.',
     nameWithoutLetters: 'The name must contain letters.',
     npsnInvalid: 'An NPSN has 8 digits, or the letter P or K followed by 7 digits.',
     required: 'Required',
@@ -150,11 +148,11 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
     await vi.waitFor(() => expect(alert.textContent).toBe(texts.notFound));
   });
 
-  it('shows the server 429 body with the wait', async () => {
+  it('says how long to wait after a 429 in one sentence, in minutes', async () => {
     lookupReplies.push({
       status: 429,
       body: errorBody('RATE_LIMITED', ERROR_MESSAGES.rateLimited),
-      headers: { 'retry-after': '30' },
+      headers: { 'retry-after': '2590' },
     });
     const form = renderForm();
     form.fill();

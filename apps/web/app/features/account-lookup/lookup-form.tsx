@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
+import { formatDuration } from '~/i18n/format-duration';
 import { ApiError } from '~/api/api-client';
 import { BirthDatePicker } from '~/components/birth-date-picker';
 import { BotCheck } from '~/components/bot-check';
@@ -43,7 +44,8 @@ const BOT_CHECK_WAIT_MS = 60_000;
 
 /** What the alert says, kept as the server wrote it so that it is localised when shown. */
 type Alert =
-  { kind: 'waitBotCheck' } | { kind: 'server'; message: string; retryAfter: number | null };
+  | { kind: 'waitBotCheck' }
+  | { kind: 'server'; message: string; retryAfter: number | null; rateLimited: boolean };
 
 /** The lookup form of SPEC §3 for one user type; remount it (key) when the type changes. */
 export function LookupForm({
@@ -128,6 +130,8 @@ export function LookupForm({
           kind: 'server',
           message: notFound && !message ? ERROR_MESSAGES.accountNotFound : message,
           retryAfter: error instanceof ApiError ? error.retryAfter : null,
+          // The generic "wait a moment" would contradict the wait it is followed by.
+          rateLimited: error instanceof ApiError && error.status === 429,
         });
       }
     } finally {
@@ -196,9 +200,11 @@ export function LookupForm({
         >
           {alert.kind === 'waitBotCheck'
             ? t('form.waitBotCheck')
-            : alert.retryAfter
-              ? `${localise(alert.message)} ${t('form.retryAfter', { seconds: alert.retryAfter })}`
-              : localise(alert.message)}
+            : alert.retryAfter === null
+              ? localise(alert.message)
+              : alert.rateLimited
+                ? t('form.rateLimitedFor', { duration: formatDuration(alert.retryAfter, t) })
+                : `${localise(alert.message)} ${t('form.retryIn', { duration: formatDuration(alert.retryAfter, t) })}`}
         </div>
       ) : null}
       <div className="space-y-6">
