@@ -24,7 +24,7 @@ function pureZodSchemas(): Plugin {
   };
 }
 
-/** Fails the build with a clear message when a VITE_ brand variable is invalid. */
+/** Fails the build with a clear message when a VITE_ brand or policy variable is invalid. */
 function validateBrandEnv(mode: string) {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const result = BrandSchema.safeParse({
@@ -36,6 +36,14 @@ function validateBrandEnv(mode: string) {
   });
   if (!result.success) {
     throw new Error(`Invalid VITE_ brand configuration: ${result.error.message}`);
+  }
+  // A policy cannot be published as in force from a day still to come.
+  const privacyDate = env.VITE_PRIVACY_EFFECTIVE_DATE;
+  const today = new Date().toISOString().slice(0, 10);
+  if (privacyDate && (!/^\d{4}-\d{2}-\d{2}$/.test(privacyDate) || privacyDate > today)) {
+    throw new Error(
+      `Invalid VITE_PRIVACY_EFFECTIVE_DATE: ${privacyDate} (a YYYY-MM-DD day, not after ${today})`,
+    );
   }
 }
 

@@ -25,6 +25,11 @@ export const webConfig = {
   /** Same origin by default, so the recordings sheet works offline and under a strict CSP. */
   webinarSheetUrl: pick(env.VITE_WEBINAR_SHEET_URL, '/webinar-recordings.html'),
   regulationPdfUrl: '/regulasi-akun-belajar-id.pdf',
+  /**
+   * The day the published privacy policy took effect (`VITE_PRIVACY_EFFECTIVE_DATE`, checked by
+   * vite.config.ts: never a day after the build). The default is the day of this text's version.
+   */
+  privacyEffectiveDate: pick(env.VITE_PRIVACY_EFFECTIVE_DATE, '2026-11-24'),
   /** Only production builds register the worker; in development it would cache stale modules. */
   serviceWorker: env.PROD && env.VITE_SERVICE_WORKER !== 'off',
   /** Shipped to every browser, so it only identifies the client; it is not a secret. */

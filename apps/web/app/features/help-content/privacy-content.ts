@@ -1,6 +1,3 @@
-/** The day this version of the policy took effect; change it with every change of the text. */
-export const PRIVACY_EFFECTIVE_DATE = '2026-12-01';
-
 /** Section anchors (`/privacy-policy#<id>`) and catalogue keys (`privacy:sections.<id>`), in order. */
 export const PRIVACY_SECTIONS = [
   'ringkasan',

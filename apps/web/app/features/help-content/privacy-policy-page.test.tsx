@@ -2,18 +2,20 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brand } from '~/config';
 import { renderPage } from './help-content-test-utils';
-import { PRIVACY_EFFECTIVE_DATE, PRIVACY_SECTIONS } from './privacy-content';
+import { webConfig } from '~/config';
+import { PRIVACY_SECTIONS } from './privacy-content';
 import { PrivacyPolicyPage } from './privacy-policy-page';
 
 afterEach(cleanup);
 
 describe('PrivacyPolicyPage', () => {
-  it('is titled Kebijakan Privasi, dated 2026, with numbered sections and a table of contents', () => {
+  it('is titled Kebijakan Privasi, dated a day already past, with numbered sections and a table of contents', () => {
     const { container } = renderPage(<PrivacyPolicyPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kebijakan Privasi');
-    expect(PRIVACY_EFFECTIVE_DATE.startsWith('2026-')).toBe(true);
-    expect(container.querySelector(`time[datetime="${PRIVACY_EFFECTIVE_DATE}"]`)?.textContent).toBe(
-      '1 Desember 2026',
+    const effective = webConfig.privacyEffectiveDate;
+    expect(effective <= new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(container.querySelector(`time[datetime="${effective}"]`)?.textContent).toBe(
+      '24 November 2026',
     );
     const sections = screen.getAllByRole('heading', { level: 2 });
     expect(sections).toHaveLength(PRIVACY_SECTIONS.length);

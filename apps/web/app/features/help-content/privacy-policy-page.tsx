@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
-import { brand } from '~/config';
+import { brand, webConfig } from '~/config';
 import { contentBlocks } from './catalogue-lists';
 import { ContentBlocks } from './content-blocks';
 import { formatLongDate } from './format-date';
-import { PRIVACY_EFFECTIVE_DATE, PRIVACY_SECTIONS } from './privacy-content';
+import { PRIVACY_SECTIONS } from './privacy-content';
 
 export function PrivacyPolicyPage() {
   const { t, i18n } = useTranslation('privacy');
@@ -17,8 +17,8 @@ export function PrivacyPolicyPage() {
         </h1>
         <p className="mt-2 text-muted">
           {t('effective')}{' '}
-          <time dateTime={PRIVACY_EFFECTIVE_DATE}>
-            {formatLongDate(PRIVACY_EFFECTIVE_DATE, i18n.language)}
+          <time dateTime={webConfig.privacyEffectiveDate}>
+            {formatLongDate(webConfig.privacyEffectiveDate, i18n.language)}
           </time>
         </p>
         <p className="mt-4 text-lg leading-relaxed text-ink">{t('intro')}</p>
