@@ -61,6 +61,19 @@ describe('LookupResult', () => {
     expect(screen.getByText('*********123')).toBeTruthy();
   });
 
+  it('says "Jenjang" only for a school level; an office or a student account shows its type', () => {
+    renderResult({
+      ...base,
+      accounts: [
+        { email: 'dinas.pendidikan@belajar.id', kind: 'dinas', school_level: null },
+        { email: 'budi.santoso@belajar.id', kind: 'pd', school_level: null },
+      ],
+    });
+    expect(screen.getByText('Jenis akun: Dinas')).toBeTruthy();
+    expect(screen.getByText('Jenis akun: Peserta Didik')).toBeTruthy();
+    expect(screen.queryByText(/Jenjang/)).toBeNull();
+  });
+
   it('disables sending and the e-mail field when the e-mail is not eligible, and offers help', () => {
     renderResult({ ...base, email: null, email_eligible: false });
     const send = screen.getByRole('button', { name: 'Kirim detail akun ke email' });

@@ -53,7 +53,9 @@ export function LookupResult({
                 >
                   <span className="block font-semibold">{account.email}</span>
                   <span className="block text-sm text-muted">
-                    {t('result.level')}: {account.school_level ?? t(`result.kind.${account.kind}`)}
+                    {account.school_level
+                      ? `${t('result.level')}: ${account.school_level}`
+                      : `${t('result.accountKind')}: ${t(`result.kind.${account.kind}`)}`}
                   </span>
                 </li>
               ))}
