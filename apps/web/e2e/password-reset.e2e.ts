@@ -228,7 +228,7 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     await page.locator('#lupa-kata-sandi').getByRole('button').click();
     const method = await lookUp(page, 'tidak.ada.orangnya@belajar.id', '1990-01-01');
     await method.waitFor();
-    await method.getByText('Data email belum terdaftar di Dapodik.').waitFor();
+    await method.getByText(/^Periksa kembali alamat Akun belajar\.id dan tanggal lahir/).waitFor();
     expect(await method.getByRole('button', { name: 'Kirim kode ke email' }).isDisabled()).toBe(
       true,
     );

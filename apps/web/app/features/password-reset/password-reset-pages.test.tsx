@@ -260,6 +260,25 @@ describe('the method modal', () => {
     expect(readResetFlow().account?.token).toBe(account.token);
   });
 
+  it('words the answer for no account, a typo and no contacts so it is true for all three', async () => {
+    saveResetAccount({
+      ...account,
+      email: null,
+      emailEligible: false,
+      phone: null,
+      phoneEligible: false,
+    });
+    renderAt(
+      '/',
+      <ResetMethodModal open onOpenChange={() => undefined} onOpenHelp={() => undefined} />,
+    );
+    await screen.findByRole('dialog', { name: 'Pilih Metode Pengiriman Kode' });
+    screen.getByText(/^Periksa kembali alamat Akun belajar\.id dan tanggal lahir/);
+    expect(screen.getAllByText('Kode tidak dapat dikirim untuk data ini.')).toHaveLength(2);
+    // "Not registered in Dapodik" alone would be wrong for a mistyped address or birth date.
+    expect(screen.queryByText('Data email belum terdaftar di Dapodik.')).toBeNull();
+  });
+
   it('shows a send failure in an alert and forgets the account when closed', async () => {
     saveResetAccount(account);
     const onOpenChange = vi.fn();

@@ -105,13 +105,22 @@ function MethodChoice({
     );
   };
 
+  // No account, a wrong birth date and an account without contacts answer alike (no account
+  // enumeration): the words must be true in all three.
+  const noContact = !account?.emailEligible && !account?.phoneEligible;
+
   return (
     <div className="space-y-5">
+      {noContact ? (
+        <p id="reset-method-check" className="rounded-md bg-surface p-3">
+          {t('method.checkData')}
+        </p>
+      ) : null}
       <Contact
         label={t('method.emailLabel')}
         value={account?.email ?? null}
         eligible={Boolean(account?.emailEligible)}
-        notEligible={t('method.emailNotEligible')}
+        notEligible={noContact ? t('method.noContact') : t('method.emailNotEligible')}
         action={pending === 'email' ? t('method.sending') : t('method.sendEmail')}
         busy={pending !== null}
         onSend={() => choose('email')}
@@ -121,7 +130,7 @@ function MethodChoice({
           label={t('method.phoneLabel')}
           value={account?.phone ?? null}
           eligible={Boolean(account?.phoneEligible)}
-          notEligible={t('method.phoneNotEligible')}
+          notEligible={noContact ? t('method.noContact') : t('method.phoneNotEligible')}
           action={pending === 'phone' ? t('method.sending') : t('method.sendPhone')}
           busy={pending !== null}
           onSend={() => choose('phone')}
