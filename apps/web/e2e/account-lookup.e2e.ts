@@ -256,6 +256,8 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
       await submit(page);
       const alert = page.getByRole('alert').filter({ hasText: 'Akun tidak ditemukan' });
       await alert.waitFor({ timeout: 30_000 });
+      // It says what to do next.
+      await alert.getByText(/Jika sudah sama, minta operator sekolah Anda/).waitFor();
       expect(await alert.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(179, 38, 30)');
       // From the top: axe counts whatever a scroll left under the sticky navbar as obscured.
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -275,7 +277,9 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
       expect(body.message).toBe('Akun tidak ditemukan');
       const english = page.getByRole('alert').filter({ hasText: 'Account not found' });
       await english.waitFor();
-      expect(await english.textContent()).toBe('Account not found');
+      expect(await english.textContent()).toMatch(
+        /^Account not found.*If they do, ask your school/,
+      );
       await context.close();
     }, 90_000);
   }

@@ -103,6 +103,7 @@ const TEXTS: Record<
   Language,
   Record<
     | 'notFound'
+    | 'notFoundNext'
     | 'rateLimited'
     | 'nameWithoutLetters'
     | 'npsnInvalid'
@@ -114,6 +115,7 @@ const TEXTS: Record<
 > = {
   id: {
     notFound: 'Akun tidak ditemukan',
+    notFoundNext: 'Jika sudah sama, minta operator sekolah Anda',
     rateLimited: 'Terlalu banyak permintaan. Silakan coba lagi dalam 44 menit.',
     nameWithoutLetters: 'Nama harus berisi huruf.',
     npsnInvalid: 'NPSN terdiri dari 8 digit, atau huruf P/K diikuti 7 digit.',
@@ -123,6 +125,7 @@ const TEXTS: Record<
   },
   en: {
     notFound: 'Account not found',
+    notFoundNext: 'If they do, ask your school operator',
     rateLimited: 'Too many requests. Please try again in 44 minutes.',
     nameWithoutLetters: 'The name must contain letters.',
     npsnInvalid: 'An NPSN has 8 digits, or the letter P or K followed by 7 digits.',
@@ -145,7 +148,9 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
     form.fill();
     form.submit();
     const alert = await screen.findByRole('alert');
-    await vi.waitFor(() => expect(alert.textContent).toBe(texts.notFound));
+    await vi.waitFor(() => expect(alert.firstChild?.textContent).toBe(texts.notFound));
+    // What to do next, in the same alert.
+    expect(alert.textContent).toContain(texts.notFoundNext);
   });
 
   it('says how long to wait after a 429 in one sentence, in minutes', async () => {
@@ -195,7 +200,7 @@ it('says a message shown in Indonesian again in English after the language switc
   form.fill();
   form.submit();
   const alert = await screen.findByRole('alert');
-  await vi.waitFor(() => expect(alert.textContent).toBe('Akun tidak ditemukan'));
+  await vi.waitFor(() => expect(alert.firstChild?.textContent).toBe('Akun tidak ditemukan'));
   await act(() => changeLanguage('en'));
-  expect(alert.textContent).toBe('Account not found');
+  expect(alert.firstChild?.textContent).toBe('Account not found');
 });

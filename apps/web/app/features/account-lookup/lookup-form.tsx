@@ -45,7 +45,13 @@ const BOT_CHECK_WAIT_MS = 60_000;
 /** What the alert says, kept as the server wrote it so that it is localised when shown. */
 type Alert =
   | { kind: 'waitBotCheck' }
-  | { kind: 'server'; message: string; retryAfter: number | null; rateLimited: boolean };
+  | {
+      kind: 'server';
+      message: string;
+      retryAfter: number | null;
+      rateLimited: boolean;
+      notFound: boolean;
+    };
 
 /** The lookup form of SPEC §3 for one user type; remount it (key) when the type changes. */
 export function LookupForm({
@@ -132,6 +138,7 @@ export function LookupForm({
           retryAfter: error instanceof ApiError ? error.retryAfter : null,
           // The generic "wait a moment" would contradict the wait it is followed by.
           rateLimited: error instanceof ApiError && error.status === 429,
+          notFound,
         });
       }
     } finally {
@@ -205,6 +212,9 @@ export function LookupForm({
               : alert.rateLimited
                 ? t('form.rateLimitedFor', { duration: formatDuration(alert.retryAfter, t) })
                 : `${localise(alert.message)} ${t('form.retryIn', { duration: formatDuration(alert.retryAfter, t) })}`}
+          {alert.kind === 'server' && alert.notFound ? (
+            <p className="mt-2 font-normal text-ink">{t('form.notFoundNext')}</p>
+          ) : null}
         </div>
       ) : null}
       <div className="space-y-6">
