@@ -3,11 +3,9 @@ import { formatClock } from './format-clock';
 
 // 2026-11-24 07:05 UTC.
 const AT = Date.UTC(2026, 10, 24, 7, 5);
-// eslint-disable-next-line no-restricted-properties -- the zone the test reads the clock in
 const originalZone = process.env.TZ;
 
 const inZone = (zone: string) => {
-  // eslint-disable-next-line no-restricted-properties -- Node reads the zone from here
   process.env.TZ = zone;
 };
 
