@@ -143,7 +143,13 @@ async function fullJourney(page: Page, identity: Identity, where: string) {
   expect(approval).toMatch(/^\d{6}$/);
   await page.getByLabel('Kode persetujuan', { exact: true }).fill(approval ?? '');
   await page.keyboard.press('Enter');
-  await page.getByText(/Email pribadi Anda telah diubah menjadi/).waitFor();
+  const confirmed = page.getByText(/Email pribadi Anda telah diubah menjadi/);
+  await confirmed.waitFor();
+  // Every place on the page shows the new masked address now, not the old one.
+  const masked = /menjadi (\S+)\./.exec((await confirmed.textContent()) ?? '')?.[1] ?? '';
+  expect(masked).toMatch(/\*/);
+  expect(await page.getByTestId('lookup-masked-email').textContent()).toBe(masked);
+  expect(await page.locator('#lookup-details-email').inputValue()).toBe(masked);
   const notice = await waitForMessage(
     'email-changed-notice',
     beforeChange,

@@ -20,9 +20,12 @@ import { isSessionEnded } from './session-ended';
 export function ChangeEmailSection({
   token,
   onSessionEnded,
+  onChanged,
 }: {
   token: string;
   onSessionEnded: () => void;
+  /** With the new address, masked, once the change is confirmed. */
+  onChanged: (maskedEmail: string) => void;
 }) {
   const { t } = useTranslation('account-lookup');
   const localise = useLocaliseMessage();
@@ -96,6 +99,7 @@ export function ChangeEmailSection({
     confirm.mutate(
       { token, code: parsed.data.code, codeCurrent: parsed.data.code_current },
       {
+        onSuccess: (changed) => onChanged(changed.email),
         onError: (error) => {
           if (isSessionEnded(error)) return;
           const onCurrent =

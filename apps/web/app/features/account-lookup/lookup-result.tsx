@@ -22,13 +22,18 @@ type LookupResultProps = {
 
 export function LookupResult({
   userType,
-  result,
+  result: found,
   onSearchAgain,
   onSessionEnded,
 }: LookupResultProps) {
   const { t } = useTranslation('account-lookup');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // A confirmed e-mail change shows its new (masked, verified) address everywhere below.
+  const [changedEmail, setChangedEmail] = useState<string | null>(null);
+  const result: Result = changedEmail
+    ? { ...found, email: changedEmail, email_eligible: true }
+    : found;
   const hasAccount = result.accounts.length > 0;
 
   return (
@@ -79,7 +84,11 @@ export function LookupResult({
       </div>
 
       {hasAccount ? <SendDetails result={result} onSessionEnded={onSessionEnded} /> : null}
-      <ChangeEmailSection token={result.token} onSessionEnded={onSessionEnded} />
+      <ChangeEmailSection
+        token={result.token}
+        onSessionEnded={onSessionEnded}
+        onChanged={setChangedEmail}
+      />
 
       <button
         type="button"
