@@ -266,7 +266,8 @@ function ResetOtpForm() {
           <div id={ids.error} role="alert" className={formStyles.error}>
             {localise(error)}
           </div>
-          {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended ? (
+          {/* A wrong code's message says the count already: one counter, not two. */}
+          {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended && !error ? (
             <p className="mt-1 text-sm">{t('otp.attemptsLeft', { count: session.attemptsLeft })}</p>
           ) : null}
         </div>
