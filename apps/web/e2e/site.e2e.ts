@@ -100,6 +100,36 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     }
   });
 
+  it('keeps each navbar item on one line at 1024 and 1280 px and the wordmark whole at 360 px', async () => {
+    for (const language of ['id', 'en'] as const) {
+      for (const width of [360, 1024, 1280]) {
+        const context = await newContext(browser, { viewport: { width, height: 700 }, language });
+        const page = await open(context, '/');
+        await page.waitForSelector(`html[lang="${language}"]`);
+        const layout = await page.evaluate(() => {
+          const wordmark = document.querySelector('header a span')!;
+          const lineHeight = parseFloat(getComputedStyle(wordmark).lineHeight);
+          return {
+            wordmarkLines: Math.round(wordmark.getBoundingClientRect().height / lineHeight),
+            wordmarkClipped: wordmark.scrollWidth > wordmark.clientWidth,
+            overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            // The items' text, one line high: their boxes are at least the 44 px target.
+            tallItems: [...document.querySelectorAll('header nav a, header nav button')]
+              .filter((item) => (item as HTMLElement).offsetParent !== null)
+              .filter((item) => item.getBoundingClientRect().height > 44)
+              .map((item) => item.textContent),
+          };
+        });
+        const where = `${width} px ${language}`;
+        expect(layout.wordmarkLines, where).toBe(1);
+        expect(layout.wordmarkClipped, where).toBe(false);
+        expect(layout.overflow, where).toBe(0);
+        expect(layout.tallItems, where).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
   it('answers an unknown path with 404 and the not-found page', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY, changeLanguage } from '~/i18n/i18n';
 import type { Language } from '~/i18n/i18n';
 
-/** Switches between Indonesian and English and remembers the choice. */
+/**
+ * Switches between Indonesian and English and remembers the choice. It shows the language's
+ * code, which fits the navbar in either language; the name follows it in the accessible name.
+ */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const next: Language = i18n.language === 'en' ? 'id' : 'en';
@@ -21,10 +24,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
         }
       }}
     >
-      <span aria-hidden="true" className="text-xs font-bold uppercase">
-        {next}
-      </span>
-      {t(`language.switchTo.${next}`)}
+      <span className="font-bold uppercase">{next}</span>
+      <span className="sr-only"> {t(`language.switchTo.${next}`)}</span>
     </button>
   );
 }

@@ -39,11 +39,12 @@ export function Navbar() {
           data-track="navbar-logo"
         >
           <img src="/images/logo.svg" width="32" height="32" alt="" />
-          <span>{t('brandName')}</span>
+          <span className="whitespace-nowrap text-sm min-[400px]:text-base">{t('brandName')}</span>
         </Link>
-        {/* Hidden below lg, where the disclosure menu serves instead. */}
-        <nav aria-label={t('nav.label')} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        {/* Hidden below xl, where the disclosure menu serves instead: under it the items would
+            wrap onto two lines in either language. */}
+        <nav aria-label={t('nav.label')} className="hidden xl:block">
+          <ul className="flex items-center gap-1 whitespace-nowrap">
             <li>
               <a
                 className={itemClass}
@@ -87,7 +88,7 @@ export function Navbar() {
             </li>
           </ul>
         </nav>
-        <div className="flex items-center gap-1 lg:hidden">
+        <div className="flex items-center gap-1 xl:hidden">
           <LanguageSwitch className="btn btn-ghost min-h-11 px-2 text-sm" />
           <button
             type="button"
@@ -103,7 +104,7 @@ export function Navbar() {
         </div>
       </div>
       {/* A disclosure button and region: all the mobile menu needs, without a library. */}
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line lg:hidden">
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line xl:hidden">
         <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
           <ul className="grid gap-1">
             <li>
