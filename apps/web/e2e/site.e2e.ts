@@ -357,6 +357,15 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await context.setOffline(false);
     await context.close();
   });
+  it('says the offline notice in the language the visitor reads', async () => {
+    const context = await newContext(browser, { serviceWorkers: 'allow', language: 'en' });
+    const page = await open(context, '/');
+    await page
+      .getByText('You can use this view without an internet connection (offline)')
+      .waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
   it('offers to reload when a new version is deployed, and the reload runs it', async () => {
     const context = await newContext(browser, { serviceWorkers: 'allow' });
     const page = await open(context, '/');

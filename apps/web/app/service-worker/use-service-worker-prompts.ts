@@ -6,7 +6,9 @@ import { registerServiceWorker } from '~/service-worker/register-service-worker'
 
 /** Shows the service worker prompts of SPEC §4 as toasts. */
 export function useServiceWorkerPrompts() {
-  const { t } = useTranslation('common');
+  // Texts are looked up when a prompt appears, in the language the visitor reads by then.
+  const { i18n } = useTranslation('common');
+  const t = (key: string) => i18n.t(key, { ns: 'common' });
   const toast = useToast();
 
   useEffect(() => {
