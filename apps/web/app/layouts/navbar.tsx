@@ -4,10 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { LanguageSwitch } from '~/components/language-switch';
 import { brand } from '~/config';
+import { navItemClass } from '~/layouts/nav-item-styles';
 import { SchoolAdminDropdown } from '~/layouts/school-admin-trigger';
-
-const itemClass =
-  'inline-flex min-h-11 items-center rounded-md px-3 font-medium text-ink hover:bg-surface';
 
 export function Navbar() {
   const { t } = useTranslation('common');
@@ -47,7 +45,7 @@ export function Navbar() {
           <ul className="flex items-center gap-1 whitespace-nowrap">
             <li>
               <a
-                className={itemClass}
+                className={navItemClass}
                 href={brand.chromebookHelpUrl}
                 rel="noopener"
                 data-track="navbar-chromebook"
@@ -59,14 +57,14 @@ export function Navbar() {
               <SchoolAdminDropdown onRequestStudentAccounts={requestStudentAccounts} />
             </li>
             <li>
-              <Link className={itemClass} to="/profile">
+              <Link className={navItemClass} to="/profile">
                 {t('nav.profile')}
               </Link>
             </li>
             <li>
               <button
                 type="button"
-                className={itemClass}
+                className={navItemClass}
                 onClick={openReset}
                 data-track="navbar-reset"
               >
@@ -75,7 +73,7 @@ export function Navbar() {
             </li>
             <li>
               <a
-                className={itemClass}
+                className={navItemClass}
                 href={brand.helpCentreUrl}
                 rel="noopener"
                 data-track="navbar-help"
@@ -108,7 +106,7 @@ export function Navbar() {
         <nav aria-label={t('nav.mobileLabel')} className="page-container py-2">
           <ul className="grid gap-1">
             <li>
-              <a className={itemClass} href={brand.chromebookHelpUrl} rel="noopener">
+              <a className={navItemClass} href={brand.chromebookHelpUrl} rel="noopener">
                 {t('nav.chromebook')}
               </a>
             </li>
@@ -118,29 +116,29 @@ export function Navbar() {
               </p>
               <ul aria-labelledby="mobile-school-admin" className="ml-3 grid gap-1">
                 <li>
-                  <button type="button" className={itemClass} onClick={requestStudentAccounts}>
+                  <button type="button" className={navItemClass} onClick={requestStudentAccounts}>
                     {t('nav.requestStudentAccounts')}
                   </button>
                 </li>
                 <li>
-                  <a className={itemClass} href={brand.adminPortalUrl} rel="noopener">
+                  <a className={navItemClass} href={brand.adminPortalUrl} rel="noopener">
                     {t('nav.adminPortal')}
                   </a>
                 </li>
               </ul>
             </li>
             <li>
-              <Link className={itemClass} to="/profile">
+              <Link className={navItemClass} to="/profile">
                 {t('nav.profile')}
               </Link>
             </li>
             <li>
-              <button type="button" className={itemClass} onClick={openReset}>
+              <button type="button" className={navItemClass} onClick={openReset}>
                 {t('nav.resetPassword')}
               </button>
             </li>
             <li>
-              <a className={itemClass} href={brand.helpCentreUrl} rel="noopener">
+              <a className={navItemClass} href={brand.helpCentreUrl} rel="noopener">
                 {t('nav.help')}
               </a>
             </li>

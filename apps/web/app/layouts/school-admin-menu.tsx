@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { brand } from '~/config';
-import { schoolAdminTriggerClass } from '~/layouts/school-admin-trigger';
+import { schoolAdminTriggerClass } from '~/layouts/nav-item-styles';
 
 /** The 'Untuk Admin Sekolah' dropdown of the desktop navbar. */
 export type SchoolAdminMenuProps = {

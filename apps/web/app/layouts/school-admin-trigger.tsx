@@ -2,9 +2,7 @@ import { useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchoolAdminMenuProps } from '~/layouts/school-admin-menu';
-
-export const schoolAdminTriggerClass =
-  'inline-flex min-h-11 items-center gap-1 rounded-md px-3 font-medium text-ink hover:bg-surface';
+import { schoolAdminTriggerClass } from '~/layouts/nav-item-styles';
 
 /**
  * The 'Untuk Admin Sekolah' button. The Radix menu (with its positioning engine) loads when the
