@@ -33,6 +33,19 @@ export const PERSONAL_ATTRIBUTE_KEYS = [
   'phone',
 ] as const;
 
+/**
+ * The attribute keys the portal's client sends besides the personal ones; the server drops any
+ * other, so a client cannot store free-form data under a key of its choosing.
+ */
+export const TRACKING_ATTRIBUTE_KEYS = [
+  'method',
+  'from',
+  'target',
+  'file',
+  'user_type',
+  'outcome',
+] as const;
+
 export const TrackingAttributeSchema = z.object({
   key: z.string().min(1).max(64),
   value: z.string().max(512),

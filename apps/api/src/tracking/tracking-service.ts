@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import {
   PERSONAL_ATTRIBUTE_KEYS,
+  TRACKING_ATTRIBUTE_KEYS,
   TRACKING_MAX_BATCH,
   TrackingEventSchema,
   type TrackingEvent,
@@ -11,15 +12,23 @@ import { ValidationError } from '../http/domain-errors';
 import { createTrackingRepository, type TrackingRow } from './tracking-repository';
 
 const personalKeys = new Set<string>(PERSONAL_ATTRIBUTE_KEYS.map((key) => key.toLowerCase()));
+const plainKeys = new Set<string>(TRACKING_ATTRIBUTE_KEYS);
 
 // Values that are personal data whatever key a client put them under.
 const LOOKS_PERSONAL = [
   /[^\s@]+@[^\s@]+\.[^\s@]+/, // an e-mail address
   /\b\d{16}\b/, // a NIK
-  /\b\d{4}-\d{2}-\d{2}\b/, // a date (birth dates are sent year-month-day)
-  /\b\d{1,2}-\d{1,2}-\d{4}\b/, // a date as the picker keeps it, day-month-year
-  /\+?\b\d{9,14}\b/, // a phone number
+  // A date with numbers: 2001-02-28, 28-02-2001, 28/02/2001, 28.02.2001, 2001/2/28.
+  /\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/,
+  // A date with the month's name, in Indonesian or English: 28 Februari 2001, 28 Feb 2001.
+  /\b\d{1,2}\s+(jan|feb|mar|apr|mei|may|jun|jul|agu|agt|aug|sep|okt|oct|nov|des|dec)[a-z]*\.?\s+\d{2,4}\b/i,
+  /\+?\b\d{9,14}\b/, // a phone number written as one run of digits
+  /(\+?62|\b0)[\s-]?8\d{1,3}[\s-]?\d{3,4}[\s-]?\d{3,5}\b/, // 0812-3456-7890, +62 812 3456 7890
 ];
+
+// PostgreSQL cannot store a NUL character, nor JSON a lone half of a surrogate pair.
+// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const BatchSchema = z.array(TrackingEventSchema).min(1).max(TRACKING_MAX_BATCH);
 
@@ -48,24 +57,37 @@ export function createTrackingService(db: Db, hmacKey: string) {
     os: event.os,
     browser: event.browser,
     occurredAt: new Date(event.timestamp),
-    attributes: event.attributes.map(({ key, value }) => ({
-      key,
-      value:
-        personalKeys.has(key.toLowerCase()) || LOOKS_PERSONAL.some((re) => re.test(value))
-          ? pseudonymise(value)
-          : value,
-    })),
+    attributes: event.attributes
+      .filter(({ key }) => plainKeys.has(key) || personalKeys.has(key.toLowerCase()))
+      .map(({ key, value }) => ({
+        key,
+        value:
+          personalKeys.has(key.toLowerCase()) || LOOKS_PERSONAL.some((re) => re.test(value))
+            ? pseudonymise(value)
+            : value,
+      })),
   });
 
   return {
     /** Validates one event or a batch (the JSON string of SPEC §7's `data`) and stores it. */
     async record(data: string): Promise<number> {
       let json: unknown;
+      let storable = !UNSTORABLE.test(data);
       try {
-        json = JSON.parse(data);
+        // JSON escapes (\u0000, a lone \ud800) become the characters themselves here.
+        json = JSON.parse(data, (key, value: unknown) => {
+          if (UNSTORABLE.test(key) || (typeof value === 'string' && UNSTORABLE.test(value)))
+            storable = false;
+          return value;
+        });
       } catch {
         throw new ValidationError(undefined, [
           { field: 'data', message: 'Data peristiwa bukan JSON yang valid.' },
+        ]);
+      }
+      if (!storable) {
+        throw new ValidationError(undefined, [
+          { field: 'data', message: 'Data peristiwa berisi karakter yang tidak diizinkan.' },
         ]);
       }
       const single = !Array.isArray(json);

@@ -66,8 +66,8 @@ describe('event tracker', () => {
         attributes: [
           { key: 'email', value: 'siti.aminah@belajar.id' },
           { key: 'dob', value: '2010-05-17' },
-          { key: 'note', value: 'contact me at siti@example.com' },
-          { key: 'button', value: 'cari-akun' },
+          { key: 'from', value: 'contact me at siti@example.com' },
+          { key: 'target', value: 'cari-akun' },
         ],
       }),
       event({ event_name: 'CLICKED', attributes: [{ key: 'target', value: 'hero-cek-akun' }] }),
@@ -85,7 +85,7 @@ describe('event tracker', () => {
     expect(search?.pageUrl).toBe('http://localhost:3000/account/lookup/v2');
     const attributes = search?.attributes as { key: string; value: string }[];
     expect(attributes.find((a) => a.key === 'email')?.value).toMatch(/^hmac:[0-9a-f]{64}$/);
-    expect(attributes.find((a) => a.key === 'button')?.value).toBe('cari-akun');
+    expect(attributes.find((a) => a.key === 'target')?.value).toBe('cari-akun');
     // The same e-mail always gives the same hash, so journeys can be counted without the address.
     const again = await send(
       event({ attributes: [{ key: 'email', value: 'SITI.AMINAH@belajar.id ' }] }),
@@ -96,6 +96,62 @@ describe('event tracker', () => {
       (row.attributes as { key: string; value: string }[]).filter((a) => a.key === 'email'),
     );
     expect(new Set(hashes.map((a) => a.value)).size).toBe(1);
+  });
+
+  it('answers 400, never 5xx, to NUL characters and lone surrogates, raw or escaped', async () => {
+    const before = (await t.database.db.select().from(trackingEvents)).length;
+    for (const bad of ['a\u0000b', '\ud800', 'x\udc00y']) {
+      const raw = await send(event({ attributes: [{ key: 'target', value: bad }] }));
+      expect(raw.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(raw.json().errors[0].message).toBe(
+        'Data peristiwa berisi karakter yang tidak diizinkan.',
+      );
+    }
+    // An escape in the JSON text, and a NUL in a key.
+    const escaped = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization },
+      payload: {
+        event_name: TRACKER_NAME,
+        data: JSON.stringify(event()).replace(
+          '"PAGE_VIEWED"',
+          '"PAGE_VIEWED","x\\u0000":"\\ud800"',
+        ),
+      },
+    });
+    expect(escaped.statusCode).toBe(400);
+    expect((await t.database.db.select().from(trackingEvents)).length).toBe(before);
+  });
+
+  it('drops keys off the allowlist and hashes values that look personal under any key', async () => {
+    const personal = [
+      '28/02/2001',
+      '28.02.2001',
+      '2001/2/28',
+      '28 Februari 2001',
+      '28 feb 2001',
+      '0812-3456-7890',
+      '+62 812 3456 7890',
+      '6281234567890',
+    ];
+    const reply = await send(
+      event({
+        event_name: 'CLICKED',
+        attributes: [
+          { key: 'free_text', value: 'anything at all' },
+          ...personal.map((value) => ({ key: 'target', value })),
+          { key: 'target', value: 'hero-cek-akun' },
+        ],
+      }),
+    );
+    expect(reply.statusCode).toBe(202);
+    const rows = await t.database.db.select().from(trackingEvents);
+    const stored = rows.at(-1)?.attributes as { key: string; value: string }[];
+    expect(stored.map((a) => a.key)).not.toContain('free_text');
+    expect(stored.filter((a) => /^hmac:/.test(a.value))).toHaveLength(personal.length);
+    expect(stored.find((a) => a.value === 'hero-cek-akun')).toBeDefined();
+    for (const value of personal) expect(JSON.stringify(rows)).not.toContain(value);
   });
 
   it('stores nothing of a batch with one bad event', async () => {
