@@ -9,8 +9,8 @@ const appDir = fileURLToPath(new URL('./app', import.meta.url));
 
 /**
  * Contract modules build zod schemas at top level; when the web only needs their constants,
- * marking the schema calls pure lets the bundler drop the schemas and zod with them (25 kB gzip
- * off the home page, docs/decisions/0216-react-dom-renderer.md). Only in the contracts: a global
+ * marking the schema calls pure lets the bundler drop the schemas and zod with them (the home
+ * page's figure is in docs/decisions/0216-react-dom-renderer.md). Only in the contracts: a global
  * `treeshake.manualPureFunctions: ['z']` would match any minified function called `z`.
  */
 function pureZodSchemas(): Plugin {

@@ -201,7 +201,7 @@ export function createAccountLookupRepository(db: Db) {
 }
 export type AccountLookupRepository = ReturnType<typeof createAccountLookupRepository>;
 
-// Lookups answered by one statement at most: 64 execute in ~5 ms on a registry of 1M people.
+// Lookups answered by one statement at most (decision 0024 and bench/README.md).
 const LOOKUP_BATCH_MAX = 64;
 
 /**

@@ -21,7 +21,7 @@ export type AuditEntry = {
 const FLUSH_EVERY_MS = 200;
 const FLUSH_AT_ENTRIES = 500;
 // Addresses repeat (a visitor's lookup, then the details, then the code): their hashes are kept
-// for this many addresses, then forgotten all at once. An HMAC costs ~10 µs on a busy server.
+// for this many addresses, then forgotten all at once, so each is hashed once per visit.
 const ADDRESS_HASHES_KEPT = 10_000;
 
 /** The audit trail: who (by internal id), from where and for what (by keyed hash), never in clear. */

@@ -94,7 +94,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Reads the known keys of a RemoteConfig body. Written by hand instead of RemoteConfigSchema
- * because zod would add ~30 kB gzip to every page's first JavaScript; unknown keys are ignored.
+ * because zod would weigh on every page's first JavaScript; unknown keys are ignored.
  */
 export function parseRemoteConfig(body: unknown): Pick<ToggleState, 'remote' | 'settings'> | null {
   if (!isRecord(body) || !isRecord(body.toggles) || !isRecord(body.settings)) return null;
