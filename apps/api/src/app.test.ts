@@ -15,7 +15,7 @@ describe('operations', () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', outbox: { status: 'ok', failing: 0 } });
   });
 
   it('serves the OpenAPI document generated from the contracts, and its browser', async () => {

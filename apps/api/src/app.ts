@@ -123,7 +123,7 @@ export async function buildApp({
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   // 2. Routes: operations, then the API under the product prefix, then the web app.
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, outbox: services.outbox });
   await app.register(
     async (api) => {
       await api.register(featureTogglesRoutes, { service: services.featureToggles });

@@ -246,6 +246,8 @@ export const outboxMessages = pgTable(
     /** A delivery in progress holds the message until then, so two workers never both send. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the one-time code it carries ends; past it the message is dropped, never sent late. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** `smtp`, `sms-gateway` or `dev-mailbox`. */
     deliveredVia: varchar('delivered_via', { length: 16 }),
   },

@@ -119,3 +119,8 @@ export function describeError(error: unknown): {
 export function logBackgroundError(msg: string, error: unknown): void {
   console.error(JSON.stringify({ level: 50, time: Date.now(), msg, err: describeError(error) }));
 }
+
+/** One JSON warning line for code that runs outside a request; `fields` must hold no personal data. */
+export function logBackgroundWarning(msg: string, fields: Record<string, unknown>): void {
+  console.error(JSON.stringify({ level: 40, time: Date.now(), msg, ...fields }));
+}

@@ -41,6 +41,9 @@ export type QueuePolicy = {
   retentionSeconds?: number;
 };
 
+// How often expired jobs (their worker died) are found and retried; pg-boss's default is 60 s.
+const SUPERVISION = { superviseIntervalSeconds: 10 };
+
 /**
  * pg-boss on the same database as everything else: PostgreSQL through its own small pool, or
  * the embedded PGlite through its single connection. Every job outlives a restart.
@@ -52,8 +55,13 @@ export function createJobQueue(
   const connection = database.jobQueueConnection;
   const boss =
     'pglite' in connection
-      ? new PgBoss({ db: fromPglite(connection.pglite), schema: 'pgboss' })
-      : new PgBoss({ connectionString: connection.connectionString, schema: 'pgboss', max: 4 });
+      ? new PgBoss({ db: fromPglite(connection.pglite), schema: 'pgboss', ...SUPERVISION })
+      : new PgBoss({
+          connectionString: connection.connectionString,
+          schema: 'pgboss',
+          max: 4,
+          ...SUPERVISION,
+        });
   // pg-boss retries its own maintenance and replaces its lost connections: a line is enough.
   boss.on('error', (error: Error) => logBackgroundError('job queue error', error));
   let started = false;

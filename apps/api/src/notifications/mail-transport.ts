@@ -1,26 +1,47 @@
 import nodemailer from 'nodemailer';
 
-export type Delivery = { to: string; subject: string; text: string; html?: string | null };
+export type Delivery = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** The same for every attempt at one outbox message, so a receiver can tell a resent copy. */
+  reference: string;
+};
 
 /** Something that delivers a message or throws; `via` names it in the outbox. */
 export type Transport = { via: string; send(message: Delivery): Promise<void>; close(): void };
 
-/** SMTP through nodemailer; a message counts as delivered once the server accepted it. */
+/**
+ * SMTP through nodemailer, over a small pool of kept-open connections; a message counts as
+ * delivered once the server accepted it. Its Message-ID is `<reference@sender's domain>`.
+ */
 export function createSmtpTransport(smtpUrl: string, from: string): Transport {
   const url = new URL(smtpUrl);
-  // Short timeouts: a stuck server fails the attempt, and the outbox retries it later.
-  for (const [name, ms] of [
-    ['connectionTimeout', 10_000],
-    ['greetingTimeout', 10_000],
-    ['socketTimeout', 20_000],
+  // Short timeouts, together under the outbox's claim: a stuck server fails the attempt, and
+  // the outbox retries it.
+  for (const [name, value] of [
+    ['connectionTimeout', 5_000],
+    ['greetingTimeout', 5_000],
+    ['socketTimeout', 15_000],
+    ['pool', 'true'],
+    ['maxConnections', 8],
   ] as const) {
-    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
   }
   const transporter = nodemailer.createTransport(url.toString());
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return {
     via: 'smtp',
-    async send({ to, subject, text, html }) {
-      await transporter.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
+    async send({ to, subject, text, html, reference }) {
+      await transporter.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        messageId: `<${reference}@${domain}>`,
+        ...(html ? { html } : {}),
+      });
     },
     close: () => transporter.close(),
   };

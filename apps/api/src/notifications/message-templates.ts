@@ -7,6 +7,9 @@ type AccountLine = { email: string; schoolLevel: string | null };
 const jakartaTime = (date: Date): string =>
   `${new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(date)} WIB`;
 
+/** A message carrying a code is worthless after the code ends: the outbox drops it then. */
+const codeExpiry = (validMinutes: number): Date => new Date(Date.now() + validMinutes * 60_000);
+
 const signature = ({ brand }: Context) =>
   `Salam,\nTim Akun ${accountDomain(brand)}, ${brand.ministryName}\nBantuan: ${brand.helpCentreUrl}`;
 
@@ -79,6 +82,7 @@ export function messageTemplates(context: Context) {
         channel: 'email',
         recipient: to,
         template: 'email-change-code',
+        expiresAt: codeExpiry(validMinutes),
         subject: `Kode verifikasi email pribadi Akun ${domain}: ${code}`,
         bodyText: [
           'Halo,',
@@ -103,6 +107,7 @@ export function messageTemplates(context: Context) {
         channel: 'email',
         recipient: to,
         template: 'email-change-current-code',
+        expiresAt: codeExpiry(validMinutes),
         subject: `Persetujuan mengganti email pribadi Akun ${domain}: ${code}`,
         bodyText: [
           'Halo,',
@@ -127,6 +132,7 @@ export function messageTemplates(context: Context) {
         channel: 'sms',
         recipient: to,
         template: 'email-change-current-code-sms',
+        expiresAt: codeExpiry(validMinutes),
         subject: null,
         bodyText: `Kode persetujuan ganti email Akun ${domain} ke ${maskedNewEmail}: ${code}. Berlaku ${validMinutes} menit. Bukan Anda? Abaikan.`,
       };
@@ -163,6 +169,7 @@ export function messageTemplates(context: Context) {
         channel: 'email',
         recipient: to,
         template: 'reset-code',
+        expiresAt: codeExpiry(validMinutes),
         subject: `Kode OTP atur ulang kata sandi Akun ${domain}: ${code}`,
         bodyText: [
           'Halo,',
@@ -183,6 +190,7 @@ export function messageTemplates(context: Context) {
         channel: 'sms',
         recipient: to,
         template: 'reset-code-sms',
+        expiresAt: codeExpiry(validMinutes),
         subject: null,
         bodyText: `Kode OTP Akun ${domain}: ${code}. Berlaku ${validMinutes} menit. JANGAN berikan kode ini kepada siapa pun.`,
       };

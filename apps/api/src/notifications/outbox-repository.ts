@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Transaction } from '../jobs/job-queue';
 import { outboxMessages } from '../db/schema';
@@ -14,8 +14,12 @@ const CODE_TEMPLATES = new Set([
   'reset-code-sms',
 ]);
 
-// Longer than any SMTP or gateway call may take; a crashed worker's claim lapses after it.
-const CLAIM_SECONDS = 120;
+/**
+ * How long one delivery attempt may hold a message: longer than an SMTP or gateway call can take
+ * (their timeouts add up to less), short enough that a crashed worker's message is retried within
+ * a minute (the delivery queue's expiry matches it; outbox-service.ts).
+ */
+export const CLAIM_SECONDS = 30;
 
 export function createOutboxRepository(db: Db) {
   return {
@@ -27,7 +31,10 @@ export function createOutboxRepository(db: Db) {
       if (!row) throw new Error('outbox insert returned nothing');
       return row.id;
     },
-    /** Takes the message for one delivery attempt, unless delivered or held by another worker. */
+    /**
+     * Takes the message for one delivery attempt, unless delivered, held by another worker, or
+     * carrying a code that would end before the attempt does.
+     */
     async claim(id: number): Promise<OutboxMessage | undefined> {
       const [row] = await db
         .update(outboxMessages)
@@ -40,10 +47,50 @@ export function createOutboxRepository(db: Db) {
             eq(outboxMessages.id, id),
             isNull(outboxMessages.deliveredAt),
             or(isNull(outboxMessages.claimedUntil), lt(outboxMessages.claimedUntil, sql`now()`)),
+            or(
+              isNull(outboxMessages.expiresAt),
+              gt(outboxMessages.expiresAt, sql`now() + make_interval(secs => ${CLAIM_SECONDS})`),
+            ),
           ),
         )
         .returning();
       return row;
+    },
+    /** A code that ended undelivered is never sent: its text goes, the row says why. */
+    async dropIfExpired(id: number): Promise<boolean> {
+      const rows = await db
+        .update(outboxMessages)
+        .set({
+          bodyText: '(kode kedaluwarsa sebelum terkirim; tidak dikirim)',
+          bodyHtml: null,
+          subject: '(berisi kode sekali pakai)',
+          lastError: 'code expired before delivery',
+          claimedUntil: null,
+        })
+        .where(
+          and(
+            eq(outboxMessages.id, id),
+            isNull(outboxMessages.deliveredAt),
+            lt(outboxMessages.expiresAt, sql`now() + make_interval(secs => ${CLAIM_SECONDS})`),
+          ),
+        )
+        .returning({ id: outboxMessages.id });
+      return rows.length > 0;
+    },
+    /** Messages still trying after several failed attempts: what /readyz reports. */
+    async failingCount(minAttempts: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(outboxMessages)
+        .where(
+          and(
+            isNull(outboxMessages.deliveredAt),
+            gte(outboxMessages.attempts, minAttempts),
+            sql`${outboxMessages.lastError} IS NOT NULL`,
+            or(isNull(outboxMessages.expiresAt), gt(outboxMessages.expiresAt, sql`now()`)),
+          ),
+        );
+      return row?.count ?? 0;
     },
     async markDelivered(id: number, via: string, template: string): Promise<void> {
       // A one-time code is kept only until it is on its way: the delivered copy loses its text.
@@ -77,6 +124,7 @@ export function createOutboxRepository(db: Db) {
           and(
             isNull(outboxMessages.deliveredAt),
             lt(outboxMessages.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+            or(isNull(outboxMessages.expiresAt), gt(outboxMessages.expiresAt, sql`now()`)),
           ),
         )
         .orderBy(outboxMessages.createdAt)

@@ -1,7 +1,8 @@
 import type { Job } from 'pg-boss';
 import type { JobQueue, Transaction } from '../jobs/job-queue';
 import type { Db } from '../db/database';
-import { createOutboxRepository, type NewMessage } from './outbox-repository';
+import { logBackgroundWarning } from '../http/logger-options';
+import { CLAIM_SECONDS, createOutboxRepository, type NewMessage } from './outbox-repository';
 import type { Transport } from './mail-transport';
 
 export const DELIVER_QUEUE = 'outbox-deliver';
@@ -11,6 +12,8 @@ export const SWEEP_QUEUE = 'outbox-sweep';
 // enqueue on an old version): the sweeper queues it again. Nothing is ever dropped.
 const SWEEP_AFTER_SECONDS = 6 * 3600;
 const SWEEP_BATCH = 500;
+// A message still undelivered after this many attempts counts as failing on /readyz.
+const FAILING_AFTER_ATTEMPTS = 3;
 
 type Options = {
   db: Db;
@@ -29,7 +32,10 @@ export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }
 
   async function deliver(id: number): Promise<void> {
     const message = await repository.claim(id);
-    if (!message) return;
+    if (!message) {
+      await repository.dropIfExpired(id);
+      return;
+    }
     const transport = message.channel === 'email' ? email : sms;
     try {
       await transport.send({
@@ -37,8 +43,22 @@ export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }
         subject: message.subject ?? '',
         text: message.bodyText,
         html: message.bodyHtml,
+        reference: `outbox-${id}`,
       });
     } catch (error) {
+      // The line names the message, never its recipient or text: an SMTP error's own message
+      // often quotes the address, so only its codes are logged.
+      const { name, code, responseCode } = error as Error & {
+        code?: unknown;
+        responseCode?: unknown;
+      };
+      logBackgroundWarning('outbox delivery failed', {
+        outboxId: id,
+        template: message.template,
+        channel: message.channel,
+        attempt: message.attempts,
+        reason: { type: name, code, responseCode },
+      });
       await repository.markFailed(id, error instanceof Error ? error.message : String(error));
       throw error;
     }
@@ -60,7 +80,9 @@ export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }
         retryDelay: retryDelaySeconds,
         retryBackoff: true,
         retryDelayMax: 1800,
-        expireInSeconds: 300,
+        // A job whose worker died is retried once this passes (plus the queue's supervision
+        // interval and retry delay): within a minute, as the message's claim lapses with it.
+        expireInSeconds: CLAIM_SECONDS,
         retentionSeconds: 7 * 24 * 3600,
       });
       await queue.createQueue(SWEEP_QUEUE, { retryLimit: 2, retryDelay: 60, retryBackoff: false });
@@ -79,6 +101,11 @@ export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }
       await queue.boss.schedule(SWEEP_QUEUE, '*/15 * * * *');
     },
     deliver,
+    /** Messages that keep failing, for /readyz: the portal serves, but mail is not going out. */
+    async health(): Promise<{ status: 'ok' | 'failing'; failing: number }> {
+      const failing = await repository.failingCount(FAILING_AFTER_ATTEMPTS);
+      return { status: failing > 0 ? 'failing' : 'ok', failing };
+    },
   };
 }
 export type OutboxService = ReturnType<typeof createOutboxService>;

@@ -4,20 +4,20 @@ import type { Transport } from './mail-transport';
 const GATEWAY_TIMEOUT_MS = 10_000;
 
 /**
- * An HTTP SMS gateway: `POST <url>` with `{ to, message }` and a bearer key. Any 2xx is
+ * An HTTP SMS gateway: `POST <url>` with `{ to, message, reference }` and a bearer key. Any 2xx is
  * delivered; anything else throws so the outbox retries.
  */
 export function createSmsGatewayTransport(url: string, key: string | undefined): Transport {
   return {
     via: 'sms-gateway',
-    async send({ to, text }) {
+    async send({ to, text, reference }) {
       const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           ...(key ? { authorization: `Bearer ${key}` } : {}),
         },
-        body: JSON.stringify({ to, message: text }),
+        body: JSON.stringify({ to, message: text, reference }),
         signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
       });
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
