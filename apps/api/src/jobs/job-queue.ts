@@ -26,7 +26,8 @@ export type JobQueue = {
   work<T>(
     name: string,
     handler: (job: Job<T>) => Promise<void>,
-    options?: { concurrency?: number },
+    /** `batchSize` jobs are fetched at once and handled side by side, `concurrency` batches at a time. */
+    options?: { concurrency?: number; batchSize?: number },
   ): Promise<void>;
   boss: PgBoss;
 };
@@ -88,13 +89,30 @@ export function createJobQueue(
         ...(tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {}),
       });
     },
-    async work(name, handler, { concurrency = 1 } = {}) {
+    async work(name, handler, { concurrency = 1, batchSize = 1 } = {}) {
       await boss.work(
         name,
-        { batchSize: 1, pollingIntervalSeconds, localConcurrency: concurrency },
-        async (jobs) => {
-          for (const job of jobs) await handler(job as Job<never>);
+        {
+          batchSize,
+          pollingIntervalSeconds,
+          localConcurrency: concurrency,
+          // Each job of a batch settles on its own, and a full batch fetches the next at once.
+          perJobResults: true,
+          burstWhenBatchFull: true,
         },
+        async (jobs) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await handler(job as Job<never>);
+                return { id: job.id, status: 'completed' as const };
+              } catch (error) {
+                // Kept in the job table: the error's kind only, its message may quote an address.
+                const { name: type, code } = error as Error & { code?: unknown };
+                return { id: job.id, status: 'failed' as const, output: { type, code } };
+              }
+            }),
+          ),
       );
     },
   };

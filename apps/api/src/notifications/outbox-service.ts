@@ -89,9 +89,8 @@ export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }
       await queue.work<{ id: number }>(
         DELIVER_QUEUE,
         (job: Job<{ id: number }>) => deliver(job.data.id),
-        {
-          concurrency: 4,
-        },
+        // Up to 40 sends at once over the SMTP pool's connections (bench/README.md, outbox).
+        { concurrency: 2, batchSize: 20 },
       );
       await queue.work(SWEEP_QUEUE, async () => {
         for (const id of await repository.undeliveredOlderThan(SWEEP_AFTER_SECONDS, SWEEP_BATCH)) {
