@@ -4,7 +4,7 @@ import type { OfficeType } from '@portal/contracts/account-lookup';
 import type { SchoolLevel, UserType } from '@portal/contracts/user-types';
 import type { Db } from '../db/database';
 import { emailChangeRequests, learningAccounts, people, regions, schools } from '../db/schema';
-import type { Transaction } from '../jobs/job-queue';
+import type { Transaction } from '../db/database';
 
 export type PersonMatch = {
   id: number;

@@ -2,7 +2,7 @@ import { createHmac, createSecretKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { auditEvents } from '../db/schema';
-import type { Transaction } from '../jobs/job-queue';
+import type { Transaction } from '../db/database';
 
 export type AuditEntry = {
   action: string;

@@ -23,6 +23,9 @@ const MIGRATION_LOCK_KEY = 7_240_411;
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction on `Db`: what a change and its side effects (outbox, jobs, audit) share. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;

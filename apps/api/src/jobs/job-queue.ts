@@ -7,10 +7,8 @@ import {
   type Job,
   type SendOptions,
 } from 'pg-boss';
-import type { Database, Db } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { logBackgroundError } from '../http/logger-options';
-
-export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type JobQueue = {
   start(): Promise<void>;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import type { Transaction } from '../jobs/job-queue';
+import type { Transaction } from '../db/database';
 import { outboxMessages } from '../db/schema';
 
 export type NewMessage = typeof outboxMessages.$inferInsert;

@@ -1,5 +1,6 @@
 import type { Job } from 'pg-boss';
-import type { JobQueue, Transaction } from '../jobs/job-queue';
+import type { Transaction } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from '../db/database';
 import { logBackgroundWarning } from '../http/logger-options';
 import { CLAIM_SECONDS, createOutboxRepository, type NewMessage } from './outbox-repository';

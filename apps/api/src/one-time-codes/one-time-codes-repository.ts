@@ -7,7 +7,7 @@ import {
   outboxMessages,
   people,
 } from '../db/schema';
-import type { Transaction } from '../jobs/job-queue';
+import type { Transaction } from '../db/database';
 
 export type StoredCode = typeof oneTimeCodes.$inferSelect;
 

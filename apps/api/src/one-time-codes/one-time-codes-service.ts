@@ -3,7 +3,7 @@ import { CODE_POLICY } from '@portal/contracts/one-time-codes';
 import { RESET_MESSAGES, resetLockedMessage } from '@portal/contracts/password-reset';
 import type { DomainError } from '../http/domain-errors';
 import { RateLimitedError } from '../http/domain-errors';
-import type { Transaction } from '../jobs/job-queue';
+import type { Transaction } from '../db/database';
 import {
   ALL_FLOWS,
   oneTimeCodesRepository as repository,

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { learningAccounts, passwordResetSessions, people } from '../db/schema';
-import type { Transaction } from '../jobs/job-queue';
+import type { Transaction } from '../db/database';
 
 export type ResetAccount = {
   accountId: number;

@@ -19,7 +19,7 @@ import { DomainError, ValidationError } from '../http/domain-errors';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
 import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
 import type { MessageTemplates } from '../notifications/message-templates';
-import type { Transaction } from '../jobs/job-queue';
+import type { Transaction } from '../db/database';
 import type { OutboxService } from '../notifications/outbox-service';
 import {
   createPasswordResetRepository,
