@@ -105,6 +105,8 @@ const TEXTS: Record<
     | 'notFound'
     | 'notFoundNext'
     | 'rateLimited'
+    | 'rateLimitedSeconds'
+    | 'retryNow'
     | 'nameWithoutLetters'
     | 'npsnInvalid'
     | 'required'
@@ -117,6 +119,8 @@ const TEXTS: Record<
     notFound: 'Akun tidak ditemukan',
     notFoundNext: 'Jika sudah sama, minta operator sekolah Anda',
     rateLimited: 'Terlalu banyak permintaan. Silakan coba lagi dalam 44 menit.',
+    rateLimitedSeconds: 'Terlalu banyak permintaan. Silakan coba lagi dalam 2 detik.',
+    retryNow: 'Silakan coba lagi sekarang.',
     nameWithoutLetters: 'Nama harus berisi huruf.',
     npsnInvalid: 'NPSN terdiri dari 8 digit, atau huruf P/K diikuti 7 digit.',
     required: 'Wajib Diisi',
@@ -127,6 +131,8 @@ const TEXTS: Record<
     notFound: 'Account not found',
     notFoundNext: 'If they do, ask your school operator',
     rateLimited: 'Too many requests. Please try again in 44 minutes.',
+    rateLimitedSeconds: 'Too many requests. Please try again in 2 seconds.',
+    retryNow: 'You can try again now.',
     nameWithoutLetters: 'The name must contain letters.',
     npsnInvalid: 'An NPSN has 8 digits, or the letter P or K followed by 7 digits.',
     required: 'Required',
@@ -163,7 +169,26 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
     form.fill();
     form.submit();
     const alert = await screen.findByRole('alert');
-    await vi.waitFor(() => expect(alert.textContent).toBe(texts.rateLimited));
+    const shown = () => alert.querySelector('[aria-hidden="true"]')?.textContent;
+    await vi.waitFor(() => expect(shown()).toBe(texts.rateLimited));
+    expect(alert.querySelector('.sr-only')?.textContent).toBe(texts.rateLimited);
+  });
+
+  it('counts a wait down on screen, and says once it is over', async () => {
+    lookupReplies.push({
+      status: 429,
+      body: errorBody('RATE_LIMITED', ERROR_MESSAGES.rateLimited),
+      headers: { 'retry-after': '2' },
+    });
+    const form = renderForm();
+    form.fill();
+    form.submit();
+    const alert = await screen.findByRole('alert');
+    const shown = () => alert.querySelector('[aria-hidden="true"]')?.textContent;
+    await vi.waitFor(() => expect(shown()).toBe(texts.rateLimitedSeconds));
+    await vi.waitFor(() => expect(shown()).toBe(texts.retryNow), { timeout: 3_500 });
+    // Screen readers keep the first wording: the alert is not announced every second.
+    expect(alert.querySelector('.sr-only')?.textContent).toBe(texts.rateLimitedSeconds);
   });
 
   it('shows a server 400 field error on its field and in the error summary', async () => {

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
+import { useSecondsUntil } from '~/components/use-seconds-until';
 import { formatDuration } from '~/i18n/format-duration';
 import { ApiError } from '~/api/api-client';
 import { BirthDatePicker } from '~/components/birth-date-picker';
@@ -48,7 +49,8 @@ type Alert =
   | {
       kind: 'server';
       message: string;
-      retryAfter: number | null;
+      /** When the wait the server asked for ends (epoch ms), or null. */
+      retryUntil: number | null;
       rateLimited: boolean;
       notFound: boolean;
     };
@@ -135,7 +137,10 @@ export function LookupForm({
         setAlert({
           kind: 'server',
           message: notFound && !message ? ERROR_MESSAGES.accountNotFound : message,
-          retryAfter: error instanceof ApiError ? error.retryAfter : null,
+          retryUntil:
+            error instanceof ApiError && error.retryAfter !== null
+              ? Date.now() + error.retryAfter * 1000
+              : null,
           // The generic "wait a moment" would contradict the wait it is followed by.
           rateLimited: error instanceof ApiError && error.status === 429,
           notFound,
@@ -205,13 +210,16 @@ export function LookupForm({
           role="alert"
           className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger focus:outline-none"
         >
-          {alert.kind === 'waitBotCheck'
-            ? t('form.waitBotCheck')
-            : alert.retryAfter === null
-              ? localise(alert.message)
-              : alert.rateLimited
-                ? t('form.rateLimitedFor', { duration: formatDuration(alert.retryAfter, t) })
-                : `${localise(alert.message)} ${t('form.retryIn', { duration: formatDuration(alert.retryAfter, t) })}`}
+          {alert.kind === 'waitBotCheck' ? (
+            t('form.waitBotCheck')
+          ) : alert.retryUntil === null ? (
+            localise(alert.message)
+          ) : (
+            <WaitText
+              until={alert.retryUntil}
+              lead={alert.rateLimited ? null : localise(alert.message)}
+            />
+          )}
           {alert.kind === 'server' && alert.notFound ? (
             <p className="mt-2 font-normal text-ink">{t('form.notFoundNext')}</p>
           ) : null}
@@ -272,4 +280,27 @@ function report(userType: UserType, outcome: Outcome) {
     { key: 'user_type', value: userType },
     { key: 'outcome', value: outcome },
   ]);
+}
+
+/**
+ * A wait that counts down on screen. Screen readers hear the first wording once: the ticking copy
+ * is hidden from them, so the alert is not announced again every second.
+ */
+function WaitText({ until, lead }: { until: number; lead: string | null }) {
+  const { t } = useTranslation('account-lookup');
+  const seconds = useSecondsUntil(until);
+  const [first] = useState(seconds);
+  const say = (left: number) => {
+    if (left === 0) return lead ? `${lead} ${t('form.retryNow')}` : t('form.retryNow');
+    const duration = formatDuration(left, t);
+    return lead
+      ? `${lead} ${t('form.retryIn', { duration })}`
+      : t('form.rateLimitedFor', { duration });
+  };
+  return (
+    <>
+      <span aria-hidden="true">{say(seconds)}</span>
+      <span className="sr-only">{say(first)}</span>
+    </>
+  );
 }

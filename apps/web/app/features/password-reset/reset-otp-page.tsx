@@ -22,7 +22,7 @@ import {
 } from './reset-flow-storage';
 import type { ResetFlow } from './reset-flow-storage';
 import { formatClock } from './format-clock';
-import { useSecondsUntil } from './use-seconds-until';
+import { useSecondsUntil } from '~/components/use-seconds-until';
 
 const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
 
