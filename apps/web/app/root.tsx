@@ -79,8 +79,27 @@ function useAppStart() {
 
 function AppShell() {
   useAppStart();
-  useServiceWorkerPrompts();
-  return <Outlet />;
+  const { offlineReady, dismissOfflineReady } = useServiceWorkerPrompts();
+  return (
+    <>
+      <Outlet />
+      {/* The live region exists before its text does, so that screen readers announce it. */}
+      <div role="status">{offlineReady && <OfflineReadyNote onClose={dismissOfflineReady} />}</div>
+    </>
+  );
+}
+
+/** Below the page, in its flow: informs without covering anything (SPEC §4's offline prompt). */
+function OfflineReadyNote({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-t-2 border-success bg-success/10 px-4 py-3 text-ink">
+      <p>{t('serviceWorker.offlineReady')}</p>
+      <button type="button" className="btn btn-secondary min-h-11" onClick={onClose}>
+        {t('close')}
+      </button>
+    </div>
+  );
 }
 
 export default function App() {

@@ -14,6 +14,7 @@ import {
   open,
   webRoot,
 } from './browser';
+import { axeViolations } from './axe';
 
 const DEFAULT_TITLE = 'Akun belajar.id | Kemendikdasmen';
 
@@ -357,13 +358,37 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await context.setOffline(false);
     await context.close();
   });
-  it('says the offline notice in the language the visitor reads', async () => {
-    const context = await newContext(browser, { serviceWorkers: 'allow', language: 'en' });
-    const page = await open(context, '/');
-    await page
-      .getByText('You can use this view without an internet connection (offline)')
-      .waitFor({ timeout: 30_000 });
-    await context.close();
+  it('says the offline notice in the language the visitor reads, below the page, covering nothing', async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const context = await newContext(browser, {
+        serviceWorkers: 'allow',
+        language: 'en',
+        viewport,
+      });
+      const page = await open(context, '/account/lookup/v2');
+      const note = page.getByText('You can use this view without an internet connection (offline)');
+      await note.waitFor({ timeout: 30_000 });
+      // In the page's flow after its footer: nothing fixed or floating that a field, a
+      // suggestion list, a bottom sheet or a dialog could end up beneath.
+      const placement = await note.evaluate((element) => {
+        const footer = document.querySelector('footer');
+        const floating = [];
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const { position } = getComputedStyle(node);
+          if (position === 'fixed' || position === 'sticky' || position === 'absolute')
+            floating.push(position);
+        }
+        return {
+          floating,
+          afterFooter:
+            footer !== null &&
+            element.getBoundingClientRect().top >= footer.getBoundingClientRect().bottom - 1,
+        };
+      });
+      expect(placement).toEqual({ floating: [], afterFooter: true });
+      expect(await axeViolations(page, `offline notice ${viewport.width}px`)).toEqual([]);
+      await context.close();
+    }
   });
 
   it('offers to reload when a new version is deployed, and the reload runs it', async () => {
