@@ -1,5 +1,6 @@
 import { DEFAULT_BRAND, accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Brand } from '@portal/contracts/brand';
+import { DEFAULT_OIDC_AUDIENCE } from '@portal/contracts/sign-in-client';
 
 /**
  * The only module that reads `import.meta.env`: brand and links of this build. The values are
@@ -32,6 +33,15 @@ export const webConfig = {
   privacyEffectiveDate: pick(env.VITE_PRIVACY_EFFECTIVE_DATE, '2026-11-24'),
   /** Only production builds register the worker; in development it would cache stale modules. */
   serviceWorker: env.PROD && env.VITE_SERVICE_WORKER !== 'off',
+  /**
+   * The sign-in provider (SPEC §4, §7). By default the API's own provider on this origin; point
+   * the web at another OpenID issuer with these three variables alone (README, "Sign-in").
+   */
+  oidc: {
+    issuer: pick(env.VITE_OIDC_ISSUER, '/oidc'),
+    clientId: pick(env.VITE_OIDC_CLIENT_ID, 'portal-web'),
+    audience: pick(env.VITE_OIDC_AUDIENCE, DEFAULT_OIDC_AUDIENCE),
+  },
   /** Shipped to every browser, so it only identifies the client; it is not a secret. */
   eventTrackerCredentials: pick(
     env.VITE_EVENT_TRACKER_CREDENTIALS,

@@ -1,0 +1,57 @@
+import type { User, UserManager } from 'oidc-client-ts';
+import {
+  LOGIN_REFERENCE,
+  OIDC_WEB_CALLBACKS,
+  OIDC_WEB_SCOPE,
+} from '@portal/contracts/sign-in-client';
+import { webConfig } from '~/config';
+
+let manager: Promise<UserManager> | undefined;
+
+/**
+ * The page's one OpenID client (oidc-client-ts, decision 0235), loaded on first use so that pages
+ * which never sign in do not carry it. Tokens live in local storage and are never renewed
+ * silently (SPEC §4).
+ */
+export function userManager(): Promise<UserManager> {
+  manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
+    const origin = window.location.origin;
+    return new UserManager({
+      authority: new URL(webConfig.oidc.issuer, origin).href,
+      client_id: webConfig.oidc.clientId,
+      redirect_uri: origin + OIDC_WEB_CALLBACKS.signIn,
+      silent_redirect_uri: origin + OIDC_WEB_CALLBACKS.silent,
+      post_logout_redirect_uri: origin + OIDC_WEB_CALLBACKS.signOut,
+      response_type: 'code',
+      scope: OIDC_WEB_SCOPE,
+      resource: webConfig.oidc.audience,
+      userStore: new WebStorageStateStore({ store: window.localStorage }),
+      automaticSilentRenew: false,
+      monitorSession: false,
+      loadUserInfo: false,
+    });
+  });
+  return manager;
+}
+
+/** What a sign-in carries through the provider and back. */
+export type SignInState = { returnTo: string };
+
+/**
+ * Only a path of this site may be returned to, never another origin (`//host`, `/\host`) or the
+ * sign-in routes themselves, which would loop.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || /^\/[/\\]/.test(value)) return '/';
+  if (value.startsWith('/auth/')) return '/';
+  return value;
+}
+
+/** The login reference of SPEC §4: a short word naming where the sign-in started. */
+export function saveLoginReference(value: string | null): void {
+  const reference = value && /^[a-z0-9-]{1,40}$/.test(value) ? value : LOGIN_REFERENCE.fallback;
+  document.cookie = `${LOGIN_REFERENCE.cookie}=${reference}; Max-Age=${LOGIN_REFERENCE.maxAgeSeconds}; Path=/; SameSite=Lax; Secure`;
+}
+
+/** A user counts as signed in only while the access token has not expired (SPEC §4). */
+export const isSignedIn = (user: User | null): user is User => user !== null && !user.expired;
