@@ -69,7 +69,10 @@ export function createOidcAdapter(db: Db) {
         return toPayload(found);
       },
       async consume(id) {
-        await db.update(oidcModels).set({ consumedAt: sql`now()` }).where(row(id));
+        await db
+          .update(oidcModels)
+          .set({ consumedAt: sql`now()` })
+          .where(row(id));
       },
       async destroy(id) {
         await db.delete(oidcModels).where(row(id));
