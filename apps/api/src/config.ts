@@ -54,7 +54,8 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     OIDC_ISSUER: webUrl('the sign-in provider, mounted at its path')
       .refine((value) => new URL(value).pathname !== '/', {
-        message: 'needs a path, such as https://akun.example.id/oidc: the provider is mounted there',
+        message:
+          'needs a path, such as https://akun.example.id/oidc: the provider is mounted there',
       })
       .optional(),
     OIDC_AUDIENCE: z.url().optional(),
