@@ -138,6 +138,11 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
       await grant.save();
       return grant;
     },
+    // Offline access is the portal client's by registration: the provider would grant the
+    // `offline_access` scope only with `prompt=consent`, a page the portal does not have. Its
+    // refresh tokens end with the session (a sign-out ends them), as without that scope.
+    issueRefreshToken: (_ctx, client) =>
+      client.clientId === PORTAL_WEB_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
     pkce: { required: () => true },
     responseTypes: ['code'],
     rotateRefreshToken: true,
