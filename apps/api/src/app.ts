@@ -24,6 +24,8 @@ import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
 import type { RateLimitStore } from './http/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { createServices, type Services } from './services';
+import { issuerPath } from './sign-in/oidc-provider';
+import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
 import { webAppPlugin } from './web/web-app-plugin';
 
@@ -122,8 +124,16 @@ export async function buildApp({
   });
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  // 2. Routes: operations, then the API under the product prefix, then the web app.
+  // 2. Routes: operations, the sign-in provider at its issuer's path, then the API under the
+  // product prefix, then the web app.
   await app.register(healthRoutes, { database });
+  const mountPath = issuerPath(config.oidc.issuer);
+  await app.register(oidcProviderRoutes, { providers: services.oidcProviders, mountPath });
+  await app.register(signInRoutes, {
+    providers: services.oidcProviders,
+    mountPath,
+    service: services.signIn,
+  });
   await app.register(
     async (api) => {
       await api.register(featureTogglesRoutes, { service: services.featureToggles });

@@ -18,6 +18,10 @@ import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
+import { createOidcAdapter } from './sign-in/oidc-adapter';
+import { createProviders } from './sign-in/oidc-provider';
+import { createSignInService } from './sign-in/sign-in-service';
+import { createSigningKeys } from './sign-in/signing-keys';
 import { createTrackingService } from './tracking/tracking-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
@@ -79,6 +83,24 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     verifyMinMs: config.resetVerifyMinMs,
   });
 
+  const signIn = createSignInService({
+    db,
+    hasher,
+    audit,
+    counters: rateLimit,
+    limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
+  });
+  const oidcProviders = createProviders(
+    {
+      ...config.oidc,
+      tokenSecret: config.tokenSecret,
+      proxy: config.trustProxy !== false,
+      adapter: createOidcAdapter(db),
+      findAccount: signIn.accountClaims,
+    },
+    createSigningKeys(db, config.tokenSecret),
+  );
+
   return {
     queue,
     audit,
@@ -88,9 +110,12 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     featureToggles,
     botCheck,
     accountLookup,
+    signIn,
+    oidcProviders,
     tracking: createTrackingService(db, config.trackingHmacKey),
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
+      await oidcProviders.start();
       await queue.start();
       await outbox.registerWorkers();
       await registerRetentionJobs(db, queue);
@@ -103,6 +128,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
       });
     },
     async stop(): Promise<void> {
+      oidcProviders.stop();
       await audit.flush();
       await queue.stop();
       email.close();
