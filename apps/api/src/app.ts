@@ -23,6 +23,7 @@ import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
 import type { RateLimitStore } from './http/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
+import { profileRoutes } from './profile/profile-routes';
 import { createServices, type Services } from './services';
 import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
@@ -139,6 +140,7 @@ export async function buildApp({
       await api.register(featureTogglesRoutes, { service: services.featureToggles });
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
+      await api.register(profileRoutes, { deps: services.profile });
       await api.register(passwordResetRoutes, {
         service: services.passwordReset,
         productName: config.brand.productName,

@@ -22,6 +22,7 @@ import { createOidcAdapter } from './sign-in/oidc-adapter';
 import { createProviders } from './sign-in/oidc-provider';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
+import type { ProfileDependencies } from './profile/profile-service';
 import { createTrackingService } from './tracking/tracking-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
@@ -90,6 +91,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     counters: rateLimit,
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
   });
+  const signingKeys = createSigningKeys(db, config.tokenSecret);
   const oidcProviders = createProviders(
     {
       ...config.oidc,
@@ -98,8 +100,16 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
       adapter: createOidcAdapter(db),
       findAccount: signIn.accountClaims,
     },
-    createSigningKeys(db, config.tokenSecret),
+    signingKeys,
   );
+
+  const profile: ProfileDependencies = {
+    db,
+    keys: signingKeys,
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    auditHash: audit.hash,
+  };
 
   return {
     queue,
@@ -112,6 +122,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     accountLookup,
     signIn,
     oidcProviders,
+    profile,
     tracking: createTrackingService(db, config.trackingHmacKey),
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {

@@ -1,6 +1,5 @@
 import { DEFAULT_BRAND, accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Brand } from '@portal/contracts/brand';
-import { DEFAULT_OIDC_AUDIENCE } from '@portal/contracts/sign-in-client';
 
 /**
  * The only module that reads `import.meta.env`: brand and links of this build. The values are
@@ -34,13 +33,14 @@ export const webConfig = {
   /** Only production builds register the worker; in development it would cache stale modules. */
   serviceWorker: env.PROD && env.VITE_SERVICE_WORKER !== 'off',
   /**
-   * The sign-in provider (SPEC §4, §7). By default the API's own provider on this origin; point
-   * the web at another OpenID issuer with these three variables alone (README, "Sign-in").
+   * The sign-in provider (SPEC §4, §7). By default the API's own provider on this origin, its
+   * client `portal-web` and the API as the audience (app/auth/auth-client.ts); point the web at
+   * another OpenID issuer with these three variables alone (README, "Sign-in").
    */
   oidc: {
     issuer: pick(env.VITE_OIDC_ISSUER, '/oidc'),
-    clientId: pick(env.VITE_OIDC_CLIENT_ID, 'portal-web'),
-    audience: pick(env.VITE_OIDC_AUDIENCE, DEFAULT_OIDC_AUDIENCE),
+    clientId: pick(env.VITE_OIDC_CLIENT_ID, ''),
+    audience: pick(env.VITE_OIDC_AUDIENCE, ''),
   },
   /** Shipped to every browser, so it only identifies the client; it is not a secret. */
   eventTrackerCredentials: pick(

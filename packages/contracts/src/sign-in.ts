@@ -34,6 +34,16 @@ export const WEB_AUTH_PATHS = {
   signIn: '/auth/sign-in',
 } as const;
 
+/** The scopes the web asks for: identity, the personal e-mail, and refresh (SPEC §7). */
+export const OIDC_WEB_SCOPE = 'openid profile email offline_access';
+
+/** The login reference cookie (SPEC §4, §9): default value and lifetime. */
+export const LOGIN_REFERENCE = {
+  cookie: 'login_ref',
+  fallback: 'user-profile',
+  maxAgeSeconds: 86_400,
+} as const;
+
 /** The interaction calls, under the issuer's path (`/oidc/interaction/<uid>`). */
 export const INTERACTION_PATHS = {
   details: '/interaction/:uid',

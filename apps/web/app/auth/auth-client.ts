@@ -1,9 +1,10 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import {
   LOGIN_REFERENCE,
-  OIDC_WEB_CALLBACKS,
   OIDC_WEB_SCOPE,
-} from '@portal/contracts/sign-in-client';
+  PORTAL_WEB_CLIENT_ID,
+  WEB_AUTH_PATHS,
+} from '@portal/contracts/sign-in';
 import { webConfig } from '~/config';
 
 let manager: Promise<UserManager> | undefined;
@@ -18,13 +19,14 @@ export function userManager(): Promise<UserManager> {
     const origin = window.location.origin;
     return new UserManager({
       authority: new URL(webConfig.oidc.issuer, origin).href,
-      client_id: webConfig.oidc.clientId,
-      redirect_uri: origin + OIDC_WEB_CALLBACKS.signIn,
-      silent_redirect_uri: origin + OIDC_WEB_CALLBACKS.silent,
-      post_logout_redirect_uri: origin + OIDC_WEB_CALLBACKS.signOut,
+      client_id: webConfig.oidc.clientId || PORTAL_WEB_CLIENT_ID,
+      redirect_uri: origin + WEB_AUTH_PATHS.loginCallback,
+      silent_redirect_uri: origin + WEB_AUTH_PATHS.silentCallback,
+      post_logout_redirect_uri: origin + WEB_AUTH_PATHS.logoutCallback,
       response_type: 'code',
       scope: OIDC_WEB_SCOPE,
-      resource: webConfig.oidc.audience,
+      // The API's own default audience is its public origin and prefix, as this app calls it.
+      resource: webConfig.oidc.audience || new URL(webConfig.apiBase, origin).href,
       userStore: new WebStorageStateStore({ store: window.localStorage }),
       automaticSilentRenew: false,
       monitorSession: false,

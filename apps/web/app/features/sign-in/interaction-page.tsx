@@ -34,7 +34,13 @@ export function InteractionPage() {
   const { t } = useTranslation('sign-in');
   const localise = useLocaliseMessage();
   const { uid = '' } = useParams();
-  const ids = { email: useId(), emailHint: useId(), emailError: useId(), password: useId(), passwordError: useId() };
+  const ids = {
+    email: useId(),
+    emailHint: useId(),
+    emailError: useId(),
+    password: useId(),
+    passwordError: useId(),
+  };
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -44,7 +50,9 @@ export function InteractionPage() {
     event.preventDefault();
     if (busy) return;
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim().toLowerCase();
+    const email = String(form.get('email') ?? '')
+      .trim()
+      .toLowerCase();
     const password = String(form.get('password') ?? '');
     const emailProblem =
       email === ''
@@ -61,9 +69,14 @@ export function InteractionPage() {
     setBusy(true);
     setProblem(null);
     try {
-      const { redirectTo } = await postJson(loginUrl(uid), { email, password }, SignInResultSchema, {
-        outsideApi: true,
-      });
+      const { redirectTo } = await postJson(
+        loginUrl(uid),
+        { email, password },
+        SignInResultSchema,
+        {
+          outsideApi: true,
+        },
+      );
       window.location.assign(redirectTo);
     } catch (error) {
       setBusy(false);
@@ -92,10 +105,16 @@ export function InteractionPage() {
           </Link>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-5" aria-busy={busy}>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="mt-6 space-y-5"
+          aria-busy={busy}
+        >
           <div role="alert" className={formStyles.error}>
             {problem?.kind === 'server' && localise(problem.message)}
-            {problem?.kind === 'wait' && t('wait', { duration: formatDuration(problem.seconds, t) })}
+            {problem?.kind === 'wait' &&
+              t('wait', { duration: formatDuration(problem.seconds, t) })}
           </div>
           <div>
             <label htmlFor={ids.email} className={formStyles.label}>
@@ -113,7 +132,9 @@ export function InteractionPage() {
               autoCapitalize="none"
               spellCheck={false}
               aria-invalid={fieldProblem?.email ? true : undefined}
-              aria-describedby={fieldProblem?.email ? `${ids.emailHint} ${ids.emailError}` : ids.emailHint}
+              aria-describedby={
+                fieldProblem?.email ? `${ids.emailHint} ${ids.emailError}` : ids.emailHint
+              }
               className={formStyles.control(Boolean(fieldProblem?.email))}
             />
             {fieldProblem?.email ? (
