@@ -140,11 +140,13 @@ export const postPassword = (
   config: Config,
   uid: string,
   body: { email: string; password: string },
+  remoteAddress?: string,
 ) =>
   browser.request({
     method: 'POST',
     url: interactionPath(config, uid, 'login'),
     payload: body,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 
 /** The whole flow up to the tokens, as the web app and its visitor go through it. */
