@@ -3,8 +3,9 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import { RESET_PATHS } from '@portal/contracts/password-reset';
 import { PORTAL_WEB_CLIENT_ID, SIGN_IN_POLICY, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
-import { learningAccounts } from '../db/schema';
+import { learningAccounts, outboxMessages } from '../db/schema';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
@@ -28,7 +29,8 @@ let rp: client.Configuration;
 let accountId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The reset of the last group runs without the bot check.
+  t = await createTestApp({ BOT_CHECK: 'off' });
   await loadRegistryFixture(t.database);
   const passwordHash = await t.app.services.hasher.hash(PASSWORD);
   await t.database.db
@@ -279,5 +281,60 @@ describe('refresh tokens', () => {
     // Signed out: the next authorization asks for the password again.
     const again = await startSignIn(rp, t.config, visitor);
     expect(again.uid).toBeTruthy();
+  });
+});
+
+/** A self-service password reset of the teacher's account, through the API as the web does it. */
+async function resetPassword(newPassword: string) {
+  const post = async (path: string, payload: object) => {
+    const reply = await t.app.inject({ method: 'POST', url: `/belajar-id${path}`, payload });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json().data;
+  };
+  const { token } = await post(RESET_PATHS.verify, {
+    belajaridEmail: teacher.email,
+    dob: FIXTURE.teacher.birthDate,
+  });
+  const { session_id } = await post(RESET_PATHS.sendOtp, { token, metode: 'email' });
+  const [mail] = await t.database.db
+    .select({ text: outboxMessages.bodyText })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.template, 'reset-code'))
+    .orderBy(sql`${outboxMessages.id} DESC`)
+    .limit(1);
+  const otp = /: (\d{6})\n/.exec(mail!.text)![1]!;
+  await post(RESET_PATHS.validateOtp, { session_id, otp });
+  await post(RESET_PATHS.setPassword, {
+    session_id,
+    password: newPassword,
+    password_confirmation: newPassword,
+  });
+}
+
+describe('a password reset', () => {
+  it('ends every session, grant and refresh token of the account, and only of that account', async () => {
+    const visitor = browser();
+    const tokens = await signIn(rp, t.config, visitor, teacher);
+    const elsewhere = await signIn(rp, t.config, browser(), teacher);
+    const sibling = await signIn(rp, t.config, browser(), {
+      email: FIXTURE.teacher.accounts[1]!,
+      password: PASSWORD,
+    });
+    const resource = { resource: t.config.oidc.audience };
+
+    const newPassword = 'Sandi-Baru-Bandung-2027';
+    await resetPassword(newPassword);
+
+    for (const refresh of [tokens.refresh_token!, elsewhere.refresh_token!])
+      await expect(client.refreshTokenGrant(rp, refresh, resource)).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+    // The browser's session is gone: the next authorization asks for the password again.
+    await startSignIn(rp, t.config, visitor);
+    // The person's other account keeps its sign-in: its password did not change.
+    await client.refreshTokenGrant(rp, sibling.refresh_token!, resource);
+
+    await expect(signIn(rp, t.config, browser(), teacher)).rejects.toThrow(/401/);
+    await signIn(rp, t.config, browser(), { ...teacher, password: newPassword });
   });
 });
