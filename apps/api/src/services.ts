@@ -18,7 +18,7 @@ import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
-import { createOidcAdapter } from './sign-in/oidc-adapter';
+import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';
 import { createProviders } from './sign-in/oidc-provider';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
@@ -80,6 +80,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     audit,
     hasher,
     codes,
+    revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
     limits: config.limits,
     verifyMinMs: config.resetVerifyMinMs,
   });

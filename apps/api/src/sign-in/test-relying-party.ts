@@ -1,12 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import * as client from 'openid-client';
 import { INTERACTION_PATHS, PORTAL_WEB_CLIENT_ID, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
 import type { Config } from '../config';
 
 // Test support for the sign-in suites: openid-client as the web app's relying party, and a
 // browser of a few lines (cookies and redirects), both talking to the app through inject().
-
-type Inject = Parameters<FastifyInstance['inject']>[0] & object;
 
 /** A fetch that hands each request to the app: the issuer's host, no listening port. */
 export function injectFetch(app: FastifyInstance): typeof fetch {
@@ -57,7 +55,9 @@ export function createBrowser(app: FastifyInstance, origin: string) {
     }
   }
 
-  async function request(options: Inject & { url: string }): Promise<LightMyRequestResponse> {
+  async function request(
+    options: InjectOptions & { url: string },
+  ): Promise<LightMyRequestResponse> {
     const url = new URL(options.url, origin);
     const sent = cookies.filter((c) => url.pathname.startsWith(c.path));
     const reply = await app.inject({
@@ -140,11 +140,13 @@ export const postPassword = (
   config: Config,
   uid: string,
   body: { email: string; password: string },
+  remoteAddress?: string,
 ) =>
   browser.request({
     method: 'POST',
     url: interactionPath(config, uid, 'login'),
     payload: body,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 
 /** The whole flow up to the tokens, as the web app and its visitor go through it. */
@@ -154,6 +156,8 @@ export async function signIn(
   browser: Browser,
   credentials: { email: string; password: string },
   tokenParameters: Record<string, string> = { resource: config.oidc.audience },
+  /** Another verifier than the one the challenge was made from, to see it refused. */
+  verifierOverride?: string,
 ) {
   const { verifier, state, uid } = await startSignIn(rp, config, browser);
   const posted = await postPassword(browser, config, uid, credentials);
@@ -170,7 +174,7 @@ export async function signIn(
   return client.authorizationCodeGrant(
     rp,
     new URL(next),
-    { pkceCodeVerifier: verifier, expectedState: state },
+    { pkceCodeVerifier: verifierOverride ?? verifier, expectedState: state },
     tokenParameters,
   );
 }
