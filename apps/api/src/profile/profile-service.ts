@@ -97,7 +97,11 @@ export async function profileOf(deps: ProfileDependencies, accountId: number): P
     .innerJoin(offices, eq(offices.id, officeStaff.officeId))
     .where(eq(officeStaff.personId, signedIn.personId));
   const events = await db
-    .select({ at: auditEvents.occurredAt, action: auditEvents.action, outcome: auditEvents.outcome })
+    .select({
+      at: auditEvents.occurredAt,
+      action: auditEvents.action,
+      outcome: auditEvents.outcome,
+    })
     .from(auditEvents)
     .where(
       and(
