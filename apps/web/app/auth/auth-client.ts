@@ -17,6 +17,8 @@ let manager: Promise<UserManager> | undefined;
 export function userManager(): Promise<UserManager> {
   manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
     const origin = window.location.origin;
+    // The API's own default audience is its public origin and prefix, as this app calls it.
+    const audience = webConfig.oidc.audience || new URL(webConfig.apiBase, origin).href;
     return new UserManager({
       authority: new URL(webConfig.oidc.issuer, origin).href,
       client_id: webConfig.oidc.clientId || PORTAL_WEB_CLIENT_ID,
@@ -25,8 +27,9 @@ export function userManager(): Promise<UserManager> {
       post_logout_redirect_uri: origin + WEB_AUTH_PATHS.logoutCallback,
       response_type: 'code',
       scope: OIDC_WEB_SCOPE,
-      // The API's own default audience is its public origin and prefix, as this app calls it.
-      resource: webConfig.oidc.audience || new URL(webConfig.apiBase, origin).href,
+      resource: audience,
+      // The token request names the resource too, or the provider issues a token for userinfo.
+      extraTokenParams: { resource: audience },
       userStore: new WebStorageStateStore({ store: window.localStorage }),
       automaticSilentRenew: false,
       monitorSession: false,
@@ -57,3 +60,18 @@ export function saveLoginReference(value: string | null): void {
 
 /** A user counts as signed in only while the access token has not expired (SPEC §4). */
 export const isSignedIn = (user: User | null): user is User => user !== null && !user.expired;
+
+let signingOut = false;
+
+/**
+ * Ends the session at the provider (RP-initiated logout), which returns to
+ * `/auth/logout/callback`. The stored user goes first; meanwhile the page must not take that for
+ * an expired session and start a new sign-in (`isSigningOut`).
+ */
+export async function signOut(idToken: string | undefined): Promise<void> {
+  signingOut = true;
+  const manager = await userManager();
+  await manager.signoutRedirect({ id_token_hint: idToken });
+}
+
+export const isSigningOut = (): boolean => signingOut;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { User } from 'oidc-client-ts';
-import { isSignedIn, userManager } from './auth-client';
+import { isSignedIn, isSigningOut, userManager } from './auth-client';
 
 export type Session =
   { status: 'unchecked' } | { status: 'anonymous' } | { status: 'authenticated'; user: User };
@@ -32,7 +32,9 @@ export function useSession(): Session {
       if (user && !isSignedIn(user)) await manager.removeUser();
       show(isSignedIn(user) ? user : null);
       const onLoaded = (loaded: User) => show(loaded);
-      const onUnloaded = () => show(null);
+      const onUnloaded = () => {
+        if (!isSigningOut()) show(null);
+      };
       manager.events.addUserLoaded(onLoaded);
       manager.events.addUserUnloaded(onUnloaded);
       unsubscribe = () => {

@@ -5,13 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { useTranslation } from 'react-i18next';
 import { getJson } from '~/api/api-client';
+import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
 import { webConfig } from '~/config';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/profile.json';
 import id from '~/locales/id/profile.json';
 import { formatClock } from '~/i18n/format-clock';
-import { userManager } from '~/auth/auth-client';
+import { signOut } from '~/auth/auth-client';
 import { RequireSignIn } from '~/auth/require-sign-in';
 
 registerNamespace('profile', { id, en });
@@ -25,7 +26,13 @@ export function ProfilePage() {
     <div className="mx-auto w-full max-w-2xl px-4 py-10">
       <PageTitle title={t('profile.title')} />
       <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
-      <RequireSignIn>{(user) => <ProfileDetails user={user} />}</RequireSignIn>
+      <RequireSignIn>
+        {(user) => (
+          <QueryProvider>
+            <ProfileDetails user={user} />
+          </QueryProvider>
+        )}
+      </RequireSignIn>
     </div>
   );
 }
@@ -38,8 +45,6 @@ function ProfileDetails({ user }: { user: User }) {
       getJson(PROFILE_PATH, ResponseSchema, { token: user.access_token, signal }),
     retry: false,
   });
-  const signOut = () =>
-    void userManager().then((manager) => manager.signoutRedirect({ id_token_hint: user.id_token }));
 
   return (
     <>
@@ -63,7 +68,11 @@ function ProfileDetails({ user }: { user: User }) {
         </div>
       )}
       {query.data && <ProfileSections profile={query.data.data} />}
-      <button type="button" className="btn btn-primary mt-8" onClick={signOut}>
+      <button
+        type="button"
+        className="btn btn-primary mt-8"
+        onClick={() => void signOut(user.id_token)}
+      >
         {t('signOut')}
       </button>
     </>
