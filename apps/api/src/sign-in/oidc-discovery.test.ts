@@ -46,4 +46,13 @@ describe('the provider at its issuer', () => {
     // The portal's security headers reach the provider's answers too.
     expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
+
+  it('documents the sign-in page calls in the OpenAPI document, from the contracts', async () => {
+    const spec = (await t.app.inject('/docs/json')).json() as { paths: Record<string, object> };
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/oidc/interaction/{uid}', '/oidc/interaction/{uid}/login']),
+    );
+    // The provider's own endpoints are described by its discovery document instead.
+    expect(Object.keys(spec.paths).filter((path) => path.startsWith('/oidc/'))).toHaveLength(2);
+  });
 });

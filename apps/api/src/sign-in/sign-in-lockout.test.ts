@@ -139,6 +139,9 @@ describe('the lockout', () => {
     for (const personal of [sdAccount, 'tidak.ada', '10.9.9.9', FIXTURE.teacher.name, PASSWORD])
       expect(dump).not.toContain(personal);
     expect(rows[0]!['target_hash']).toBe(t.app.services.audit.hash('tidak.ada@belajar.id'));
+    // Nor do the logs carry the address or the password.
+    for (const personal of [sdAccount, 'tidak.ada@belajar.id', PASSWORD, 'salah-0'])
+      expect(t.logs()).not.toContain(personal);
   });
 });
 
