@@ -23,7 +23,10 @@ import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
 import type { RateLimitStore } from './http/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
+import { profileRoutes } from './profile/profile-routes';
 import { createServices, type Services } from './services';
+import { issuerPath } from './sign-in/oidc-provider';
+import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
 import { webAppPlugin } from './web/web-app-plugin';
 
@@ -122,13 +125,22 @@ export async function buildApp({
   });
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  // 2. Routes: operations, then the API under the product prefix, then the web app.
+  // 2. Routes: operations, the sign-in provider at its issuer's path, then the API under the
+  // product prefix, then the web app.
   await app.register(healthRoutes, { database, outbox: services.outbox });
+  const mountPath = issuerPath(config.oidc.issuer);
+  await app.register(oidcProviderRoutes, { providers: services.oidcProviders, mountPath });
+  await app.register(signInRoutes, {
+    providers: services.oidcProviders,
+    mountPath,
+    service: services.signIn,
+  });
   await app.register(
     async (api) => {
       await api.register(featureTogglesRoutes, { service: services.featureToggles });
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
+      await api.register(profileRoutes, { deps: services.profile });
       await api.register(passwordResetRoutes, {
         service: services.passwordReset,
         productName: config.brand.productName,

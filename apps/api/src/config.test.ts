@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     SMTP_URL: 'smtp://mail.internal:587',
     SMS_GATEWAY_URL: 'https://sms.internal/send',
     SMS_GATEWAY_KEY: 'k'.repeat(20),
+    PUBLIC_URL: 'https://akun.belajar.id',
   };
 
   it('starts on the embedded defaults with an empty environment', () => {
@@ -77,5 +78,42 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('derives the sign-in provider from the public URL, or reads it', () => {
+    expect(loadConfig({}).oidc).toEqual({
+      issuer: 'http://localhost:3000/oidc',
+      audience: 'http://localhost:3000/belajar-id',
+      webOrigin: 'http://localhost:3000',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://akun.example.id/portal' }).oidc.issuer).toBe(
+      'https://akun.example.id/oidc',
+    );
+    const configured = loadConfig({
+      OIDC_ISSUER: 'https://login.example.id/idp/',
+      OIDC_AUDIENCE: 'https://api.example.id',
+      WEB_ORIGIN: 'https://www.example.id',
+    }).oidc;
+    expect(configured).toEqual({
+      issuer: 'https://login.example.id/idp',
+      audience: 'https://api.example.id',
+      webOrigin: 'https://www.example.id',
+    });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.id' })).toThrow(
+      /OIDC_ISSUER: needs a path/,
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.id/oidc?x=1' })).toThrow(
+      /OIDC_ISSUER: must have no query/,
+    );
+    expect(() => loadConfig({ WEB_ORIGIN: 'https://www.example.id/app' })).toThrow(
+      /WEB_ORIGIN: must be an origin/,
+    );
+  });
+
+  it('refuses a sign-in provider without https in production', () => {
+    expect(() => loadConfig({ ...production, PUBLIC_URL: '' })).toThrow(
+      /OIDC_ISSUER: must be an https:\/\/ URL in production/,
+    );
+    expect(loadConfig(production).oidc.issuer).toBe('https://akun.belajar.id/oidc');
   });
 });

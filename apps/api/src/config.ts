@@ -13,6 +13,13 @@ const DEV_EVENT_TRACKER_SECRET = 'dev-only-event-tracker-secret';
 const DEV_TOKEN_SECRET = 'dev-only-token-secret-change-me-in-production';
 const DEV_BOT_CHECK_SECRET = 'dev-only-bot-check-secret-change-me';
 
+/** An absolute http(s) URL without query or fragment, as an issuer or origin must be. */
+const webUrl = (what: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http:// or https:// URL (${what})` })
+    .refine((value) => !/[?#]/.test(value), { message: `must have no query or fragment (${what})` })
+    .transform((value) => value.replace(/\/+$/, ''));
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -45,6 +52,18 @@ const EnvSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
+    OIDC_ISSUER: webUrl('the sign-in provider, mounted at its path')
+      .refine((value) => new URL(value).pathname !== '/', {
+        message:
+          'needs a path, such as https://akun.example.id/oidc: the provider is mounted there',
+      })
+      .optional(),
+    OIDC_AUDIENCE: z.url().optional(),
+    WEB_ORIGIN: webUrl('the web app')
+      .refine((value) => new URL(value).origin === value, {
+        message: 'must be an origin: scheme, host and port, no path',
+      })
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -79,6 +98,8 @@ const EnvSchema = z
       .default('rl'),
     LOOKUP_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     LOOKUP_LIMIT_PER_TARGET_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    // A classroom signs in together from one school address.
+    SIGN_IN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
     SEED_DEMO: booleanFromEnv.optional(),
     DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
@@ -149,6 +170,15 @@ const EnvSchema = z
           'SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required in production: codes and notices to phones (REQUEST_PASSWORD_BY_PHONE, phone-only accounts) need the gateway',
       });
     }
+    const issuer = env.OIDC_ISSUER ?? `${env.PUBLIC_URL ?? 'http://localhost'}/oidc`;
+    if (!issuer.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message:
+          'must be an https:// URL in production (set OIDC_ISSUER, or PUBLIC_URL for the default `<PUBLIC_URL>/oidc`)',
+      });
+    }
     if (env.INSTANCES > 1 && !env.REDIS_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -180,7 +210,13 @@ export type Config = {
   jobs: { outboxRetryDelaySeconds: number; pollingSeconds: number };
   tokenSecret: string;
   botCheck: { enabled: boolean; secret: string; cost: number };
-  limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
+  limits: {
+    lookupPerIpPerMinute: number;
+    lookupPerTargetPerHour: number;
+    signInPerIpPerMinute: number;
+  };
+  /** The embedded OpenID provider: its issuer, the API's audience, and the web app's origin. */
+  oidc: { issuer: string; audience: string; webOrigin: string };
   /** Every reset verify answers after at least this long, found or not: the time says nothing. */
   resetVerifyMinMs: number;
   /** Namespace of this deployment's counters in a shared Redis. */
@@ -209,11 +245,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const publicOrigin = new URL(publicUrl).origin;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     database: { url: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR) },
     redisUrl: e.REDIS_URL,
@@ -233,6 +271,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: {
       lookupPerIpPerMinute: e.LOOKUP_LIMIT_PER_IP_PER_MINUTE,
       lookupPerTargetPerHour: e.LOOKUP_LIMIT_PER_TARGET_PER_HOUR,
+      signInPerIpPerMinute: e.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
+    },
+    oidc: {
+      issuer: e.OIDC_ISSUER ?? `${publicOrigin}/oidc`,
+      audience: e.OIDC_AUDIENCE ?? `${publicOrigin}/${e.PRODUCT_NAME}-id`,
+      webOrigin: e.WEB_ORIGIN ?? publicOrigin,
     },
     // Not read from the environment: only tests lower it, through the config they build.
     resetVerifyMinMs: 400,

@@ -18,6 +18,11 @@ import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
+import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';
+import { createProviders } from './sign-in/oidc-provider';
+import { createSignInService } from './sign-in/sign-in-service';
+import { createSigningKeys } from './sign-in/signing-keys';
+import type { ProfileDependencies } from './profile/profile-service';
 import { createTrackingService } from './tracking/tracking-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
@@ -75,9 +80,37 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     audit,
     hasher,
     codes,
+    revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
     limits: config.limits,
     verifyMinMs: config.resetVerifyMinMs,
   });
+
+  const signIn = createSignInService({
+    db,
+    hasher,
+    audit,
+    counters: rateLimit,
+    limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
+  });
+  const signingKeys = createSigningKeys(db, config.tokenSecret);
+  const oidcProviders = createProviders(
+    {
+      ...config.oidc,
+      tokenSecret: config.tokenSecret,
+      proxy: config.trustProxy !== false,
+      adapter: createOidcAdapter(db),
+      findAccount: signIn.accountClaims,
+    },
+    signingKeys,
+  );
+
+  const profile: ProfileDependencies = {
+    db,
+    keys: signingKeys,
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    auditHash: audit.hash,
+  };
 
   return {
     queue,
@@ -88,9 +121,13 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     featureToggles,
     botCheck,
     accountLookup,
+    signIn,
+    oidcProviders,
+    profile,
     tracking: createTrackingService(db, config.trackingHmacKey),
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
+      await oidcProviders.start();
       await queue.start();
       await outbox.registerWorkers();
       await registerRetentionJobs(db, queue);
@@ -103,6 +140,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
       });
     },
     async stop(): Promise<void> {
+      oidcProviders.stop();
       await audit.flush();
       await queue.stop();
       email.close();

@@ -32,6 +32,16 @@ export const webConfig = {
   privacyEffectiveDate: pick(env.VITE_PRIVACY_EFFECTIVE_DATE, '2026-11-24'),
   /** Only production builds register the worker; in development it would cache stale modules. */
   serviceWorker: env.PROD && env.VITE_SERVICE_WORKER !== 'off',
+  /**
+   * The sign-in provider (SPEC §4, §7). By default the API's own provider on this origin, its
+   * client `portal-web` and the API as the audience (app/auth/auth-client.ts); point the web at
+   * another OpenID issuer with these three variables alone (README, "Sign-in").
+   */
+  oidc: {
+    issuer: pick(env.VITE_OIDC_ISSUER, '/oidc'),
+    clientId: pick(env.VITE_OIDC_CLIENT_ID, ''),
+    audience: pick(env.VITE_OIDC_AUDIENCE, ''),
+  },
   /** Shipped to every browser, so it only identifies the client; it is not a secret. */
   eventTrackerCredentials: pick(
     env.VITE_EVENT_TRACKER_CREDENTIALS,

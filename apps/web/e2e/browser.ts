@@ -49,10 +49,17 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   return context;
 }
 
-/** Opens a path and waits until React has hydrated it. */
+/** Paths that, for a visitor who is not signed in, end on the provider's sign-in page. */
+export const LEADS_TO_SIGN_IN = new Set(['/auth/login', '/profile', '/eligible/peserta-didik']);
+
+/**
+ * Opens a path and waits until React has hydrated it; for a path that leads to sign-in, until
+ * the sign-in page it ends on has.
+ */
 export async function open(context: BrowserContext, pathname: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(pathname);
+  if (LEADS_TO_SIGN_IN.has(pathname)) await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/);
   await page.waitForSelector('html[data-hydrated="true"]');
   return page;
 }

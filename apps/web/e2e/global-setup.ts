@@ -95,6 +95,8 @@ export default async function setup(project: TestProject) {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The sign-in provider's issuer and the web client's return addresses are on this origin.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: path.join(dataDir, 'db'),
     WEB_BUILD_DIR: webRoot,
     // A small demo registry: journeys read its identities from /dev/demo-identities and the

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
+  LEADS_TO_SIGN_IN,
   MOBILE,
   baseUrl,
   hasBrowser,
@@ -24,18 +25,20 @@ const HEADINGS: Record<string, string> = {
   '/home': 'Cari Akun belajar.id Anda',
   '/account/lookup/v2': 'Cek Akun belajar.id',
   '/account/dinas': 'Ajukan Akun Dinas',
-  '/auth/login': 'Masuk',
+  '/auth/login': 'Masuk ke Akun belajar.id',
   '/auth/login/callback': 'Proses Masuk',
   '/auth/silent/callback': 'Proses Masuk',
   '/auth/logout/callback': 'Proses Masuk',
+  '/auth/sign-in/:uid': 'Masuk ke Akun belajar.id',
   '/webinar': 'Rekaman Webinar Akun belajar.id',
   '/resources': 'Panduan dan Sumber Belajar',
   '/faq': 'Pertanyaan yang Sering Diajukan',
   '/oldhomepage': 'Satu Akun untuk Belajar dan Mengajar',
   '/reset-password/otp': 'Verifikasi Kode OTP',
   '/reset-password/new-password': 'Buat Kata Sandi Baru',
-  '/profile': 'Profil Akun belajar.id',
-  '/eligible/peserta-didik': 'Kelayakan Akun Peserta Didik',
+  // Pages that need sign-in end on the provider's sign-in page (sign-in.e2e.ts goes on).
+  '/profile': 'Masuk ke Akun belajar.id',
+  '/eligible/peserta-didik': 'Masuk ke Akun belajar.id',
   '/privacy-policy': 'Kebijakan Privasi',
 };
 
@@ -60,6 +63,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
       });
       const response = await page.goto(route.path);
       expect(response?.status(), route.path).toBe(200);
+      if (LEADS_TO_SIGN_IN.has(route.path)) await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/);
       await page.waitForSelector('html[data-hydrated="true"]');
       const heading = page.locator('h1').first();
       await expect(heading.isVisible(), route.path).resolves.toBe(true);

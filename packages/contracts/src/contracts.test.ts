@@ -3,6 +3,7 @@ import { BirthDateSchema, LookupRequestSchema } from './account-lookup';
 import { readErrorMessage } from './api-error';
 import { accountDomain, apiPrefix, defaultPageTitle, DEFAULT_BRAND } from './brand';
 import { NewPasswordSchema, SetPasswordBodySchema, resetVerifyBodySchema } from './password-reset';
+import { SignInBodySchema } from './sign-in';
 import { NpsnSchema } from './user-types';
 import { isKnownWebPath } from './web-routes';
 
@@ -108,5 +109,18 @@ describe('web routes', () => {
       expect(isKnownWebPath(known)).toBe(true);
     }
     expect(isKnownWebPath('/tidak-ada')).toBe(false);
+  });
+});
+
+describe('sign-in body', () => {
+  it('takes the address as typed (trimmed, lower case) and any password up to the maximum', () => {
+    expect(
+      SignInBodySchema.parse({ email: ' Dewi.Lestari@Belajar.ID ', password: ' ada spasi ' }),
+    ).toEqual({ email: 'dewi.lestari@belajar.id', password: ' ada spasi ' });
+    expect(SignInBodySchema.safeParse({ email: 'dewi', password: 'x' }).success).toBe(false);
+    expect(SignInBodySchema.safeParse({ email: 'a@b.id', password: '' }).success).toBe(false);
+    expect(SignInBodySchema.safeParse({ email: 'a@b.id', password: 'x'.repeat(129) }).success).toBe(
+      false,
+    );
   });
 });

@@ -18,6 +18,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/auth/login/callback', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/auth/silent/callback', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/auth/logout/callback', layout: 'blank', prerender: false, requiresSignIn: false },
+  { path: '/auth/sign-in/:uid', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/webinar', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/resources', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/faq', layout: 'portal-2025', prerender: true, requiresSignIn: false },
@@ -34,8 +35,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/privacy-policy', layout: 'portal-2025', prerender: true, requiresSignIn: false },
 ];
 
+/** A route path as a pattern: `:name` stands for one path segment. */
+const routePattern = (path: string): RegExp =>
+  new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+
 /** `//home` in SPEC §2 is the older home; browsers collapse the double slash to `/home`. */
 export const isKnownWebPath = (pathname: string): boolean => {
   const normalised = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
-  return WEB_ROUTES.some((route) => route.path === normalised);
+  return WEB_ROUTES.some((route) => routePattern(route.path).test(normalised));
 };

@@ -392,3 +392,52 @@ export const codeLocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.personId, t.flow] })],
 );
+
+/**
+ * What the OpenID provider keeps (sessions, interactions, grants, codes, tokens), one JSON
+ * document per model and id. The columns beside it are what the provider and the portal look
+ * rows up by; an account's rows go together when its password is reset.
+ */
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    model: varchar('model', { length: 40 }).notNull(),
+    id: varchar('id', { length: 255 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: varchar('grant_id', { length: 255 }),
+    uid: varchar('uid', { length: 255 }),
+    accountId: varchar('account_id', { length: 64 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_models_grant_idx')
+      .on(t.grantId)
+      .where(sql`${t.grantId} IS NOT NULL`),
+    index('oidc_models_uid_idx')
+      .on(t.uid)
+      .where(sql`${t.uid} IS NOT NULL`),
+    index('oidc_models_account_idx')
+      .on(t.accountId)
+      .where(sql`${t.accountId} IS NOT NULL`),
+    index('oidc_models_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The provider's signing keys, shared by every instance. The private part is sealed with a key
+ * derived from TOKEN_SECRET. A key signs from `signs_from` until the next one does, and is
+ * published until the tokens it signed have expired (decision 0232).
+ */
+export const oidcSigningKeys = pgTable(
+  'oidc_signing_keys',
+  {
+    kid: varchar('kid', { length: 64 }).primaryKey(),
+    publicJwk: jsonb('public_jwk').notNull(),
+    sealedPrivateJwk: text('sealed_private_jwk').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    signsFrom: timestamp('signs_from', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oidc_signing_keys_signs_from_idx').on(t.signsFrom)],
+);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import {
   codeLocks,
   codeSends,
@@ -13,6 +13,9 @@ export type StoredCode = typeof oneTimeCodes.$inferSelect;
 
 // The lock that covers every code flow of a person.
 export const ALL_FLOWS = '*';
+// Wrong passwords share the tables, with their own count and lock (decision 0232): a forgotten
+// password must not lock the reset that recovers it.
+export const SIGN_IN_FLOW = 'sign-in';
 
 const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 
@@ -142,6 +145,7 @@ export const oneTimeCodesRepository = {
       .where(
         and(
           eq(codeWrongEntries.personId, personId),
+          ne(codeWrongEntries.flow, SIGN_IN_FLOW),
           gt(codeWrongEntries.enteredAt, sql`now() - make_interval(hours => ${windowHours})`),
         ),
       );

@@ -39,6 +39,8 @@ type Dependencies = {
   audit: AuditLog;
   hasher: PasswordHasher;
   codes: OneTimeCodes;
+  /** Ends every sign-in of an account (sessions, grants, refresh tokens) in the transaction. */
+  revokeSignIns: (tx: Transaction, accountId: number) => Promise<void>;
   limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
   /** Every verify answers after at least this long, found or not: the time says nothing. */
   verifyMinMs: number;
@@ -222,6 +224,8 @@ export function createPasswordResetService(deps: Dependencies) {
         const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
         if (!session || session.accountId !== candidate.accountId) invalidSession();
         await repository.setPassword(tx, candidate.accountId, passwordHash);
+        // Whoever knew the old password is signed out everywhere with the change.
+        await deps.revokeSignIns(tx, candidate.accountId);
         await repository.updateSession(tx, session.id, { completedAt: new Date() });
         // Every contact on file is told; a phone when there is no e-mail (DESIGN.md).
         if (candidate.personalEmail) {

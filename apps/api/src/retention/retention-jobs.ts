@@ -38,6 +38,10 @@ const PURGES = [
     statement: sql`DELETE FROM code_locks WHERE locked_until < now()`,
   },
   {
+    name: 'sign-in sessions, codes and tokens (expired)',
+    statement: sql`DELETE FROM oidc_models WHERE expires_at < now()`,
+  },
+  {
     name: 'e-mail changes (ended a day ago)',
     statement: sql`DELETE FROM email_change_requests WHERE expires_at < now() - interval '1 day'`,
   },

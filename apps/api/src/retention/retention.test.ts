@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Database } from '../db/database';
-import { auditEvents, outboxMessages, trackingEvents } from '../db/schema';
+import { auditEvents, oidcModels, outboxMessages, trackingEvents } from '../db/schema';
 import { purgeExpired } from './retention-jobs';
 
 // eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
@@ -59,7 +59,12 @@ describe('retention', () => {
         createdAt: daysAgo(60),
       },
     ]);
+    await db.insert(oidcModels).values([
+      { model: 'Session', id: 'gone', payload: {}, expiresAt: daysAgo(1) },
+      { model: 'Session', id: 'live', payload: {}, expiresAt: daysAgo(-1) },
+    ]);
     const removed = await purgeExpired(db);
+    expect(removed['sign-in sessions, codes and tokens (expired)']).toBe(1);
     expect(removed['tracking events (12 months)']).toBe(1);
     expect(removed['audit events (90 days)']).toBe(1);
     expect(removed['delivered messages (30 days)']).toBe(1);

@@ -30,6 +30,8 @@ type RequestOptions = {
   /** The lookup token, sent as `Authorization: Bearer` (SPEC §7). */
   token?: string;
   signal?: AbortSignal;
+  /** The path is this origin's own, not one under the API prefix (the sign-in provider's). */
+  outsideApi?: boolean;
 };
 
 /** The URL of an API path under the product prefix, e.g. `/account-lookup/v1/lookup/ptk`. */
@@ -63,7 +65,7 @@ async function request<S extends z.ZodType>(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await fetch(options.outsideApi ? path : apiUrl(path, options.query), {
       method,
       headers,
       credentials: 'same-origin',

@@ -2,6 +2,7 @@ import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { isCountedMessage } from '@portal/contracts/counted-message';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
+import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ export const CONTRACT_MESSAGES = {
   error: ERROR_MESSAGES,
   lookup: LOOKUP_MESSAGES,
   reset: RESET_MESSAGES,
+  signIn: SIGN_IN_MESSAGES,
   userType: USER_TYPE_MESSAGES,
 } as const;
 

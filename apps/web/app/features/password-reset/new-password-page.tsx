@@ -11,7 +11,7 @@ import { useLocaliseMessage } from '~/i18n/server-messages';
 import { PageTitle } from '~/components/page-title';
 import { brand } from '~/config';
 import { useSetNewPassword } from './api/set-new-password';
-import { formatClock } from './format-clock';
+import { formatClock } from '~/i18n/format-clock';
 import { RESET_NS } from './password-reset-texts';
 import { clearResetFlow, readResetFlow } from './reset-flow-storage';
 import type { ResetSession } from './reset-flow-storage';

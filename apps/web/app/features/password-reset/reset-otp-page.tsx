@@ -21,7 +21,7 @@ import {
   updateResetSession,
 } from './reset-flow-storage';
 import type { ResetFlow } from './reset-flow-storage';
-import { formatClock } from './format-clock';
+import { formatClock } from '~/i18n/format-clock';
 import { useSecondsUntil } from '~/components/use-seconds-until';
 
 const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;

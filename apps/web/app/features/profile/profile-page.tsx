@@ -1,19 +1,166 @@
+import { PROFILE_PATH, ProfileSchema } from '@portal/contracts/profile';
+import type { Profile } from '@portal/contracts/profile';
+import { dataEnvelope } from '@portal/contracts/account-lookup';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from 'oidc-client-ts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { getJson } from '~/api/api-client';
+import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
+import { webConfig } from '~/config';
+import { registerNamespace } from '~/i18n/i18n';
+import en from '~/locales/en/profile.json';
+import id from '~/locales/id/profile.json';
+import { formatClock } from '~/i18n/format-clock';
+import { signOut } from '~/auth/auth-client';
+import { RequireSignIn } from '~/auth/require-sign-in';
 
-/** Needs sign-in (SPEC §6): until a session exists the page points to sign-in. */
+registerNamespace('profile', { id, en });
+
+const ResponseSchema = dataEnvelope(ProfileSchema);
+
+/** `/profile` (SPEC §2, §6): needs sign-in; the route guard sends anyone else to sign in first. */
 export function ProfilePage() {
   const { t } = useTranslation('pages');
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-10">
+    <div className="mx-auto w-full max-w-2xl px-4 py-10">
       <PageTitle title={t('profile.title')} />
       <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
-      <p className="mt-3 text-muted">{t('profile.body')}</p>
-      <p className="mt-3">{t('signInRequired')}</p>
-      <Link to="/auth/login" className="btn btn-primary mt-6">
-        {t('signIn.action')}
-      </Link>
+      <RequireSignIn>
+        {(user) => (
+          <QueryProvider>
+            <ProfileDetails user={user} />
+          </QueryProvider>
+        )}
+      </RequireSignIn>
     </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: User }) {
+  const { t } = useTranslation('profile');
+  const query = useQuery({
+    queryKey: ['profile', user.profile.sub],
+    queryFn: ({ signal }) =>
+      getJson(PROFILE_PATH, ResponseSchema, { token: user.access_token, signal }),
+    retry: false,
+  });
+
+  return (
+    <>
+      {query.isPending && (
+        <p className="mt-3 text-muted" role="status">
+          {t('loading')}
+        </p>
+      )}
+      {query.isError && (
+        <div className="mt-3">
+          <p role="alert" className="font-semibold text-danger">
+            {t('failed')}
+          </p>
+          <button
+            type="button"
+            className="btn btn-secondary mt-3"
+            onClick={() => void query.refetch()}
+          >
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {query.data && <ProfileSections profile={query.data.data} />}
+      <button
+        type="button"
+        className="btn btn-primary mt-8"
+        onClick={() => void signOut(user.id_token)}
+      >
+        {t('signOut')}
+      </button>
+    </>
+  );
+}
+
+function ProfileSections({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('profile');
+  const dateTime = (iso: string) => {
+    const at = Date.parse(iso);
+    const locale = i18n.language === 'en' ? 'en-GB' : 'id-ID';
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(at);
+    return `${day}, ${formatClock(at, i18n.language)}`;
+  };
+  return (
+    <>
+      <p className="mt-3 text-lg font-semibold">{profile.name}</p>
+      <p className="text-muted">
+        {t('signedInAs')} <span className="break-all">{profile.signedInAs}</span>
+      </p>
+
+      <section aria-labelledby="profile-accounts" className="mt-8">
+        <h2 id="profile-accounts" className="text-xl font-bold">
+          {t('accounts', { domain: webConfig.domain })}
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {profile.accounts.map((account) => (
+            <li key={account.email} className="rounded-lg border border-line p-3">
+              <span className="block font-semibold break-all">{account.email}</span>
+              <span className="text-sm text-muted">
+                {t(`accountFor.${account.userType}`)}
+                {account.schoolLevel && ` · ${t('level', { level: account.schoolLevel })}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {profile.schools.length > 0 && (
+        <section aria-labelledby="profile-schools" className="mt-8">
+          <h2 id="profile-schools" className="text-xl font-bold">
+            {t('schools')}
+          </h2>
+          <ul className="mt-3 space-y-1">
+            {profile.schools.map((school) => (
+              <li key={school.npsn}>
+                {school.name} <span className="text-sm text-muted">({school.level})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {profile.office && (
+        <section aria-labelledby="profile-office" className="mt-8">
+          <h2 id="profile-office" className="text-xl font-bold">
+            {t('office')}
+          </h2>
+          <p className="mt-3">{profile.office}</p>
+        </section>
+      )}
+
+      <section aria-labelledby="profile-email" className="mt-8">
+        <h2 id="profile-email" className="text-xl font-bold">
+          {t('personalEmail')}
+        </h2>
+        <p className="mt-3 break-all">{profile.personalEmail ?? t('noPersonalEmail')}</p>
+      </section>
+
+      <section aria-labelledby="profile-activity" className="mt-8">
+        <h2 id="profile-activity" className="text-xl font-bold">
+          {t('activity')}
+        </h2>
+        {profile.activity.length === 0 ? (
+          <p className="mt-3 text-muted">{t('noActivity')}</p>
+        ) : (
+          <ul className="mt-3 space-y-1">
+            {profile.activity.map((entry) => (
+              <li key={`${entry.at}-${entry.event}`} className="flex flex-wrap gap-x-3">
+                <span>{t(`event.${entry.event}`)}</span>
+                <time dateTime={entry.at} className="text-muted">
+                  {dateTime(entry.at)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-3 text-sm text-muted">{t('notYou')}</p>
+      </section>
+    </>
   );
 }

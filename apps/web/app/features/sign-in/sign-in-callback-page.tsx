@@ -1,15 +1,63 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '~/components/page-title';
+import { safeReturnPath, userManager } from '~/auth/auth-client';
+import type { SignInState } from '~/auth/auth-client';
 
-/** Return address of the identity provider (SPEC §2). */
-export function SignInCallbackPage() {
+export type CallbackKind = 'sign-in' | 'silent' | 'sign-out';
+
+/**
+ * The provider's return addresses (SPEC §2, §4): a sign-in returns to the remembered path (by
+ * default `/`), a sign-out to the home page. Silent renewal is off; its address only answers a
+ * provider that calls it.
+ */
+export function SignInCallbackPage({ kind }: { kind: CallbackKind }) {
   const { t } = useTranslation('pages');
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    const complete = async () => {
+      const manager = await userManager();
+      if (kind === 'silent') return manager.signinSilentCallback();
+      if (kind === 'sign-out') {
+        await manager.signoutRedirectCallback();
+        await manager.removeUser();
+        if (!cancelled) void navigate('/', { replace: true });
+        return;
+      }
+      const user = await manager.signinRedirectCallback();
+      const state = user.state as Partial<SignInState> | undefined;
+      if (!cancelled) void navigate(safeReturnPath(state?.returnTo), { replace: true });
+    };
+    complete().catch(() => {
+      if (!cancelled) setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, navigate]);
+
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <PageTitle title={t('signInCallback.title')} />
       <h1 className="text-3xl font-bold">{t('signInCallback.title')}</h1>
-      <p className="mt-3 text-muted">{t('signInCallback.body')}</p>
+      {failed ? (
+        <>
+          <p role="alert" className="mt-3 text-danger">
+            {t('signInCallback.failed')}
+          </p>
+          <Link to="/auth/login" className="btn btn-primary mt-6">
+            {t('signIn.retry')}
+          </Link>
+        </>
+      ) : (
+        <p className="mt-3 text-muted" role="status">
+          {t('signInCallback.body')}
+        </p>
+      )}
       <Link to="/" className="link mt-6 inline-flex min-h-11 items-center">
         {t('backHome')}
       </Link>

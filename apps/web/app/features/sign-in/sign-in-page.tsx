@@ -1,15 +1,51 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '~/components/page-title';
+import { safeReturnPath, saveLoginReference, userManager } from '~/auth/auth-client';
+import type { SignInState } from '~/auth/auth-client';
 
-/** Entry to the identity provider (SPEC §4). */
+/**
+ * `/auth/login` (SPEC §4): goes to the sign-in provider, remembering the path to return to
+ * (`?returnTo=`) and the login reference (`?ref=`, a cookie for a day).
+ */
 export function SignInPage() {
   const { t } = useTranslation('pages');
+  const [searchParams] = useSearchParams();
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    setFailed(false);
+    saveLoginReference(searchParams.get('ref'));
+    const state: SignInState = { returnTo: safeReturnPath(searchParams.get('returnTo')) };
+    userManager()
+      .then((manager) => manager.signinRedirect({ state }))
+      .catch(() => setFailed(true));
+  }, [searchParams, attempt]);
+
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <PageTitle title={t('signIn.title')} />
       <h1 className="text-3xl font-bold">{t('signIn.title')}</h1>
-      <p className="mt-3 text-muted">{t('signIn.body')}</p>
+      {failed ? (
+        <>
+          <p role="alert" className="mt-3 text-danger">
+            {t('signIn.unavailable')}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary mt-6"
+            onClick={() => setAttempt((value) => value + 1)}
+          >
+            {t('signIn.retry')}
+          </button>
+        </>
+      ) : (
+        <p className="mt-3 text-muted" role="status">
+          {t('signIn.redirecting')}
+        </p>
+      )}
       <Link to="/" className="link mt-6 inline-flex min-h-11 items-center">
         {t('backHome')}
       </Link>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatClock } from './format-clock';
+import { formatClock } from '~/i18n/format-clock';
 
 // 2026-11-24 07:05 UTC.
 const AT = Date.UTC(2026, 10, 24, 7, 5);

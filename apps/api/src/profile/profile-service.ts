@@ -1,0 +1,139 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
+import type { Profile, ProfileEvent } from '@portal/contracts/profile';
+import { maskEmail } from '../account-lookup/masking';
+import type { Db } from '../db/database';
+import {
+  auditEvents,
+  learningAccounts,
+  offices,
+  officeStaff,
+  people,
+  schoolMemberships,
+  schools,
+} from '../db/schema';
+import { UnauthorizedError } from '../http/domain-errors';
+import type { SigningKeys } from '../sign-in/signing-keys';
+
+export type ProfileDependencies = {
+  db: Db;
+  keys: SigningKeys;
+  issuer: string;
+  audience: string;
+  /** The audit trail's keyed hash: events recorded by account address are found by it. */
+  auditHash: (value: string) => string;
+};
+
+const ACTIVITY_SHOWN = 10;
+
+/** Audit entries a person is shown, by action and outcome; anything else stays internal. */
+const EVENTS: Record<string, Record<string, ProfileEvent>> = {
+  'sign-in': {
+    'signed-in': 'sign_in',
+    'wrong-password': 'sign_in_failed',
+    locked: 'sign_in_failed',
+  },
+  'sign-in-lock': { locked: 'sign_in_locked' },
+  'reset-password': { changed: 'password_reset' },
+  'change-email': { confirmed: 'email_changed' },
+};
+
+/** Removes a key's private parts: the profile only checks signatures. */
+const publicPart = ({ kty, n, e, kid, alg, use }: JWK) => ({
+  kty,
+  n,
+  e,
+  kid,
+  alg,
+  use,
+});
+
+/** The account that an access token of our provider, for the API as its audience, is for. */
+export async function accountOfToken(deps: ProfileDependencies, token: string): Promise<number> {
+  const { keys } = await deps.keys.providerKeys();
+  try {
+    const { payload } = await jwtVerify(
+      token,
+      createLocalJWKSet({ keys: keys.map((key) => publicPart(key as JWK)) }),
+      { issuer: deps.issuer, audience: deps.audience, algorithms: ['RS256'] },
+    );
+    if (!payload.sub || !/^\d{1,18}$/.test(payload.sub)) throw new UnauthorizedError();
+    return Number(payload.sub);
+  } catch {
+    throw new UnauthorizedError();
+  }
+}
+
+/** What `/profile` shows of the person behind an account (contracts/profile.ts). */
+export async function profileOf(deps: ProfileDependencies, accountId: number): Promise<Profile> {
+  const { db } = deps;
+  const [signedIn] = await db
+    .select({ email: learningAccounts.email, personId: learningAccounts.personId })
+    .from(learningAccounts)
+    .where(eq(learningAccounts.id, accountId));
+  if (!signedIn) throw new UnauthorizedError();
+  const [person] = await db
+    .select({ name: people.fullName, personalEmail: people.personalEmail })
+    .from(people)
+    .where(eq(people.id, signedIn.personId));
+  const accounts = await db
+    .select({
+      email: learningAccounts.email,
+      kind: learningAccounts.kind,
+      schoolLevel: learningAccounts.schoolLevel,
+    })
+    .from(learningAccounts)
+    .where(eq(learningAccounts.personId, signedIn.personId))
+    .orderBy(learningAccounts.id);
+  const memberships = await db
+    .selectDistinct({ npsn: schools.npsn, name: schools.name, level: schools.level })
+    .from(schoolMemberships)
+    .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
+    .where(eq(schoolMemberships.personId, signedIn.personId))
+    .orderBy(schools.name);
+  const [office] = await db
+    .select({ name: offices.name })
+    .from(officeStaff)
+    .innerJoin(offices, eq(offices.id, officeStaff.officeId))
+    .where(eq(officeStaff.personId, signedIn.personId));
+  const events = await db
+    .select({
+      at: auditEvents.occurredAt,
+      action: auditEvents.action,
+      outcome: auditEvents.outcome,
+    })
+    .from(auditEvents)
+    .where(
+      and(
+        inArray(auditEvents.action, Object.keys(EVENTS)),
+        or(
+          eq(auditEvents.personId, signedIn.personId),
+          inArray(
+            auditEvents.targetHash,
+            accounts.map((account) => deps.auditHash(account.email)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(auditEvents.occurredAt))
+    .limit(ACTIVITY_SHOWN * 3);
+  const activity = events
+    .flatMap(({ at, action, outcome }) => {
+      const event = EVENTS[action]?.[outcome];
+      return event ? [{ at: at.toISOString(), event }] : [];
+    })
+    .slice(0, ACTIVITY_SHOWN);
+  return {
+    name: person?.name ?? '',
+    signedInAs: signedIn.email,
+    accounts: accounts.map((account) => ({
+      email: account.email,
+      userType: account.kind,
+      schoolLevel: account.schoolLevel,
+    })),
+    schools: memberships,
+    office: office?.name ?? null,
+    personalEmail: person?.personalEmail ? maskEmail(person.personalEmail) : null,
+    activity,
+  };
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { discoverClient } from './test-relying-party';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the provider at its issuer', () => {
+  it('is discovered by an independent client, with code + PKCE only and every endpoint of issue 19', async () => {
+    const rp = await discoverClient(t.app, t.config);
+    const metadata = rp.serverMetadata();
+    expect(metadata.issuer).toBe('http://localhost:3000/oidc');
+    expect(rp.clientMetadata().client_id).toBe(PORTAL_WEB_CLIENT_ID);
+    expect(metadata.response_types_supported).toEqual(['code']);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect(metadata.grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
+    expect(metadata.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'offline_access', 'profile', 'email']),
+    );
+    expect(metadata.id_token_signing_alg_values_supported).toEqual(['RS256']);
+    for (const endpoint of [
+      'authorization_endpoint',
+      'token_endpoint',
+      'jwks_uri',
+      'userinfo_endpoint',
+      'revocation_endpoint',
+      'end_session_endpoint',
+    ] as const)
+      expect(metadata[endpoint]).toMatch(/^http:\/\/localhost:3000\/oidc\//);
+    expect(metadata.pushed_authorization_request_endpoint).toBeUndefined();
+  });
+
+  it('publishes its signing key, public parts only', async () => {
+    const reply = await t.app.inject({ url: '/oidc/jwks', headers: { host: 'localhost:3000' } });
+    expect(reply.statusCode).toBe(200);
+    const { keys } = reply.json() as { keys: Record<string, unknown>[] };
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(keys[0]).not.toHaveProperty('d');
+    // The portal's security headers reach the provider's answers too.
+    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('documents the sign-in page calls in the OpenAPI document, from the contracts', async () => {
+    const spec = (await t.app.inject('/docs/json')).json() as { paths: Record<string, object> };
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/oidc/interaction/{uid}', '/oidc/interaction/{uid}/login']),
+    );
+    // The provider's own endpoints are described by its discovery document instead.
+    expect(Object.keys(spec.paths).filter((path) => path.startsWith('/oidc/'))).toHaveLength(2);
+  });
+});

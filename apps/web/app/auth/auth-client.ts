@@ -1,0 +1,77 @@
+import type { User, UserManager } from 'oidc-client-ts';
+import {
+  LOGIN_REFERENCE,
+  OIDC_WEB_SCOPE,
+  PORTAL_WEB_CLIENT_ID,
+  WEB_AUTH_PATHS,
+} from '@portal/contracts/sign-in';
+import { webConfig } from '~/config';
+
+let manager: Promise<UserManager> | undefined;
+
+/**
+ * The page's one OpenID client (oidc-client-ts, decision 0235), loaded on first use so that pages
+ * which never sign in do not carry it. Tokens live in local storage and are never renewed
+ * silently (SPEC §4).
+ */
+export function userManager(): Promise<UserManager> {
+  manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
+    const origin = window.location.origin;
+    // The API's own default audience is its public origin and prefix, as this app calls it.
+    const audience = webConfig.oidc.audience || new URL(webConfig.apiBase, origin).href;
+    return new UserManager({
+      authority: new URL(webConfig.oidc.issuer, origin).href,
+      client_id: webConfig.oidc.clientId || PORTAL_WEB_CLIENT_ID,
+      redirect_uri: origin + WEB_AUTH_PATHS.loginCallback,
+      silent_redirect_uri: origin + WEB_AUTH_PATHS.silentCallback,
+      post_logout_redirect_uri: origin + WEB_AUTH_PATHS.logoutCallback,
+      response_type: 'code',
+      scope: OIDC_WEB_SCOPE,
+      resource: audience,
+      // The token request names the resource too, or the provider issues a token for userinfo.
+      extraTokenParams: { resource: audience },
+      userStore: new WebStorageStateStore({ store: window.localStorage }),
+      automaticSilentRenew: false,
+      monitorSession: false,
+      loadUserInfo: false,
+    });
+  });
+  return manager;
+}
+
+/** What a sign-in carries through the provider and back. */
+export type SignInState = { returnTo: string };
+
+/**
+ * Only a path of this site may be returned to, never another origin (`//host`, `/\host`) or the
+ * sign-in routes themselves, which would loop.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || /^\/[/\\]/.test(value)) return '/';
+  if (value.startsWith('/auth/')) return '/';
+  return value;
+}
+
+/** The login reference of SPEC §4: a short word naming where the sign-in started. */
+export function saveLoginReference(value: string | null): void {
+  const reference = value && /^[a-z0-9-]{1,40}$/.test(value) ? value : LOGIN_REFERENCE.fallback;
+  document.cookie = `${LOGIN_REFERENCE.cookie}=${reference}; Max-Age=${LOGIN_REFERENCE.maxAgeSeconds}; Path=/; SameSite=Lax; Secure`;
+}
+
+/** A user counts as signed in only while the access token has not expired (SPEC §4). */
+export const isSignedIn = (user: User | null): user is User => user !== null && !user.expired;
+
+let signingOut = false;
+
+/**
+ * Ends the session at the provider (RP-initiated logout), which returns to
+ * `/auth/logout/callback`. The stored user goes first; meanwhile the page must not take that for
+ * an expired session and start a new sign-in (`isSigningOut`).
+ */
+export async function signOut(idToken: string | undefined): Promise<void> {
+  signingOut = true;
+  const manager = await userManager();
+  await manager.signoutRedirect({ id_token_hint: idToken });
+}
+
+export const isSigningOut = (): boolean => signingOut;

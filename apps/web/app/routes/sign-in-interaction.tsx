@@ -1,0 +1,3 @@
+import { InteractionPage } from '~/features/sign-in/interaction-page';
+
+export default InteractionPage;

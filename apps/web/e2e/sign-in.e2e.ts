@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
+import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
+import { demoIdentities } from './dev-pages';
+
+// The demo accounts' password, printed by `npm start` (apps/api/src/registry/demo-passwords.ts).
+const DEMO_PASSWORD = 'Coba-Portal-2026';
+
+describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [viewport, language] of [
+    [MOBILE, 'id'],
+    [DESKTOP, 'en'],
+  ] as const) {
+    it(`signs a teacher in from /profile, shows the profile, and signs out (${viewport.width} px, ${language})`, async () => {
+      const { ptk } = await demoIdentities();
+      const context = await newContext(browser, { viewport, language });
+      const page = await open(context, '/profile');
+      // The guard sends the visitor to the provider's sign-in page, in the portal's look.
+      const heading =
+        language === 'id' ? 'Masuk ke Akun belajar.id' : 'Sign in to your belajar.id account';
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
+      expect(new URL(page.url()).pathname).toMatch(/^\/auth\/sign-in\/[\w-]+$/);
+      expect(await axeViolations(page, `sign-in ${viewport.width}px ${language}`)).toEqual([]);
+
+      const email = language === 'id' ? 'Alamat Akun belajar.id' : 'belajar.id account address';
+      const password = language === 'id' ? 'Kata sandi' : 'Password';
+      const submit = language === 'id' ? 'Masuk' : 'Sign in';
+      // A wrong password first: one answer, and the form stays usable.
+      await page.getByLabel(email).fill(ptk.accountEmail);
+      await page.getByLabel(password, { exact: true }).fill('bukan-kata-sandinya');
+      await page.getByRole('button', { name: submit, exact: true }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /salah|not right/ })
+        .waitFor();
+      await page.getByLabel(password, { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: submit, exact: true }).click();
+
+      // Back on the page it started from, signed in.
+      await page.waitForURL(/\/profile$/, { timeout: 30_000 });
+      await page.getByText(ptk.fullName).waitFor({ timeout: 30_000 });
+      await page.getByText(ptk.accountEmail).first().waitFor();
+      const signedIn = language === 'id' ? 'Masuk' : 'Signed in';
+      await page.getByRole('listitem').filter({ hasText: signedIn }).first().waitFor();
+      expect(await axeViolations(page, `profile ${viewport.width}px ${language}`)).toEqual([]);
+      const stored = await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('oidc.user:')),
+      );
+      expect(stored).toHaveLength(1);
+      const cookies = await context.cookies();
+      expect(cookies.find((cookie) => cookie.name === 'login_ref')).toMatchObject({
+        value: 'user-profile',
+        sameSite: 'Lax',
+        secure: true,
+      });
+
+      await page.getByRole('button', { name: language === 'id' ? 'Keluar' : 'Sign out' }).click();
+      // The provider asks before it ends the session (RP-initiated logout).
+      await page.getByRole('button', { name: /Ya, keluar/ }).click();
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+      expect(
+        await page.evaluate(() =>
+          Object.keys(localStorage).filter((key) => key.startsWith('oidc.user:')),
+        ),
+      ).toHaveLength(0);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { SchoolLevelSchema, UserTypeSchema } from './user-types';
+
+/** `/profile` (SPEC §2): the signed-in person's accounts and recent security events. */
+export const PROFILE_PATH = '/profile/v1/me';
+
+/** What the profile lists from the audit trail: when and what, never a password or an address. */
+export const ProfileEventSchema = z.enum([
+  'sign_in',
+  'sign_in_failed',
+  'sign_in_locked',
+  'password_reset',
+  'password_changed',
+  'email_changed',
+]);
+export type ProfileEvent = z.infer<typeof ProfileEventSchema>;
+
+export const ProfileSchema = z.object({
+  name: z.string(),
+  /** The account the session is for. */
+  signedInAs: z.string(),
+  accounts: z.array(
+    z.object({
+      email: z.string(),
+      userType: UserTypeSchema,
+      /** The school level an educator's account is for; null for students and offices. */
+      schoolLevel: SchoolLevelSchema.nullable(),
+    }),
+  ),
+  schools: z.array(z.object({ npsn: z.string(), name: z.string(), level: SchoolLevelSchema })),
+  office: z.string().nullable(),
+  /** The personal e-mail on file, masked as everywhere else; null when there is none. */
+  personalEmail: z.string().nullable(),
+  activity: z.array(z.object({ at: z.iso.datetime(), event: ProfileEventSchema })),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
