@@ -86,7 +86,9 @@ for (let offset = 0; offset < total; offset += batch) {
 }
 const queuedSeconds = (Date.now() - started) / 1000;
 const progress = setInterval(() => {
-  console.error(`received ${arrivals.size} of ${total} (+ codes) after ${(Date.now() - started) / 1000} s`);
+  console.error(
+    `received ${arrivals.size} of ${total} (+ codes) after ${(Date.now() - started) / 1000} s`,
+  );
 }, 2000);
 while (arrivals.size < total + codeIds.length - 5) {
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -101,7 +103,8 @@ const latencies = codeIds
   .map((id) => (arrivals.get(id) ?? NaN) - (queuedAt.get(id) ?? NaN))
   .filter(Number.isFinite)
   .sort((a, b) => a - b);
-const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
 
 console.log(
   JSON.stringify(
