@@ -17,7 +17,6 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { deps 
       schema: {
         tags: ['profile'],
         summary: 'The signed-in person: accounts, schools, masked e-mail, recent security events',
-        security: [{ bearerAuth: [] }],
         response: { 200: dataEnvelope(ProfileSchema), 401: ApiErrorBodySchema },
       },
     },
