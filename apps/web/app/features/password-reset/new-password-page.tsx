@@ -7,6 +7,7 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
+import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import { PageTitle } from '~/components/page-title';
 import { brand } from '~/config';
@@ -281,18 +282,11 @@ function NewPasswordForm({
           ) : null}
         </div>
 
-        <button
-          type="button"
-          className="btn btn-ghost border-line"
-          aria-pressed={visible}
-          onClick={() => setVisible((current) => !current)}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-4 rounded-sm border-2 border-ink ${visible ? 'bg-ink' : 'bg-white'}`}
-          />
-          {t('newPassword.show')}
-        </button>
+        <ShowPasswordToggle
+          visible={visible}
+          onToggle={() => setVisible((current) => !current)}
+          label={t('newPassword.show')}
+        />
 
         <div role="alert" className={formStyles.error}>
           {localise(formError)}

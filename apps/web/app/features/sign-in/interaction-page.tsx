@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, postJson } from '~/api/api-client';
 import { formStyles } from '~/components/form-styles';
+import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { PageTitle } from '~/components/page-title';
 import { webConfig } from '~/config';
 import { formatDuration } from '~/i18n/format-duration';
@@ -164,18 +165,11 @@ export function InteractionPage() {
               </p>
             ) : null}
           </div>
-          <button
-            type="button"
-            className="btn btn-ghost border-line"
-            aria-pressed={visible}
-            onClick={() => setVisible((current) => !current)}
-          >
-            <span
-              aria-hidden="true"
-              className={`inline-block size-4 rounded-sm border-2 border-ink ${visible ? 'bg-ink' : 'bg-white'}`}
-            />
-            {t('show')}
-          </button>
+          <ShowPasswordToggle
+            visible={visible}
+            onToggle={() => setVisible((current) => !current)}
+            label={t('show')}
+          />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
             {busy ? t('submitting') : t('submit')}
           </button>
