@@ -52,14 +52,17 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
 /** Paths that, for a visitor who is not signed in, end on the provider's sign-in page. */
 export const LEADS_TO_SIGN_IN = new Set(['/auth/login', '/profile', '/eligible/peserta-didik']);
 
-/**
- * Opens a path and waits until React has hydrated it; for a path that leads to sign-in, until
- * the sign-in page it ends on has.
- */
+/** Waits until a path that moves on by itself (to sign-in, or home after sign-out) has. */
+export async function waitForLanding(page: Page, pathname: string): Promise<void> {
+  if (LEADS_TO_SIGN_IN.has(pathname)) await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/);
+  if (pathname === '/auth/logout/callback') await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Opens a path and waits until React has hydrated it, or the page it moves on to. */
 export async function open(context: BrowserContext, pathname: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(pathname);
-  if (LEADS_TO_SIGN_IN.has(pathname)) await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/);
+  await waitForLanding(page, pathname);
   await page.waitForSelector('html[data-hydrated="true"]');
   return page;
 }

@@ -5,6 +5,8 @@ import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './
 import { demoIdentities } from './dev-pages';
 
 // The demo accounts' password, printed by `npm start` (apps/api/src/registry/demo-passwords.ts).
+// The office's demo account signs in: the reset journeys give the teacher and the student new
+// passwords, and the files run in any order against one server.
 const DEMO_PASSWORD = 'Coba-Portal-2026';
 
 describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
@@ -20,8 +22,8 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
     [MOBILE, 'id'],
     [DESKTOP, 'en'],
   ] as const) {
-    it(`signs a teacher in from /profile, shows the profile, and signs out (${viewport.width} px, ${language})`, async () => {
-      const { ptk } = await demoIdentities();
+    it(`signs an office account in from /profile, shows the profile, and signs out (${viewport.width} px, ${language})`, async () => {
+      const { dinas: person } = await demoIdentities();
       const context = await newContext(browser, { viewport, language });
       const page = await open(context, '/profile');
       // The guard sends the visitor to the provider's sign-in page, in the portal's look.
@@ -35,7 +37,7 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
       const password = language === 'id' ? 'Kata sandi' : 'Password';
       const submit = language === 'id' ? 'Masuk' : 'Sign in';
       // A wrong password first: one answer, and the form stays usable.
-      await page.getByLabel(email).fill(ptk.accountEmail);
+      await page.getByLabel(email).fill(person.accountEmail);
       await page.getByLabel(password, { exact: true }).fill('bukan-kata-sandinya');
       await page.getByRole('button', { name: submit, exact: true }).click();
       await page
@@ -47,8 +49,8 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
 
       // Back on the page it started from, signed in.
       await page.waitForURL(/\/profile$/, { timeout: 30_000 });
-      await page.getByText(ptk.fullName).waitFor({ timeout: 30_000 });
-      await page.getByText(ptk.accountEmail).first().waitFor();
+      await page.getByText(person.fullName).waitFor({ timeout: 30_000 });
+      await page.getByText(person.accountEmail).first().waitFor();
       const signedIn = language === 'id' ? 'Masuk' : 'Signed in';
       await page.getByRole('listitem').filter({ hasText: signedIn }).first().waitFor();
       expect(await axeViolations(page, `profile ${viewport.width}px ${language}`)).toEqual([]);
