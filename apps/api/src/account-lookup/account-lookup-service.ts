@@ -26,7 +26,7 @@ import {
 } from './account-lookup-repository';
 import { ACCOUNT_CREATION_QUEUE } from './account-creation-jobs';
 import { LOOKUP_TOKEN_SECONDS, type LookupTokens } from './lookup-token';
-import { maskEmail, maskPhone } from './masking';
+import { maskEmail, maskPhone } from '../personal-data/masking';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;

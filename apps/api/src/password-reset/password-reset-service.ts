@@ -8,7 +8,7 @@ import {
   type SendOtpResult,
 } from '@portal/contracts/password-reset';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
-import { maskEmail, maskPhone } from '../account-lookup/masking';
+import { maskEmail, maskPhone } from '../personal-data/masking';
 import type { AuditLog } from '../audit/audit-repository';
 import type { BotCheckService } from '../bot-check/bot-check-service';
 import { isCommonPassword } from '../credentials/common-passwords';

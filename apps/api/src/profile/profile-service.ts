@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { Profile, ProfileEvent } from '@portal/contracts/profile';
-import { maskEmail } from '../account-lookup/masking';
+import { maskEmail } from '../personal-data/masking';
 import type { Db } from '../db/database';
 import {
   auditEvents,
