@@ -71,13 +71,11 @@ export const ERROR_IDS = {
 } as const;
 export type ErrorId = keyof typeof ERROR_IDS;
 
-export const ErrorIdSchema = z
-  .enum(Object.keys(ERROR_IDS) as [ErrorId, ...ErrorId[]])
-  .meta({
-    description: `Stable id of the error. ${Object.entries(ERROR_IDS)
-      .map(([id, when]) => `\`${id}\`: ${when}`)
-      .join(' ')}`,
-  });
+export const ErrorIdSchema = z.enum(Object.keys(ERROR_IDS) as [ErrorId, ...ErrorId[]]).meta({
+  description: `Stable id of the error. ${Object.entries(ERROR_IDS)
+    .map(([id, when]) => `\`${id}\`: ${when}`)
+    .join(' ')}`,
+});
 
 export const FieldErrorSchema = z.object({
   /** The form field, dotted for nested fields (`platform.0`); empty for the whole request. */
@@ -94,7 +92,7 @@ export const ApiErrorBodySchema = z.object({
     description: z.string().optional(),
     /** Wrong entries left on a one-time code, when the error is about a wrong code. */
     attempts_left: z.number().int().min(0).optional(),
-    /** Seconds until trying again makes sense, on every `RATE_LIMITED` error. */
+    /** Seconds until trying again makes sense, on `RATE_LIMITED` errors (as `retry-after`). */
     retry_after: z.number().int().min(0).optional(),
   }),
   errors: z.array(FieldErrorSchema),

@@ -30,7 +30,12 @@ describe('readErrorFacts', () => {
   it('reads the id and the numbers beside the message', () => {
     const body = ApiErrorBodySchema.parse({
       message: 'M',
-      error: { code: 'VALIDATION_FAILED', id: 'reset_code_invalid', message: 'M', attempts_left: 3 },
+      error: {
+        code: 'VALIDATION_FAILED',
+        id: 'reset_code_invalid',
+        message: 'M',
+        attempts_left: 3,
+      },
       errors: [{ field: 'otp', message: 'M' }],
     });
     expect(readErrorFacts(body)).toEqual({
