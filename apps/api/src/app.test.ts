@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema } from '@portal/contracts/api-error';
+import { ApiErrorBodySchema, ERROR_IDS } from '@portal/contracts/api-error';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
 let t: TestApp;
@@ -26,6 +26,14 @@ describe('operations', () => {
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toContain('/belajar-id/remote-config/v1/config');
     expect(Object.keys(spec.paths)).toContain('/belajar-id/event-tracker/v1/events');
+    // Error answers list every error id and say when each comes (decision 0218).
+    const errorAnswer = JSON.stringify(
+      (spec.paths[
+        '/belajar-id/account-lookup/v1/lookup/self-reset-password/validate-otp'
+      ] as object) ?? {},
+    );
+    for (const id of Object.keys(ERROR_IDS)) expect(errorAnswer).toContain(`"${id}"`);
+    expect(errorAnswer).toContain('`email_change_old_code_invalid`: The code sent to the contact');
     const ui = await t.app.inject('/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);
@@ -63,7 +71,7 @@ describe('error bodies (SPEC §8)', () => {
     const reply = await t.app.inject('/belajar-id/nothing-here');
     expect(reply.statusCode).toBe(404);
     const body = ApiErrorBodySchema.parse(reply.json());
-    expect(body.error.code).toBe('NOT_FOUND');
+    expect(body.error).toMatchObject({ code: 'NOT_FOUND', id: 'not_found' });
     expect(body.message).toBe(body.error.message);
     expect(body.errors[0]?.message).toBe(body.message);
   });
@@ -74,6 +82,7 @@ describe('error bodies (SPEC §8)', () => {
     expect(reply.status).toBe(431);
     const body = ApiErrorBodySchema.parse(await reply.json());
     expect(body.message).toBe('Data yang dikirim terlalu besar.');
+    expect(body.error.id).toBe('payload_too_large');
   });
 
   it('answers malformed JSON with a 400 in Indonesian, not a 500', async () => {

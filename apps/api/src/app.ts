@@ -9,7 +9,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -17,7 +16,7 @@ import { accountLookupRoutes } from './account-lookup/account-lookup-routes';
 import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
-import { errorBody, registerErrorHandler } from './http/error-handler';
+import { clientErrorBody, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
@@ -63,11 +62,7 @@ export async function buildApp({
     // 400 malformed): the same SPEC §8 body in Indonesian as every other answer.
     clientErrorHandler(error: Error & { code?: string }, socket) {
       const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-      const body = JSON.stringify(
-        tooLarge
-          ? errorBody('PAYLOAD_TOO_LARGE', ERROR_MESSAGES.payloadTooLarge)
-          : errorBody('BAD_REQUEST', ERROR_MESSAGES.dataInvalid),
-      );
+      const body = JSON.stringify(clientErrorBody(tooLarge ? 413 : 400));
       if (socket.writable) {
         socket.end(
           `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /**
  * Every error body carries its user-facing text in each place SPEC §8 says a client reads it:
- * `error.message` (with `error.description`), `message`, and `errors[0].message`.
+ * `error.message` (with `error.description`), `message`, and `errors[0].message`; beside the
+ * text, `error.id` says what went wrong and `error.attempts_left` / `error.retry_after` carry
+ * the numbers the text states.
  */
 export const ErrorCodeSchema = z.enum([
   'VALIDATION_FAILED',
@@ -19,6 +21,62 @@ export const ErrorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+/**
+ * What went wrong, for programs: one stable id per kind of error, beside the message written
+ * for people. A client chooses its own words and behaviour by the id, never by the message.
+ * Keys are the ids; values say when each is answered (they document the OpenAPI).
+ */
+export const ERROR_IDS = {
+  validation_failed: 'A value is missing or malformed; `errors` names each field.',
+  bad_request: 'The request could not be read.',
+  unauthorized: 'No valid credentials or session.',
+  forbidden: 'Not allowed for this caller.',
+  not_found: 'No such route or data.',
+  payload_too_large: 'The body is too large.',
+  unsupported_media_type: 'The body is not JSON.',
+  rate_limited: 'Too many requests; `retry_after` says when to try again.',
+  service_unavailable: 'A dependency is down or the service is busy.',
+  internal: 'An unexpected fault; nothing more is told.',
+  bot_check_failed: 'The bot check (altcha) was missing, wrong or used.',
+  lookup_not_found: 'No person matches the lookup, or the person is gone.',
+  lookup_dinas_off: 'Office lookups are switched off.',
+  lookup_session_invalid: 'The lookup token is missing, wrong or expired.',
+  lookup_no_account: 'The person has no learning account yet.',
+  school_not_found: 'No school has the NPSN.',
+  no_personal_email: 'No personal e-mail is on file for the chosen delivery.',
+  no_phone: 'No phone number is on file (or SMS is off) for the chosen delivery.',
+  phone_delivery_off: 'Delivery by phone is switched off.',
+  account_creation_off: 'Account requests are switched off.',
+  account_creation_not_for_type: 'This user type cannot request its own account.',
+  code_send_cooldown: 'A code was sent moments ago; `retry_after` says when to ask again.',
+  code_sends_locked: 'Codes were asked for too often; `retry_after` says when the lock ends.',
+  code_entries_locked: 'Too many wrong codes; `retry_after` says when the lock ends.',
+  email_change_same_email: 'The new e-mail is the one on file.',
+  email_change_no_contact: 'No contact on file can approve an e-mail change.',
+  email_change_code_expired: 'No open e-mail change, or its codes expired.',
+  email_change_new_code_invalid:
+    'The code sent to the new e-mail (`code`) is wrong; `attempts_left` counts what remains.',
+  email_change_old_code_invalid:
+    'The code sent to the contact on file (`code_current`) is wrong; `attempts_left` as above.',
+  email_change_codes_invalid: 'Both codes are wrong; `attempts_left` as above.',
+  email_change_attempts_used_up: 'The codes were wrong too often (`attempts_left` is 0).',
+  reset_session_invalid: 'The reset token or session is missing, wrong or expired.',
+  reset_code_invalid: 'The reset code is wrong; `attempts_left` counts what remains.',
+  reset_attempts_used_up: 'The reset code was wrong too often (`attempts_left` is 0).',
+  reset_code_expired: 'The reset code expired or was replaced.',
+  reset_not_verified: 'The new password came before a verified code.',
+  reset_password_common: 'The new password is a common one.',
+  reset_password_is_account: 'The new password is the account address.',
+  sign_in_failed: 'The account address or the password is wrong (or the account is locked).',
+} as const;
+export type ErrorId = keyof typeof ERROR_IDS;
+
+export const ErrorIdSchema = z.enum(Object.keys(ERROR_IDS) as [ErrorId, ...ErrorId[]]).meta({
+  description: `Stable id of the error. ${Object.entries(ERROR_IDS)
+    .map(([id, when]) => `\`${id}\`: ${when}`)
+    .join(' ')}`,
+});
+
 export const FieldErrorSchema = z.object({
   /** The form field, dotted for nested fields (`platform.0`); empty for the whole request. */
   field: z.string(),
@@ -29,8 +87,13 @@ export const ApiErrorBodySchema = z.object({
   message: z.string(),
   error: z.object({
     code: ErrorCodeSchema,
+    id: ErrorIdSchema,
     message: z.string(),
     description: z.string().optional(),
+    /** Wrong entries left on a one-time code, when the error is about a wrong code. */
+    attempts_left: z.number().int().min(0).optional(),
+    /** Seconds until trying again makes sense, on `RATE_LIMITED` errors (as `retry-after`). */
+    retry_after: z.number().int().min(0).optional(),
   }),
   errors: z.array(FieldErrorSchema),
 });
@@ -60,6 +123,36 @@ z.config(z.locales.id());
 z.config({
   customError: (issue) => (issue.input === undefined ? ERROR_MESSAGES.required : undefined),
 });
+
+/** The id and numbers of an error body; null for what the body lacks or a client does not know. */
+export type ErrorFacts = {
+  id: ErrorId | null;
+  attemptsLeft: number | null;
+  retryAfter: number | null;
+};
+
+/** Reads an error body's id and numbers, so a client never reads them from the message. */
+export function readErrorFacts(body: unknown): ErrorFacts {
+  const parsed = z
+    .object({
+      error: z.object({
+        id: z.unknown().optional(),
+        attempts_left: z.unknown().optional(),
+        retry_after: z.unknown().optional(),
+      }),
+    })
+    .safeParse(body);
+  const error = parsed.success ? parsed.data.error : {};
+  const count = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+  // An id from a newer server is unknown here: the client then shows the message as it came.
+  const id = ErrorIdSchema.safeParse(error.id);
+  return {
+    id: id.success ? id.data : null,
+    attemptsLeft: count(error.attempts_left),
+    retryAfter: count(error.retry_after),
+  };
+}
 
 /** Reads the message a user should see from any error body, in the order of SPEC §8. */
 export function readErrorMessage(body: unknown, transportMessage: string): string {

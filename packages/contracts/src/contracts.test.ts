@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BirthDateSchema, LookupRequestSchema } from './account-lookup';
-import { readErrorMessage } from './api-error';
+import { ApiErrorBodySchema, readErrorFacts, readErrorMessage } from './api-error';
 import { accountDomain, apiPrefix, defaultPageTitle, DEFAULT_BRAND } from './brand';
 import { NewPasswordSchema, SetPasswordBodySchema, resetVerifyBodySchema } from './password-reset';
 import { SignInBodySchema } from './sign-in';
@@ -23,6 +23,43 @@ describe('readErrorMessage (SPEC §8 order)', () => {
     expect(readErrorMessage({ message: 'C', errors: [{ message: 'D' }] }, 'T')).toBe('C');
     expect(readErrorMessage({ errors: [{ message: 'D' }] }, 'T')).toBe('D');
     expect(readErrorMessage('<html>', 'T')).toBe('T');
+  });
+});
+
+describe('readErrorFacts', () => {
+  it('reads the id and the numbers beside the message', () => {
+    const body = ApiErrorBodySchema.parse({
+      message: 'M',
+      error: {
+        code: 'VALIDATION_FAILED',
+        id: 'reset_code_invalid',
+        message: 'M',
+        attempts_left: 3,
+      },
+      errors: [{ field: 'otp', message: 'M' }],
+    });
+    expect(readErrorFacts(body)).toEqual({
+      id: 'reset_code_invalid',
+      attemptsLeft: 3,
+      retryAfter: null,
+    });
+    expect(readErrorFacts({ error: { id: 'rate_limited', retry_after: 42 } })).toEqual({
+      id: 'rate_limited',
+      attemptsLeft: null,
+      retryAfter: 42,
+    });
+  });
+
+  it('answers null for an unknown id, a wrong number or no body', () => {
+    const none = { id: null, attemptsLeft: null, retryAfter: null };
+    expect(readErrorFacts({ error: { id: 'from_a_newer_server', attempts_left: -1 } })).toEqual(
+      none,
+    );
+    expect(readErrorFacts({ error: { id: 'rate_limited', retry_after: '42' } })).toEqual({
+      ...none,
+      id: 'rate_limited',
+    });
+    expect(readErrorFacts('<html>')).toEqual(none);
   });
 });
 

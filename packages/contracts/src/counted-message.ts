@@ -1,6 +1,6 @@
 /**
  * A message with a number in it, e.g. the seconds to wait. The text keeps `{{count}}` where the
- * number goes, so a client can recognise a filled message and say it in the visitor's language.
+ * number goes; clients read the number from the error's fields, not from the text (0218).
  */
 export type CountedMessage = ((count: number) => string) & { readonly template: string };
 

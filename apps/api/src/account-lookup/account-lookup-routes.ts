@@ -186,7 +186,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
     },
     async (request) => {
       if (request.body.userType !== request.params.type) {
-        throw new ValidationError(undefined, [
+        throw new ValidationError([
           { field: 'userType', message: LOOKUP_MESSAGES.userTypeMismatch },
         ]);
       }

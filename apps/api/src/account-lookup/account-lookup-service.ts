@@ -11,6 +11,7 @@ import type { AuditLog } from '../audit/audit-repository';
 import type { BotCheckService } from '../bot-check/bot-check-service';
 import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
+import type { ErrorId } from '@portal/contracts/api-error';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/domain-errors';
 import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
@@ -45,6 +46,16 @@ type Dependencies = {
   limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
 };
 
+const notFound = () =>
+  new NotFoundError({ id: 'lookup_not_found', message: LOOKUP_MESSAGES.notFound });
+
+const fieldError = (field: string, id: ErrorId, message: string, attemptsLeft?: number) =>
+  new ValidationError([{ field, message }], {
+    id,
+    message,
+    ...(attemptsLeft === undefined ? {} : { attemptsLeft }),
+  });
+
 const toAccountView = (accounts: AccountSummary[]) =>
   accounts.map((a) => ({ email: a.email, kind: a.kind, school_level: a.schoolLevel }));
 
@@ -66,7 +77,7 @@ export function createAccountLookupService(deps: Dependencies) {
   ): Promise<{ person: PersonMatch; userType: UserType }> {
     const claims = await tokens.verify(token);
     const person = await repository.person(claims.personId);
-    if (!person) throw new NotFoundError(LOOKUP_MESSAGES.notFound);
+    if (!person) throw notFound();
     return { person, userType: claims.userType };
   }
 
@@ -74,7 +85,10 @@ export function createAccountLookupService(deps: Dependencies) {
     async lookup(request: LookupRequest, ip: string): Promise<LookupResult> {
       await limit(`lookup-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       if (request.userType === 'dinas' && !(await toggles.isEnabled('LOOKUP_DINAS'))) {
-        throw new ForbiddenError(LOOKUP_MESSAGES.lookupDinasOff);
+        throw new ForbiddenError({
+          id: 'lookup_dinas_off',
+          message: LOOKUP_MESSAGES.lookupDinasOff,
+        });
       }
       if (!(await botCheck.verify(request.altcha))) {
         audit.queue({
@@ -83,9 +97,7 @@ export function createAccountLookupService(deps: Dependencies) {
           userType: request.userType,
           ip,
         });
-        throw new ValidationError(LOOKUP_MESSAGES.botCheckFailed, [
-          { field: 'altcha', message: LOOKUP_MESSAGES.botCheckFailed },
-        ]);
+        throw fieldError('altcha', 'bot_check_failed', LOOKUP_MESSAGES.botCheckFailed);
       }
       const nameKey = normalizeName(request.name);
       const motherKey = normalizeName(request.motherName);
@@ -120,7 +132,7 @@ export function createAccountLookupService(deps: Dependencies) {
           ip,
           targetHash,
         });
-        throw new NotFoundError(LOOKUP_MESSAGES.notFound);
+        throw notFound();
       }
       const { accounts } = person;
       const canRequest =
@@ -151,7 +163,11 @@ export function createAccountLookupService(deps: Dependencies) {
     async schoolByNpsn(npsn: string, ip: string): Promise<School> {
       await limit(`school-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       const school = await repository.schoolByNpsn(npsn);
-      if (!school) throw new NotFoundError(LOOKUP_MESSAGES.schoolNotFound);
+      if (!school)
+        throw new NotFoundError({
+          id: 'school_not_found',
+          message: LOOKUP_MESSAGES.schoolNotFound,
+        });
       return school;
     },
 
@@ -159,9 +175,7 @@ export function createAccountLookupService(deps: Dependencies) {
       await limit(`school-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       const key = normalizeName(name);
       if (key.length < 3)
-        throw new ValidationError(undefined, [
-          { field: 'name', message: LOOKUP_MESSAGES.schoolNameTooShort },
-        ]);
+        throw new ValidationError([{ field: 'name', message: LOOKUP_MESSAGES.schoolNameTooShort }]);
       return repository.schoolsByName(key, SCHOOL_SEARCH_LIMIT);
     },
 
@@ -169,15 +183,19 @@ export function createAccountLookupService(deps: Dependencies) {
     async requestDetails(token: string | undefined, method: DeliveryMethod, ip: string) {
       const { person, userType } = await personFromToken(token);
       const accounts = await repository.accounts(person.id);
-      if (accounts.length === 0) throw new NotFoundError(LOOKUP_MESSAGES.noAccount);
+      if (accounts.length === 0)
+        throw new NotFoundError({ id: 'lookup_no_account', message: LOOKUP_MESSAGES.noAccount });
       if (method === 'phone' && !(await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'))) {
-        throw new ForbiddenError(LOOKUP_MESSAGES.phoneDeliveryOff);
+        throw new ForbiddenError({
+          id: 'phone_delivery_off',
+          message: LOOKUP_MESSAGES.phoneDeliveryOff,
+        });
       }
       const to = method === 'email' ? person.personalEmail : person.phone;
       if (!to) {
-        const message =
-          method === 'email' ? LOOKUP_MESSAGES.noPersonalEmail : LOOKUP_MESSAGES.noPhone;
-        throw new ValidationError(message, [{ field: 'method', message }]);
+        throw method === 'email'
+          ? fieldError('method', 'no_personal_email', LOOKUP_MESSAGES.noPersonalEmail)
+          : fieldError('method', 'no_phone', LOOKUP_MESSAGES.noPhone);
       }
       const lines = accounts.map((a) => ({ email: a.email, schoolLevel: a.schoolLevel }));
       const refused = await db.transaction(async (tx) => {
@@ -217,9 +235,7 @@ export function createAccountLookupService(deps: Dependencies) {
     async changeEmail(token: string | undefined, newEmail: string, ip: string) {
       const { person, userType } = await personFromToken(token);
       if (person.personalEmail?.toLowerCase() === newEmail) {
-        throw new ValidationError(LOOKUP_MESSAGES.sameEmail, [
-          { field: 'email', message: LOOKUP_MESSAGES.sameEmail },
-        ]);
+        throw fieldError('email', 'email_change_same_email', LOOKUP_MESSAGES.sameEmail);
       }
       const current = person.personalEmail
         ? { channel: 'email' as const, to: person.personalEmail }
@@ -227,9 +243,7 @@ export function createAccountLookupService(deps: Dependencies) {
           ? { channel: 'sms' as const, to: person.phone }
           : undefined;
       if (!current) {
-        throw new ValidationError(LOOKUP_MESSAGES.noContactForChange, [
-          { field: 'email', message: LOOKUP_MESSAGES.noContactForChange },
-        ]);
+        throw fieldError('email', 'email_change_no_contact', LOOKUP_MESSAGES.noContactForChange);
       }
       const minutes = codes.policy.emailCodeMinutes;
       const refused = await db.transaction(async (tx) => {
@@ -292,10 +306,9 @@ export function createAccountLookupService(deps: Dependencies) {
       const { person, userType } = await personFromToken(token);
       const outcome = await db.transaction(async (tx) => {
         const request = await repository.openEmailChange(person.id, tx);
-        const expired = () => {
-          const message = LOOKUP_MESSAGES.codeExpired;
-          return { error: new ValidationError(message, [{ field: 'code', message }]) };
-        };
+        const expired = () => ({
+          error: fieldError('code', 'email_change_code_expired', LOOKUP_MESSAGES.codeExpired),
+        });
         if (!request) return expired();
         if (request.expiresAt.getTime() <= Date.now()) {
           await repository.closeEmailChange(tx, request.id, 'expired');
@@ -323,15 +336,37 @@ export function createAccountLookupService(deps: Dependencies) {
           );
           if (result.reason === 'locked') return { error: result.error };
           if (result.reason === 'expired') return expired();
-          const message =
-            result.reason === 'wrong'
-              ? LOOKUP_MESSAGES.codeInvalid(result.attemptsLeft)
-              : LOOKUP_MESSAGES.codeLocked;
-          const field =
-            result.reason === 'wrong' && !result.wrong.includes(bindings.fresh)
-              ? 'code_current'
-              : 'code';
-          return { error: new ValidationError(message, [{ field, message }]) };
+          if (result.reason !== 'wrong') {
+            const message = LOOKUP_MESSAGES.codeLocked;
+            return {
+              error: new ValidationError(
+                [
+                  { field: 'code', message },
+                  { field: 'code_current', message },
+                ],
+                { id: 'email_change_attempts_used_up', message, attemptsLeft: 0 },
+              ),
+            };
+          }
+          // Each wrong code's field is named, and the id says which of the two it was.
+          const message = LOOKUP_MESSAGES.codeInvalid(result.attemptsLeft);
+          const newWrong = result.wrong.includes(bindings.fresh);
+          const oldWrong = result.wrong.includes(bindings.current);
+          const fields = [...(newWrong ? ['code'] : []), ...(oldWrong ? ['code_current'] : [])];
+          return {
+            error: new ValidationError(
+              fields.map((field) => ({ field, message })),
+              {
+                id: !oldWrong
+                  ? 'email_change_new_code_invalid'
+                  : !newWrong
+                    ? 'email_change_old_code_invalid'
+                    : 'email_change_codes_invalid',
+                message,
+                attemptsLeft: result.attemptsLeft,
+              },
+            ),
+          };
         }
         await repository.updatePersonalEmail(tx, person.id, request.newEmail);
         await repository.closeEmailChange(tx, request.id, 'confirmed');
@@ -363,14 +398,20 @@ export function createAccountLookupService(deps: Dependencies) {
     async requestAccountCreation(token: string | undefined, pathType: UserType, ip: string) {
       const { person, userType } = await personFromToken(token);
       if (pathType !== userType) throw new ForbiddenError();
-      if (userType !== 'ptk') throw new ForbiddenError(LOOKUP_MESSAGES.accountCreationNotForType);
-      if (!(await toggles.isEnabled('ACCOUNT_CREATION')))
-        throw new ForbiddenError(LOOKUP_MESSAGES.accountCreationOff);
-      if (!person.personalEmail) {
-        throw new ValidationError(LOOKUP_MESSAGES.noPersonalEmail, [
-          { field: 'email', message: LOOKUP_MESSAGES.noPersonalEmail },
-        ]);
+      if (userType !== 'ptk') {
+        throw new ForbiddenError({
+          id: 'account_creation_not_for_type',
+          message: LOOKUP_MESSAGES.accountCreationNotForType,
+        });
       }
+      if (!(await toggles.isEnabled('ACCOUNT_CREATION'))) {
+        throw new ForbiddenError({
+          id: 'account_creation_off',
+          message: LOOKUP_MESSAGES.accountCreationOff,
+        });
+      }
+      if (!person.personalEmail)
+        throw fieldError('email', 'no_personal_email', LOOKUP_MESSAGES.noPersonalEmail);
       if ((await repository.accounts(person.id)).length > 0) return { status: 'exists' as const };
       await db.transaction(async (tx) => {
         await queue.send(

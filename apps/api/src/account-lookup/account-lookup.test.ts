@@ -86,6 +86,7 @@ describe('lookup', () => {
       const reply = await lookup('ptk', { ...teacherForm, ...change });
       expect(reply.statusCode).toBe(404);
       expect(reply.json().message).toBe('Akun tidak ditemukan');
+      expect(reply.json().error).toMatchObject({ code: 'NOT_FOUND', id: 'lookup_not_found' });
     }
     // An educator is not found as a student, nor a student as an educator.
     expect((await lookup('pd', teacherForm)).statusCode).toBe(404);
@@ -147,6 +148,10 @@ describe('lookup', () => {
     const messages = reply.json().errors.map((e: { message: string }) => e.message);
     expect(messages).toContain('Tanggal Tidak Valid');
     expect(messages).toContain('Wajib Diisi');
+    expect(reply.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      id: 'validation_failed',
+    });
     expect((await lookup('ptk', { ...teacherForm, userType: 'pd' })).statusCode).toBe(400);
     expect((await lookup('guru', teacherForm)).statusCode).toBe(400);
     const notJson = await t.app.inject({
@@ -156,6 +161,7 @@ describe('lookup', () => {
       payload: '{',
     });
     expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().error.id).toBe('bad_request');
   });
 
   it('looks up offices only while LOOKUP_DINAS is on', async () => {
@@ -350,10 +356,19 @@ describe('change of personal e-mail', () => {
     const onlyNew = await confirm({ code, code_current: otherThan(codeCurrent) });
     expect(onlyNew.statusCode).toBe(400);
     expect(onlyNew.json().message).toBe('Kode tidak sesuai. Sisa percobaan: 4.');
-    expect(onlyNew.json().errors[0].field).toBe('code_current');
-    expect(
-      (await confirm({ code: otherThan(code), code_current: codeCurrent })).json().errors[0].field,
-    ).toBe('code');
+    expect(onlyNew.json().error).toMatchObject({
+      id: 'email_change_old_code_invalid',
+      attempts_left: 4,
+    });
+    expect(onlyNew.json().errors.map((e: { field: string }) => e.field)).toEqual(['code_current']);
+    const onlyOld = (await confirm({ code: otherThan(code), code_current: codeCurrent })).json();
+    expect(onlyOld.error).toMatchObject({ id: 'email_change_new_code_invalid', attempts_left: 3 });
+    expect(onlyOld.errors.map((e: { field: string }) => e.field)).toEqual(['code']);
+    const neither = (
+      await confirm({ code: otherThan(code), code_current: otherThan(codeCurrent) })
+    ).json();
+    expect(neither.error).toMatchObject({ id: 'email_change_codes_invalid', attempts_left: 2 });
+    expect(neither.errors.map((e: { field: string }) => e.field)).toEqual(['code', 'code_current']);
 
     const right = await confirm({ code, code_current: codeCurrent });
     expect(right.statusCode).toBe(200);
@@ -391,7 +406,7 @@ describe('change of personal e-mail', () => {
       (m) => m.subject?.startsWith('Persetujuan') ?? false,
     );
     const codeCurrent = codeIn(approval.text, /kode persetujuan ini: (\d{6})/);
-    const answers: string[] = [];
+    const answers: { message: string; error: Record<string, unknown> }[] = [];
     for (let i = 0; i < 5; i += 1) {
       const reply = await t.app.inject({
         method: 'POST',
@@ -399,9 +414,11 @@ describe('change of personal e-mail', () => {
         headers: auth,
         payload: { code: otherThan(code), code_current: codeCurrent },
       });
-      answers.push(reply.json().message);
+      answers.push(reply.json());
     }
-    expect(answers.at(-1)).toBe('Kode salah 5 kali. Minta kode baru.');
+    expect(answers.at(-1)?.message).toBe('Kode salah 5 kali. Minta kode baru.');
+    expect(answers.map(({ error }) => error['attempts_left'])).toEqual([4, 3, 2, 1, 0]);
+    expect(answers.at(-1)?.error['id']).toBe('email_change_attempts_used_up');
     const late = await t.app.inject({
       method: 'POST',
       url: `${base}/change-email/confirm`,
@@ -549,7 +566,11 @@ describe('rate limits', () => {
       expect(statuses).toEqual([404, 404, 404, 429, 429]);
       const limited = await lookup('ptk', teacherForm, other);
       expect(limited.headers['retry-after']).toMatch(/^\d+$/);
-      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      expect(limited.json().error).toMatchObject({
+        code: 'RATE_LIMITED',
+        id: 'rate_limited',
+        retry_after: Number(limited.headers['retry-after']),
+      });
 
       // The school search and the bot-check challenge count per address the same way.
       const schools: number[] = [];

@@ -47,7 +47,11 @@ export function createLookupTokens(secret: string, now: () => number = Date.now)
     },
     /** The claims of a valid token; an UnauthorizedError for anything else. */
     async verify(token: string | undefined): Promise<LookupTokenClaims> {
-      if (!token) throw new UnauthorizedError(LOOKUP_MESSAGES.tokenInvalid);
+      if (!token)
+        throw new UnauthorizedError({
+          id: 'lookup_session_invalid',
+          message: LOOKUP_MESSAGES.tokenInvalid,
+        });
       try {
         const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
@@ -68,7 +72,10 @@ export function createLookupTokens(secret: string, now: () => number = Date.now)
         }
         return { personId, userType };
       } catch {
-        throw new UnauthorizedError(LOOKUP_MESSAGES.tokenInvalid);
+        throw new UnauthorizedError({
+          id: 'lookup_session_invalid',
+          message: LOOKUP_MESSAGES.tokenInvalid,
+        });
       }
     },
   };

@@ -1,67 +1,88 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@portal/contracts/api-error';
+import { ERROR_MESSAGES, type ErrorCode, type ErrorId } from '@portal/contracts/api-error';
+
+type FieldError = { field: string; message: string };
+
+/**
+ * A message of its own always comes with an id of its own: a client that says the error in its
+ * own words must never show a generic text for a specific error.
+ */
+export type Specific = { id: ErrorId; message: string };
 
 /** An error whose message is meant for the user (Indonesian) and whose code maps to HTTP. */
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
+  readonly id: ErrorId;
   readonly description: string | undefined;
-  readonly fieldErrors: readonly { field: string; message: string }[];
+  readonly fieldErrors: readonly FieldError[];
+  /** Wrong entries left on a one-time code, for errors about a wrong code. */
+  readonly attemptsLeft: number | undefined;
 
   constructor(
     code: ErrorCode,
     statusCode: number,
-    message: string,
-    options: {
+    error: Specific & {
       description?: string;
-      fieldErrors?: readonly { field: string; message: string }[];
-    } = {},
+      fieldErrors?: readonly FieldError[];
+      attemptsLeft?: number;
+    },
   ) {
-    super(message);
+    super(error.message);
     this.name = new.target.name;
     this.code = code;
     this.statusCode = statusCode;
-    this.description = options.description;
-    this.fieldErrors = options.fieldErrors ?? [];
+    this.id = error.id;
+    this.description = error.description;
+    this.fieldErrors = error.fieldErrors ?? [];
+    this.attemptsLeft = error.attemptsLeft;
   }
 }
 
 export class ValidationError extends DomainError {
   constructor(
-    message: string = ERROR_MESSAGES.dataInvalid,
-    fieldErrors: readonly { field: string; message: string }[] = [],
+    fieldErrors: readonly FieldError[] = [],
+    specific: Specific & { attemptsLeft?: number } = {
+      id: 'validation_failed',
+      message: ERROR_MESSAGES.dataInvalid,
+    },
   ) {
-    super('VALIDATION_FAILED', 400, message, { fieldErrors });
+    super('VALIDATION_FAILED', 400, { ...specific, fieldErrors });
   }
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message: string = ERROR_MESSAGES.notFound) {
-    super('NOT_FOUND', 404, message);
+  constructor(specific: Specific = { id: 'not_found', message: ERROR_MESSAGES.notFound }) {
+    super('NOT_FOUND', 404, specific);
   }
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message: string = ERROR_MESSAGES.unauthorized) {
-    super('UNAUTHORIZED', 401, message);
+  constructor(specific: Specific = { id: 'unauthorized', message: ERROR_MESSAGES.unauthorized }) {
+    super('UNAUTHORIZED', 401, specific);
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message: string = ERROR_MESSAGES.forbidden) {
-    super('FORBIDDEN', 403, message);
+  constructor(specific: Specific = { id: 'forbidden', message: ERROR_MESSAGES.forbidden }) {
+    super('FORBIDDEN', 403, specific);
   }
 }
 
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number, message: string = ERROR_MESSAGES.rateLimited) {
-    super('RATE_LIMITED', 429, message);
+  constructor(
+    retryAfterSeconds: number,
+    specific: Specific = { id: 'rate_limited', message: ERROR_MESSAGES.rateLimited },
+  ) {
+    super('RATE_LIMITED', 429, specific);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
 export class ServiceUnavailableError extends DomainError {
-  constructor(message: string = ERROR_MESSAGES.unavailable) {
-    super('SERVICE_UNAVAILABLE', 503, message);
+  constructor(
+    specific: Specific = { id: 'service_unavailable', message: ERROR_MESSAGES.unavailable },
+  ) {
+    super('SERVICE_UNAVAILABLE', 503, specific);
   }
 }

@@ -5,33 +5,68 @@ import {
 } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@portal/contracts/api-error';
 import { isDatabaseUnavailable } from '../db/database-errors';
-import { DomainError, RateLimitedError } from './domain-errors';
+import { DomainError, RateLimitedError, type Specific } from './domain-errors';
 
 type FieldError = { field: string; message: string };
 
-/** The error body of SPEC §8: the same text in `message`, `error.message` and `errors[0]`. */
+/**
+ * The error body of SPEC §8: the same text in `message`, `error.message` and `errors[0]`, and
+ * beside it the error's id and the numbers the text states (decision 0218).
+ */
 export function errorBody(
   code: ErrorCode,
-  message: string,
-  options: { description?: string | undefined; fieldErrors?: readonly FieldError[] } = {},
+  { id, message }: Specific,
+  options: {
+    description?: string | undefined;
+    fieldErrors?: readonly FieldError[];
+    attemptsLeft?: number | undefined;
+    retryAfter?: number | undefined;
+  } = {},
 ): ApiErrorBody {
   const fieldErrors = options.fieldErrors ?? [];
   return {
     message,
-    error: { code, message, ...(options.description ? { description: options.description } : {}) },
+    error: {
+      code,
+      id,
+      message,
+      ...(options.description ? { description: options.description } : {}),
+      ...(options.attemptsLeft === undefined ? {} : { attempts_left: options.attemptsLeft }),
+      ...(options.retryAfter === undefined ? {} : { retry_after: options.retryAfter }),
+    },
     errors: fieldErrors.length > 0 ? [...fieldErrors] : [{ field: '', message }],
   };
 }
 
-const CLIENT_ERRORS: Record<number, { code: ErrorCode; message: string }> = {
-  400: { code: 'BAD_REQUEST', message: ERROR_MESSAGES.dataInvalid },
-  401: { code: 'UNAUTHORIZED', message: ERROR_MESSAGES.unauthorized },
-  403: { code: 'FORBIDDEN', message: ERROR_MESSAGES.forbidden },
-  404: { code: 'NOT_FOUND', message: ERROR_MESSAGES.notFound },
-  413: { code: 'PAYLOAD_TOO_LARGE', message: ERROR_MESSAGES.payloadTooLarge },
-  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_MESSAGES.unsupportedMediaType },
-  429: { code: 'RATE_LIMITED', message: ERROR_MESSAGES.rateLimited },
+type ClientStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429;
+
+const CLIENT_ERRORS: Record<ClientStatus, { code: ErrorCode } & Specific> = {
+  400: { code: 'BAD_REQUEST', id: 'bad_request', message: ERROR_MESSAGES.dataInvalid },
+  401: { code: 'UNAUTHORIZED', id: 'unauthorized', message: ERROR_MESSAGES.unauthorized },
+  403: { code: 'FORBIDDEN', id: 'forbidden', message: ERROR_MESSAGES.forbidden },
+  404: { code: 'NOT_FOUND', id: 'not_found', message: ERROR_MESSAGES.notFound },
+  413: {
+    code: 'PAYLOAD_TOO_LARGE',
+    id: 'payload_too_large',
+    message: ERROR_MESSAGES.payloadTooLarge,
+  },
+  415: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    id: 'unsupported_media_type',
+    message: ERROR_MESSAGES.unsupportedMediaType,
+  },
+  429: { code: 'RATE_LIMITED', id: 'rate_limited', message: ERROR_MESSAGES.rateLimited },
 };
+
+/** The body of a client error that says no more than its status. */
+export const clientErrorBody = (status: ClientStatus): ApiErrorBody =>
+  errorBody(CLIENT_ERRORS[status].code, CLIENT_ERRORS[status]);
+
+/** The seconds of a `retry-after` header already set (by @fastify/rate-limit), if any. */
+function retryAfterOf(reply: FastifyReply): number | undefined {
+  const seconds = Number(reply.getHeader('retry-after'));
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
+}
 
 /** Zod messages are written for the user in the schemas; a path names the field. */
 function fieldErrorsOf(error: FastifyError): FieldError[] {
@@ -50,13 +85,16 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
-      if (error instanceof RateLimitedError)
-        reply.header('retry-after', String(error.retryAfterSeconds));
+      const retryAfter =
+        error instanceof RateLimitedError ? Math.ceil(error.retryAfterSeconds) : undefined;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error');
       return reply.status(error.statusCode).send(
-        errorBody(error.code, error.message, {
+        errorBody(error.code, error, {
           description: error.description,
           fieldErrors: error.fieldErrors,
+          attemptsLeft: error.attemptsLeft,
+          retryAfter,
         }),
       );
     }
@@ -64,29 +102,42 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fieldErrors = fieldErrorsOf(error);
       // One field wrong: its own message says most; several: the summary, each field its own.
       const only = fieldErrors.length === 1 ? fieldErrors[0] : undefined;
-      return reply.status(400).send(
-        errorBody('VALIDATION_FAILED', only ? only.message : ERROR_MESSAGES.dataInvalid, {
-          fieldErrors,
+      return reply
+        .status(400)
+        .send(
+          errorBody(
+            'VALIDATION_FAILED',
+            { id: 'validation_failed', message: only ? only.message : ERROR_MESSAGES.dataInvalid },
+            { fieldErrors },
+          ),
+        );
+    }
+    const status = error.statusCode ?? 500;
+    const known = status in CLIENT_ERRORS ? CLIENT_ERRORS[status as ClientStatus] : undefined;
+    if (status < 500 && known && !isResponseSerializationError(error)) {
+      return reply.status(status).send(
+        errorBody(known.code, known, {
+          retryAfter: status === 429 ? retryAfterOf(reply) : undefined,
         }),
       );
     }
-    const status = error.statusCode ?? 500;
-    const known = CLIENT_ERRORS[status];
-    if (status < 500 && known && !isResponseSerializationError(error)) {
-      return reply.status(status).send(errorBody(known.code, known.message));
-    }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody('BAD_REQUEST', ERROR_MESSAGES.dataInvalid));
+      return reply.status(status).send(clientErrorBody(400));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', ERROR_MESSAGES.unavailable));
+      return reply.status(503).send(
+        errorBody('SERVICE_UNAVAILABLE', {
+          id: 'service_unavailable',
+          message: ERROR_MESSAGES.unavailable,
+        }),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('INTERNAL', ERROR_MESSAGES.generic));
+    return reply
+      .status(500)
+      .send(errorBody('INTERNAL', { id: 'internal', message: ERROR_MESSAGES.generic }));
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).send(errorBody('NOT_FOUND', ERROR_MESSAGES.notFound)),
-  );
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(clientErrorBody(404)));
 }

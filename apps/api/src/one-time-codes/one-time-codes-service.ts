@@ -26,8 +26,11 @@ const lockedError = (seconds: number, wrongCodes: boolean) =>
   new RateLimitedError(
     seconds,
     wrongCodes
-      ? RESET_MESSAGES.wrongCodesLocked(Math.ceil(seconds / HOUR_SECONDS))
-      : resetLockedMessage(Math.ceil(seconds / 60)),
+      ? {
+          id: 'code_entries_locked',
+          message: RESET_MESSAGES.wrongCodesLocked(Math.ceil(seconds / HOUR_SECONDS)),
+        }
+      : { id: 'code_sends_locked', message: resetLockedMessage(Math.ceil(seconds / 60)) },
   );
 
 /**
@@ -69,7 +72,10 @@ export function createOneTimeCodes(key: string) {
         sends.secondsSinceLast < CODE_POLICY.resendCooldownSeconds
       ) {
         const wait = Math.ceil(CODE_POLICY.resendCooldownSeconds - sends.secondsSinceLast);
-        return new RateLimitedError(wait, RESET_MESSAGES.cooldown(wait));
+        return new RateLimitedError(wait, {
+          id: 'code_send_cooldown',
+          message: RESET_MESSAGES.cooldown(wait),
+        });
       }
       if (sends.lastHour >= CODE_POLICY.maxSendsPerHour) {
         const seconds = CODE_POLICY.lockHours * HOUR_SECONDS;

@@ -15,7 +15,8 @@ import { isCommonPassword } from '../credentials/common-passwords';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
-import { DomainError, ValidationError } from '../http/domain-errors';
+import type { ErrorId } from '@portal/contracts/api-error';
+import { DomainError, UnauthorizedError, ValidationError } from '../http/domain-errors';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
 import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
 import type { MessageTemplates } from '../notifications/message-templates';
@@ -50,11 +51,18 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const secret = () => randomBytes(32).toString('base64url');
 
 function invalidSession(): never {
-  throw new DomainError('UNAUTHORIZED', 401, RESET_MESSAGES.sessionInvalid);
+  throw new UnauthorizedError({
+    id: 'reset_session_invalid',
+    message: RESET_MESSAGES.sessionInvalid,
+  });
 }
 
-const fieldError = (field: string, message: string) =>
-  new ValidationError(message, [{ field, message }]);
+const fieldError = (field: string, id: ErrorId, message: string, attemptsLeft?: number) =>
+  new ValidationError([{ field, message }], {
+    id,
+    message,
+    ...(attemptsLeft === undefined ? {} : { attemptsLeft }),
+  });
 
 /** Self-service password reset by one-time code, with the numbers of DESIGN.md's policy. */
 export function createPasswordResetService(deps: Dependencies) {
@@ -77,9 +85,7 @@ export function createPasswordResetService(deps: Dependencies) {
       const started = Date.now();
       await limit(`reset-ip:${ip}`, deps.limits.lookupPerIpPerMinute, MINUTE_MS);
       if (!(await botCheck.verify(input.altcha))) {
-        throw new ValidationError(LOOKUP_MESSAGES.botCheckFailed, [
-          { field: 'altcha', message: LOOKUP_MESSAGES.botCheckFailed },
-        ]);
+        throw fieldError('altcha', 'bot_check_failed', LOOKUP_MESSAGES.botCheckFailed);
       }
       await limit(
         `reset-target:${audit.hash(input.accountEmail)}`,
@@ -125,16 +131,15 @@ export function createPasswordResetService(deps: Dependencies) {
         const session = await repository.sessionBy(tx, { tokenHash: sha256(token) });
         if (!session) invalidSession();
         if ((await codes.attemptsLeft(tx, binding(session))) <= 0)
-          return fieldError('otp', RESET_MESSAGES.codeEnded);
+          return fieldError('otp', 'reset_attempts_used_up', RESET_MESSAGES.codeEnded, 0);
         const account = session.accountId
           ? await repository.accountById(tx, session.accountId)
           : undefined;
         const to = method === 'email' ? account?.personalEmail : phoneOn ? account?.phone : null;
         if (!account || !to) {
-          return fieldError(
-            'metode',
-            method === 'email' ? RESET_MESSAGES.notEligible : RESET_MESSAGES.phoneNotEligible,
-          );
+          return method === 'email'
+            ? fieldError('metode', 'no_personal_email', RESET_MESSAGES.notEligible)
+            : fieldError('metode', 'no_phone', RESET_MESSAGES.phoneNotEligible);
         }
         const refused = await codes.takeSend(tx, {
           personId: account.personId,
@@ -206,16 +211,17 @@ export function createPasswordResetService(deps: Dependencies) {
           !session.verifiedAt ||
           session.verifiedAt.getTime() < Date.now() - RESET_POLICY.verifiedMinutes * MINUTE_MS
         ) {
-          throw fieldError('otp', RESET_MESSAGES.notVerified);
+          throw fieldError('otp', 'reset_not_verified', RESET_MESSAGES.notVerified);
         }
         const account = await repository.accountById(tx, session.accountId);
         if (!account) invalidSession();
         return account;
       });
-      if (isCommonPassword(password)) throw fieldError('password', RESET_MESSAGES.commonPassword);
+      if (isCommonPassword(password))
+        throw fieldError('password', 'reset_password_common', RESET_MESSAGES.commonPassword);
       const localPart = candidate.accountEmail.split('@')[0] ?? '';
       if ([candidate.accountEmail, localPart].includes(password.toLowerCase())) {
-        throw fieldError('password', RESET_MESSAGES.passwordIsAccount);
+        throw fieldError('password', 'reset_password_is_account', RESET_MESSAGES.passwordIsAccount);
       }
 
       // Hashing happens outside any transaction: it takes tens of milliseconds on the pool.
@@ -257,7 +263,7 @@ export function createPasswordResetService(deps: Dependencies) {
     const account = session.accountId
       ? await repository.accountById(tx, session.accountId)
       : undefined;
-    if (!account) return fieldError('otp', RESET_MESSAGES.codeExpired);
+    if (!account) return fieldError('otp', 'reset_code_expired', RESET_MESSAGES.codeExpired);
     const result = await codes.check(tx, {
       personId: account.personId,
       flow: 'reset',
@@ -272,12 +278,13 @@ export function createPasswordResetService(deps: Dependencies) {
       return undefined;
     }
     if (result.reason === 'locked') return result.error;
-    if (result.reason === 'wrong')
-      return fieldError('otp', RESET_MESSAGES.codeInvalid(result.attemptsLeft));
-    return fieldError(
-      'otp',
-      result.reason === 'ended' ? RESET_MESSAGES.codeEnded : RESET_MESSAGES.codeExpired,
-    );
+    if (result.reason === 'wrong') {
+      const message = RESET_MESSAGES.codeInvalid(result.attemptsLeft);
+      return fieldError('otp', 'reset_code_invalid', message, result.attemptsLeft);
+    }
+    return result.reason === 'ended'
+      ? fieldError('otp', 'reset_attempts_used_up', RESET_MESSAGES.codeEnded, 0)
+      : fieldError('otp', 'reset_code_expired', RESET_MESSAGES.codeExpired);
   }
 }
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

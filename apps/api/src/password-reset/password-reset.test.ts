@@ -144,6 +144,10 @@ describe('verify', () => {
     expect(reply.statusCode).toBe(400);
     const messages = reply.json().errors.map((e: { message: string }) => e.message);
     expect(messages).toEqual(expect.arrayContaining(['Format email tidak valid.', 'Wajib Diisi']));
+    expect(reply.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      id: 'validation_failed',
+    });
   });
 
   it('refuses a code for a session without eligible contact, as for no account', async () => {
@@ -151,6 +155,7 @@ describe('verify', () => {
     const reply = await post('/send-otp', { token, metode: 'email' });
     expect(reply.statusCode).toBe(400);
     expect(reply.json().error.message).toBe('Data email belum terdaftar di Dapodik.');
+    expect(reply.json().error.id).toBe('no_personal_email');
   });
 });
 
@@ -201,6 +206,7 @@ describe('one-time code', () => {
     expect(common.json().message).toBe(
       'Kata sandi ini terlalu umum dan mudah ditebak. Pilih kata sandi lain.',
     );
+    expect(common.json().error.id).toBe('reset_password_common');
     const short = await post('', {
       session_id: sessionId,
       password: 'Ab3$xyz',
@@ -208,6 +214,7 @@ describe('one-time code', () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Kata sandi minimal 8 karakter.');
+    expect(short.json().error.id).toBe('validation_failed');
     const mismatch = await post('', {
       session_id: sessionId,
       password: 'Langit biru di Bandung',
@@ -282,15 +289,18 @@ describe('one-time code', () => {
   it('ends after 5 wrong entries, and a resend does not reset the count', async () => {
     const { token, sessionId, code } = await startReset();
     const wrong = code === '000000' ? '111111' : '000000';
-    const answers: string[] = [];
+    const answers: { message: string; error: Record<string, unknown> }[] = [];
     for (let i = 0; i < 3; i += 1)
-      answers.push(
-        (await post('/validate-otp', { session_id: sessionId, otp: wrong })).json().message,
-      );
-    expect(answers).toEqual([
+      answers.push((await post('/validate-otp', { session_id: sessionId, otp: wrong })).json());
+    expect(answers.map((answer) => answer.message)).toEqual([
       'Kode OTP salah. Sisa percobaan: 4.',
       'Kode OTP salah. Sisa percobaan: 3.',
       'Kode OTP salah. Sisa percobaan: 2.',
+    ]);
+    expect(answers.map(({ error }) => [error['id'], error['attempts_left']])).toEqual([
+      ['reset_code_invalid', 4],
+      ['reset_code_invalid', 3],
+      ['reset_code_invalid', 2],
     ]);
 
     await passCooldown();
@@ -304,15 +314,19 @@ describe('one-time code', () => {
     expect(
       (await post('/validate-otp', { session_id: newSession, otp: wrongAgain })).json().message,
     ).toBe('Kode OTP salah. Sisa percobaan: 1.');
-    expect(
-      (await post('/validate-otp', { session_id: newSession, otp: wrongAgain })).json().message,
-    ).toBe('Kode OTP salah 5 kali. Silakan mulai lagi dari awal.');
+    const usedUp = (
+      await post('/validate-otp', { session_id: newSession, otp: wrongAgain })
+    ).json();
+    expect(usedUp.message).toBe('Kode OTP salah 5 kali. Silakan mulai lagi dari awal.');
+    expect(usedUp.error).toMatchObject({ id: 'reset_attempts_used_up', attempts_left: 0 });
     // The right code no longer helps, and no new code is sent for this session.
     expect(
       (await post('/validate-otp', { session_id: newSession, otp: again.code })).statusCode,
     ).toBe(400);
     await passCooldown();
-    expect((await post('/send-otp', { token, metode: 'email' })).statusCode).toBe(400);
+    const noMore = await post('/send-otp', { token, metode: 'email' });
+    expect(noMore.statusCode).toBe(400);
+    expect(noMore.json().error).toMatchObject({ id: 'reset_attempts_used_up', attempts_left: 0 });
   });
 
   it('expires: 30 minutes by e-mail', async () => {
@@ -323,6 +337,7 @@ describe('one-time code', () => {
     const reply = await post('/validate-otp', { session_id: sessionId, otp: code });
     expect(reply.statusCode).toBe(400);
     expect(reply.json().message).toBe('Kode OTP sudah tidak berlaku. Minta kode baru.');
+    expect(reply.json().error.id).toBe('reset_code_expired');
     await passCooldown();
     const before = Date.now();
     const { token } = await startReset();
@@ -430,6 +445,11 @@ describe('one-time code', () => {
       /^Tunggu (59|60) detik sebelum meminta kode baru\.$/,
     );
     expect(Number(reply.headers['retry-after'])).toBeGreaterThan(55);
+    // The seconds of the text, the header and the body are one number.
+    const { error } = reply.json();
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', id: 'code_send_cooldown' });
+    expect(error.retry_after).toBe(Number(reply.headers['retry-after']));
+    expect(error.message).toBe(`Tunggu ${error.retry_after} detik sebelum meminta kode baru.`);
   });
 
   it('sends at most 5 codes an hour per account, then locks it for 2 hours', async () => {
@@ -446,6 +466,10 @@ describe('one-time code', () => {
           'Kode sudah diminta terlalu sering. Coba lagi dalam 2 jam.',
         );
         expect(Number(reply.headers['retry-after'])).toBeGreaterThan(7190);
+        expect(reply.json().error).toMatchObject({
+          id: 'code_sends_locked',
+          retry_after: Number(reply.headers['retry-after']),
+        });
       }
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

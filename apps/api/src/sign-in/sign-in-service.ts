@@ -100,7 +100,7 @@ export function createSignInService(deps: Dependencies) {
           });
         }
         if (outcome !== 'signed-in' || !account)
-          throw new UnauthorizedError(SIGN_IN_MESSAGES.failed);
+          throw new UnauthorizedError({ id: 'sign_in_failed', message: SIGN_IN_MESSAGES.failed });
         return String(account.accountId);
       } finally {
         const wait = floorMs - (Date.now() - started);

@@ -81,12 +81,12 @@ export function createTrackingService(db: Db, hmacKey: string) {
           return value;
         });
       } catch {
-        throw new ValidationError(undefined, [
+        throw new ValidationError([
           { field: 'data', message: 'Data peristiwa bukan JSON yang valid.' },
         ]);
       }
       if (!storable) {
-        throw new ValidationError(undefined, [
+        throw new ValidationError([
           { field: 'data', message: 'Data peristiwa berisi karakter yang tidak diizinkan.' },
         ]);
       }
@@ -94,7 +94,6 @@ export function createTrackingService(db: Db, hmacKey: string) {
       const parsed = BatchSchema.safeParse(single ? [json] : json);
       if (!parsed.success) {
         throw new ValidationError(
-          undefined,
           parsed.error.issues.slice(0, 5).map((issue) => ({
             field: ['data', ...(single ? issue.path.slice(1) : issue.path)].join('.'),
             message: 'Data peristiwa tidak sesuai format.',

@@ -174,7 +174,11 @@ describe('event tracker', () => {
         });
         if (reply.statusCode === 429) {
           limited += 1;
-          expect(reply.json().error.code).toBe('RATE_LIMITED');
+          expect(reply.json().error).toMatchObject({
+            code: 'RATE_LIMITED',
+            id: 'rate_limited',
+            retry_after: Number(reply.headers['retry-after']),
+          });
         }
       }
       expect(limited).toBe(5);

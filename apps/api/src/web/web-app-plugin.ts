@@ -2,9 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { isKnownWebPath } from '@portal/contracts/web-routes';
-import { errorBody } from '../http/error-handler';
+import { clientErrorBody } from '../http/error-handler';
 
 type WebAppOptions = { webBuildDir: string; apiPrefix: string };
 
@@ -46,7 +45,7 @@ export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (pathname.startsWith(`${apiPrefix}/`) || pathname.startsWith('/docs/')) {
-      return reply.status(404).send(errorBody('NOT_FOUND', ERROR_MESSAGES.notFound));
+      return reply.status(404).send(clientErrorBody(404));
     }
     // A missing file (a stale asset, a mistyped download) is not a page.
     if (path.extname(pathname) !== '') {
@@ -55,7 +54,7 @@ export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (
     if (!built) {
       return isKnownWebPath(pathname)
         ? reply.status(503).type('text/plain').send('Web app not built.')
-        : reply.status(404).send(errorBody('NOT_FOUND', ERROR_MESSAGES.notFound));
+        : reply.status(404).send(clientErrorBody(404));
     }
     const relative = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '');
     const prerendered = path.join(webBuildDir, relative, 'index.html');

@@ -47,6 +47,36 @@ describe('api client', () => {
     expect(error.status).toBe(400);
     expect(error.message).toBe('Wajib Diisi');
     expect(error.fieldErrors).toEqual([{ field: 'name', message: 'Wajib Diisi' }]);
+    expect(error.id).toBeNull();
+  });
+
+  it('reads the error id and its numbers beside the message', async () => {
+    const message = 'Kode OTP salah. Sisa percobaan: 3.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            message,
+            error: {
+              code: 'VALIDATION_FAILED',
+              id: 'reset_code_invalid',
+              message,
+              attempts_left: 3,
+            },
+            errors: [{ field: 'otp', message }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = (await getJson('/x', Schema).catch((caught: unknown) => caught)) as ApiError;
+    expect(error).toMatchObject({ id: 'reset_code_invalid', attemptsLeft: 3, retryAfter: null });
+    expect(error.fieldMessage({ field: 'otp', message })).toBe(error);
+    expect(error.fieldMessage({ field: 'x', message: 'Wajib Diisi' })).toEqual({
+      field: 'x',
+      message: 'Wajib Diisi',
+    });
   });
 
   it('gives the wait of a 429 and falls back to Indonesian messages', async () => {
@@ -56,6 +86,7 @@ describe('api client', () => {
     );
     const limited = (await getJson('/x', Schema).catch((caught: unknown) => caught)) as ApiError;
     expect(limited.retryAfter).toBe(30);
+    expect(limited.id).toBe('rate_limited');
     expect(limited.message).toBe(
       'Terlalu banyak permintaan. Silakan tunggu sebentar lalu coba lagi.',
     );
@@ -67,6 +98,7 @@ describe('api client', () => {
     const offline = (await getJson('/x', Schema).catch((caught: unknown) => caught)) as ApiError;
     expect(offline.status).toBe(0);
     expect(offline.message).toBe('Terjadi kesalahan. Silahkan coba lagi.');
+    expect(offline.id).toBe('internal');
 
     vi.stubGlobal(
       'fetch',

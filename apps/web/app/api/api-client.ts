@@ -1,28 +1,55 @@
-import { ERROR_MESSAGES, readErrorMessage } from '@portal/contracts/api-error';
+import {
+  ERROR_MESSAGES,
+  readErrorFacts,
+  readErrorMessage,
+  type ErrorFacts,
+  type ErrorId,
+} from '@portal/contracts/api-error';
 import type { z } from 'zod';
 import { webConfig } from '~/config';
 
 export type FieldError = { field: string; message: string };
 
-/** A failed call, with the message a visitor should read (SPEC §8 order). */
+/**
+ * A failed call: the message a visitor should read (SPEC §8 order), and beside it what went
+ * wrong for the code to act on: the error's id and numbers (decision 0218).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldError[];
-  /** Seconds to wait, from `retry-after` on 429; null otherwise. */
+  /** Null when the answer named none (or one this web does not know). */
+  readonly id: ErrorId | null;
+  /** Wrong entries left on a one-time code; null when the error is not about one. */
+  readonly attemptsLeft: number | null;
+  /** Seconds to wait on 429, from the body or `retry-after`; null otherwise. */
   readonly retryAfter: number | null;
   constructor(
     status: number,
     message: string,
-    fieldErrors: FieldError[],
-    retryAfter: number | null,
+    fieldErrors: FieldError[] = [],
+    facts: Partial<ErrorFacts> = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
-    this.retryAfter = retryAfter;
+    this.id = facts.id ?? null;
+    this.attemptsLeft = facts.attemptsLeft ?? null;
+    this.retryAfter = facts.retryAfter ?? null;
+  }
+
+  /**
+   * A field's message as the web shows it: the error's own message carries its id and numbers;
+   * another is a text of the contracts' schemas.
+   */
+  fieldMessage(item: FieldError): FieldError | this {
+    return item.message === this.message ? this : item;
   }
 }
+
+/** The web's own failure (no answer, or one that breaks the contract): the generic message. */
+const failed = (status: number) =>
+  new ApiError(status, ERROR_MESSAGES.generic, [], { id: 'internal' });
 
 type RequestOptions = {
   /** Query parameters; never put personal data here (it would reach logs). */
@@ -74,22 +101,26 @@ async function request<S extends z.ZodType>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, ERROR_MESSAGES.generic, [], null);
+    throw failed(0);
   }
   const parsed: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const fallback = response.status === 429 ? ERROR_MESSAGES.rateLimited : ERROR_MESSAGES.generic;
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(
-      response.status,
-      readErrorMessage(parsed, fallback),
-      fieldErrorsOf(parsed),
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-    );
+    const limited = response.status === 429;
+    const fallback = limited ? ERROR_MESSAGES.rateLimited : ERROR_MESSAGES.generic;
+    const message = readErrorMessage(parsed, fallback);
+    const facts = readErrorFacts(parsed);
+    const header = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, message, fieldErrorsOf(parsed), {
+      // A body without our text (a proxy's page) gets the id of the text it falls back to.
+      id: facts.id ?? (message === fallback ? (limited ? 'rate_limited' : 'internal') : null),
+      attemptsLeft: facts.attemptsLeft,
+      retryAfter:
+        facts.retryAfter ?? (Number.isFinite(header) && header > 0 ? Math.ceil(header) : null),
+    });
   }
   const result = schema.safeParse(parsed);
   // A body that breaks the contract is a server fault: the visitor gets the generic message.
-  if (!result.success) throw new ApiError(response.status, ERROR_MESSAGES.generic, [], null);
+  if (!result.success) throw failed(response.status);
   return result.data;
 }
 

@@ -6,7 +6,8 @@ import server from '~/locales/en/server.json';
 
 /**
  * English texts of the app shell, loaded only when a visitor chooses English. `server` holds
- * the English of the contract's Indonesian messages (see `~/i18n/server-messages`): there is
- * no Indonesian twin, since Indonesian visitors read the messages as the API sends them.
+ * the English of the API's errors (by id) and of the schemas' Indonesian messages (see
+ * `~/i18n/server-messages`): there is no Indonesian twin, since Indonesian visitors read the
+ * messages as the API sends them.
  */
 export const englishCatalogue = { common, home, 'legacy-home': legacyHome, pages, server };

@@ -1,14 +1,16 @@
-import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
+import { ERROR_IDS, ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { isCountedMessage } from '@portal/contracts/counted-message';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '~/i18n/i18n';
 import english from '~/locales/en/server.json';
 import {
-  CONTRACT_MESSAGES,
+  SCHEMA_MESSAGES,
   SERVER_NAMESPACE,
-  identifyMessage,
+  fromFormError,
   localiseMessage,
+  toFormError,
 } from './server-messages';
 
 // Every module of the contracts, so that a messages object added there is noticed here.
@@ -17,7 +19,7 @@ const contractModules = import.meta.glob<Record<string, unknown>>(
   { eager: true },
 );
 
-// Their sources: a text written straight into a schema would escape CONTRACT_MESSAGES.
+// Their sources: a text written straight into a schema would escape SCHEMA_MESSAGES.
 const contractSources = import.meta.glob<string>(
   ['../../../../packages/contracts/src/*.ts', '!../../../../packages/contracts/src/*.test.ts'],
   { eager: true, query: '?raw', import: 'default' },
@@ -27,51 +29,34 @@ const contractSources = import.meta.glob<string>(
 const LITERAL_MESSAGE =
   /(?:\.(?:min|max|length|regex|refine|startsWith|endsWith|includes)\((?:[^()'"`]|\([^()]*\))*,\s*|\.(?:email|date|datetime|url)\(\s*|\b(?:message|error):\s*)['"`]/g;
 
+// A messages constant handed to zod, or kept for it: `.min(1, X_MESSAGES.y)`, `= X_MESSAGES.y`.
+const SCHEMA_REFERENCE = /(?:[(,=]|\b(?:message|error):)\s*([A-Z_]+)_MESSAGES\.(\w+)/g;
+
 // brand.ts validates the build's VITE_ variables: its message is for developers, in English.
 const NOT_USER_FACING = /[\\/]brand\.ts$/;
 
-const entries = Object.entries(CONTRACT_MESSAGES).flatMap(([group, messages]) =>
-  Object.entries(messages as Record<string, unknown>).map(([key, value]) => ({
-    id: `${group}.${key}`,
-    value,
-  })),
-);
-
-/** The Indonesian texts of one entry: a counted message filled with a one and a many. */
-const samples = (value: unknown): { text: string; count?: number }[] =>
-  isCountedMessage(value)
-    ? [1, 7].map((count) => ({ text: value(count), count }))
-    : [{ text: String(value) }];
+// The first part of a schema message's id names its messages object.
+const OBJECT_OF_GROUP: Record<string, string> = {
+  error: 'ERROR',
+  lookup: 'LOOKUP',
+  reset: 'RESET',
+  userType: 'USER_TYPE',
+};
 
 const MISSING = '\u0000missing';
-const englishOf = (id: string, count?: number) =>
-  i18n.t(id, {
-    ns: SERVER_NAMESPACE,
-    lng: 'en',
-    defaultValue: MISSING,
-    ...(count === undefined ? {} : { count }),
-  });
+const englishOf = (id: string, options: Record<string, unknown> = {}) =>
+  i18n.t(id, { ns: SERVER_NAMESPACE, lng: 'en', defaultValue: MISSING, ...options });
 
 function catalogueIds(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix.slice(0, -1)];
   return Object.entries(value).flatMap(([key, item]) => catalogueIds(item, `${prefix}${key}.`));
 }
 
+const inEnglish = (shown: Parameters<typeof localiseMessage>[1]) => localiseMessage(i18n, shown);
+
 describe('server and schema messages in English', () => {
   beforeAll(() => changeLanguage('en'));
   afterAll(() => changeLanguage('id'));
-
-  it('knows every messages object the contracts export', () => {
-    const exported = Object.entries(contractModules).flatMap(([file, module]) =>
-      Object.entries(module)
-        .filter(([name]) => name.endsWith('_MESSAGES'))
-        .map(([name, value]) => ({ name: `${file}: ${name}`, value })),
-    );
-    expect(exported.length).toBeGreaterThan(0);
-    const known: unknown[] = Object.values(CONTRACT_MESSAGES);
-    const unknown = exported.filter((item) => !known.includes(item.value)).map((item) => item.name);
-    expect(unknown, 'add these to CONTRACT_MESSAGES in server-messages.ts').toEqual([]);
-  });
 
   it('finds no message written straight into a contract schema', () => {
     const literals = Object.entries(contractSources)
@@ -85,71 +70,127 @@ describe('server and schema messages in English', () => {
     expect(literals, 'put the text in a *_MESSAGES object and reference it').toEqual([]);
   });
 
-  it('holds only texts and counted messages in the contract objects', () => {
-    for (const { id, value } of entries) {
-      const ok = (typeof value === 'string' && value.trim() !== '') || isCountedMessage(value);
-      expect(ok, `${id}: use a string or countedMessage()`).toBe(true);
-    }
+  it('lists every message a contract schema gives', () => {
+    const listed = new Set(
+      SCHEMA_MESSAGES.map(({ id }) => {
+        const [group = '', key] = id.split('.');
+        return `${OBJECT_OF_GROUP[group]}.${key}`;
+      }),
+    );
+    const referenced = Object.values(contractSources).flatMap((source) =>
+      [...source.matchAll(SCHEMA_REFERENCE)].map((match) => `${match[1]}.${match[2]}`),
+    );
+    expect(referenced.length).toBeGreaterThan(0);
+    const unlisted = [...new Set(referenced)].filter((name) => !listed.has(name));
+    expect(unlisted, 'add these to SCHEMA_MESSAGES in server-messages.ts').toEqual([]);
   });
 
-  it('has English for every value of every contract messages object', () => {
-    const missing: string[] = [];
-    for (const { id, value } of entries) {
-      for (const { text, count } of samples(value)) {
-        const translated = englishOf(id, count);
-        const bad =
-          translated === MISSING ||
-          translated === text ||
-          translated.includes('{{') ||
-          (count !== undefined && !translated.includes(String(count)));
-        if (bad) missing.push(`${id} (${text})`);
+  it('holds only texts and counted messages in the contract objects', () => {
+    const objects = Object.values(contractModules).flatMap((module) =>
+      Object.entries(module).filter(([name]) => name.endsWith('_MESSAGES')),
+    );
+    expect(objects.length).toBeGreaterThan(0);
+    for (const [name, messages] of objects) {
+      for (const [key, value] of Object.entries(messages as Record<string, unknown>)) {
+        const ok = (typeof value === 'string' && value.trim() !== '') || isCountedMessage(value);
+        expect(ok, `${name}.${key}: use a string or countedMessage()`).toBe(true);
       }
     }
-    expect(missing, 'add these to locales/en/server.json').toEqual([]);
   });
 
-  it('keeps no English for a message the contracts no longer have', () => {
-    const ids = new Set(entries.map((entry) => entry.id));
+  it('has English for every error id, with its numbers', () => {
+    const missing: string[] = [];
+    for (const id of Object.keys(ERROR_IDS)) {
+      const counted = `${id}_other` in english.errors;
+      for (const count of [1, 7]) {
+        const translated = englishOf(`errors.${id}`, { count, wait: 'a while' });
+        const bad =
+          translated === MISSING ||
+          translated.includes('{{') ||
+          (counted && !translated.includes(String(count)));
+        if (bad) missing.push(id);
+      }
+    }
+    expect([...new Set(missing)], 'add these to locales/en/server.json').toEqual([]);
+  });
+
+  it('has English for every schema message, which is not the Indonesian', () => {
+    for (const { id, text, count } of SCHEMA_MESSAGES) {
+      const translated = englishOf(id, count === undefined ? {} : { count });
+      expect(translated, id).not.toBe(MISSING);
+      expect(translated, id).not.toBe(text);
+      expect(translated, id).not.toContain('{{');
+      if (count !== undefined) expect(translated, id).toContain(String(count));
+    }
+  });
+
+  it('keeps no English for an id or a schema message that is gone', () => {
+    const known = new Set([
+      ...Object.keys(ERROR_IDS).map((id) => `errors.${id}`),
+      ...SCHEMA_MESSAGES.map(({ id }) => id),
+    ]);
     const stale = catalogueIds(english)
       .map((id) => id.replace(/_(zero|one|two|few|many|other)$/, ''))
-      .filter((id) => !ids.has(id));
+      .filter((id) => !known.has(id));
     expect(stale).toEqual([]);
   });
 
-  it('says one Indonesian text the same way in English, whichever object it comes from', () => {
-    const byText = new Map<string, string>();
-    for (const { id, value } of entries) {
-      if (typeof value !== 'string') continue;
-      const first = byText.get(value);
-      if (first) expect(englishOf(id), `${id} and ${first}`).toBe(englishOf(first));
-      else byText.set(value, id);
-    }
-  });
-
-  it('recognises each message as the API writes it, a counted one with its number', () => {
-    expect(identifyMessage(ERROR_MESSAGES.required)).toEqual({ id: 'error.required' });
-    expect(identifyMessage(RESET_MESSAGES.cooldown(42))).toEqual({
-      id: 'reset.cooldown',
-      count: 42,
-    });
-    expect(identifyMessage('Kode OTP salah. Sisa percobaan: 4. Lagi')).toBeNull();
-    for (const { id, value } of entries) {
-      for (const { text, count } of samples(value)) {
-        const known = identifyMessage(text);
-        // A shared text answers with its first id, which says the same (test above).
-        expect(known?.count).toBe(count);
-        expect(known && englishOf(known.id, count)).toBe(englishOf(id, count));
-      }
-    }
-  });
-
-  it('localises for English visitors only, and leaves unknown messages as they came', async () => {
-    expect(localiseMessage(i18n, RESET_MESSAGES.cooldown(1))).toBe(
-      'Please wait 1 second before asking for a new code.',
+  it('says an API error by its id, with its numbers, whatever its Indonesian words', () => {
+    expect(
+      inEnglish({
+        message: 'Kode OTP salah. Sisa percobaan: 3.',
+        id: 'reset_code_invalid',
+        attemptsLeft: 3,
+      }),
+    ).toBe('That OTP is not right. You have 3 tries left.');
+    expect(
+      inEnglish({ message: 'Teks yang diubah', id: 'reset_code_invalid', attemptsLeft: 1 }),
+    ).toBe('That OTP is not right. You have 1 try left.');
+    expect(
+      inEnglish({ message: RESET_MESSAGES.cooldown(42), id: 'code_send_cooldown', retryAfter: 42 }),
+    ).toBe('Please wait 42 seconds before asking for a new code.');
+    expect(
+      inEnglish({
+        message: RESET_MESSAGES.lockedHours(2),
+        id: 'code_sends_locked',
+        retryAfter: 7200,
+      }),
+    ).toBe('A code has been requested too often. Try again in 2 hours.');
+    expect(inEnglish({ message: LOOKUP_MESSAGES.notFound, id: 'lookup_not_found' })).toBe(
+      'Account not found',
     );
-    expect(localiseMessage(i18n, 'Pesan yang tidak dikenal.')).toBe('Pesan yang tidak dikenal.');
+  });
+
+  it('says a schema message by its text, also as the single check a request failed', () => {
+    expect(inEnglish(ERROR_MESSAGES.required)).toBe('Required');
+    expect(inEnglish({ message: ERROR_MESSAGES.invalidDate, id: 'validation_failed' })).toBe(
+      'Invalid date',
+    );
+    expect(inEnglish({ message: ERROR_MESSAGES.dataInvalid, id: 'validation_failed' })).toBe(
+      'Some of the details you entered are not right. Please check them again.',
+    );
+  });
+
+  it('leaves what it does not know as it came, and Indonesian visitors the message', async () => {
+    // An API error without an id is never matched by its words.
+    expect(inEnglish(LOOKUP_MESSAGES.notFound)).toBe(LOOKUP_MESSAGES.notFound);
+    expect(inEnglish({ message: 'Pesan baru.', id: null })).toBe('Pesan baru.');
+    expect(inEnglish('Sudah dalam bahasa pengunjung.')).toBe('Sudah dalam bahasa pengunjung.');
     await changeLanguage('id');
-    expect(localiseMessage(i18n, RESET_MESSAGES.cooldown(1))).toBe(RESET_MESSAGES.cooldown(1));
+    const message = RESET_MESSAGES.codeInvalid(3);
+    expect(localiseMessage(i18n, { message, id: 'reset_code_invalid', attemptsLeft: 3 })).toBe(
+      message,
+    );
     await changeLanguage('en');
+  });
+
+  it('keeps an API error id through a form library error', () => {
+    const shown = { message: RESET_MESSAGES.commonPassword, id: 'reset_password_common' as const };
+    expect(fromFormError(toFormError(shown))).toEqual(shown);
+    expect(fromFormError({ type: 'validate', message: 'Wajib Diisi' })).toEqual({
+      message: 'Wajib Diisi',
+      id: null,
+    });
+    expect(fromFormError(undefined)).toBeUndefined();
   });
 });

@@ -1,91 +1,122 @@
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
-import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import { isCountedMessage } from '@portal/contracts/counted-message';
+import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
-import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatDuration } from './format-duration';
 
-// Imported only by journeys (lazy routes and dialogs): it pulls in every contract's messages,
-// which the home page never shows. The English texts come with the English catalogue.
+// Imported only by journeys (lazy routes and dialogs): the home page shows no such message.
+// The English texts come with the English catalogue.
 
 export const SERVER_NAMESPACE = 'server';
 
 /**
- * Every messages object of the contracts, by the first part of its ids in the `server`
- * namespace: `RESET_MESSAGES.codeEnded` is `reset.codeEnded` in `locales/en/server.json`.
+ * What the web shows of a failure: a text, or an API error with its id and numbers (decision
+ * 0218). A text is either one of the contracts' schema messages or already in the visitor's
+ * language; an `ApiError` is an error of this kind.
  */
-export const CONTRACT_MESSAGES = {
-  error: ERROR_MESSAGES,
-  lookup: LOOKUP_MESSAGES,
-  reset: RESET_MESSAGES,
-  signIn: SIGN_IN_MESSAGES,
-  userType: USER_TYPE_MESSAGES,
-} as const;
-
-/** A message of the contracts: its id, and the number it carries if it is a counted message. */
-export type KnownMessage = { id: string; count?: number };
-
-const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const COUNT_SLOT = escapeForRegExp('{{count}}');
-
-const exactIds = new Map<string, string>();
-const countedIds: { id: string; pattern: RegExp }[] = [];
-for (const [group, messages] of Object.entries(CONTRACT_MESSAGES)) {
-  for (const [key, value] of Object.entries(messages as Record<string, unknown>)) {
-    const id = `${group}.${key}`;
-    if (typeof value === 'string') {
-      // A text shared by two objects (`lookup.notFound` is `error.accountNotFound`) keeps the
-      // first id; the catalogue test makes sure both ids say the same in English.
-      if (!exactIds.has(value)) exactIds.set(value, id);
-    } else if (isCountedMessage(value)) {
-      const pattern = escapeForRegExp(value.template).replaceAll(COUNT_SLOT, '(\\d+)');
-      countedIds.push({ id, pattern: new RegExp(`^${pattern}$`) });
-    }
-  }
-}
-
-/** Recognises a message of the contracts as the API or a schema wrote it; null when unknown. */
-export function identifyMessage(message: string): KnownMessage | null {
-  const id = exactIds.get(message);
-  if (id) return { id };
-  for (const counted of countedIds) {
-    const match = counted.pattern.exec(message);
-    if (match) return { id: counted.id, count: Number(match[1]) };
-  }
-  return null;
-}
+export type ShownMessage =
+  | string
+  | {
+      message: string;
+      id?: ErrorId | null;
+      attemptsLeft?: number | null;
+      retryAfter?: number | null;
+    };
 
 /**
- * A server or schema message in the current language: English from the catalogue when the
- * visitor chose English, otherwise (and for any message the contracts do not know) unchanged.
+ * The messages the contracts' schemas give, by their id in the `server` namespace: the web's
+ * own form checks produce them before any call, as bare texts. A test finds every message a
+ * contract schema references in this list. A counted one is listed as the schemas fill it.
  */
-export function localiseMessage(i18n: I18n, message: string): string {
+export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: number }[] = [
+  { id: 'error.required', text: ERROR_MESSAGES.required },
+  { id: 'error.invalidDate', text: ERROR_MESSAGES.invalidDate },
+  { id: 'error.emailInvalid', text: ERROR_MESSAGES.emailInvalid },
+  { id: 'error.unauthorized', text: ERROR_MESSAGES.unauthorized },
+  { id: 'lookup.nameTooLong', text: LOOKUP_MESSAGES.nameTooLong },
+  { id: 'lookup.nameWithoutLetters', text: LOOKUP_MESSAGES.nameWithoutLetters },
+  { id: 'lookup.regionInvalid', text: LOOKUP_MESSAGES.regionInvalid },
+  { id: 'lookup.schoolNameTooShort', text: LOOKUP_MESSAGES.schoolNameTooShort },
+  { id: 'lookup.codeFormat', text: LOOKUP_MESSAGES.codeFormat },
+  { id: 'reset.codeFormat', text: RESET_MESSAGES.codeFormat },
+  {
+    id: 'reset.passwordTooShort',
+    text: RESET_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH),
+    count: PASSWORD_MIN_LENGTH,
+  },
+  {
+    id: 'reset.passwordTooLong',
+    text: RESET_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH),
+    count: PASSWORD_MAX_LENGTH,
+  },
+  { id: 'reset.passwordMismatch', text: RESET_MESSAGES.passwordMismatch },
+  { id: 'userType.npsnInvalid', text: USER_TYPE_MESSAGES.npsnInvalid },
+];
+
+const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));
+
+/**
+ * A message in the current language: English from the catalogue when the visitor chose English
+ * (an API error by its id, a schema message by its text), otherwise, and for anything the
+ * catalogue does not know, the message as it came.
+ */
+export function localiseMessage(i18n: I18n, shown: ShownMessage): string {
+  const { message, id, attemptsLeft, retryAfter } =
+    typeof shown === 'string' ? { message: shown } : shown;
   if (i18n.language !== 'en') return message;
-  const known = identifyMessage(message);
-  if (!known) return message;
-  return i18n.t(known.id, {
+  const schema = schemaMessages.get(message);
+  // A request that fails one check answers that check's own (schema) message.
+  if (schema && (!id || id === 'validation_failed')) {
+    return i18n.t(schema.id, {
+      ns: SERVER_NAMESPACE,
+      defaultValue: message,
+      ...(schema.count === undefined ? {} : { count: schema.count }),
+    });
+  }
+  if (!id) return message;
+  const count = attemptsLeft ?? retryAfter;
+  return i18n.t(`errors.${id}`, {
     ns: SERVER_NAMESPACE,
     defaultValue: message,
-    ...(known.count === undefined ? {} : { count: known.count }),
+    ...(count === null || count === undefined ? {} : { count }),
+    ...(retryAfter === null || retryAfter === undefined
+      ? {}
+      : { wait: formatDuration(retryAfter, i18n.t) }),
   });
 }
 
 type Localise = {
-  (message: string): string;
-  (message: string | null | undefined): string | undefined;
+  (message: ShownMessage): string;
+  (message: ShownMessage | null | undefined): string | undefined;
 };
 
 /**
  * Returns `localise(message)` for rendering server and schema messages. Keep the message as it
- * came (Indonesian) in state and localise it here, at display: comparisons with the contract's
- * constants keep working, and a language switch re-renders it.
+ * came (Indonesian, with its id) in state and localise it here, at display: a language switch
+ * re-renders it.
  */
 export function useLocaliseMessage(): Localise {
   const { i18n } = useTranslation();
-  return ((message: string | null | undefined) =>
+  return ((message: ShownMessage | null | undefined) =>
     message === null || message === undefined
       ? undefined
       : localiseMessage(i18n, message)) as Localise;
+}
+
+/** react-hook-form keeps a type and a message: the type carries an API error's id. */
+export const toFormError = (shown: Exclude<ShownMessage, string>) => ({
+  type: shown.id ?? 'server',
+  message: shown.message,
+});
+
+/** The message of a react-hook-form error, with the API error's id it was set with. */
+export function fromFormError(
+  error: { type: string; message?: string } | undefined,
+): ShownMessage | undefined {
+  if (error?.message === undefined) return undefined;
+  const id = ErrorIdSchema.safeParse(error.type);
+  return { message: error.message, id: id.success ? id.data : null };
 }

@@ -2,16 +2,25 @@ import {
   ChangeEmailBodySchema,
   ConfirmEmailChangeBodySchema,
 } from '@portal/contracts/account-lookup';
-import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import { ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { formStyles } from '~/components/form-styles';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useChangeEmail } from './api/change-email';
 import { useConfirmEmailChange } from './api/confirm-email-change';
 import { isSessionEnded } from './session-ended';
+
+type CodeField = 'code' | 'codeCurrent';
+
+/** The code fields a wrong entry marks; the first says the whole message. */
+const WRONG_FIELDS: Partial<Record<ErrorId, CodeField[]>> = {
+  email_change_new_code_invalid: ['code'],
+  email_change_old_code_invalid: ['codeCurrent'],
+  email_change_codes_invalid: ['code', 'codeCurrent'],
+};
 
 /**
  * New address -> one code sent there and one to the contact on file -> both entered ->
@@ -33,9 +42,9 @@ export function ChangeEmailSection({
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [codeCurrent, setCodeCurrent] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [codeCurrentError, setCodeCurrentError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<ShownMessage | null>(null);
+  const [codeError, setCodeError] = useState<ShownMessage | null>(null);
+  const [codeCurrentError, setCodeCurrentError] = useState<ShownMessage | null>(null);
   const start = useChangeEmail();
   const confirm = useConfirmEmailChange();
   const codeInput = useRef<HTMLInputElement>(null);
@@ -73,7 +82,7 @@ export function ChangeEmailSection({
           setCodeCurrent('');
         },
         onError: (error) => {
-          if (!isSessionEnded(error)) setEmailError(error.message);
+          if (!isSessionEnded(error)) setEmailError(error);
           emailInput.current?.focus();
         },
       },
@@ -102,16 +111,14 @@ export function ChangeEmailSection({
         onSuccess: (changed) => onChanged(changed.email),
         onError: (error) => {
           if (isSessionEnded(error)) return;
-          const onCurrent =
-            error instanceof ApiError &&
-            error.fieldErrors.some((item) => item.field === 'code_current');
-          if (onCurrent) {
-            setCodeCurrentError(error.message);
-            codeCurrentInput.current?.focus();
-          } else {
-            setCodeError(error.message);
-            codeInput.current?.focus();
-          }
+          // The id says which code was wrong; any other answer is about the codes as a whole.
+          const [first = 'code', ...others] =
+            (error instanceof ApiError && error.id && WRONG_FIELDS[error.id]) || [];
+          const errorOf = (field: CodeField) =>
+            field === first ? error : others.includes(field) ? t('changeEmail.codeWrong') : null;
+          setCodeError(errorOf('code'));
+          setCodeCurrentError(errorOf('codeCurrent'));
+          (first === 'code' ? codeInput : codeCurrentInput).current?.focus();
         },
       },
     );

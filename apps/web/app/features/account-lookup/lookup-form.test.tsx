@@ -1,5 +1,10 @@
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
-import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import {
+  ERROR_MESSAGES,
+  type ApiErrorBody,
+  type ErrorCode,
+  type ErrorId,
+} from '@portal/contracts/api-error';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect, useImperativeHandle } from 'react';
 import type { Ref } from 'react';
@@ -66,9 +71,15 @@ afterEach(() => {
 afterAll(() => changeLanguage('id'));
 
 /** A body of SPEC §8, the way the API's error handler writes it. */
-const errorBody = (code: string, message: string, field = '') => ({
+const errorBody = (
+  code: ErrorCode,
+  id: ErrorId,
+  message: string,
+  field = '',
+  retryAfter?: number,
+): ApiErrorBody => ({
   message,
-  error: { code, message },
+  error: { code, id, message, ...(retryAfter === undefined ? {} : { retry_after: retryAfter }) },
   errors: [{ field, message }],
 });
 
@@ -148,7 +159,7 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
   it('shows the server 404 body in an alert', async () => {
     lookupReplies.push({
       status: 404,
-      body: errorBody('NOT_FOUND', LOOKUP_MESSAGES.notFound),
+      body: errorBody('NOT_FOUND', 'lookup_not_found', LOOKUP_MESSAGES.notFound),
     });
     const form = renderForm();
     form.fill();
@@ -162,7 +173,7 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
   it('says how long to wait after a 429 in one sentence, in minutes', async () => {
     lookupReplies.push({
       status: 429,
-      body: errorBody('RATE_LIMITED', ERROR_MESSAGES.rateLimited),
+      body: errorBody('RATE_LIMITED', 'rate_limited', ERROR_MESSAGES.rateLimited, '', 2590),
       headers: { 'retry-after': '2590' },
     });
     const form = renderForm();
@@ -177,7 +188,7 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
   it('counts a wait down on screen, and says once it is over', async () => {
     lookupReplies.push({
       status: 429,
-      body: errorBody('RATE_LIMITED', ERROR_MESSAGES.rateLimited),
+      body: errorBody('RATE_LIMITED', 'rate_limited', ERROR_MESSAGES.rateLimited, '', 2),
       headers: { 'retry-after': '2' },
     });
     const form = renderForm();
@@ -194,7 +205,12 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
   it('shows a server 400 field error on its field and in the error summary', async () => {
     lookupReplies.push({
       status: 400,
-      body: errorBody('VALIDATION_FAILED', LOOKUP_MESSAGES.nameWithoutLetters, 'name'),
+      body: errorBody(
+        'VALIDATION_FAILED',
+        'validation_failed',
+        LOOKUP_MESSAGES.nameWithoutLetters,
+        'name',
+      ),
     });
     const form = renderForm();
     form.fill();
@@ -220,7 +236,10 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
 
 it('says a message shown in Indonesian again in English after the language switch', async () => {
   await changeLanguage('id');
-  lookupReplies.push({ status: 404, body: errorBody('NOT_FOUND', LOOKUP_MESSAGES.notFound) });
+  lookupReplies.push({
+    status: 404,
+    body: errorBody('NOT_FOUND', 'lookup_not_found', LOOKUP_MESSAGES.notFound),
+  });
   const form = renderForm();
   form.fill();
   form.submit();

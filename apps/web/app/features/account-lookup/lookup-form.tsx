@@ -13,7 +13,12 @@ import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
 import { ErrorSummary } from '~/components/error-summary';
 import { formStyles } from '~/components/form-styles';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import {
+  fromFormError,
+  toFormError,
+  useLocaliseMessage,
+  type ShownMessage,
+} from '~/i18n/server-messages';
 import { useLookupAccount } from './api/lookup-account';
 import { DinasOfficeFields } from './dinas-office-fields';
 import {
@@ -48,7 +53,7 @@ type Alert =
   | { kind: 'waitBotCheck' }
   | {
       kind: 'server';
-      message: string;
+      message: ShownMessage;
       /** When the wait the server asked for ends (epoch ms), or null. */
       retryUntil: number | null;
       rateLimited: boolean;
@@ -103,7 +108,7 @@ export function LookupForm({
           window.setTimeout(() => resolve(null), BOT_CHECK_WAIT_MS);
         });
 
-  const errorOf = (field: keyof LookupFormValues) => localise(errors[field]?.message);
+  const errorOf = (field: keyof LookupFormValues) => localise(fromFormError(errors[field]));
 
   const onSubmit = handleSubmit(async (request) => {
     if (lookup.isPending) return;
@@ -120,30 +125,29 @@ export function LookupForm({
       onFound(result);
     } catch (error) {
       report(userType, outcomeOf(error));
-      const message = error instanceof ApiError ? error.message : ERROR_MESSAGES.generic;
       const values = getValues();
       let shownOnField = false;
       if (error instanceof ApiError) {
         for (const fieldError of error.fieldErrors) {
           const field = formFieldOf(fieldError.field, values);
           if (!field) continue;
-          setError(field, { type: 'server', message: fieldError.message });
+          setError(field, toFormError(error.fieldMessage(fieldError)));
           shownOnField = true;
         }
       }
       if (!shownOnField) {
-        // SPEC §8: the server's message, else the spec's not-found text.
-        const notFound = error instanceof ApiError && error.status === 404;
+        // SPEC §8: the server's message ("Akun tidak ditemukan" when no one matches).
         setAlert({
           kind: 'server',
-          message: notFound && !message ? ERROR_MESSAGES.accountNotFound : message,
+          message:
+            error instanceof ApiError ? error : { id: 'internal', message: ERROR_MESSAGES.generic },
           retryUntil:
             error instanceof ApiError && error.retryAfter !== null
               ? Date.now() + error.retryAfter * 1000
               : null,
           // The generic "wait a moment" would contradict the wait it is followed by.
           rateLimited: error instanceof ApiError && error.status === 429,
-          notFound,
+          notFound: error instanceof ApiError && error.id === 'lookup_not_found',
         });
       }
     } finally {

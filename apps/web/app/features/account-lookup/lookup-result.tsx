@@ -160,7 +160,7 @@ function SendDetails({ result, onSessionEnded }: { result: Result; onSessionEnde
       </div>
       {send.isError && !isSessionEnded(send.error) ? (
         <p role="alert" className="mt-3 font-semibold text-danger">
-          {localise(send.error.message)}
+          {localise(send.error)}
         </p>
       ) : null}
     </section>
@@ -211,7 +211,7 @@ function NoAccount({
         </div>
         {create.isError && !isSessionEnded(create.error) ? (
           <p role="alert" className="font-semibold text-danger">
-            {localise(create.error.message)}
+            {localise(create.error)}
           </p>
         ) : null}
       </div>

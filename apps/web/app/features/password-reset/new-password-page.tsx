@@ -8,7 +8,12 @@ import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import {
+  fromFormError,
+  toFormError,
+  useLocaliseMessage,
+  type ShownMessage,
+} from '~/i18n/server-messages';
 import { PageTitle } from '~/components/page-title';
 import { brand } from '~/config';
 import { useSetNewPassword } from './api/set-new-password';
@@ -44,7 +49,7 @@ function NewPasswordContent() {
   // Undefined until the browser-only state is read after hydration.
   const [session, setSession] = useState<ResetSession | null>();
   const [done, setDone] = useState(false);
-  const [sessionProblem, setSessionProblem] = useState<string | null>(null);
+  const [sessionProblem, setSessionProblem] = useState<ShownMessage | null>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -106,7 +111,7 @@ function NewPasswordContent() {
   );
 }
 
-function SessionProblem({ message }: { message: string }) {
+function SessionProblem({ message }: { message: ShownMessage }) {
   const { t } = useTranslation(RESET_NS);
   const localise = useLocaliseMessage();
   const dialogs = useDialogs();
@@ -134,13 +139,13 @@ function NewPasswordForm({
 }: {
   session: ResetSession;
   onDone: () => void;
-  onSessionProblem: (message: string) => void;
+  onSessionProblem: (message: ShownMessage) => void;
 }) {
   const { t, i18n } = useTranslation(RESET_NS);
   const localise = useLocaliseMessage();
   const save = useSetNewPassword();
   const [visible, setVisible] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<ShownMessage | null>(null);
   const ids = {
     rule: useId(),
     password: useId(),
@@ -175,21 +180,22 @@ function NewPasswordForm({
             return;
           }
           if (failure.status === 401) {
-            onSessionProblem(failure.message);
+            onSessionProblem(failure);
             return;
           }
           const fieldErrors = failure.fieldErrors.filter((item) => item.field in SERVER_FIELDS);
           if (failure.fieldErrors.some((item) => item.field === 'otp')) {
-            onSessionProblem(failure.message);
+            onSessionProblem(failure);
             return;
           }
           if (fieldErrors.length === 0) {
-            setFormError(failure.message);
+            setFormError(failure);
             return;
           }
           for (const item of fieldErrors) {
             const field = SERVER_FIELDS[item.field];
-            if (field) setError(field, { type: 'server', message: item.message });
+            const shown = failure.fieldMessage(item);
+            if (field) setError(field, toFormError(shown));
           }
           const first = fieldErrors[0] && SERVER_FIELDS[fieldErrors[0].field];
           if (first) setFocus(first);
@@ -250,7 +256,7 @@ function NewPasswordForm({
           </p>
           {errors.password ? (
             <p id={ids.passwordError} role="alert" className={formStyles.error}>
-              {localise(errors.password.message)}
+              {localise(fromFormError(errors.password))}
             </p>
           ) : null}
         </div>
@@ -277,7 +283,7 @@ function NewPasswordForm({
           />
           {errors.confirmation ? (
             <p id={ids.confirmationError} role="alert" className={formStyles.error}>
-              {localise(errors.confirmation.message)}
+              {localise(fromFormError(errors.confirmation))}
             </p>
           ) : null}
         </div>

@@ -1,12 +1,11 @@
-import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { afterEach, describe, expect, it } from 'vitest';
 import { passwordLength } from './new-password-page';
 import { normaliseCode, parseOtpLink } from './otp-link';
-import { attemptsFromMessage } from './reset-otp-page';
 import {
   RESET_FLOW_STORAGE_KEY,
   clearResetFlow,
   readResetFlow,
+  resetSessionFrom,
   saveResetAccount,
   saveResetSession,
   updateResetSession,
@@ -37,11 +36,6 @@ describe('code entry', () => {
     expect(normaliseCode(' 123 456 ')).toBe('123456');
     expect(normaliseCode('123-4567')).toBe('123456');
     expect(normaliseCode('kode: 98')).toBe('98');
-  });
-  it('reads the remaining attempts from the server message', () => {
-    expect(attemptsFromMessage(RESET_MESSAGES.codeInvalid(3))).toBe(3);
-    expect(attemptsFromMessage(RESET_MESSAGES.codeEnded)).toBe(0);
-    expect(attemptsFromMessage(RESET_MESSAGES.codeExpired)).toBeNull();
   });
 });
 
@@ -91,6 +85,25 @@ describe('the stored reset', () => {
     expect(readResetFlow().session?.attemptsLeft).toBe(2);
     clearResetFlow();
     expect(readResetFlow()).toEqual({ account: null, session: null });
+  });
+  it('takes a send-code answer as the new code session, its times from now', () => {
+    const sent = {
+      session_id: SESSION_ID,
+      metode: 'phone' as const,
+      sent_to: '0812****7890',
+      expires_in: 600,
+      resend_in: 60,
+      attempts_left: 3,
+    };
+    expect(resetSessionFrom(sent, 1_000)).toEqual({
+      sessionId: SESSION_ID,
+      method: 'phone',
+      sentTo: '0812****7890',
+      codeExpiresAt: 601_000,
+      resendAvailableAt: 61_000,
+      attemptsLeft: 3,
+      verifiedUntil: null,
+    });
   });
   it('treats unreadable storage as no reset', () => {
     window.sessionStorage.setItem(RESET_FLOW_STORAGE_KEY, '{not json');

@@ -1,3 +1,4 @@
+import type { ApiErrorBody, ErrorId } from '@portal/contracts/api-error';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -46,9 +47,18 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const errorBody = (field: string, message: string) => ({
+/** An error answer as the API writes it: the text, and beside it the id and its numbers. */
+const errorBody = (
+  field: string,
+  message: string,
+  facts: { id: ErrorId; attempts_left?: number; retry_after?: number },
+): ApiErrorBody => ({
   message,
-  error: { code: 'VALIDATION_FAILED', message },
+  error: {
+    code: facts.retry_after === undefined ? 'VALIDATION_FAILED' : 'RATE_LIMITED',
+    message,
+    ...facts,
+  },
   errors: [{ field, message }],
 });
 
@@ -111,7 +121,13 @@ describe('the OTP page', () => {
     // Opened from the mail there is no token in this tab: a new code means starting again.
     screen.getByText(/Butuh kode baru\?/);
 
-    replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeInvalid(4)) });
+    replies.push({
+      status: 400,
+      body: errorBody('otp', RESET_MESSAGES.codeInvalid(4), {
+        id: 'reset_code_invalid',
+        attempts_left: 4,
+      }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verifikasi' }));
     await screen.findByText('Kode OTP salah. Sisa percobaan: 4.');
     // One counter after a wrong code: the message says it.
@@ -132,9 +148,14 @@ describe('the OTP page', () => {
     storedSession({ attemptsLeft: 1 });
     renderAt('/reset-password/otp', <ResetOtpPage />);
     fireEvent.input(await screen.findByLabelText('Kode OTP'), { target: { value: '000000' } });
-    replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeEnded) });
+    // The end is read from the answer's numbers, whatever its words.
+    const reworded = 'Kode OTP sudah salah terlalu sering.';
+    replies.push({
+      status: 400,
+      body: errorBody('otp', reworded, { id: 'reset_attempts_used_up', attempts_left: 0 }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verifikasi' }));
-    await screen.findByText(RESET_MESSAGES.codeEnded);
+    await screen.findByText(reworded);
     screen.getByRole('button', { name: 'Mulai lagi dari awal' });
     expect(screen.queryByRole('button', { name: 'Verifikasi' })).toBeNull();
     expect(window.sessionStorage.getItem(RESET_FLOW_STORAGE_KEY)).toBeNull();
@@ -199,7 +220,10 @@ describe('the new password page', () => {
     expect(requests).toHaveLength(0);
 
     fireEvent.input(repeat, { target: { value: 'password123' } });
-    replies.push({ status: 400, body: errorBody('password', RESET_MESSAGES.commonPassword) });
+    replies.push({
+      status: 400,
+      body: errorBody('password', RESET_MESSAGES.commonPassword, { id: 'reset_password_common' }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Simpan Kata Sandi' }));
     await screen.findByText(RESET_MESSAGES.commonPassword);
     expect(password.getAttribute('aria-invalid')).toBe('true');
@@ -289,7 +313,10 @@ describe('the method modal', () => {
     );
     replies.push({
       status: 429,
-      body: errorBody('', RESET_MESSAGES.cooldown(42)),
+      body: errorBody('', RESET_MESSAGES.cooldown(42), {
+        id: 'code_send_cooldown',
+        retry_after: 42,
+      }),
       headers: { 'retry-after': '42' },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Kirim kode ke email' }));
@@ -312,13 +339,25 @@ describe('the reset pages for a visitor who chose English', () => {
     renderAt('/reset-password/otp', <ResetOtpPage />);
     const field = await screen.findByLabelText('OTP code');
     fireEvent.input(field, { target: { value: '123456' } });
-    replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeInvalid(4)) });
+    replies.push({
+      status: 400,
+      body: errorBody('otp', RESET_MESSAGES.codeInvalid(4), {
+        id: 'reset_code_invalid',
+        attempts_left: 4,
+      }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByText('That OTP is not right. You have 4 tries left.');
     expect(screen.queryByText('You can try 4 more times.')).toBeNull();
 
     fireEvent.input(field, { target: { value: '000000' } });
-    replies.push({ status: 400, body: errorBody('otp', RESET_MESSAGES.codeEnded) });
+    replies.push({
+      status: 400,
+      body: errorBody('otp', RESET_MESSAGES.codeEnded, {
+        id: 'reset_attempts_used_up',
+        attempts_left: 0,
+      }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByText('The OTP was wrong 5 times. Please start again from the beginning.');
     screen.getByRole('button', { name: 'Start again from the beginning' });
@@ -333,7 +372,10 @@ describe('the reset pages for a visitor who chose English', () => {
     );
     replies.push({
       status: 429,
-      body: errorBody('', RESET_MESSAGES.cooldown(42)),
+      body: errorBody('', RESET_MESSAGES.cooldown(42), {
+        id: 'code_send_cooldown',
+        retry_after: 42,
+      }),
       headers: { 'retry-after': '42' },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Send the code by email' }));

@@ -1,4 +1,4 @@
-import type { ResetMethod } from '@portal/contracts/password-reset';
+import type { ResetMethod, SendOtpResult } from '@portal/contracts/password-reset';
 
 /**
  * The reset in progress, in sessionStorage: it dies with the tab, and it holds no personal data
@@ -29,6 +29,19 @@ export type ResetSession = {
   /** Set once the code was accepted: the new password must be chosen before this time. */
   verifiedUntil: number | null;
 };
+
+/** The reset's state after a code was sent: the one mapping of the send-code answer. */
+export function resetSessionFrom(sent: SendOtpResult, now: number = Date.now()): ResetSession {
+  return {
+    sessionId: sent.session_id,
+    method: sent.metode,
+    sentTo: sent.sent_to,
+    codeExpiresAt: now + sent.expires_in * 1000,
+    resendAvailableAt: now + sent.resend_in * 1000,
+    attemptsLeft: sent.attempts_left,
+    verifiedUntil: null,
+  };
+}
 
 export type ResetFlow = { account: ResetAccount | null; session: ResetSession | null };
 

@@ -8,7 +8,12 @@ import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import {
+  fromFormError,
+  toFormError,
+  useLocaliseMessage,
+  type ShownMessage,
+} from '~/i18n/server-messages';
 import { Modal } from '~/components/modal';
 import { track } from '~/tracking/tracker';
 import { VERIFY_FIELDS, useVerifyResetAccount } from './api/verify-reset-account';
@@ -68,7 +73,7 @@ function ResetLookupForm() {
   const verify = useVerifyResetAccount();
   const botCheck = useRef<BotCheckHandle>(null);
   const [altcha, setAltcha] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<ShownMessage | null>(null);
   const ids = { email: useId(), emailHint: useId(), emailError: useId(), birthDate: useId() };
   const {
     control,
@@ -109,20 +114,21 @@ function ResetLookupForm() {
           }
           let placed = false;
           for (const item of failure.fieldErrors) {
+            const shown = failure.fieldMessage(item);
             if (item.field === VERIFY_FIELDS.accountEmail) {
-              setError('accountEmail', { type: 'server', message: item.message });
+              setError('accountEmail', toFormError(shown));
               setFocus('accountEmail');
               placed = true;
             } else if (item.field === VERIFY_FIELDS.dob) {
-              setError('birthDate', { type: 'server', message: item.message });
+              setError('birthDate', toFormError(shown));
               placed = true;
             } else if (item.field === 'altcha') {
-              setFormError(item.message);
+              setFormError(shown);
               placed = true;
             }
           }
           // SPEC §8: the lookup shows the server's message, else "Akun tidak ditemukan".
-          if (!placed) setFormError(failure.message || t('lookup.notFound'));
+          if (!placed) setFormError(failure.message ? failure : t('lookup.notFound'));
         },
         // A solved challenge is accepted once: the next submission needs a fresh one.
         onSettled: () => botCheck.current?.reset(),
@@ -161,7 +167,7 @@ function ResetLookupForm() {
         />
         {errors.accountEmail ? (
           <p id={ids.emailError} role="alert" className={formStyles.error}>
-            {localise(errors.accountEmail.message)}
+            {localise(fromFormError(errors.accountEmail))}
           </p>
         ) : null}
       </div>
@@ -177,7 +183,7 @@ function ResetLookupForm() {
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            error={localise(fieldState.error?.message)}
+            error={localise(fromFormError(fieldState.error))}
           />
         )}
       />

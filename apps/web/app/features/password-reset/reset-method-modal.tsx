@@ -7,7 +7,7 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { Modal } from '~/components/modal';
 import { useToast } from '~/components/toast';
 import { useRemoteToggle } from '~/toggles/use-feature';
@@ -15,7 +15,12 @@ import { track } from '~/tracking/tracker';
 import { useSendResetCode } from './api/send-reset-code';
 import { RESET_NS } from './password-reset-texts';
 import { RESET_OTP_PATH } from './reset-paths';
-import { clearResetFlow, readResetFlow, saveResetSession } from './reset-flow-storage';
+import {
+  clearResetFlow,
+  readResetFlow,
+  resetSessionFrom,
+  saveResetSession,
+} from './reset-flow-storage';
 import type { ResetAccount } from './reset-flow-storage';
 
 type ResetMethodModalProps = {
@@ -69,7 +74,7 @@ function MethodChoice({
   const toast = useToast();
   const navigate = useNavigate();
   const send = useSendResetCode();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShownMessage | null>(null);
   const [pending, setPending] = useState<ResetMethod | null>(null);
 
   const choose = (method: ResetMethod) => {
@@ -80,16 +85,7 @@ function MethodChoice({
       { token: account.token, method },
       {
         onSuccess: (sent) => {
-          const now = Date.now();
-          saveResetSession({
-            sessionId: sent.session_id,
-            method: sent.metode,
-            sentTo: sent.sent_to,
-            codeExpiresAt: now + sent.expires_in * 1000,
-            resendAvailableAt: now + sent.resend_in * 1000,
-            attemptsLeft: sent.attempts_left,
-            verifiedUntil: null,
-          });
+          saveResetSession(resetSessionFrom(sent));
           track('PASSWORD_RESET_LINK_SENT', [{ key: 'method', value: method }]);
           // Closed through the store, not onOpenChange: that path forgets the session just made.
           dialogs.close('resetMethod');
@@ -98,7 +94,7 @@ function MethodChoice({
           void navigate(RESET_OTP_PATH);
         },
         onError: (failure) => {
-          setError(failure instanceof ApiError ? failure.message : t('generic'));
+          setError(failure instanceof ApiError ? failure : t('generic'));
         },
         onSettled: () => setPending(null),
       },

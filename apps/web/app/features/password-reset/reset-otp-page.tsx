@@ -1,4 +1,4 @@
-import { RESET_MESSAGES, RESET_POLICY } from '@portal/contracts/password-reset';
+import { RESET_POLICY } from '@portal/contracts/password-reset';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { PageTitle } from '~/components/page-title';
 import { useSendResetCode } from './api/send-reset-code';
 import { useValidateResetCode } from './api/validate-reset-code';
@@ -17,6 +17,7 @@ import { RESET_NEW_PASSWORD_PATH } from './reset-paths';
 import {
   clearResetFlow,
   readResetFlow,
+  resetSessionFrom,
   saveResetSession,
   updateResetSession,
 } from './reset-flow-storage';
@@ -25,13 +26,6 @@ import { formatClock } from '~/i18n/format-clock';
 import { useSecondsUntil } from '~/components/use-seconds-until';
 
 const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
-
-/** Reads "Sisa percobaan: N" from the server's answer, so the count can be said in any language. */
-export function attemptsFromMessage(message: string): number | null {
-  if (message === RESET_MESSAGES.codeEnded) return 0;
-  const match = /Sisa percobaan: (\d+)/.exec(message);
-  return match?.[1] ? Number(match[1]) : null;
-}
 
 type Loaded = { flow: ResetFlow; fromLink: boolean; code: string };
 
@@ -88,7 +82,7 @@ function ResetOtpForm() {
   // Undefined until the browser-only state is read after hydration.
   const [loaded, setLoaded] = useState<Loaded>();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShownMessage | null>(null);
   const [ended, setEnded] = useState(false);
   const [status, setStatus] = useState('');
 
@@ -162,14 +156,13 @@ function ResetOtpForm() {
           void navigate(RESET_NEW_PASSWORD_PATH);
         },
         onError: (failure) => {
-          const message = failure instanceof ApiError ? failure.message : t('generic');
-          const left = failure instanceof ApiError ? attemptsFromMessage(message) : null;
+          const left = failure instanceof ApiError ? failure.attemptsLeft : null;
           if (left !== null) replaceSession({ attemptsLeft: left });
           if (left === 0 || (failure instanceof ApiError && failure.status === 401)) {
             setEnded(true);
             clearResetFlow();
           }
-          setError(message);
+          setError(failure instanceof ApiError ? failure : t('generic'));
           setCode('');
           inputRef.current?.focus();
         },
@@ -185,17 +178,7 @@ function ResetOtpForm() {
       { token: account.token, method: session.method },
       {
         onSuccess: (sent) => {
-          const now = Date.now();
-          const next = {
-            sessionId: sent.session_id,
-            method: sent.metode,
-            sentTo: sent.sent_to,
-            codeExpiresAt: now + sent.expires_in * 1000,
-            resendAvailableAt: now + sent.resend_in * 1000,
-            attemptsLeft: sent.attempts_left,
-            verifiedUntil: null,
-          };
-          saveResetSession(next);
+          saveResetSession(resetSessionFrom(sent));
           setLoaded((current) => current && { ...current, fromLink: false, flow: readResetFlow() });
           setCode('');
           setStatus(t('otp.resendSent'));
@@ -206,11 +189,11 @@ function ResetOtpForm() {
             if (failure.status === 429 && failure.retryAfter !== null) {
               replaceSession({ resendAvailableAt: Date.now() + failure.retryAfter * 1000 });
             }
-            if (failure.status === 401 || failure.message === RESET_MESSAGES.codeEnded) {
+            if (failure.status === 401 || failure.attemptsLeft === 0) {
               setEnded(true);
               clearResetFlow();
             }
-            setError(failure.message);
+            setError(failure);
           } else setError(t('generic'));
         },
       },

@@ -10,7 +10,7 @@ import { PageTitle } from '~/components/page-title';
 import { webConfig } from '~/config';
 import { formatDuration } from '~/i18n/format-duration';
 import { registerNamespace } from '~/i18n/i18n';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import en from '~/locales/en/sign-in.json';
 import id from '~/locales/id/sign-in.json';
 
@@ -22,7 +22,7 @@ const loginUrl = (uid: string) =>
 
 type Problem =
   | { kind: 'fields'; email: string | null; password: string | null }
-  | { kind: 'server'; message: string }
+  | { kind: 'server'; message: ShownMessage }
   | { kind: 'wait'; seconds: number }
   | { kind: 'expired' };
 
@@ -87,7 +87,7 @@ export function InteractionPage() {
       } else if (error.status === 401 && error.fieldErrors.length === 0) {
         setProblem({ kind: 'expired' });
       } else {
-        setProblem({ kind: 'server', message: error.message });
+        setProblem({ kind: 'server', message: error });
       }
     }
   };
