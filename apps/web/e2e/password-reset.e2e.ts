@@ -69,8 +69,16 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     const method = await lookUp(page, person.accountEmail, person.birthDate);
     await method.waitFor();
     expect(await method.evaluate((element) => element.getBoundingClientRect().width)).toBe(360);
-    // SPEC §4: the lookup form is cleared once it has answered.
-    expect(await lookup.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    // The method choice takes the lookup's place: one dialog, one close button, one help link.
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(await method.getByRole('button', { name: 'Tutup' }).count()).toBe(1);
+    expect(await method.getByRole('button', { name: 'Tidak ada akses ke data ini?' }).count()).toBe(
+      1,
+    );
+    expect(await method.getByLabel('Email', { exact: true }).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Pilih Metode Pengiriman Kode',
+    );
     await expectNoAxeViolations(page, 'method modal 1280');
 
     const sentAt = Date.now();

@@ -6,8 +6,7 @@ export type AuthModalMode = 'pengajuan-akun' | 'portal-admin';
 /** App-wide modals; features open them here without importing each other. */
 export type DialogRequest =
   | { kind: 'auth'; mode: AuthModalMode }
-  | { kind: 'resetLookup' }
-  | { kind: 'resetMethod' }
+  | { kind: 'reset' }
   | { kind: 'help' }
   | { kind: 'iframe'; title: string; src: string };
 export type DialogKind = DialogRequest['kind'];

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { MODAL_WIDTHS } from '@portal/contracts/business-constants';
 import clsx from 'clsx';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,6 +16,8 @@ type ModalProps = {
   children?: ReactNode;
   /** Extra classes for the panel, e.g. a bottom sheet placement. */
   className?: string;
+  /** The step a dialog of several steps is at: on a change, focus moves to the new title. */
+  step?: string;
 };
 
 /** A dialog of one of the widths of SPEC §9: focus trapped and returned, Escape closes. */
@@ -27,11 +29,19 @@ export function Modal({
   description,
   children,
   className,
+  step,
 }: ModalProps) {
   const { t } = useTranslation('common');
   // Radix returns focus only to a Dialog.Trigger; our modals open from anywhere, so remember
   // whatever had focus when the modal opened and give focus back to it.
   const opener = useRef<HTMLElement | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    titleRef.current?.focus();
+  }, [step]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -54,7 +64,13 @@ export function Modal({
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-3 flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-bold leading-snug">{title}</Dialog.Title>
+            <Dialog.Title
+              ref={titleRef}
+              tabIndex={-1}
+              className="text-lg font-bold leading-snug focus:outline-none"
+            >
+              {title}
+            </Dialog.Title>
             <Dialog.Close className="btn btn-ghost -mr-2 -mt-2 min-h-11 min-w-11 shrink-0 px-2">
               <span aria-hidden="true" className="text-2xl leading-none">
                 ×

@@ -2,8 +2,7 @@ import { Modal } from '~/components/modal';
 import { useDialogs } from '~/components/dialog-store';
 import type { DialogRequest } from '~/components/dialog-store';
 import { HelpModal } from '~/features/password-reset/help-modal';
-import { ResetLookupModal } from '~/features/password-reset/reset-lookup-modal';
-import { ResetMethodModal } from '~/features/password-reset/reset-method-modal';
+import { ResetModal } from '~/features/password-reset/reset-modal';
 import { AuthModal } from '~/features/sign-in/auth-modal';
 
 /** Renders the app-wide modals opened through the dialog store, in stacking order. */
@@ -16,9 +15,9 @@ export function GlobalDialogs() {
           key={request.kind}
           request={request}
           onClose={() => close(request.kind)}
-          onOpenHelp={() => {
-            // SPEC §4: the help modal replaces the method modal.
-            close('resetMethod');
+          onOpenHelp={(replace) => {
+            // SPEC §4: the help modal replaces the method choice; over the lookup it stacks.
+            if (replace) close(request.kind);
             open({ kind: 'help' });
           }}
         />
@@ -34,7 +33,7 @@ function GlobalDialog({
 }: {
   request: DialogRequest;
   onClose: () => void;
-  onOpenHelp: () => void;
+  onOpenHelp: (replace: boolean) => void;
 }) {
   const onOpenChange = (next: boolean) => {
     if (!next) onClose();
@@ -42,10 +41,8 @@ function GlobalDialog({
   switch (request.kind) {
     case 'auth':
       return <AuthModal open onOpenChange={onOpenChange} mode={request.mode} />;
-    case 'resetLookup':
-      return <ResetLookupModal open onOpenChange={onOpenChange} onOpenHelp={onOpenHelp} />;
-    case 'resetMethod':
-      return <ResetMethodModal open onOpenChange={onOpenChange} onOpenHelp={onOpenHelp} />;
+    case 'reset':
+      return <ResetModal open onOpenChange={onOpenChange} onOpenHelp={onOpenHelp} />;
     case 'help':
       return <HelpModal open onOpenChange={onOpenChange} />;
     case 'iframe':

@@ -25,7 +25,7 @@ export function Navbar() {
     dialogs.open({ kind: 'auth', mode: 'pengajuan-akun' });
   };
   const openReset = () => {
-    dialogs.open({ kind: 'resetLookup' });
+    dialogs.open({ kind: 'reset' });
   };
 
   return (

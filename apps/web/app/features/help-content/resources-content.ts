@@ -5,7 +5,7 @@ export type Audience = 'ptk' | 'pd' | 'dinas' | 'admin';
 export type GuideAction =
   | { kind: 'route'; to: string }
   | { kind: 'brand'; link: 'adminPortalUrl' | 'chromebookHelpUrl' }
-  | { kind: 'dialog'; dialog: 'resetLookup' | 'studentRequest' };
+  | { kind: 'dialog'; dialog: 'reset' | 'studentRequest' };
 
 export type Guide = {
   /** Anchor (`/resources#<id>`) and catalogue key (`resources:guides.items.<id>`): keep stable. */
@@ -27,7 +27,7 @@ export const GUIDES: readonly Guide[] = [
   {
     id: 'panduan-reset-kata-sandi',
     audiences: ['ptk', 'pd', 'dinas'],
-    action: { kind: 'dialog', dialog: 'resetLookup' },
+    action: { kind: 'dialog', dialog: 'reset' },
   },
   {
     id: 'panduan-ubah-email',

@@ -61,7 +61,7 @@ describe('ResourcesPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset Kata Sandi' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ajukan Akun Peserta Didik' }));
     expect(JSON.parse(screen.getByTestId('dialogs').textContent ?? '[]')).toEqual([
-      { kind: 'resetLookup' },
+      { kind: 'reset' },
       { kind: 'auth', mode: 'pengajuan-akun' },
     ]);
   });

@@ -193,8 +193,8 @@ function GuideActionButton({ guide }: { guide: Guide }) {
           data-track={track}
           onClick={() =>
             dialogs.open(
-              action.dialog === 'resetLookup'
-                ? { kind: 'resetLookup' }
+              action.dialog === 'reset'
+                ? { kind: 'reset' }
                 : { kind: 'auth', mode: 'pengajuan-akun' },
             )
           }

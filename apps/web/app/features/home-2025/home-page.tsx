@@ -264,7 +264,7 @@ function ResetSection() {
         <button
           type="button"
           className="btn btn-accent mt-4"
-          onClick={() => dialogs.open({ kind: 'resetLookup' })}
+          onClick={() => dialogs.open({ kind: 'reset' })}
           data-track="home-reset-password"
         >
           {t('reset.action')}

@@ -123,7 +123,7 @@ function SessionProblem({ message }: { message: ShownMessage }) {
         className="btn btn-primary mt-4"
         onClick={() => {
           clearResetFlow();
-          dialogs.open({ kind: 'resetLookup' });
+          dialogs.open({ kind: 'reset' });
         }}
       >
         {t('otp.startAgain')}

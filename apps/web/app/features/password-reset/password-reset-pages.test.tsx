@@ -1,22 +1,41 @@
 import type { ApiErrorBody, ErrorId } from '@portal/contracts/api-error';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useEffect, useImperativeHandle, type ReactNode, type Ref } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BotCheckHandle } from '~/components/bot-check';
 import { DialogProvider } from '~/components/dialog-store';
 import { ToastProvider } from '~/components/toast';
+import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { changeLanguage, i18n } from '~/i18n/i18n';
 import { NewPasswordPage } from './new-password-page';
-import { ResetMethodModal } from './reset-method-modal';
+import { RESET_NS } from './password-reset-texts';
+import { ResetModal } from './reset-modal';
 import { ResetOtpPage } from './reset-otp-page';
 import {
+  type ResetAccount,
   RESET_FLOW_STORAGE_KEY,
   readResetFlow,
   saveResetAccount,
   saveResetSession,
 } from './reset-flow-storage';
+
+// The real bot check solves a proof of work in a Web Worker; here it is solved at once.
+vi.mock('~/components/bot-check', () => ({
+  BotCheck: function BotCheck({
+    onVerified,
+    ref,
+  }: {
+    onVerified: (payload: string | null) => void;
+    ref?: Ref<BotCheckHandle>;
+  }) {
+    useImperativeHandle(ref, () => ({ reset: () => onVerified('solved') }), [onVerified]);
+    useEffect(() => onVerified('solved'), [onVerified]);
+    return null;
+  },
+}));
 
 const SESSION_ID = 'sesiLama_0123456789abcdef';
 const NEW_SESSION_ID = 'sesiBaru_0123456789abcdef';
@@ -100,7 +119,7 @@ const storedSession = (change: Partial<Parameters<typeof saveResetSession>[0]> =
     ...change,
   });
 
-const account = {
+const account: ResetAccount = {
   token: 'token-dari-verifikasi-0123456789',
   email: 'r*****@gmail.com',
   emailEligible: true,
@@ -249,16 +268,52 @@ describe('the new password page', () => {
   });
 });
 
-describe('the method modal', () => {
-  it('sends only to an eligible contact, then shows the toast and goes to the OTP page', async () => {
-    saveResetAccount(account);
-    const onOpenChange = vi.fn();
-    renderAt(
-      '/',
-      <ResetMethodModal open onOpenChange={onOpenChange} onOpenHelp={() => undefined} />,
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Pilih Metode Pengiriman Kode' });
+/**
+ * Opens the reset dialog and passes its lookup with the given answer; resolves to the dialog,
+ * now at the method step in the lookup's place.
+ */
+async function passLookup(found: ResetAccount, onOpenChange = vi.fn()) {
+  renderAt('/', <ResetModal open onOpenChange={onOpenChange} onOpenHelp={() => undefined} />);
+  const t = i18n.getFixedT(null, RESET_NS);
+  const tc = i18n.getFixedT(null, FORMS_NAMESPACE);
+  fireEvent.input(await screen.findByLabelText(t('lookup.emailLabel')), {
+    target: { value: 'budi@belajar.id' },
+  });
+  fireEvent.change(screen.getByLabelText(tc('birthDate.day')), { target: { value: '9' } });
+  fireEvent.change(screen.getByLabelText(tc('birthDate.month')), { target: { value: '3' } });
+  fireEvent.change(screen.getByLabelText(tc('birthDate.year')), { target: { value: '1990' } });
+  replies.push({
+    status: 200,
+    body: {
+      data: {
+        token: found.token,
+        email: found.email,
+        email_eligible: found.emailEligible,
+        phone: found.phone,
+        phone_eligible: found.phoneEligible,
+      },
+    },
+  });
+  fireEvent.click(screen.getByRole('button', { name: t('lookup.submit') }));
+  const dialog = await screen.findByRole('dialog', { name: t('method.title') });
+  expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  return dialog;
+}
+
+describe('the reset dialog', () => {
+  it('puts the method choice in place of the lookup: one dialog, one help link, focus on its title', async () => {
+    const dialog = await passLookup(account);
     expect(dialog.style.maxWidth).toBe('360px');
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /Tidak ada akses/ })).toHaveLength(1);
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: 'Pilih Metode Pengiriman Kode' }),
+    );
+    expect(requests[0]?.body).toMatchObject({ dob: '1990-03-09' });
+  });
+
+  it('sends only to an eligible contact, then shows the toast and goes to the OTP page', async () => {
+    await passLookup(account);
     screen.getByDisplayValue('r*****@gmail.com');
     expect(
       (screen.getByRole('button', { name: 'Kirim kode lewat SMS' }) as HTMLButtonElement).disabled,
@@ -286,18 +341,13 @@ describe('the method modal', () => {
   });
 
   it('words the answer for no account, a typo and no contacts so it is true for all three', async () => {
-    saveResetAccount({
+    await passLookup({
       ...account,
       email: null,
       emailEligible: false,
       phone: null,
       phoneEligible: false,
     });
-    renderAt(
-      '/',
-      <ResetMethodModal open onOpenChange={() => undefined} onOpenHelp={() => undefined} />,
-    );
-    await screen.findByRole('dialog', { name: 'Pilih Metode Pengiriman Kode' });
     screen.getByText(/^Periksa kembali alamat Akun belajar\.id dan tanggal lahir/);
     expect(screen.getAllByText('Kode tidak dapat dikirim untuk data ini.')).toHaveLength(2);
     // "Not registered in Dapodik" alone would be wrong for a mistyped address or birth date.
@@ -305,12 +355,8 @@ describe('the method modal', () => {
   });
 
   it('shows a send failure in an alert and forgets the account when closed', async () => {
-    saveResetAccount(account);
     const onOpenChange = vi.fn();
-    renderAt(
-      '/',
-      <ResetMethodModal open onOpenChange={onOpenChange} onOpenHelp={() => undefined} />,
-    );
+    await passLookup(account, onOpenChange);
     replies.push({
       status: 429,
       body: errorBody('', RESET_MESSAGES.cooldown(42), {
@@ -365,11 +411,7 @@ describe('the reset pages for a visitor who chose English', () => {
   });
 
   it('says a wait on 429 in English', async () => {
-    saveResetAccount(account);
-    renderAt(
-      '/',
-      <ResetMethodModal open onOpenChange={() => undefined} onOpenHelp={() => undefined} />,
-    );
+    await passLookup(account);
     replies.push({
       status: 429,
       body: errorBody('', RESET_MESSAGES.cooldown(42), {

@@ -116,7 +116,7 @@ function ResetOtpForm() {
 
   const startAgain = () => {
     clearResetFlow();
-    dialogs.open({ kind: 'resetLookup' });
+    dialogs.open({ kind: 'reset' });
   };
 
   if (!session) {

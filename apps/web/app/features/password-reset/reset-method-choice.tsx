@@ -4,70 +4,23 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '~/api/api-client';
-import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
-import { Modal } from '~/components/modal';
 import { useToast } from '~/components/toast';
 import { useRemoteToggle } from '~/toggles/use-feature';
 import { track } from '~/tracking/tracker';
 import { useSendResetCode } from './api/send-reset-code';
 import { RESET_NS } from './password-reset-texts';
 import { RESET_OTP_PATH } from './reset-paths';
-import {
-  clearResetFlow,
-  readResetFlow,
-  resetSessionFrom,
-  saveResetSession,
-} from './reset-flow-storage';
+import { readResetFlow, resetSessionFrom, saveResetSession } from './reset-flow-storage';
 import type { ResetAccount } from './reset-flow-storage';
 
-type ResetMethodModalProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onOpenHelp: () => void;
-};
-
-/** Where the one-time code goes (SPEC §4, §5); opened after a successful reset lookup. */
-export function ResetMethodModal({ open, onOpenChange, onOpenHelp }: ResetMethodModalProps) {
+/** Where the one-time code goes (SPEC §4, §5), for the account the lookup just found. */
+export function ResetMethodChoice() {
   const { t } = useTranslation(RESET_NS);
-  // Read once: the lookup stored it just before opening this modal.
-  const [account] = useState(() => readResetFlow().account);
-  return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        // SPEC §4: closing the method modal forgets the account and any session.
-        if (!next) clearResetFlow();
-        onOpenChange(next);
-      }}
-      size="method"
-      title={t('method.title')}
-      description={t('method.description')}
-    >
-      <QueryProvider>
-        <MethodChoice
-          account={account}
-          onOpenHelp={() => {
-            clearResetFlow();
-            track('PASSWORD_RESET_FAQ_CLICKED', [{ key: 'from', value: 'method' }]);
-            onOpenHelp();
-          }}
-        />
-      </QueryProvider>
-    </Modal>
-  );
-}
-
-function MethodChoice({
-  account,
-  onOpenHelp,
-}: {
-  account: ResetAccount | null;
-  onOpenHelp: () => void;
-}) {
-  const { t } = useTranslation(RESET_NS);
+  // Read once: the lookup stored it just before this step.
+  const [account] = useState<ResetAccount | null>(() => readResetFlow().account);
   const localise = useLocaliseMessage();
   const phoneOn = useRemoteToggle('REQUEST_PASSWORD_BY_PHONE');
   const dialogs = useDialogs();
@@ -88,8 +41,7 @@ function MethodChoice({
           saveResetSession(resetSessionFrom(sent));
           track('PASSWORD_RESET_LINK_SENT', [{ key: 'method', value: method }]);
           // Closed through the store, not onOpenChange: that path forgets the session just made.
-          dialogs.close('resetMethod');
-          dialogs.close('resetLookup');
+          dialogs.close('reset');
           toast.show(t('method.sent'), { tone: 'success', durationMs: OTP_TOAST_MS });
           void navigate(RESET_OTP_PATH);
         },
@@ -135,9 +87,6 @@ function MethodChoice({
       <div role="alert" className={formStyles.error}>
         {localise(error)}
       </div>
-      <button type="button" className="link min-h-11" onClick={onOpenHelp}>
-        {t('help.link')}
-      </button>
     </div>
   );
 }

@@ -1,12 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
-import { QueryProvider } from '~/api/query-provider';
 import { BirthDatePicker } from '~/components/birth-date-picker';
 import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
-import { useDialogs } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
 import {
   fromFormError,
@@ -14,7 +12,6 @@ import {
   useLocaliseMessage,
   type ShownMessage,
 } from '~/i18n/server-messages';
-import { Modal } from '~/components/modal';
 import { track } from '~/tracking/tracker';
 import { VERIFY_FIELDS, useVerifyResetAccount } from './api/verify-reset-account';
 import { RESET_NS } from './password-reset-texts';
@@ -23,53 +20,13 @@ import { saveResetAccount } from './reset-flow-storage';
 // The browser's own e-mail check, written out: one `@`, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type ResetLookupModalProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onOpenHelp: () => void;
-};
-
-/**
- * First step of the password reset (SPEC §2, §4, §5). Each opening mounts a fresh form, so a
- * reopened lookup starts without the previous values and error.
- */
-export function ResetLookupModal({ open, onOpenChange, onOpenHelp }: ResetLookupModalProps) {
-  const { t } = useTranslation(RESET_NS);
-  useEffect(() => {
-    track('PASSWORD_RESET_INITIATED');
-  }, []);
-  return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      size="resetLookup"
-      title={t('lookup.title')}
-      description={t('lookup.description')}
-    >
-      <QueryProvider>
-        <ResetLookupForm />
-      </QueryProvider>
-      <button
-        type="button"
-        className="link mt-4 min-h-11"
-        onClick={() => {
-          track('PASSWORD_RESET_FAQ_CLICKED', [{ key: 'from', value: 'lookup' }]);
-          onOpenHelp();
-        }}
-      >
-        {t('help.link')}
-      </button>
-    </Modal>
-  );
-}
-
 type Fields = { accountEmail: string; birthDate: string };
 const EMPTY: Fields = { accountEmail: '', birthDate: '' };
 
-function ResetLookupForm() {
+/** The reset lookup: account address and birth date, behind the bot check. */
+export function ResetLookupForm({ onFound }: { onFound: () => void }) {
   const { t } = useTranslation(RESET_NS);
   const localise = useLocaliseMessage();
-  const dialogs = useDialogs();
   const verify = useVerifyResetAccount();
   const botCheck = useRef<BotCheckHandle>(null);
   const [altcha, setAltcha] = useState<string | null>(null);
@@ -103,9 +60,9 @@ function ResetLookupForm() {
             phone: result.phone,
             phoneEligible: result.phone_eligible,
           });
-          // SPEC §4: the form clears and the method modal opens above the lookup.
+          // SPEC §4: the form clears and the method choice takes the lookup's place.
           reset(EMPTY);
-          dialogs.open({ kind: 'resetMethod' });
+          onFound();
         },
         onError: (failure) => {
           if (!(failure instanceof ApiError)) {
