@@ -16,8 +16,8 @@ afterEach(() => {
 });
 
 describe('FaqPage', () => {
-  it('shows every question, grouped, under one page heading', () => {
-    const { container } = renderPage(<FaqPage />);
+  it('shows every question, grouped, under one page heading', async () => {
+    const { container } = await renderPage(<FaqPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Pertanyaan yang Sering Diajukan',
     );
@@ -35,22 +35,22 @@ describe('FaqPage', () => {
     expect(resultStatus()).toBe(`Menampilkan semua ${FAQ_ITEMS.length} pertanyaan.`);
   });
 
-  it('interpolates the product domain and never leaves a placeholder', () => {
-    const { container } = renderPage(<FaqPage />);
+  it('interpolates the product domain and never leaves a placeholder', async () => {
+    const { container } = await renderPage(<FaqPage />);
     expect(container.textContent).toContain('Apa itu Akun belajar.id?');
     expect(container.textContent).not.toContain('{{');
   });
 
   it('filters questions and answers live and announces the count', async () => {
-    const { container } = renderPage(<FaqPage />);
+    const { container } = await renderPage(<FaqPage />);
     fireEvent.input(search(), { target: { value: 'chromebook' } });
     const shown = [...questions(container)].map((details) => details.id);
     expect(shown).toEqual(['umum-chromebook']);
     await waitFor(() => expect(resultStatus()).toBe('1 pertanyaan cocok dengan “chromebook”.'));
   });
 
-  it('matches answers too, ignoring case and accents', () => {
-    const { container } = renderPage(<FaqPage />);
+  it('matches answers too, ignoring case and accents', async () => {
+    const { container } = await renderPage(<FaqPage />);
     fireEvent.input(search(), { target: { value: 'DRÏVE bersama' } });
     expect([...questions(container)].map((details) => details.id)).toEqual(['pd-drive-bersama']);
     // "10 januari 2022" appears only inside an answer.
@@ -59,7 +59,7 @@ describe('FaqPage', () => {
   });
 
   it('says so, and points to the help centre, when nothing matches', async () => {
-    const { container } = renderPage(<FaqPage />);
+    const { container } = await renderPage(<FaqPage />);
     fireEvent.input(search(), { target: { value: 'zzqx tidak ada' } });
     expect(questions(container)).toHaveLength(0);
     expect(
@@ -78,9 +78,9 @@ describe('FaqPage', () => {
     expect(document.activeElement).toBe(search());
   });
 
-  it('opens the question named in the address hash, also after a hash change', () => {
+  it('opens the question named in the address hash, also after a hash change', async () => {
     window.history.replaceState(null, '', '/faq#ptk-lupa-kata-sandi');
-    const { container } = renderPage(<FaqPage />, { path: '/faq' });
+    const { container } = await renderPage(<FaqPage />, { path: '/faq' });
     const target = container.querySelector<HTMLDetailsElement>('#ptk-lupa-kata-sandi');
     expect(target?.open).toBe(true);
     expect(document.activeElement).toBe(target?.querySelector('summary'));
@@ -97,7 +97,7 @@ describe('FaqPage', () => {
   it('copies a link to one question', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const { container } = renderPage(<FaqPage />, { path: '/faq' });
+    const { container } = await renderPage(<FaqPage />, { path: '/faq' });
     const item = container.querySelector<HTMLElement>('#dinas-lama-proses');
     if (!item) throw new Error('missing question');
     fireEvent.click(within(item).getByText('Berapa lama proses pembuatan akun dinas?'));
@@ -115,8 +115,8 @@ describe('FaqPage', () => {
     );
   });
 
-  it('reads in English with a complete translation', () => {
-    const { container } = renderPage(<FaqPage />, { language: 'en' });
+  it('reads in English with a complete translation', async () => {
+    const { container } = await renderPage(<FaqPage />, { language: 'en' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Frequently Asked Questions',
     );

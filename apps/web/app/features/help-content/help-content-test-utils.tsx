@@ -1,10 +1,9 @@
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
-import { brand, webConfig } from '~/config';
+import { changeLanguage, i18n, registerNamespace } from '~/i18n/i18n';
 import enFaq from '~/locales/en/faq.json';
 import enOldhomepage from '~/locales/en/oldhomepage.json';
 import enPrivacy from '~/locales/en/privacy.json';
@@ -33,41 +32,26 @@ export const HELP_CONTENT_CATALOGUES = {
     oldhomepage: enOldhomepage,
   },
 };
+type HelpNamespace = keyof typeof HELP_CONTENT_CATALOGUES.id;
 
-/**
- * A private i18next instance with the app's interpolation defaults, so these tests do not
- * depend on the shared `common` catalogue.
- */
-export function createTestI18n(language: 'id' | 'en' = 'id') {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'id',
-    resources: HELP_CONTENT_CATALOGUES,
-    initAsync: false,
-    returnNull: false,
-    interpolation: {
-      escapeValue: false,
-      defaultVariables: {
-        product: brand.productName,
-        domain: webConfig.domain,
-        ministry: brand.ministryName,
-      },
-    },
-    react: { useSuspense: false },
+for (const namespace of Object.keys(HELP_CONTENT_CATALOGUES.id) as HelpNamespace[]) {
+  registerNamespace(namespace, {
+    id: HELP_CONTENT_CATALOGUES.id[namespace],
+    en: HELP_CONTENT_CATALOGUES.en[namespace],
   });
-  return instance;
 }
 
-/** Renders a page with the providers the layout gives it: text, dialogs and a router. */
-export function renderPage(page: ReactElement, { language = 'id', path = '/' } = {}) {
-  const i18n = createTestI18n(language === 'en' ? 'en' : 'id');
-  const result = render(
+/**
+ * Renders a page with the providers the layout gives it: the app's own text instance in the
+ * language asked for, dialogs and a router.
+ */
+export async function renderPage(page: ReactElement, { language = 'id', path = '/' } = {}) {
+  await changeLanguage(language === 'en' ? 'en' : 'id');
+  return render(
     <I18nextProvider i18n={i18n}>
       <DialogProvider>
         <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
       </DialogProvider>
     </I18nextProvider>,
   );
-  return { ...result, i18n };
 }

@@ -10,8 +10,8 @@ afterEach(() => {
 });
 
 describe('OldHomepagePage', () => {
-  it('explains the account with the facts of the explainer and links to the lookup', () => {
-    const { container } = renderPage(<OldHomepagePage />);
+  it('explains the account with the facts of the explainer and links to the lookup', async () => {
+    const { container } = await renderPage(<OldHomepagePage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Satu Akun untuk Belajar dan Mengajar',
     );
@@ -34,8 +34,8 @@ describe('OldHomepagePage', () => {
     expect(text).not.toContain('{{');
   });
 
-  it('routes each user type and remembers the choice', () => {
-    renderPage(<OldHomepagePage />);
+  it('routes each user type and remembers the choice', async () => {
+    await renderPage(<OldHomepagePage />);
     const dinas = screen.getByRole('link', { name: 'Ajukan akun Dinas' });
     expect(dinas.getAttribute('href')).toBe('/account/dinas');
     expect(screen.getByRole('link', { name: 'Cek akun Peserta Didik' }).getAttribute('href')).toBe(
@@ -45,8 +45,8 @@ describe('OldHomepagePage', () => {
     expect(window.localStorage.getItem(USER_TYPE_STORAGE_KEY)).toBe('dinas');
   });
 
-  it('reads in English', () => {
-    renderPage(<OldHomepagePage />, { language: 'en' });
+  it('reads in English', async () => {
+    await renderPage(<OldHomepagePage />, { language: 'en' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'One Account for Learning and Teaching',
     );

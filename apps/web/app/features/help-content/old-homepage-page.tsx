@@ -2,9 +2,9 @@ import type { UserType } from '@portal/contracts/user-types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '~/components/page-title';
-import { brand } from '~/config';
 import { rememberUserType, routeForUserType, USER_TYPES } from '~/user-type/user-type-choice';
 import { stringList, titledList } from './catalogue-lists';
+import { HelpLinks } from './help-links';
 
 /** The older landing page: what the account is, who gets one, and the way to the lookup. */
 export function OldHomepagePage() {
@@ -78,23 +78,7 @@ export function OldHomepagePage() {
           </Link>
         </section>
 
-        <section
-          aria-labelledby="bantuan-judul"
-          className="mt-12 rounded-2xl bg-surface p-5 sm:p-8"
-        >
-          <h2 id="bantuan-judul" className="text-2xl font-bold text-ink">
-            {t('help.title')}
-          </h2>
-          <p className="mt-2 text-ink">{t('help.body')}</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <a className="btn btn-primary" href={brand.helpCentreUrl} rel="noopener">
-              {t('help.link')}
-            </a>
-            <Link className="btn btn-secondary" to="/resources">
-              {t('help.resources')}
-            </Link>
-          </div>
-        </section>
+        <HelpLinks namespace="oldhomepage" destinations={['helpCentre', 'resources']} />
       </div>
     </>
   );

@@ -9,8 +9,8 @@ import { PrivacyPolicyPage } from './privacy-policy-page';
 afterEach(cleanup);
 
 describe('PrivacyPolicyPage', () => {
-  it('is titled Kebijakan Privasi, dated a day already past, with numbered sections and a table of contents', () => {
-    const { container } = renderPage(<PrivacyPolicyPage />);
+  it('is titled Kebijakan Privasi, dated a day already past, with numbered sections and a table of contents', async () => {
+    const { container } = await renderPage(<PrivacyPolicyPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kebijakan Privasi');
     const effective = webConfig.privacyEffectiveDate;
     expect(effective <= new Date().toISOString().slice(0, 10)).toBe(true);
@@ -27,8 +27,8 @@ describe('PrivacyPolicyPage', () => {
       expect(container.querySelector(`section#${id} p, section#${id} li`)).toBeTruthy();
   });
 
-  it('names what the portal collects, the legal basis and the rights under UU 27/2022', () => {
-    const { container } = renderPage(<PrivacyPolicyPage />);
+  it('names what the portal collects, the legal basis and the rights under UU 27/2022', async () => {
+    const { container } = await renderPage(<PrivacyPolicyPage />);
     const text = container.textContent ?? '';
     for (const phrase of [
       'Undang-Undang Nomor 27 Tahun 2022 tentang Pelindungan Data Pribadi',
@@ -49,8 +49,8 @@ describe('PrivacyPolicyPage', () => {
     );
   });
 
-  it('reads in English', () => {
-    renderPage(<PrivacyPolicyPage />, { language: 'en' });
+  it('reads in English', async () => {
+    await renderPage(<PrivacyPolicyPage />, { language: 'en' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy Policy');
     expect(screen.getByRole('heading', { name: '10. Your Rights' })).toBeTruthy();
   });

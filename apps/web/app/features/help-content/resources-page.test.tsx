@@ -14,8 +14,8 @@ function OpenDialogs() {
 }
 
 describe('ResourcesPage', () => {
-  it('has activation steps, every guide and the app catalogue, with headings in order', () => {
-    const { container } = renderPage(<ResourcesPage />);
+  it('has activation steps, every guide and the app catalogue, with headings in order', async () => {
+    const { container } = await renderPage(<ResourcesPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Panduan dan Sumber Belajar',
     );
@@ -38,8 +38,8 @@ describe('ResourcesPage', () => {
     expect(container.textContent).not.toContain('{{');
   });
 
-  it('links guides to the pages and brand links they describe', () => {
-    const { container } = renderPage(<ResourcesPage />);
+  it('links guides to the pages and brand links they describe', async () => {
+    const { container } = await renderPage(<ResourcesPage />);
     const dinas = container.querySelector<HTMLElement>('#panduan-akun-dinas');
     const admin = container.querySelector<HTMLElement>('#panduan-portal-admin');
     if (!dinas || !admin) throw new Error('missing guide');
@@ -51,8 +51,8 @@ describe('ResourcesPage', () => {
     ).toBe(brand.adminPortalUrl);
   });
 
-  it('opens the reset and student-request modals from their guides', () => {
-    renderPage(
+  it('opens the reset and student-request modals from their guides', async () => {
+    await renderPage(
       <>
         <ResourcesPage />
         <OpenDialogs />
@@ -66,8 +66,8 @@ describe('ResourcesPage', () => {
     ]);
   });
 
-  it('reads in English', () => {
-    renderPage(<ResourcesPage />, { language: 'en' });
+  it('reads in English', async () => {
+    await renderPage(<ResourcesPage />, { language: 'en' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Guides and Learning Resources',
     );

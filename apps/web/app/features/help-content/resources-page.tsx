@@ -13,6 +13,7 @@ import {
   LEARNING_APPS,
 } from './resources-content';
 import type { Audience, Guide } from './resources-content';
+import { HelpLinks } from './help-links';
 
 export function ResourcesPage() {
   const { t } = useTranslation('resources');
@@ -115,23 +116,7 @@ export function ResourcesPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="bantuan-judul" className="mt-12 rounded-2xl bg-surface p-5 sm:p-8">
-        <h2 id="bantuan-judul" className="text-2xl font-bold text-ink">
-          {t('help.title')}
-        </h2>
-        <p className="mt-2 max-w-3xl text-ink">{t('help.body')}</p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Link className="btn btn-primary" to="/faq">
-            {t('help.faq')}
-          </Link>
-          <Link className="btn btn-secondary" to="/webinar">
-            {t('help.webinar')}
-          </Link>
-          <a className="btn btn-secondary" href={brand.helpCentreUrl} rel="noopener">
-            {t('help.helpCentre')}
-          </a>
-        </div>
-      </section>
+      <HelpLinks namespace="resources" destinations={['faq', 'webinar', 'helpCentre']} />
     </div>
   );
 }

@@ -15,8 +15,8 @@ function OpenDialogs() {
 }
 
 describe('WebinarPage', () => {
-  it('lists the August 2021 sessions with date, length and audience', () => {
-    const { container } = renderPage(<WebinarPage />);
+  it('lists the August 2021 sessions with date, length and audience', async () => {
+    const { container } = await renderPage(<WebinarPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Rekaman Webinar Akun belajar.id',
     );
@@ -29,8 +29,8 @@ describe('WebinarPage', () => {
     expect(container.textContent).not.toContain('{{');
   });
 
-  it('opens the recordings sheet in the iframe modal, keeping a real link for new tabs', () => {
-    renderPage(
+  it('opens the recordings sheet in the iframe modal, keeping a real link for new tabs', async () => {
+    await renderPage(
       <>
         <WebinarPage />
         <OpenDialogs />
@@ -50,8 +50,8 @@ describe('WebinarPage', () => {
     ]);
   });
 
-  it('names each watch link after its session', () => {
-    renderPage(<WebinarPage />);
+  it('names each watch link after its session', async () => {
+    await renderPage(<WebinarPage />);
     expect(
       screen.getByRole('link', {
         name: 'Tonton rekaman sesi Pengajuan Akun untuk Dinas Pendidikan',
@@ -59,11 +59,11 @@ describe('WebinarPage', () => {
     ).toBeTruthy();
   });
 
-  it('formats dates in English too', () => {
+  it('formats dates in English too', async () => {
     expect(formatLongDate('2021-08-31', 'en', { weekday: true })).toMatch(
       /^Tuesday,? 31 August 2021$/,
     );
-    renderPage(<WebinarPage />, { language: 'en' });
+    await renderPage(<WebinarPage />, { language: 'en' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'belajar.id Account Webinar Recordings',
     );

@@ -1,12 +1,12 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';
-import { brand, webConfig } from '~/config';
+import { webConfig } from '~/config';
 import { stringList } from './catalogue-lists';
 import { formatLongDate } from './format-date';
 import { WEBINAR_SESSIONS } from './webinar-sessions';
+import { HelpLinks } from './help-links';
 
 /** Lets ctrl/cmd/shift/middle clicks open the sheet in a new tab as a link normally does. */
 const isPlainClick = (event: MouseEvent) =>
@@ -109,26 +109,7 @@ export function WebinarPage() {
         </ol>
       </section>
 
-      <section
-        aria-labelledby="bantuan-webinar-judul"
-        className="mt-12 rounded-2xl bg-surface p-5 sm:p-8"
-      >
-        <h2 id="bantuan-webinar-judul" className="text-2xl font-bold text-ink">
-          {t('help.title')}
-        </h2>
-        <p className="mt-2 max-w-3xl text-ink">{t('help.body')}</p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Link className="btn btn-primary" to="/faq">
-            {t('help.faq')}
-          </Link>
-          <Link className="btn btn-secondary" to="/resources">
-            {t('help.resources')}
-          </Link>
-          <a className="btn btn-secondary" href={brand.helpCentreUrl} rel="noopener">
-            {t('help.helpCentre')}
-          </a>
-        </div>
-      </section>
+      <HelpLinks namespace="webinar" destinations={['faq', 'resources', 'helpCentre']} />
     </div>
   );
 }
