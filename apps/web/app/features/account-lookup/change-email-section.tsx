@@ -4,10 +4,10 @@ import {
 } from '@portal/contracts/account-lookup';
 import { ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
-import { formStyles } from '~/components/form-styles';
+import { FormField } from '~/components/form-field';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useChangeEmail } from './api/change-email';
 import { useConfirmEmailChange } from './api/confirm-email-change';
@@ -154,28 +154,25 @@ export function ChangeEmailSection({
         <>
           <p className="text-sm text-muted">{t('changeEmail.body')}</p>
           <form noValidate onSubmit={onStart} aria-busy={start.isPending}>
-            <label htmlFor="lookup-new-email" className={formStyles.label}>
-              {t('changeEmail.newEmail')}
-            </label>
-            <input
-              ref={emailInput}
+            <FormField
               id="lookup-new-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              spellCheck={false}
-              value={email}
-              readOnly={start.isSuccess}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'lookup-new-email-error' : undefined}
-              className={formStyles.control(Boolean(emailError))}
-            />
-            {emailError ? (
-              <p id="lookup-new-email-error" className={formStyles.error}>
-                {localise(emailError)}
-              </p>
-            ) : null}
+              label={t('changeEmail.newEmail')}
+              error={localise(emailError)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={emailInput}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  spellCheck={false}
+                  value={email}
+                  readOnly={start.isSuccess}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              )}
+            </FormField>
             {start.isSuccess ? (
               <button
                 type="button"
@@ -219,56 +216,25 @@ export function ChangeEmailSection({
       </div>
       {start.isSuccess && !confirm.isSuccess ? (
         <form noValidate onSubmit={onConfirm} aria-busy={confirm.isPending}>
-          <label htmlFor="lookup-email-code" className={formStyles.label}>
-            {t('changeEmail.code')}
-          </label>
-          <span id="lookup-email-code-hint" className={formStyles.hint}>
-            {t('changeEmail.codeHint')}
-          </span>
-          <input
-            ref={codeInput}
+          <CodeField
             id="lookup-email-code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
+            label={t('changeEmail.code')}
+            hint={t('changeEmail.codeHint')}
+            error={localise(codeError)}
             value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={`lookup-email-code-hint${codeError ? ' lookup-email-code-error' : ''}`}
-            className={`${formStyles.control(Boolean(codeError))} max-w-40 tracking-widest`}
+            onChange={setCode}
+            inputRef={codeInput}
           />
-          {codeError ? (
-            <p id="lookup-email-code-error" className={formStyles.error}>
-              {localise(codeError)}
-            </p>
-          ) : null}
-          <label htmlFor="lookup-email-code-current" className={`${formStyles.label} mt-4`}>
-            {t('changeEmail.codeCurrent')}
-          </label>
-          <span id="lookup-email-code-current-hint" className={formStyles.hint}>
-            {t('changeEmail.codeCurrentHint', { contact: start.data.current_sent_to })}
-          </span>
-          <input
-            ref={codeCurrentInput}
+          <CodeField
             id="lookup-email-code-current"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
+            label={t('changeEmail.codeCurrent')}
+            hint={t('changeEmail.codeCurrentHint', { contact: start.data.current_sent_to })}
+            error={localise(codeCurrentError)}
             value={codeCurrent}
-            onChange={(event) => setCodeCurrent(event.target.value.replace(/\D/g, ''))}
-            aria-invalid={codeCurrentError ? true : undefined}
-            aria-describedby={`lookup-email-code-current-hint${codeCurrentError ? ' lookup-email-code-current-error' : ''}`}
-            className={`${formStyles.control(Boolean(codeCurrentError))} max-w-40 tracking-widest`}
+            onChange={setCodeCurrent}
+            inputRef={codeCurrentInput}
+            className="mt-4"
           />
-          {codeCurrentError ? (
-            <p id="lookup-email-code-current-error" className={formStyles.error}>
-              {localise(codeCurrentError)}
-            </p>
-          ) : null}
           <button
             type="submit"
             className="btn btn-primary mt-3 w-full sm:w-auto"
@@ -280,5 +246,45 @@ export function ChangeEmailSection({
         </form>
       ) : null}
     </section>
+  );
+}
+
+/** A 6-digit code field: digits only, offered by the phone's keyboard and its one-time codes. */
+function CodeField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  inputRef,
+  className,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  inputRef: Ref<HTMLInputElement>;
+  className?: string;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          value={value}
+          onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+          className={`${control.className} max-w-40 tracking-widest`}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,6 +1,7 @@
 import type { Control } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { useRegions } from './api/load-regions';
 import { FIELD_IDS } from './lookup-form-values';
@@ -66,78 +67,53 @@ export function DinasOfficeFields({
         </p>
       ) : null}
 
-      <div data-field>
-        <label htmlFor={FIELD_IDS.province} className={formStyles.label}>
-          {t('form.province')}
-        </label>
-        <select
-          id={FIELD_IDS.province}
-          ref={province.field.ref}
-          value={province.field.value}
-          onChange={(event) => {
-            province.field.onChange(event.target.value);
-            regency.field.onChange('');
-          }}
-          onBlur={province.field.onBlur}
-          aria-invalid={provinceError ? true : undefined}
-          aria-describedby={
-            [
-              provinceError ? `${FIELD_IDS.province}-error` : null,
-              regions.isPending ? 'lookup-regions-loading' : null,
-            ]
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-          className={formStyles.control(Boolean(provinceError))}
-        >
-          <option value="">{t('form.choose')}</option>
-          {regions.data?.provinces.map((item) => (
-            <option key={item.code} value={item.code}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-        {regions.isPending ? (
-          <span id="lookup-regions-loading" className={formStyles.hint}>
-            {t('form.regionsLoading')}
-          </span>
-        ) : null}
-        {provinceError ? (
-          <p id={`${FIELD_IDS.province}-error`} className={formStyles.error}>
-            {provinceError}
-          </p>
-        ) : null}
-      </div>
-
-      {officeType.field.value === 'kota_kabupaten' ? (
-        <div data-field>
-          <label htmlFor={FIELD_IDS.regency} className={formStyles.label}>
-            {t('form.regency')}
-          </label>
+      <FormField
+        id={FIELD_IDS.province}
+        label={t('form.province')}
+        hint={regions.isPending ? t('form.regionsLoading') : undefined}
+        error={provinceError}
+      >
+        {(control) => (
           <select
-            id={FIELD_IDS.regency}
-            ref={regency.field.ref}
-            value={regency.field.value}
-            onChange={(event) => regency.field.onChange(event.target.value)}
-            onBlur={regency.field.onBlur}
-            disabled={regencies.length === 0}
-            aria-invalid={regencyError ? true : undefined}
-            aria-describedby={regencyError ? `${FIELD_IDS.regency}-error` : undefined}
-            className={formStyles.control(Boolean(regencyError))}
+            {...control}
+            ref={province.field.ref}
+            value={province.field.value}
+            onChange={(event) => {
+              province.field.onChange(event.target.value);
+              regency.field.onChange('');
+            }}
+            onBlur={province.field.onBlur}
           >
             <option value="">{t('form.choose')}</option>
-            {regencies.map((item) => (
+            {regions.data?.provinces.map((item) => (
               <option key={item.code} value={item.code}>
                 {item.name}
               </option>
             ))}
           </select>
-          {regencyError ? (
-            <p id={`${FIELD_IDS.regency}-error`} className={formStyles.error}>
-              {regencyError}
-            </p>
-          ) : null}
-        </div>
+        )}
+      </FormField>
+
+      {officeType.field.value === 'kota_kabupaten' ? (
+        <FormField id={FIELD_IDS.regency} label={t('form.regency')} error={regencyError}>
+          {(control) => (
+            <select
+              {...control}
+              ref={regency.field.ref}
+              value={regency.field.value}
+              onChange={(event) => regency.field.onChange(event.target.value)}
+              onBlur={regency.field.onBlur}
+              disabled={regencies.length === 0}
+            >
+              <option value="">{t('form.choose')}</option>
+              {regencies.map((item) => (
+                <option key={item.code} value={item.code}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       ) : null}
     </div>
   );

@@ -12,7 +12,7 @@ import { BirthDatePicker } from '~/components/birth-date-picker';
 import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
 import { ErrorSummary } from '~/components/error-summary';
-import { formStyles } from '~/components/form-styles';
+import { FormField } from '~/components/form-field';
 import {
   fromFormError,
   toFormError,
@@ -168,40 +168,19 @@ export function LookupForm({
     return message ? [{ fieldId: FIELD_IDS[field], label: fieldLabel(field), message }] : [];
   });
 
-  const textField = (field: 'name' | 'motherName', autoComplete: string, hint?: string) => {
-    const id = FIELD_IDS[field];
-    const error = errorOf(field);
-    const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div data-field>
-        <label htmlFor={id} className={formStyles.label}>
-          {t(`form.${field}`)}
-        </label>
-        {hint ? (
-          <span id={`${id}-hint`} className={formStyles.hint}>
-            {hint}
-          </span>
-        ) : null}
+  const textField = (field: 'name' | 'motherName', autoComplete: string, hint?: string) => (
+    <FormField id={FIELD_IDS[field]} label={t(`form.${field}`)} hint={hint} error={errorOf(field)}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           type="text"
           autoComplete={autoComplete}
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={formStyles.control(Boolean(error))}
           {...register(field)}
         />
-        {error ? (
-          <p id={`${id}-error`} className={formStyles.error}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+      )}
+    </FormField>
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('form.label')} aria-busy={busy}>

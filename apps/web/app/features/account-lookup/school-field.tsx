@@ -2,6 +2,7 @@ import type { School } from '@portal/contracts/account-lookup';
 import { useId, useState } from 'react';
 import type { KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { useSchoolByNpsn } from './api/find-school';
 import { SCHOOL_SEARCH_MIN_LETTERS, useSchoolSearch } from './api/search-schools';
@@ -74,46 +75,42 @@ export function SchoolField({ id, npsn, onNpsnChange, onBlur, error, inputRef }:
 function NpsnInput({ id, npsn, onNpsnChange, onBlur, error, inputRef }: SchoolFieldProps) {
   const { t } = useTranslation('account-lookup');
   const school = useSchoolByNpsn(useDebouncedValue(npsn, SEARCH_DEBOUNCE_MS));
-  const describedBy = [`${id}-hint`, `${id}-school`, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div>
-      <label htmlFor={id} className={formStyles.label}>
-        {t('form.npsn')}
-      </label>
-      <span id={`${id}-hint`} className={formStyles.hint}>
-        {t('form.npsnHint')}
-      </span>
-      <input
-        ref={inputRef}
-        id={id}
-        name="npsn"
-        value={npsn}
-        onChange={(event) => onNpsnChange(event.target.value)}
-        onBlur={onBlur}
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={8}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${formStyles.control(Boolean(error))} max-w-48 uppercase`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className={formStyles.error}>
-          {error}
-        </p>
-      ) : null}
-      <p id={`${id}-school`} role="status" className="mt-1 text-sm">
-        {school.isFetching ? (
-          t('form.schoolChecking')
-        ) : school.data ? (
-          <span className="font-semibold text-success">{t('form.schoolFound', school.data)}</span>
-        ) : school.data === null ? (
-          <span className="font-semibold text-danger">{t('form.schoolNotFound')}</span>
-        ) : null}
-      </p>
-    </div>
+    <FormField
+      id={id}
+      label={t('form.npsn')}
+      hint={t('form.npsnHint')}
+      describedBy={`${id}-school`}
+      error={error}
+    >
+      {(control) => (
+        <>
+          <input
+            {...control}
+            ref={inputRef}
+            name="npsn"
+            value={npsn}
+            onChange={(event) => onNpsnChange(event.target.value)}
+            onBlur={onBlur}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={8}
+            className={`${control.className} max-w-48 uppercase`}
+          />
+          <p id={`${id}-school`} role="status" className="mt-1 text-sm">
+            {school.isFetching ? (
+              t('form.schoolChecking')
+            ) : school.data ? (
+              <span className="font-semibold text-success">
+                {t('form.schoolFound', school.data)}
+              </span>
+            ) : school.data === null ? (
+              <span className="font-semibold text-danger">{t('form.schoolNotFound')}</span>
+            ) : null}
+          </p>
+        </>
+      )}
+    </FormField>
   );
 }
 
@@ -168,77 +165,70 @@ function SchoolCombobox({ id, npsn, onNpsnChange, onBlur, error, inputRef }: Sch
             : t('form.schoolNoResults')
           : '';
 
-  const describedBy = [`${id}-hint`, `${id}-status`, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
-
   return (
-    <div className="relative">
-      <label htmlFor={id} className={formStyles.label}>
-        {t('form.schoolName')}
-      </label>
-      <span id={`${id}-hint`} className={formStyles.hint}>
-        {t('form.schoolNameHint')}
-      </span>
-      <input
-        ref={inputRef}
-        id={id}
-        type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        autoComplete="off"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          setActive(-1);
-          if (npsn) onNpsnChange('');
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          // A click on an option blurs the input first; let the click land.
-          window.setTimeout(() => setOpen(false), 150);
-          onBlur();
-        }}
-        className={formStyles.control(Boolean(error))}
-      />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t('form.schoolName')}
-        hidden={!expanded}
-        className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-muted bg-white shadow-lg"
-      >
-        {schools.map((school, index) => (
-          <li
-            key={school.npsn}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(school)}
-            className={`min-h-11 cursor-pointer px-3 py-2 ${index === active ? 'bg-brand text-white' : 'hover:bg-brand-soft'}`}
+    <FormField
+      id={id}
+      label={t('form.schoolName')}
+      hint={t('form.schoolNameHint')}
+      describedBy={`${id}-status`}
+      error={error}
+      className="relative"
+    >
+      {(control) => (
+        <>
+          <input
+            {...control}
+            ref={inputRef}
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+            autoComplete="off"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+              setActive(-1);
+              if (npsn) onNpsnChange('');
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              // A click on an option blurs the input first; let the click land.
+              window.setTimeout(() => setOpen(false), 150);
+              onBlur();
+            }}
+          />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t('form.schoolName')}
+            hidden={!expanded}
+            className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-muted bg-white shadow-lg"
           >
-            <span className="block font-semibold">{school.name}</span>
-            <span className="block text-sm">
-              NPSN {school.npsn} · {school.regency}, {school.province}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {error ? (
-        <p id={`${id}-error`} className={formStyles.error}>
-          {error}
-        </p>
-      ) : null}
-      <p id={`${id}-status`} role="status" className="mt-1 text-sm">
-        {status}
-      </p>
-    </div>
+            {schools.map((school, index) => (
+              <li
+                key={school.npsn}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(school)}
+                className={`min-h-11 cursor-pointer px-3 py-2 ${index === active ? 'bg-brand text-white' : 'hover:bg-brand-soft'}`}
+              >
+                <span className="block font-semibold">{school.name}</span>
+                <span className="block text-sm">
+                  NPSN {school.npsn} · {school.regency}, {school.province}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p id={`${id}-status`} role="status" className="mt-1 text-sm">
+            {status}
+          </p>
+        </>
+      )}
+    </FormField>
   );
 }

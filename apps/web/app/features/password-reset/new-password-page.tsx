@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
+import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import {
@@ -150,9 +151,7 @@ function NewPasswordForm({
     rule: useId(),
     password: useId(),
     length: useId(),
-    passwordError: useId(),
     confirmation: useId(),
-    confirmationError: useId(),
   };
   const {
     register,
@@ -208,7 +207,6 @@ function NewPasswordForm({
     length >= PASSWORD_MIN_LENGTH
       ? t('newPassword.lengthOk', { count: length })
       : t('newPassword.lengthShort', { count: length, missing: PASSWORD_MIN_LENGTH - length });
-  const describe = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ');
 
   return (
     <>
@@ -223,70 +221,61 @@ function NewPasswordForm({
       ) : null}
 
       <form className="mt-6 space-y-5" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div>
-          <label htmlFor={ids.password} className={formStyles.label}>
-            {t('newPassword.passwordLabel')}
-          </label>
-          <input
-            id={ids.password}
-            type={visible ? 'text' : 'password'}
-            autoComplete="new-password"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describe(
-              ids.rule,
-              ids.length,
-              Boolean(errors.password) && ids.passwordError,
-            )}
-            className={formStyles.control(Boolean(errors.password))}
-            {...register('password', {
-              validate: (value) => {
-                if (value === '') return t('newPassword.required');
-                if (passwordLength(value) < PASSWORD_MIN_LENGTH)
-                  return t('newPassword.tooShort', { min: PASSWORD_MIN_LENGTH });
-                if (passwordLength(value) > PASSWORD_MAX_LENGTH)
-                  return t('newPassword.tooLong', { max: PASSWORD_MAX_LENGTH });
-                return true;
-              },
-            })}
-          />
-          <p id={ids.length} className="mt-1 text-sm text-muted">
-            {lengthHint}
-          </p>
-          {errors.password ? (
-            <p id={ids.passwordError} role="alert" className={formStyles.error}>
-              {localise(fromFormError(errors.password))}
-            </p>
-          ) : null}
-        </div>
+        <FormField
+          id={ids.password}
+          label={t('newPassword.passwordLabel')}
+          describedBy={`${ids.rule} ${ids.length}`}
+          error={localise(fromFormError(errors.password))}
+          announceError
+        >
+          {(control) => (
+            <>
+              <input
+                {...control}
+                type={visible ? 'text' : 'password'}
+                autoComplete="new-password"
+                autoCapitalize="none"
+                spellCheck={false}
+                {...register('password', {
+                  validate: (value) => {
+                    if (value === '') return t('newPassword.required');
+                    if (passwordLength(value) < PASSWORD_MIN_LENGTH)
+                      return t('newPassword.tooShort', { min: PASSWORD_MIN_LENGTH });
+                    if (passwordLength(value) > PASSWORD_MAX_LENGTH)
+                      return t('newPassword.tooLong', { max: PASSWORD_MAX_LENGTH });
+                    return true;
+                  },
+                })}
+              />
+              <p id={ids.length} className="mt-1 text-sm text-muted">
+                {lengthHint}
+              </p>
+            </>
+          )}
+        </FormField>
 
-        <div>
-          <label htmlFor={ids.confirmation} className={formStyles.label}>
-            {t('newPassword.confirmLabel')}
-          </label>
-          <input
-            id={ids.confirmation}
-            type={visible ? 'text' : 'password'}
-            autoComplete="new-password"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-invalid={errors.confirmation ? true : undefined}
-            aria-describedby={errors.confirmation ? ids.confirmationError : undefined}
-            className={formStyles.control(Boolean(errors.confirmation))}
-            {...register('confirmation', {
-              validate: (value, all) => {
-                if (value === '') return t('newPassword.required');
-                return value === all.password || t('newPassword.mismatch');
-              },
-            })}
-          />
-          {errors.confirmation ? (
-            <p id={ids.confirmationError} role="alert" className={formStyles.error}>
-              {localise(fromFormError(errors.confirmation))}
-            </p>
-          ) : null}
-        </div>
+        <FormField
+          id={ids.confirmation}
+          label={t('newPassword.confirmLabel')}
+          error={localise(fromFormError(errors.confirmation))}
+          announceError
+        >
+          {(control) => (
+            <input
+              {...control}
+              type={visible ? 'text' : 'password'}
+              autoComplete="new-password"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...register('confirmation', {
+                validate: (value, all) => {
+                  if (value === '') return t('newPassword.required');
+                  return value === all.password || t('newPassword.mismatch');
+                },
+              })}
+            />
+          )}
+        </FormField>
 
         <ShowPasswordToggle
           visible={visible}

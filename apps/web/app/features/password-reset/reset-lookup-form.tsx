@@ -5,6 +5,7 @@ import { ApiError } from '~/api/api-client';
 import { BirthDatePicker } from '~/components/birth-date-picker';
 import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
+import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import {
   fromFormError,
@@ -31,7 +32,7 @@ export function ResetLookupForm({ onFound }: { onFound: () => void }) {
   const botCheck = useRef<BotCheckHandle>(null);
   const [altcha, setAltcha] = useState<string | null>(null);
   const [formError, setFormError] = useState<ShownMessage | null>(null);
-  const ids = { email: useId(), emailHint: useId(), emailError: useId(), birthDate: useId() };
+  const ids = { email: useId(), birthDate: useId() };
   const {
     control,
     register,
@@ -95,39 +96,31 @@ export function ResetLookupForm({ onFound }: { onFound: () => void }) {
 
   return (
     <form className="space-y-4" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <div>
-        <label htmlFor={ids.email} className={formStyles.label}>
-          {t('lookup.emailLabel')}
-        </label>
-        <p id={ids.emailHint} className={formStyles.hint}>
-          {t('lookup.emailHint')}
-        </p>
-        <input
-          id={ids.email}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={errors.accountEmail ? true : undefined}
-          aria-describedby={
-            errors.accountEmail ? `${ids.emailHint} ${ids.emailError}` : ids.emailHint
-          }
-          className={formStyles.control(Boolean(errors.accountEmail))}
-          {...register('accountEmail', {
-            validate: (value) => {
-              const trimmed = value.trim();
-              if (trimmed === '') return t('required');
-              return EMAIL_PATTERN.test(trimmed) || t('emailInvalid');
-            },
-          })}
-        />
-        {errors.accountEmail ? (
-          <p id={ids.emailError} role="alert" className={formStyles.error}>
-            {localise(fromFormError(errors.accountEmail))}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        id={ids.email}
+        label={t('lookup.emailLabel')}
+        hint={t('lookup.emailHint')}
+        error={localise(fromFormError(errors.accountEmail))}
+        announceError
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('accountEmail', {
+              validate: (value) => {
+                const trimmed = value.trim();
+                if (trimmed === '') return t('required');
+                return EMAIL_PATTERN.test(trimmed) || t('emailInvalid');
+              },
+            })}
+          />
+        )}
+      </FormField>
 
       <Controller
         control={control}

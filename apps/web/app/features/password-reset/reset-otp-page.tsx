@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
-import { formStyles } from '~/components/form-styles';
+import { FormField } from '~/components/form-field';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { PageTitle } from '~/components/page-title';
 import { useSendResetCode } from './api/send-reset-code';
@@ -77,7 +77,7 @@ function ResetOtpForm() {
   const validate = useValidateResetCode();
   const resend = useSendResetCode();
   const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { code: useId(), hint: useId(), error: useId() };
+  const ids = { code: useId() };
 
   // Undefined until the browser-only state is read after hydration.
   const [loaded, setLoaded] = useState<Loaded>();
@@ -223,37 +223,38 @@ function ResetOtpForm() {
       ) : null}
 
       <form className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
-        <div>
-          <label htmlFor={ids.code} className={formStyles.label}>
-            {t('otp.codeLabel')}
-          </label>
-          <p id={ids.hint} className={formStyles.hint}>
-            {t('otp.codeHint', { digits })}
-          </p>
-          <input
-            ref={inputRef}
-            id={ids.code}
-            name="otp"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern={CODE_PATTERN}
-            spellCheck={false}
-            value={code}
-            disabled={ended}
-            onChange={(event) => setCode(normaliseCode(event.target.value))}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
-            className={`${formStyles.control(Boolean(error))} max-w-48 text-xl tracking-[0.3em]`}
-          />
-          <div id={ids.error} role="alert" className={formStyles.error}>
-            {localise(error)}
-          </div>
-          {/* A wrong code's message says the count already: one counter, not two. */}
-          {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended && !error ? (
-            <p className="mt-1 text-sm">{t('otp.attemptsLeft', { count: session.attemptsLeft })}</p>
-          ) : null}
-        </div>
+        <FormField
+          id={ids.code}
+          label={t('otp.codeLabel')}
+          hint={t('otp.codeHint', { digits })}
+          error={localise(error)}
+          announceError
+        >
+          {(control) => (
+            <>
+              <input
+                {...control}
+                ref={inputRef}
+                name="otp"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern={CODE_PATTERN}
+                spellCheck={false}
+                value={code}
+                disabled={ended}
+                onChange={(event) => setCode(normaliseCode(event.target.value))}
+                className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
+              />
+              {/* A wrong code's message says the count already: one counter, not two. */}
+              {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended && !error ? (
+                <p className="mt-1 text-sm">
+                  {t('otp.attemptsLeft', { count: session.attemptsLeft })}
+                </p>
+              ) : null}
+            </>
+          )}
+        </FormField>
         {ended ? null : (
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
             {validate.isPending ? t('otp.verifying') : t('otp.submit')}
