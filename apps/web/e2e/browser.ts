@@ -31,6 +31,8 @@ type ContextOptions = {
   language?: 'id' | 'en';
   /** Off by default so each navigation reaches the server; the offline journey turns it on. */
   serviceWorkers?: 'allow' | 'block';
+  /** The visitor's time zone, e.g. `Asia/Makassar`; the machine's when absent. */
+  timezoneId?: string;
 };
 
 /** A fresh context (empty storage); `language` is stored before any page script runs. */
@@ -40,6 +42,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     baseURL: baseUrl,
     acceptDownloads: true,
     serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   if (options.language) {
     await context.addInitScript((language) => {
