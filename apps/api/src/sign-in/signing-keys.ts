@@ -1,15 +1,9 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  generateKeyPair,
-  hkdfSync,
-  randomBytes,
-  type JsonWebKey,
-} from 'node:crypto';
+import { generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
 import { asc, inArray, lte, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
 import { SIGN_IN_POLICY } from '@portal/contracts/sign-in';
+import { createSealer } from '../credentials/sealing';
 import type { Db } from '../db/database';
 import { oidcSigningKeys } from '../db/schema';
 import type { Transaction } from '../db/database';
@@ -38,30 +32,14 @@ const ALG = 'RS256';
 
 const generateRsa = promisify(generateKeyPair);
 
-/** AES-256-GCM under a key derived from TOKEN_SECRET; the kid is bound in as associated data. */
+/** The private keys, sealed (credentials/sealing.ts) with the kid as their label. */
 function sealer(secret: string) {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'portal', 'oidc-signing-keys', 32));
+  const sealing = createSealer(secret, 'oidc-signing-keys');
   return {
-    seal(kid: string, jwk: JsonWebKey): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(kid));
-      const sealed = Buffer.concat([cipher.update(JSON.stringify(jwk), 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), sealed]
-        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-        .join('.');
-    },
+    seal: (kid: string, jwk: JsonWebKey): string => sealing.seal(kid, JSON.stringify(jwk)),
     open(kid: string, sealed: string): JsonWebKey {
-      const [version, iv, tag, data] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || !data) throw new Error(`key ${kid}: unknown sealing`);
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
-        .setAAD(Buffer.from(kid))
-        .setAuthTag(Buffer.from(tag, 'base64url'));
       try {
-        const clear = Buffer.concat([
-          decipher.update(Buffer.from(data, 'base64url')),
-          decipher.final(),
-        ]);
-        return JSON.parse(clear.toString('utf8')) as JsonWebKey;
+        return JSON.parse(sealing.open(kid, sealed)) as JsonWebKey;
       } catch (cause) {
         throw new Error(
           `The sign-in signing key ${kid} cannot be opened: TOKEN_SECRET is not the one it was sealed with. Restore that TOKEN_SECRET, or rotate the keys with \`npm run keys -- rotate --now\` (signed-in people sign in again).`,
