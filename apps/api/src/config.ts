@@ -100,6 +100,11 @@ const EnvSchema = z
     LOOKUP_LIMIT_PER_TARGET_PER_HOUR: z.coerce.number().int().min(1).default(10),
     // A classroom signs in together from one school address.
     SIGN_IN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Ministry staff sign in with addresses in this domain (default `admin.<product>.id`). */
+    STAFF_EMAIL_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a lower-case domain such as admin.belajar.id')
+      .optional(),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
     SEED_DEMO: booleanFromEnv.optional(),
     DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
@@ -217,6 +222,8 @@ export type Config = {
   };
   /** The embedded OpenID provider: its issuer, the API's audience, and the web app's origin. */
   oidc: { issuer: string; audience: string; webOrigin: string };
+  /** The domain of ministry staff's accounts: they sign in with a second factor. */
+  staffDomain: string;
   /** Every reset verify answers after at least this long, found or not: the time says nothing. */
   resetVerifyMinMs: number;
   /** Namespace of this deployment's counters in a shared Redis. */
@@ -278,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       audience: e.OIDC_AUDIENCE ?? `${publicOrigin}/${e.PRODUCT_NAME}-id`,
       webOrigin: e.WEB_ORIGIN ?? publicOrigin,
     },
+    staffDomain: e.STAFF_EMAIL_DOMAIN ?? `admin.${e.PRODUCT_NAME}.id`,
     // Not read from the environment: only tests lower it, through the config they build.
     resetVerifyMinMs: 400,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),

@@ -6,7 +6,12 @@ import { openDatabase } from './db/database';
 import { createRateLimitStore } from './http/rate-limit-store';
 import { demoIdentities, formatDemoIdentities } from './registry/demo-identities';
 import { DEFAULT_REGISTRY_SEED } from './registry/registry-generator';
-import { DEMO_PASSWORD, ensureDemoPasswords } from './registry/demo-passwords';
+import {
+  DEMO_PASSWORD,
+  ensureDemoPasswords,
+  ensureDemoSignInAccounts,
+  formatDemoSignInAccounts,
+} from './registry/demo-passwords';
 import { seedDemoRegistry } from './registry/registry-loader';
 
 // Long enough for in-flight requests to finish; short enough for an orchestrator's kill timer.
@@ -53,9 +58,16 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     const identities = await demoIdentities(database, config.brand.productName);
     await ensureDemoPasswords(database, identities, app.services.hasher);
+    const signInAccounts = await ensureDemoSignInAccounts(database, {
+      identities,
+      hasher: app.services.hasher,
+      productName: config.brand.productName,
+      staffDomain: config.staffDomain,
+    });
     console.log(
       `${formatDemoIdentities(identities)}\n  Password of these learning accounts: ${DEMO_PASSWORD}\n`,
     );
+    console.log(`${formatDemoSignInAccounts(signInAccounts)}\n`);
   }
 }
 

@@ -91,6 +91,9 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     audit,
     counters: rateLimit,
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
+    staffDomain: config.staffDomain,
+    tokenSecret: config.tokenSecret,
+    revokeSignIns: revokeAccountSignIns,
   });
   const signingKeys = createSigningKeys(db, config.tokenSecret);
   const oidcProviders = createProviders(

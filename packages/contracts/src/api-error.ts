@@ -65,9 +65,11 @@ export const ERROR_IDS = {
   reset_attempts_used_up: 'The reset code was wrong too often (`attempts_left` is 0).',
   reset_code_expired: 'The reset code expired or was replaced.',
   reset_not_verified: 'The new password came before a verified code.',
-  reset_password_common: 'The new password is a common one.',
-  reset_password_is_account: 'The new password is the account address.',
+  reset_password_common: 'A new password (a reset or a first sign-in) is a common one.',
+  reset_password_is_account: 'A new password (a reset or a first sign-in) is the account address.',
   sign_in_failed: 'The account address or the password is wrong (or the account is locked).',
+  sign_in_code_invalid:
+    'The authenticator code or recovery code is wrong (or the account is locked), at sign-in.',
 } as const;
 export type ErrorId = keyof typeof ERROR_IDS;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
 import { PASSWORD_MAX_LENGTH } from './business-constants';
-import { AccountEmailSchema, RESET_MESSAGES } from './password-reset';
+import { AccountEmailSchema, NewPasswordSchema, RESET_MESSAGES } from './password-reset';
 
 /**
  * Sign-in with a learning account through the portal's OpenID provider (DESIGN.md: sign-in).
@@ -48,11 +48,35 @@ export const LOGIN_REFERENCE = {
 export const INTERACTION_PATHS = {
   details: '/interaction/:uid',
   login: '/interaction/:uid/login',
+  newPassword: '/interaction/:uid/new-password',
+  totpEnrol: '/interaction/:uid/totp-enrol',
+  totp: '/interaction/:uid/totp',
+} as const;
+
+/**
+ * What a sign-in still needs after the password, in this order: a new password in place of an
+ * initial one, then for staff the authenticator app, enrolled at the first sign-in.
+ */
+export const SignInStepSchema = z.enum(['new-password', 'totp-enrol', 'totp']);
+export type SignInStep = z.infer<typeof SignInStepSchema>;
+
+/** The second factor of ministry staff (DESIGN.md): RFC 6238 codes and recovery codes. */
+export const SECOND_FACTOR = {
+  issuer: 'Portal Akun',
+  digits: 6,
+  periodSeconds: 30,
+  recoveryCodes: 10,
+  /** Recovery codes: groups of letters and digits a person can copy without ambiguity. */
+  recoveryCodePattern: /^[a-z2-9]{5}-[a-z2-9]{5}$/,
 } as const;
 
 export const SIGN_IN_MESSAGES = {
   /** Unknown account, wrong password and locked account: one answer (DESIGN.md). */
   failed: 'Alamat akun atau kata sandi salah.',
+  /** A wrong authenticator or recovery code, or a locked account: one answer. */
+  codeInvalid: 'Kode tidak sesuai. Periksa kode di aplikasi autentikator Anda.',
+  codeFormat: 'Kode terdiri dari 6 angka.',
+  recoveryCodeFormat: 'Kode pemulihan berbentuk xxxxx-xxxxx.',
 } as const;
 
 const required = ERROR_MESSAGES.required;
@@ -65,6 +89,8 @@ export const InteractionDetailsSchema = z.object({
   uid: z.string(),
   /** What the provider asks of the person: `login` (the address and password). */
   prompt: z.string(),
+  /** A step after the password still to do in this interaction (a reload resumes there). */
+  step: SignInStepSchema.nullable(),
   client: z.object({ id: z.string(), name: z.string().nullable() }),
 });
 export type InteractionDetails = z.infer<typeof InteractionDetailsSchema>;
@@ -81,8 +107,46 @@ export const SignInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
-export const SignInResultSchema = z.object({
-  /** Where the browser goes next: the provider, which answers the client. */
+/** Either where the browser goes next (the provider, which answers the client), or a step. */
+export const SignInResultSchema = z.union([
+  z.object({ redirectTo: z.string() }),
+  z.object({ step: SignInStepSchema }),
+]);
+export type SignInResult = z.infer<typeof SignInResultSchema>;
+
+export const NewPasswordBodySchema = z.object({ password: NewPasswordSchema });
+
+/** The authenticator app's enrolment: the secret as a QR code and as text to type. */
+export const TotpEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  /** An SVG image of the otpauth URI, as a data URL. */
+  qr_code: z.string(),
+});
+
+const TotpCodeSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .regex(/^\d{6}$/, SIGN_IN_MESSAGES.codeFormat);
+
+export const TotpEnrolBodySchema = z.object({ code: TotpCodeSchema });
+
+/** The recovery codes, shown once, and where the browser goes when they are saved. */
+export const TotpEnrolledSchema = z.object({
+  recovery_codes: z.array(z.string()),
   redirectTo: z.string(),
 });
-export type SignInResult = z.infer<typeof SignInResultSchema>;
+
+/** A code from the app, or one of the recovery codes. */
+export const TotpBodySchema = z.union([
+  z.object({ code: TotpCodeSchema }),
+  z.object({
+    recovery_code: z
+      .string({ error: required })
+      .trim()
+      .toLowerCase()
+      .regex(SECOND_FACTOR.recoveryCodePattern, SIGN_IN_MESSAGES.recoveryCodeFormat),
+  }),
+]);
+export type TotpBody = z.infer<typeof TotpBodySchema>;

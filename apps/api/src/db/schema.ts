@@ -6,6 +6,7 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -175,6 +176,8 @@ export const learningAccounts = pgTable(
     /** argon2id hash; null until a password is set. */
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** An initial password set by an admin: the first sign-in must choose a new one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -440,4 +443,48 @@ export const oidcSigningKeys = pgTable(
     signsFrom: timestamp('signs_from', { withTimezone: true }).notNull(),
   },
   (t) => [index('oidc_signing_keys_signs_from_idx').on(t.signsFrom)],
+);
+
+/**
+ * Ministry staff (DESIGN.md: who may do what): accounts in the staff domain, outside the
+ * registry, with a TOTP second factor and their own lockout counters.
+ */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-case address in the staff domain. */
+    email: text('email').notNull(),
+    status: accountStatus('status').notNull().default('active'),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** The TOTP secret, sealed under a key from TOKEN_SECRET; set when enrolment starts. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+    /** The last RFC 6238 time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Wrong passwords and codes since `failuresSince`, and the lock they led to. */
+    failures: integer('failures').notNull().default(0),
+    failuresSince: timestamp('failures_since', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_accounts_email_key').on(t.email),
+    check('staff_accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** One-time recovery codes of a staff account's second factor, hashed. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
 );

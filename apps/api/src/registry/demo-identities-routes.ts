@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import { demoIdentities } from './demo-identities';
-import { DEMO_PASSWORD } from './demo-passwords';
+import { DEMO_PASSWORD, demoSignInAccounts } from './demo-passwords';
 
 /**
  * The demo identities as JSON, for people trying the portal and for browser journeys.
@@ -10,9 +10,14 @@ import { DEMO_PASSWORD } from './demo-passwords';
 export const demoIdentitiesRoutes: FastifyPluginAsync<{
   database: Database;
   productName: string;
-}> = async (app, { database, productName }) => {
+  staffDomain: string;
+}> = async (app, { database, productName, staffDomain }) => {
   app.get('/dev/demo-identities', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { password: DEMO_PASSWORD, identities: await demoIdentities(database, productName) };
+    const identities = await demoIdentities(database, productName);
+    const signIn = (
+      await demoSignInAccounts(database, { identities, productName, staffDomain })
+    ).map(({ role, email, password }) => ({ role, email, password }));
+    return { password: DEMO_PASSWORD, identities, signIn };
   });
 };

@@ -1,11 +1,16 @@
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Database } from '../db/database';
-import { learningAccounts } from '../db/schema';
+import { learningAccounts, staffAccounts } from '../db/schema';
 import type { DemoIdentity } from './demo-identities';
 
 /** The password of the demo accounts: printed at start, never used outside a demo registry. */
 export const DEMO_PASSWORD = 'Coba-Portal-2026';
+/** The initial password of the demo teacher and the demo staff account, until they change it. */
+export const DEMO_INITIAL_PASSWORD = 'Awal-Portal-2026';
+
+/** Accounts to try the sign-in with: each must choose a new password at its first sign-in. */
+export type DemoSignInAccount = { role: 'teacher' | 'staff'; email: string; password: string };
 
 /** Gives the demo identities' accounts the demo password, where they have none yet. */
 export async function ensureDemoPasswords(
@@ -21,3 +26,73 @@ export async function ensureDemoPasswords(
     .set({ passwordHash })
     .where(and(inArray(learningAccounts.email, emails), isNull(learningAccounts.passwordHash)));
 }
+
+type DemoSignInOptions = {
+  identities: readonly DemoIdentity[];
+  productName: string;
+  staffDomain: string;
+};
+
+/**
+ * A teacher (not one of the lookup's identities) and a ministry staff account, handed out with
+ * the demo initial password as an admin would: the first sign-in chooses a new password, the
+ * staff's also enrols the authenticator app.
+ */
+export async function demoSignInAccounts(
+  database: Database,
+  options: DemoSignInOptions,
+): Promise<(DemoSignInAccount & { accountId?: number })[]> {
+  const taken = options.identities.map((identity) => identity.accountEmail);
+  const [teacher] = await database.db
+    .select({ id: learningAccounts.id, email: learningAccounts.email })
+    .from(learningAccounts)
+    .where(
+      and(
+        eq(learningAccounts.kind, 'ptk'),
+        like(learningAccounts.email, `%@${options.productName}.id`),
+        ...(taken.length > 0 ? [notInArray(learningAccounts.email, taken)] : []),
+      ),
+    )
+    .orderBy(desc(learningAccounts.id))
+    .limit(1);
+  const staff = { role: 'staff' as const, email: `demo.staf@${options.staffDomain}` };
+  return [
+    ...(teacher ? [{ role: 'teacher' as const, email: teacher.email, accountId: teacher.id }] : []),
+    staff,
+  ].map((account) => ({ ...account, password: DEMO_INITIAL_PASSWORD }));
+}
+
+/** Gives the demo sign-in accounts their initial password, where they have none yet. */
+export async function ensureDemoSignInAccounts(
+  database: Database,
+  options: DemoSignInOptions & { hasher: PasswordHasher },
+): Promise<DemoSignInAccount[]> {
+  const accounts = await demoSignInAccounts(database, options);
+  const passwordHash = await options.hasher.hash(DEMO_INITIAL_PASSWORD);
+  for (const account of accounts) {
+    if (account.role === 'staff') {
+      await database.db
+        .insert(staffAccounts)
+        .values({ email: account.email, passwordHash })
+        .onConflictDoNothing();
+    } else if (account.accountId !== undefined) {
+      await database.db
+        .update(learningAccounts)
+        .set({ passwordHash, mustChangePassword: true })
+        .where(
+          and(eq(learningAccounts.id, account.accountId), isNull(learningAccounts.passwordHash)),
+        );
+    }
+  }
+  return accounts.map(({ role, email, password }) => ({ role, email, password }));
+}
+
+/** The sign-in accounts as lines for the console. */
+export const formatDemoSignInAccounts = (accounts: readonly DemoSignInAccount[]): string =>
+  [
+    'Demo accounts for a first sign-in (a new password is asked; staff also enrol an authenticator app):',
+    ...accounts.map(
+      (account) =>
+        `  ${account.role.padEnd(7)} ${account.email} | initial password ${account.password} (until changed)`,
+    ),
+  ].join('\n');

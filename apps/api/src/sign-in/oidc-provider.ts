@@ -11,7 +11,15 @@ import { logBackgroundError } from '../http/logger-options';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
 import { errorPage, logoutPage, signedOutPage } from './provider-pages';
 
-export type AccountClaims = { accountId: string; email: string; name: string };
+export type AccountClaims = {
+  accountId: string;
+  email: string;
+  name: string;
+  /** `staff` (ministry staff), `school_admin` (a principal or operator in the registry). */
+  roles: string[];
+  /** The NPSNs of the schools a school admin runs. */
+  schools: string[];
+};
 
 export type ProviderOptions = {
   issuer: string;
@@ -66,7 +74,12 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     clientBasedCORS: (_ctx, origin, client) =>
       client.clientId === PORTAL_WEB_CLIENT_ID && origin === webOrigin,
     scopes: ['openid', 'offline_access', 'profile', 'email'],
-    claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
+    // Rights travel with the identity: the web chooses its pages by them, the API checks them.
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'roles', 'schools'],
+      email: ['email', 'email_verified'],
+    },
     // The ID token carries the name and address: the web needs no userinfo call.
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
@@ -74,7 +87,14 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
       if (!account) return undefined;
       return {
         accountId: sub,
-        claims: () => ({ sub, name: account.name, email: account.email, email_verified: true }),
+        claims: () => ({
+          sub,
+          name: account.name,
+          email: account.email,
+          email_verified: true,
+          roles: account.roles,
+          schools: account.schools,
+        }),
       };
     },
     cookies: {

@@ -86,6 +86,7 @@ describe('the interaction of the sign-in page', () => {
     expect(details.json()).toEqual({
       uid,
       prompt: 'login',
+      step: null,
       client: { id: PORTAL_WEB_CLIENT_ID, name: 'Portal Akun' },
     });
 

@@ -1,6 +1,13 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { codeWrongEntries, learningAccounts, people } from '../db/schema';
+import {
+  codeWrongEntries,
+  learningAccounts,
+  people,
+  schoolMemberships,
+  staffAccounts,
+  staffRecoveryCodes,
+} from '../db/schema';
 import type { Transaction } from '../db/database';
 import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
 
@@ -8,8 +15,12 @@ export type SignInAccount = {
   accountId: number;
   personId: number;
   kind: string;
+  email: string;
   passwordHash: string | null;
+  mustChangePassword: boolean;
 };
+
+export type StaffAccount = typeof staffAccounts.$inferSelect;
 
 /** SQL of the sign-in: accounts, and wrong passwords counted in the one-time codes' tables. */
 export function createSignInRepository(db: Db) {
@@ -20,17 +31,133 @@ export function createSignInRepository(db: Db) {
           accountId: learningAccounts.id,
           personId: learningAccounts.personId,
           kind: learningAccounts.kind,
+          email: learningAccounts.email,
           passwordHash: learningAccounts.passwordHash,
+          mustChangePassword: learningAccounts.mustChangePassword,
         })
         .from(learningAccounts)
         .where(and(eq(learningAccounts.email, email), eq(learningAccounts.status, 'active')));
       return row;
     },
 
+    async learningAccount(accountId: number): Promise<SignInAccount | undefined> {
+      const [row] = await db
+        .select({
+          accountId: learningAccounts.id,
+          personId: learningAccounts.personId,
+          kind: learningAccounts.kind,
+          email: learningAccounts.email,
+          passwordHash: learningAccounts.passwordHash,
+          mustChangePassword: learningAccounts.mustChangePassword,
+        })
+        .from(learningAccounts)
+        .where(and(eq(learningAccounts.id, accountId), eq(learningAccounts.status, 'active')));
+      return row;
+    },
+
+    /** The new password of a learning account, which ends any demand to choose one. */
+    async setLearningPassword(tx: Transaction, accountId: number, passwordHash: string) {
+      await tx
+        .update(learningAccounts)
+        .set({ passwordHash, mustChangePassword: false, passwordChangedAt: sql`now()` })
+        .where(eq(learningAccounts.id, accountId));
+    },
+
+    /** The schools a person runs in the registry: principal or school operator. */
+    async adminSchools(personId: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ npsn: schoolMemberships.npsn })
+        .from(schoolMemberships)
+        .where(
+          and(
+            eq(schoolMemberships.personId, personId),
+            inArray(schoolMemberships.role, ['principal', 'operator']),
+          ),
+        );
+      return rows.map((row) => row.npsn).sort();
+    },
+
+    async staffByEmail(email: string): Promise<StaffAccount | undefined> {
+      const [row] = await db
+        .select()
+        .from(staffAccounts)
+        .where(and(eq(staffAccounts.email, email), eq(staffAccounts.status, 'active')));
+      return row;
+    },
+
+    async staffById(id: number, tx: Db | Transaction = db): Promise<StaffAccount | undefined> {
+      const [row] = await tx
+        .select()
+        .from(staffAccounts)
+        .where(and(eq(staffAccounts.id, id), eq(staffAccounts.status, 'active')));
+      return row;
+    },
+
+    /** The staff row locked for the transaction: its failures count one attempt at a time. */
+    async holdStaff(tx: Transaction, id: number): Promise<StaffAccount | undefined> {
+      const [row] = await tx
+        .select()
+        .from(staffAccounts)
+        .where(eq(staffAccounts.id, id))
+        .for('update');
+      return row;
+    },
+
+    async updateStaff(
+      tx: Db | Transaction,
+      id: number,
+      change: Partial<Omit<StaffAccount, 'id' | 'email' | 'createdAt'>>,
+    ) {
+      await tx.update(staffAccounts).set(change).where(eq(staffAccounts.id, id));
+    },
+
+    async insertStaff(email: string, passwordHash: string): Promise<number | undefined> {
+      const [row] = await db
+        .insert(staffAccounts)
+        .values({ email, passwordHash })
+        .onConflictDoNothing()
+        .returning({ id: staffAccounts.id });
+      return row?.id;
+    },
+
+    /** Replaces a staff account's recovery codes with new ones. */
+    async replaceRecoveryCodes(tx: Transaction, staffId: number, hashes: string[]) {
+      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+      await tx.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ staffId, codeHash })));
+    },
+
+    async unusedRecoveryHashes(tx: Transaction, staffId: number): Promise<string[]> {
+      const rows = await tx
+        .select({ codeHash: staffRecoveryCodes.codeHash })
+        .from(staffRecoveryCodes)
+        .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt)));
+      return rows.map((row) => row.codeHash);
+    },
+
+    /** Spends a recovery code; false when another attempt spent it first. */
+    async useRecoveryCode(tx: Transaction, staffId: number, codeHash: string): Promise<boolean> {
+      const used = await tx
+        .update(staffRecoveryCodes)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(staffRecoveryCodes.staffId, staffId),
+            eq(staffRecoveryCodes.codeHash, codeHash),
+            isNull(staffRecoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: staffRecoveryCodes.id });
+      return used.length === 1;
+    },
+
     /** What the provider puts in its tokens about an active account. */
     async claims(accountId: number) {
       const [row] = await db
-        .select({ email: learningAccounts.email, name: people.fullName })
+        .select({
+          email: learningAccounts.email,
+          name: people.fullName,
+          personId: learningAccounts.personId,
+        })
         .from(learningAccounts)
         .innerJoin(people, eq(people.id, learningAccounts.personId))
         .where(and(eq(learningAccounts.id, accountId), eq(learningAccounts.status, 'active')));

@@ -6,9 +6,20 @@ import {
   INTERACTION_PATHS,
   InteractionDetailsSchema,
   InteractionParamsSchema,
+  NewPasswordBodySchema,
   SignInBodySchema,
   SignInResultSchema,
+  SignInStepSchema,
+  TotpBodySchema,
+  TotpEnrolBodySchema,
+  TotpEnrolledSchema,
+  TotpEnrolmentSchema,
+  type SignInResult,
+  type SignInStep,
 } from '@portal/contracts/sign-in';
+import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
+import { z } from 'zod';
 import { DomainError, UnauthorizedError } from '../http/domain-errors';
 import { noStore } from '../http/no-store';
 import type { Providers } from './oidc-provider';
@@ -68,6 +79,53 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     }
   }
 
+  type Pending = { accountId: string; step: SignInStep };
+
+  /**
+   * The account whose password was right and the step it is at, kept on the interaction itself
+   * (in the database, so any instance answers the next call); the sign-in ends only after it.
+   */
+  function pendingOf(interaction: Interaction): Pending | undefined {
+    const pending = (interaction.result as { pending?: unknown } | undefined)?.pending;
+    const parsed = z.object({ accountId: z.string(), step: SignInStepSchema }).safeParse(pending);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  /** The interaction at this step, or a 401 to start again. */
+  async function atStep(
+    request: FastifyRequest<{ Params: { uid: string } }>,
+    reply: FastifyReply,
+    step: SignInStep,
+  ) {
+    const found = await interactionOf(request, reply, request.params.uid);
+    const pending = pendingOf(found.interaction);
+    if (found.interaction.prompt.name !== 'login' || pending?.step !== step)
+      throw new UnauthorizedError();
+    return { ...found, accountId: pending.accountId };
+  }
+
+  /** Moves the interaction on: to its next step, or back to the provider when none is left. */
+  async function advance(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { provider, interaction }: { provider: Provider; interaction: Interaction },
+    accountId: string,
+    step: SignInStep | null,
+  ): Promise<SignInResult> {
+    if (step) {
+      interaction.result = { pending: { accountId, step } };
+      await interaction.persist();
+      return { step };
+    }
+    const redirectTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId } },
+      { mergeWithLastSubmission: false },
+    );
+    return { redirectTo };
+  }
+
   app.get(
     `${mountPath}${INTERACTION_PATHS.details}`,
     {
@@ -85,6 +143,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       return {
         uid: interaction.uid,
         prompt: interaction.prompt.name,
+        step: pendingOf(interaction)?.step ?? null,
         client: { id: clientId, name: client?.clientName ?? null },
       };
     },
@@ -96,23 +155,97 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       schema: {
         tags,
         summary:
-          'Check the account address and password; answers where the browser goes next (the provider)',
+          'Check the account address and password; answers the next step, or where the browser goes next (the provider)',
         params: InteractionParamsSchema,
         body: SignInBodySchema,
         response: { 200: SignInResultSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { provider, interaction } = await interactionOf(request, reply, request.params.uid);
-      if (interaction.prompt.name !== 'login') throw new UnauthorizedError();
-      const accountId = await service.checkPassword(request.body, request.ip);
-      const redirectTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId } },
-        { mergeWithLastSubmission: false },
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (found.interaction.prompt.name !== 'login') throw new UnauthorizedError();
+      const { accountId, step } = await service.checkPassword(request.body, request.ip);
+      return advance(request, reply, found, accountId, step);
+    },
+  );
+
+  app.post(
+    `${mountPath}${INTERACTION_PATHS.newPassword}`,
+    {
+      schema: {
+        tags,
+        summary: 'Choose a new password in place of an initial one (first sign-in)',
+        params: InteractionParamsSchema,
+        body: NewPasswordBodySchema,
+        response: { 200: SignInResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const found = await atStep(request, reply, 'new-password');
+      const { step } = await service.setNewPassword(
+        found.accountId,
+        request.body.password,
+        request.ip,
       );
-      return { redirectTo };
+      return advance(request, reply, found, found.accountId, step);
+    },
+  );
+
+  app.get(
+    `${mountPath}${INTERACTION_PATHS.totpEnrol}`,
+    {
+      schema: {
+        tags,
+        summary: "Start enrolling a staff account's authenticator app: its secret and QR code",
+        params: InteractionParamsSchema,
+        response: { 200: TotpEnrolmentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { accountId } = await atStep(request, reply, 'totp-enrol');
+      return service.startTotpEnrolment(accountId);
+    },
+  );
+
+  app.post(
+    `${mountPath}${INTERACTION_PATHS.totpEnrol}`,
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the authenticator app with a first code; answers the recovery codes once',
+        params: InteractionParamsSchema,
+        body: TotpEnrolBodySchema,
+        response: { 200: TotpEnrolledSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const found = await atStep(request, reply, 'totp-enrol');
+      const codes = await service.confirmTotpEnrolment(
+        found.accountId,
+        request.body.code,
+        request.ip,
+      );
+      const result = await advance(request, reply, found, found.accountId, null);
+      if (!('redirectTo' in result)) throw new UnauthorizedError();
+      return { recovery_codes: codes, redirectTo: result.redirectTo };
+    },
+  );
+
+  app.post(
+    `${mountPath}${INTERACTION_PATHS.totp}`,
+    {
+      schema: {
+        tags,
+        summary: "A staff account's second factor: a code from the app, or a recovery code",
+        params: InteractionParamsSchema,
+        body: TotpBodySchema,
+        response: { 200: SignInResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const found = await atStep(request, reply, 'totp');
+      await service.verifySecondFactor(found.accountId, request.body, request.ip);
+      return advance(request, reply, found, found.accountId, null);
     },
   );
 };

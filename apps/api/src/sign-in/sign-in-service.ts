@@ -1,14 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SIGN_IN_MESSAGES, SIGN_IN_POLICY, type SignInBody } from '@portal/contracts/sign-in';
+import { RESET_MESSAGES } from '@portal/contracts/password-reset';
+import {
+  SIGN_IN_MESSAGES,
+  SIGN_IN_POLICY,
+  type SignInBody,
+  type SignInStep,
+  type TotpBody,
+} from '@portal/contracts/sign-in';
 import type { AuditLog } from '../audit/audit-repository';
+import { isCommonPassword } from '../credentials/common-passwords';
 import type { PasswordHasher } from '../credentials/password-hasher';
-import type { Db } from '../db/database';
-import { UnauthorizedError } from '../http/domain-errors';
+import { createSealer } from '../credentials/sealing';
+import type { Db, Transaction } from '../db/database';
+import { UnauthorizedError, ValidationError } from '../http/domain-errors';
 import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
 import { logBackgroundError } from '../http/logger-options';
 import type { AccountClaims } from './oidc-provider';
-import { createSignInRepository } from './sign-in-repository';
+import {
+  acceptedTotpStep,
+  matchingRecoveryHash,
+  newRecoveryCodes,
+  newTotpEnrolment,
+} from './second-factor';
+import { createSignInRepository, type StaffAccount } from './sign-in-repository';
 
 type Dependencies = {
   db: Db;
@@ -16,29 +31,66 @@ type Dependencies = {
   audit: AuditLog;
   counters: RateLimitStore;
   limitPerIpPerMinute: number;
+  /** Addresses in this domain are ministry staff: a second factor, the `staff` role. */
+  staffDomain: string;
+  /** Seals the staff's TOTP secrets in the database. */
+  tokenSecret: string;
+  /** Ends every session and refresh token of an account (a new password). */
+  revokeSignIns: (tx: Transaction, accountId: string) => Promise<void>;
   /** Every answer to a password takes at least this long (tests lower it). */
   answerFloorMs?: number;
 };
 
-type Outcome = 'signed-in' | 'wrong-password' | 'locked' | 'unknown-account' | 'no-password';
+type Outcome = 'signed-in' | 'wrong' | 'locked' | 'unknown-account' | 'no-password';
+
+/**
+ * An account the provider knows by its id: a learning account by its number, a staff account
+ * as `staff:<number>`.
+ */
+export type AccountRef = { kind: 'learning' | 'staff'; id: number };
+
+export const accountIdOf = (ref: AccountRef): string =>
+  ref.kind === 'staff' ? `staff:${ref.id}` : String(ref.id);
+
+export function accountRefOf(accountId: string): AccountRef | undefined {
+  const match = /^(staff:)?(\d{1,18})$/.exec(accountId);
+  if (!match) return undefined;
+  return { kind: match[1] ? 'staff' : 'learning', id: Number(match[2]) };
+}
 
 const MINUTE_MS = 60_000;
 
+const failed = () =>
+  new UnauthorizedError({ id: 'sign_in_failed', message: SIGN_IN_MESSAGES.failed });
+
+const codeRefused = () =>
+  new ValidationError([{ field: 'code', message: SIGN_IN_MESSAGES.codeInvalid }], {
+    id: 'sign_in_code_invalid',
+    message: SIGN_IN_MESSAGES.codeInvalid,
+  });
+
+/** The step a staff account goes to for its second factor. */
+const secondFactorStep = (staff: StaffAccount): SignInStep =>
+  staff.totpEnrolledAt ? 'totp' : 'totp-enrol';
+
 /**
  * The password check of the sign-in page, with DESIGN.md's lockout: wrong passwords counted per
- * person in the database, a lock answered exactly like a wrong password (same body, same floor,
- * a hash computed either way), every attempt audited by keyed hash and internal id.
+ * account in the database, a lock answered exactly like a wrong password (same body, same floor,
+ * a hash computed either way), every attempt audited by keyed hash and internal id. After the
+ * password: a new one in place of an initial one, and staff's second factor.
  */
 export function createSignInService(deps: Dependencies) {
   const { db, hasher, audit, counters } = deps;
   const repository = createSignInRepository(db);
+  const sealer = createSealer(deps.tokenSecret, 'staff-totp-secrets');
   const floorMs = deps.answerFloorMs ?? SIGN_IN_POLICY.answerFloorMs;
   // An unknown account costs a hash too, against a password nobody knows.
   const dummyHash = hasher.hash(randomBytes(24).toString('base64url'));
   dummyHash.catch((error: unknown) => logBackgroundError('dummy password hash failed', error));
+  const isStaffAddress = (email: string) => email.endsWith(`@${deps.staffDomain}`);
 
-  /** Decides in one transaction per person, so parallel attempts count one by one. */
-  async function settle(
+  /** Decides a learning account's attempt in one transaction per person. */
+  async function settlePerson(
     personId: number,
     right: boolean,
     entry: { ip: string; email: string; kind: string },
@@ -69,50 +121,252 @@ export function createSignInService(deps: Dependencies) {
         await repository.clearWrongPasswords(tx, personId);
         await record('sign-in-lock', 'locked');
       }
-      return 'wrong-password';
+      return 'wrong';
     });
   }
 
+  /**
+   * Decides a staff account's attempt (a password or a second-factor code) in one transaction:
+   * the same numbers as for learning accounts, counted on the staff row.
+   */
+  async function settleStaff(
+    staffId: number,
+    check: (staff: StaffAccount, tx: Transaction) => Promise<boolean>,
+    entry: { ip: string; action: string },
+  ) {
+    return db.transaction(async (tx): Promise<Outcome> => {
+      const staff = await repository.holdStaff(tx, staffId);
+      if (!staff) return 'unknown-account';
+      const record = (action: string, outcome: string) =>
+        audit.record({ action, outcome, userType: 'staff', ip: entry.ip, target: staff.email }, tx);
+      const now = Date.now();
+      if (staff.lockedUntil && staff.lockedUntil.getTime() > now) {
+        await record(entry.action, 'locked');
+        return 'locked';
+      }
+      if (await check(staff, tx)) {
+        await record(entry.action, 'signed-in');
+        return 'signed-in';
+      }
+      const windowStart = now - SIGN_IN_POLICY.wrongWindowMinutes * MINUTE_MS;
+      const counting = staff.failuresSince && staff.failuresSince.getTime() > windowStart;
+      const failures = counting ? staff.failures + 1 : 1;
+      await record(entry.action, 'wrong');
+      if (failures >= SIGN_IN_POLICY.maxWrongPasswords) {
+        await repository.updateStaff(tx, staffId, {
+          failures: 0,
+          failuresSince: null,
+          lockedUntil: new Date(now + SIGN_IN_POLICY.lockMinutes * MINUTE_MS),
+        });
+        await record('sign-in-lock', 'locked');
+      } else {
+        await repository.updateStaff(tx, staffId, {
+          failures,
+          failuresSince: counting ? staff.failuresSince : new Date(now),
+        });
+      }
+      return 'wrong';
+    });
+  }
+
+  /** The password of a learning account: its id and what it must do next, or a 401. */
+  async function checkLearningPassword(input: SignInBody, ip: string) {
+    const account = await repository.accountByEmail(input.email);
+    const hash = account?.passwordHash ?? (await dummyHash);
+    const right = (await hasher.verify(hash, input.password)) && !!account?.passwordHash;
+    if (!account?.passwordHash) {
+      audit.queue({
+        action: 'sign-in',
+        outcome: account ? 'no-password' : 'unknown-account',
+        ip,
+        target: input.email,
+        personId: account?.personId,
+      });
+      throw failed();
+    }
+    const outcome = await settlePerson(account.personId, right, {
+      ip,
+      email: input.email,
+      kind: account.kind,
+    });
+    if (outcome !== 'signed-in') throw failed();
+    return {
+      accountId: accountIdOf({ kind: 'learning', id: account.accountId }),
+      step: account.mustChangePassword ? ('new-password' as const) : null,
+    };
+  }
+
+  async function checkStaffPassword(input: SignInBody, ip: string) {
+    const staff = await repository.staffByEmail(input.email);
+    if (!staff) {
+      await hasher.verify(await dummyHash, input.password);
+      audit.queue({ action: 'sign-in', outcome: 'unknown-account', ip, target: input.email });
+      throw failed();
+    }
+    const outcome = await settleStaff(
+      staff.id,
+      () => hasher.verify(staff.passwordHash, input.password),
+      {
+        ip,
+        action: 'sign-in',
+      },
+    );
+    if (outcome !== 'signed-in') throw failed();
+    return {
+      accountId: accountIdOf({ kind: 'staff', id: staff.id }),
+      step: staff.mustChangePassword ? ('new-password' as const) : secondFactorStep(staff),
+    };
+  }
+
+  async function staffOf(ref: AccountRef | undefined): Promise<StaffAccount> {
+    const staff = ref?.kind === 'staff' ? await repository.staffById(ref.id) : undefined;
+    if (!staff) throw new UnauthorizedError();
+    return staff;
+  }
+
   return {
-    /** The account id the password opens; a 401 that says nothing more otherwise. */
-    async checkPassword(input: SignInBody, ip: string): Promise<string> {
+    /**
+     * The account a password opens and the step it must take before the sign-in is done (null
+     * when none); a 401 that says nothing more otherwise.
+     */
+    async checkPassword(
+      input: SignInBody,
+      ip: string,
+    ): Promise<{ accountId: string; step: SignInStep | null }> {
       await enforceLimit(counters, `sign-in-ip:${ip}`, deps.limitPerIpPerMinute, MINUTE_MS);
       const started = Date.now();
       try {
-        const account = await repository.accountByEmail(input.email);
-        const hash = account?.passwordHash ?? (await dummyHash);
-        const right = (await hasher.verify(hash, input.password)) && !!account?.passwordHash;
-        let outcome: Outcome;
-        if (account?.passwordHash) {
-          outcome = await settle(account.personId, right, {
-            ip,
-            email: input.email,
-            kind: account.kind,
-          });
-        } else {
-          outcome = account ? 'no-password' : 'unknown-account';
-          audit.queue({
-            action: 'sign-in',
-            outcome,
-            ip,
-            target: input.email,
-            personId: account?.personId,
-          });
-        }
-        if (outcome !== 'signed-in' || !account)
-          throw new UnauthorizedError({ id: 'sign_in_failed', message: SIGN_IN_MESSAGES.failed });
-        return String(account.accountId);
+        return isStaffAddress(input.email)
+          ? await checkStaffPassword(input, ip)
+          : await checkLearningPassword(input, ip);
       } finally {
         const wait = floorMs - (Date.now() - started);
         if (wait > 0) await sleep(wait);
       }
     },
 
+    /**
+     * A new password in place of an initial one (DESIGN.md's rules): every earlier session of
+     * the account ends. Answers the step after it.
+     */
+    async setNewPassword(accountId: string, password: string, ip: string) {
+      const ref = accountRefOf(accountId);
+      const learning =
+        ref?.kind === 'learning' ? await repository.learningAccount(ref.id) : undefined;
+      const staff = ref?.kind === 'staff' ? await repository.staffById(ref.id) : undefined;
+      const email = learning?.email ?? staff?.email;
+      if (!ref || !email) throw new UnauthorizedError();
+      const passwordError = (
+        id: 'reset_password_common' | 'reset_password_is_account',
+        message: string,
+      ) => new ValidationError([{ field: 'password', message }], { id, message });
+      if (isCommonPassword(password))
+        throw passwordError('reset_password_common', RESET_MESSAGES.commonPassword);
+      if ([email, email.split('@')[0]].includes(password.toLowerCase()))
+        throw passwordError('reset_password_is_account', RESET_MESSAGES.passwordIsAccount);
+      const passwordHash = await hasher.hash(password);
+      await db.transaction(async (tx) => {
+        if (staff) {
+          await repository.updateStaff(tx, staff.id, { passwordHash, mustChangePassword: false });
+        } else {
+          await repository.setLearningPassword(tx, ref.id, passwordHash);
+        }
+        await deps.revokeSignIns(tx, accountId);
+        await audit.record(
+          {
+            action: 'password-change',
+            outcome: 'initial-replaced',
+            personId: learning?.personId,
+            userType: staff ? 'staff' : learning?.kind,
+            ip,
+            target: email,
+          },
+          tx,
+        );
+      });
+      return { step: staff ? secondFactorStep(staff) : null };
+    },
+
+    /** Starts (or starts again) the enrolment of a staff account's authenticator app. */
+    async startTotpEnrolment(accountId: string) {
+      const staff = await staffOf(accountRefOf(accountId));
+      if (staff.totpEnrolledAt) throw new UnauthorizedError();
+      const enrolment = await newTotpEnrolment(staff.email);
+      await repository.updateStaff(db, staff.id, {
+        totpSecretSealed: sealer.seal(accountId, enrolment.secret),
+      });
+      return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_code: enrolment.qrCode };
+    },
+
+    /** Confirms the enrolment with a first code; answers the recovery codes, shown once. */
+    async confirmTotpEnrolment(accountId: string, code: string, ip: string) {
+      const staff = await staffOf(accountRefOf(accountId));
+      if (staff.totpEnrolledAt || !staff.totpSecretSealed) throw new UnauthorizedError();
+      const secret = sealer.open(accountId, staff.totpSecretSealed);
+      const recovery = newRecoveryCodes();
+      const outcome = await settleStaff(
+        staff.id,
+        async (held, tx) => {
+          const step = await acceptedTotpStep(secret, code, held.totpLastStep);
+          if (step === undefined) return false;
+          await repository.updateStaff(tx, held.id, {
+            totpEnrolledAt: new Date(),
+            totpLastStep: step,
+          });
+          await repository.replaceRecoveryCodes(tx, held.id, recovery.hashes);
+          return true;
+        },
+        { ip, action: 'second-factor-enrol' },
+      );
+      if (outcome !== 'signed-in') throw codeRefused();
+      return recovery.codes;
+    },
+
+    /** A code from the app, or a recovery code (each accepted once). */
+    async verifySecondFactor(accountId: string, body: TotpBody, ip: string) {
+      const staff = await staffOf(accountRefOf(accountId));
+      if (!staff.totpEnrolledAt || !staff.totpSecretSealed) throw new UnauthorizedError();
+      const secret = sealer.open(accountId, staff.totpSecretSealed);
+      const outcome = await settleStaff(
+        staff.id,
+        async (held, tx) => {
+          if ('recovery_code' in body) {
+            const hash = matchingRecoveryHash(
+              body.recovery_code,
+              await repository.unusedRecoveryHashes(tx, held.id),
+            );
+            return hash !== undefined && (await repository.useRecoveryCode(tx, held.id, hash));
+          }
+          const step = await acceptedTotpStep(secret, body.code, held.totpLastStep);
+          if (step === undefined) return false;
+          await repository.updateStaff(tx, held.id, { totpLastStep: step });
+          return true;
+        },
+        { ip, action: 'second-factor' },
+      );
+      if (outcome !== 'signed-in') throw codeRefused();
+    },
+
     /** The claims of an active account, for the provider's tokens. */
     async accountClaims(accountId: string): Promise<AccountClaims | undefined> {
-      if (!/^\d{1,18}$/.test(accountId)) return undefined;
-      const row = await repository.claims(Number(accountId));
-      return row ? { accountId, email: row.email, name: row.name } : undefined;
+      const ref = accountRefOf(accountId);
+      if (!ref) return undefined;
+      if (ref.kind === 'staff') {
+        const staff = await repository.staffById(ref.id);
+        return staff
+          ? { accountId, email: staff.email, name: staff.email, roles: ['staff'], schools: [] }
+          : undefined;
+      }
+      const row = await repository.claims(ref.id);
+      if (!row) return undefined;
+      const schools = await repository.adminSchools(row.personId);
+      return {
+        accountId,
+        email: row.email,
+        name: row.name,
+        roles: schools.length > 0 ? ['school_admin'] : [],
+        schools,
+      };
     },
   };
 }

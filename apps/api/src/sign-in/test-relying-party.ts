@@ -149,21 +149,30 @@ export const postPassword = (
     ...(remoteAddress ? { remoteAddress } : {}),
   });
 
-/** The whole flow up to the tokens, as the web app and its visitor go through it. */
-export async function signIn(
+/** A call of the sign-in page after the password: a step of the interaction. */
+export const postStep = (
+  browser: Browser,
+  config: Config,
+  uid: string,
+  which: Exclude<keyof typeof INTERACTION_PATHS, 'details' | 'login'>,
+  payload?: object,
+) =>
+  browser.request({
+    method: payload === undefined ? 'GET' : 'POST',
+    url: interactionPath(config, uid, which),
+    ...(payload === undefined ? {} : { payload }),
+  });
+
+/** From the provider's resume address to the tokens, as the web app's callback does. */
+export async function finishSignIn(
   rp: client.Configuration,
   config: Config,
   browser: Browser,
-  credentials: { email: string; password: string },
+  started: { verifier: string; state: string },
+  redirectTo: string,
   tokenParameters: Record<string, string> = { resource: config.oidc.audience },
-  /** Another verifier than the one the challenge was made from, to see it refused. */
-  verifierOverride?: string,
 ) {
-  const { verifier, state, uid } = await startSignIn(rp, config, browser);
-  const posted = await postPassword(browser, config, uid, credentials);
-  if (posted.statusCode !== 200)
-    throw new Error(`sign-in refused: ${posted.statusCode} ${posted.body}`);
-  let next = (posted.json() as { redirectTo: string }).redirectTo;
+  let next = redirectTo;
   // The provider resumes, then answers the client's redirect URI with the code.
   for (
     let hop = 0;
@@ -174,7 +183,32 @@ export async function signIn(
   return client.authorizationCodeGrant(
     rp,
     new URL(next),
-    { pkceCodeVerifier: verifierOverride ?? verifier, expectedState: state },
+    { pkceCodeVerifier: started.verifier, expectedState: started.state },
+    tokenParameters,
+  );
+}
+
+/** The whole flow up to the tokens, as the web app and its visitor go through it. */
+export async function signIn(
+  rp: client.Configuration,
+  config: Config,
+  browser: Browser,
+  credentials: { email: string; password: string },
+  tokenParameters: Record<string, string> = { resource: config.oidc.audience },
+  /** Another verifier than the one the challenge was made from, to see it refused. */
+  verifierOverride?: string,
+) {
+  const started = await startSignIn(rp, config, browser);
+  const posted = await postPassword(browser, config, started.uid, credentials);
+  if (posted.statusCode !== 200)
+    throw new Error(`sign-in refused: ${posted.statusCode} ${posted.body}`);
+  const { redirectTo } = posted.json() as { redirectTo: string };
+  return finishSignIn(
+    rp,
+    config,
+    browser,
+    { state: started.state, verifier: verifierOverride ?? started.verifier },
+    redirectTo,
     tokenParameters,
   );
 }
