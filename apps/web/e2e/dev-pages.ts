@@ -23,6 +23,25 @@ export type MailboxMessage = {
   deliveredAt: string | null;
 };
 
+/** An account to try the first sign-in with: `/dev/demo-identities`' `signIn` list. */
+export type DemoSignInAccount = { role: 'teacher' | 'staff'; email: string; password: string };
+
+/** The demo teacher and staff account with their initial password. */
+export async function demoSignInAccounts(): Promise<
+  Record<DemoSignInAccount['role'], DemoSignInAccount>
+> {
+  const response = await fetch(`${baseUrl}/dev/demo-identities`, {
+    headers: { accept: 'application/json' },
+  });
+  const { signIn } = (await response.json()) as { signIn: DemoSignInAccount[] };
+  const byRole = (role: DemoSignInAccount['role']) => {
+    const found = signIn.find((account) => account.role === role);
+    if (!found) throw new Error(`no demo ${role} account`);
+    return found;
+  };
+  return { teacher: byRole('teacher'), staff: byRole('staff') };
+}
+
 /** The demo identity of each user type. */
 export async function demoIdentities(): Promise<Record<DemoIdentity['userType'], DemoIdentity>> {
   const response = await fetch(`${baseUrl}/dev/demo-identities`, {

@@ -41,6 +41,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   lookup: 'LOOKUP',
   reset: 'RESET',
   userType: 'USER_TYPE',
+  signIn: 'SIGN_IN',
 };
 
 const MISSING = '\u0000missing';

@@ -2,6 +2,7 @@ import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
+import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,8 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   },
   { id: 'reset.passwordMismatch', text: RESET_MESSAGES.passwordMismatch },
   { id: 'userType.npsnInvalid', text: USER_TYPE_MESSAGES.npsnInvalid },
+  { id: 'signIn.codeFormat', text: SIGN_IN_MESSAGES.codeFormat },
+  { id: 'signIn.recoveryCodeFormat', text: SIGN_IN_MESSAGES.recoveryCodeFormat },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));

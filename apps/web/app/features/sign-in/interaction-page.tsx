@@ -1,183 +1,189 @@
-import { INTERACTION_PATHS, SignInResultSchema } from '@portal/contracts/sign-in';
-import { useId, useState } from 'react';
+import type { SignInStep } from '@portal/contracts/sign-in';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, postJson } from '~/api/api-client';
-import { formStyles } from '~/components/form-styles';
-import { ShowPasswordToggle } from '~/components/show-password-toggle';
+import { FormField } from '~/components/form-field';
 import { PageTitle } from '~/components/page-title';
+import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { webConfig } from '~/config';
-import { formatDuration } from '~/i18n/format-duration';
 import { registerNamespace } from '~/i18n/i18n';
-import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import en from '~/locales/en/sign-in.json';
 import id from '~/locales/id/sign-in.json';
+import { follow, interactionApi, problemOf } from './interaction-api';
+import { NewPasswordStep } from './new-password-step';
+import { TotpEnrolStep, TotpStep } from './second-factor-steps';
+import { StepAlert } from './step-alert';
+import { useStepCall } from './use-step-call';
 
 registerNamespace('sign-in', { id, en });
 
-/** The provider's login call for this interaction, under the issuer's path on this origin. */
-const loginUrl = (uid: string) =>
-  `${new URL(webConfig.oidc.issuer, window.location.origin).pathname}${INTERACTION_PATHS.login.replace(':uid', encodeURIComponent(uid))}`;
+type Step = 'password' | SignInStep;
 
-type Problem =
-  | { kind: 'fields'; email: string | null; password: string | null }
-  | { kind: 'server'; message: ShownMessage }
-  | { kind: 'wait'; seconds: number }
-  | { kind: 'expired' };
+/** The heading of each step, under `steps.<key>.title` (the password's is the page's own). */
+const STEP_KEYS: Record<SignInStep, string> = {
+  'new-password': 'newPassword',
+  'totp-enrol': 'totpEnrol',
+  totp: 'totp',
+};
 
 /**
  * The provider's sign-in page (`/auth/sign-in/:uid`, issue 19): the account address and the
- * password, shown on request, paste allowed. A wrong password, an unknown address and a locked
- * account get the same answer from the API.
+ * password, then what the account still owes before the sign-in ends: a new password in place
+ * of an initial one, and for ministry staff the authenticator app. A reload resumes at the step.
  */
 export function InteractionPage() {
   const { t } = useTranslation('sign-in');
-  const localise = useLocaliseMessage();
   const { uid = '' } = useParams();
-  const ids = {
-    email: useId(),
-    emailHint: useId(),
-    emailError: useId(),
-    password: useId(),
-    passwordError: useId(),
-  };
-  const [visible, setVisible] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [step, setStep] = useState<Step | null>(null);
+  const [expired, setExpired] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<Step | null>(null);
   const domain = webConfig.domain;
+  const onExpired = useCallback(() => setExpired(true), []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '')
-      .trim()
-      .toLowerCase();
-    const password = String(form.get('password') ?? '');
-    const emailProblem =
-      email === ''
-        ? t('required')
-        : email.endsWith(`@${domain}`) && email.length > domain.length + 1
-          ? null
-          : t('emailInvalid', { domain });
-    const passwordProblem = password === '' ? t('required') : null;
-    if (emailProblem || passwordProblem) {
-      setProblem({ kind: 'fields', email: emailProblem, password: passwordProblem });
-      document.getElementById(emailProblem ? ids.email : ids.password)?.focus();
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { redirectTo } = await postJson(
-        loginUrl(uid),
-        { email, password },
-        SignInResultSchema,
-        {
-          outsideApi: true,
-        },
-      );
-      window.location.assign(redirectTo);
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError)) throw error;
-      if (error.status === 429 && error.retryAfter !== null) {
-        setProblem({ kind: 'wait', seconds: error.retryAfter });
-      } else if (error.status === 401 && error.fieldErrors.length === 0) {
-        setProblem({ kind: 'expired' });
-      } else {
-        setProblem({ kind: 'server', message: error });
-      }
-    }
-  };
+  useEffect(() => {
+    interactionApi.details(uid).then(
+      (details) => setStep(details.step ?? 'password'),
+      (error: unknown) => {
+        if (problemOf(error).kind === 'expired') setExpired(true);
+        else setStep('password');
+      },
+    );
+  }, [uid]);
 
-  const fieldProblem = problem?.kind === 'fields' ? problem : null;
+  // A new step moves focus to its heading, so a screen reader starts there.
+  useEffect(() => {
+    if (shownStep.current !== null && step !== shownStep.current) heading.current?.focus();
+    shownStep.current = step;
+  }, [step]);
+
+  const title =
+    step && step !== 'password' ? t(`steps.${STEP_KEYS[step]}.title`) : t('title', { domain });
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
-      <PageTitle title={t('title', { domain })} />
-      <h1 className="text-3xl font-bold">{t('title', { domain })}</h1>
-      <p className="mt-3 text-muted">{t('intro', { domain })}</p>
-      {problem?.kind === 'expired' ? (
+      <PageTitle title={title} />
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
+        {title}
+      </h1>
+      {expired ? (
         <div role="alert" className="mt-6 rounded-md border-2 border-danger bg-danger/10 p-4">
           <p className="font-semibold text-danger">{t('expired')}</p>
           <Link to="/auth/login" className="btn btn-primary mt-4">
             {t('startAgain')}
           </Link>
         </div>
+      ) : step === null ? (
+        <p className="mt-3 text-muted" role="status">
+          {t('loading')}
+        </p>
+      ) : step === 'password' ? (
+        <PasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
+      ) : step === 'new-password' ? (
+        <NewPasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
+      ) : step === 'totp-enrol' ? (
+        <TotpEnrolStep uid={uid} onExpired={onExpired} />
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          className="mt-6 space-y-5"
-          aria-busy={busy}
+        <TotpStep uid={uid} onExpired={onExpired} />
+      )}
+    </div>
+  );
+}
+
+export type StepProps = {
+  uid: string;
+  onStep: (step: SignInStep) => void;
+  onExpired: () => void;
+};
+
+type FieldProblems = { email?: string; password?: string };
+
+/**
+ * The address and password, shown on request, paste allowed. A wrong password, an unknown
+ * address and a locked account get the same answer from the API.
+ */
+function PasswordStep({ uid, onStep, onExpired }: StepProps) {
+  const { t } = useTranslation('sign-in');
+  const call = useStepCall(onExpired);
+  const [visible, setVisible] = useState(false);
+  const [fields, setFields] = useState<FieldProblems>({});
+  const domain = webConfig.domain;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '')
+      .trim()
+      .toLowerCase();
+    const password = String(form.get('password') ?? '');
+    // The portal's own domain or one below it (ministry staff): a personal address is a mistake.
+    const ownDomain = email.endsWith(`@${domain}`) || email.endsWith(`.${domain}`);
+    const problems: FieldProblems = {
+      ...(email === ''
+        ? { email: t('required') }
+        : ownDomain && !email.startsWith('@')
+          ? {}
+          : { email: t('emailInvalid', { domain }) }),
+      ...(password === '' ? { password: t('required') } : {}),
+    };
+    setFields(problems);
+    if (problems.email || problems.password) {
+      document.getElementById(problems.email ? 'sign-in-email' : 'sign-in-password')?.focus();
+      return;
+    }
+    void call.run(
+      () => interactionApi.password(uid, { email, password }),
+      (result) => follow(result, onStep),
+    );
+  };
+
+  return (
+    <>
+      <p className="mt-3 text-muted">{t('intro', { domain })}</p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
+        <StepAlert problem={call.general} />
+        <FormField
+          id="sign-in-email"
+          label={t('email', { domain })}
+          hint={t('emailHint', { domain })}
+          error={fields.email}
         >
-          <div role="alert" className={formStyles.error}>
-            {problem?.kind === 'server' && localise(problem.message)}
-            {problem?.kind === 'wait' &&
-              t('wait', { duration: formatDuration(problem.seconds, t) })}
-          </div>
-          <div>
-            <label htmlFor={ids.email} className={formStyles.label}>
-              {t('email', { domain })}
-            </label>
-            <span id={ids.emailHint} className={formStyles.hint}>
-              {t('emailHint', { domain })}
-            </span>
+          {(control) => (
             <input
-              id={ids.email}
+              {...control}
               name="email"
               type="email"
               inputMode="email"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              aria-invalid={fieldProblem?.email ? true : undefined}
-              aria-describedby={
-                fieldProblem?.email ? `${ids.emailHint} ${ids.emailError}` : ids.emailHint
-              }
-              className={formStyles.control(Boolean(fieldProblem?.email))}
             />
-            {fieldProblem?.email ? (
-              <p id={ids.emailError} className={formStyles.error}>
-                {fieldProblem.email}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor={ids.password} className={formStyles.label}>
-              {t('password')}
-            </label>
+          )}
+        </FormField>
+        <FormField id="sign-in-password" label={t('password')} error={fields.password}>
+          {(control) => (
             <input
-              id={ids.password}
+              {...control}
               name="password"
               type={visible ? 'text' : 'password'}
               autoComplete="current-password"
               autoCapitalize="none"
               spellCheck={false}
-              aria-invalid={fieldProblem?.password ? true : undefined}
-              aria-describedby={fieldProblem?.password ? ids.passwordError : undefined}
-              className={formStyles.control(Boolean(fieldProblem?.password))}
             />
-            {fieldProblem?.password ? (
-              <p id={ids.passwordError} className={formStyles.error}>
-                {fieldProblem.password}
-              </p>
-            ) : null}
-          </div>
-          <ShowPasswordToggle
-            visible={visible}
-            onToggle={() => setVisible((current) => !current)}
-            label={t('show')}
-          />
-          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy ? t('submitting') : t('submit')}
-          </button>
-          <Link to="/#lupa-kata-sandi" className="link inline-flex min-h-11 items-center">
-            {t('forgot')}
-          </Link>
-        </form>
-      )}
-    </div>
+          )}
+        </FormField>
+        <ShowPasswordToggle
+          visible={visible}
+          onToggle={() => setVisible((current) => !current)}
+          label={t('show')}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={call.busy}>
+          {call.busy ? t('submitting') : t('submit')}
+        </button>
+        <Link to="/#lupa-kata-sandi" className="link inline-flex min-h-11 items-center">
+          {t('forgot')}
+        </Link>
+      </form>
+    </>
   );
 }

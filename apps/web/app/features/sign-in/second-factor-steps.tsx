@@ -1,0 +1,208 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '~/components/form-field';
+import { follow, interactionApi, problemOf } from './interaction-api';
+import { StepAlert } from './step-alert';
+import { useStepCall } from './use-step-call';
+
+type SecondFactorProps = { uid: string; onExpired: () => void };
+type Enrolment = { secret: string; qr_code: string };
+type Enrolled = { codes: string[]; redirectTo: string };
+
+/** The 6 digits of an authenticator app; the phone offers them from its one-time codes. */
+function AppCodeField({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  const { t } = useTranslation('sign-in');
+  return (
+    <FormField
+      id={id}
+      label={t('steps.code.label')}
+      hint={hint ?? t('steps.code.hint')}
+      error={error}
+      announceError
+    >
+      {(control) => (
+        <input
+          {...control}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          spellCheck={false}
+          className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
+        />
+      )}
+    </FormField>
+  );
+}
+
+const typedCode = (event: FormEvent<HTMLFormElement>, name: string) =>
+  String(new FormData(event.currentTarget).get(name) ?? '').replace(/\s/g, '');
+
+/**
+ * Ministry staff's first sign-in: the authenticator app is enrolled from a QR code (or the key
+ * typed by hand), confirmed by a first code; then the recovery codes are shown once.
+ */
+export function TotpEnrolStep({ uid, onExpired }: SecondFactorProps) {
+  const { t } = useTranslation('sign-in');
+  const call = useStepCall(onExpired, ['code', 'recovery_code']);
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
+  const [formatError, setFormatError] = useState<string>();
+
+  useEffect(() => {
+    interactionApi.startEnrolment(uid).then(setEnrolment, (error: unknown) => {
+      if (problemOf(error).kind === 'expired') onExpired();
+      else setFailed(true);
+    });
+  }, [uid, onExpired]);
+
+  if (enrolled) return <RecoveryCodes enrolled={enrolled} />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = typedCode(event, 'code');
+    setFormatError(/^\d{6}$/.test(code) ? undefined : t('steps.code.format'));
+    if (!/^\d{6}$/.test(code)) return;
+    void call.run(
+      () => interactionApi.confirmEnrolment(uid, code),
+      (result) => setEnrolled({ codes: result.recovery_codes, redirectTo: result.redirectTo }),
+    );
+  };
+
+  return (
+    <>
+      <p className="mt-3 text-muted">{t('steps.totpEnrol.intro')}</p>
+      {failed ? (
+        <p role="alert" className="mt-4 font-semibold text-danger">
+          {t('steps.totpEnrol.failed')}
+        </p>
+      ) : enrolment === null ? (
+        <p role="status" className="mt-4">
+          {t('steps.totpEnrol.loading')}
+        </p>
+      ) : (
+        <>
+          <img
+            src={enrolment.qr_code}
+            alt={t('steps.totpEnrol.qrAlt')}
+            width={200}
+            height={200}
+            className="mx-auto mt-6 block size-[200px] bg-white"
+          />
+          <p className="mt-4 text-sm">{t('steps.totpEnrol.manual')}</p>
+          <p className="mt-1 break-all rounded-md bg-surface p-3 font-mono text-lg" translate="no">
+            {enrolment.secret.match(/.{1,4}/g)?.join(' ')}
+          </p>
+          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
+            <StepAlert problem={call.general} />
+            <AppCodeField id="sign-in-enrol-code" error={formatError ?? call.fieldError('code')} />
+            <button type="submit" className="btn btn-primary w-full" disabled={call.busy}>
+              {call.busy ? t('submitting') : t('steps.code.submit')}
+            </button>
+          </form>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The recovery codes, shown once; the sign-in ends when the person says they kept them. */
+function RecoveryCodes({ enrolled }: { enrolled: Enrolled }) {
+  const { t } = useTranslation('sign-in');
+  return (
+    <section aria-labelledby="sign-in-recovery-title" className="mt-6">
+      <h2 id="sign-in-recovery-title" className="text-xl font-bold">
+        {t('steps.recovery.title')}
+      </h2>
+      <p className="mt-2">{t('steps.recovery.intro')}</p>
+      <ol
+        className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-surface p-4 font-mono text-lg"
+        translate="no"
+        data-testid="recovery-codes"
+      >
+        {enrolled.codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-primary mt-6 w-full"
+        onClick={() => window.location.assign(enrolled.redirectTo)}
+      >
+        {t('steps.recovery.saved')}
+      </button>
+    </section>
+  );
+}
+
+/** Enrolled staff: a code from the app, or one of the recovery codes. */
+export function TotpStep({ uid, onExpired }: SecondFactorProps) {
+  const { t } = useTranslation('sign-in');
+  const call = useStepCall(onExpired, ['code', 'recovery_code']);
+  const [recovery, setRecovery] = useState(false);
+  const [formatError, setFormatError] = useState<string>();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = typedCode(event, 'code').toLowerCase();
+    const valid = recovery ? /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code) : /^\d{6}$/.test(code);
+    setFormatError(valid ? undefined : t(recovery ? 'steps.recovery.format' : 'steps.code.format'));
+    if (!valid) return;
+    void call.run(
+      () => interactionApi.secondFactor(uid, recovery ? { recovery_code: code } : { code }),
+      (result) => follow(result, () => onExpired()),
+    );
+  };
+
+  const error =
+    formatError ?? call.fieldError(recovery ? 'recovery_code' : 'code') ?? call.fieldError('code');
+  return (
+    <>
+      <p className="mt-3 text-muted">{t('steps.totp.intro')}</p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
+        <StepAlert problem={call.general} />
+        {recovery ? (
+          <FormField
+            id="sign-in-recovery-code"
+            label={t('steps.recovery.label')}
+            hint={t('steps.recovery.hint')}
+            error={error}
+            announceError
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="code"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                className={`${control.className} font-mono`}
+              />
+            )}
+          </FormField>
+        ) : (
+          <AppCodeField id="sign-in-code" error={error} />
+        )}
+        <button type="submit" className="btn btn-primary w-full" disabled={call.busy}>
+          {call.busy ? t('submitting') : t('steps.code.submit')}
+        </button>
+        <button
+          type="button"
+          className="link inline-flex min-h-11 items-center"
+          onClick={() => {
+            setRecovery((current) => !current);
+            setFormatError(undefined);
+            call.clear();
+          }}
+        >
+          {recovery ? t('steps.totp.useApp') : t('steps.totp.useRecovery')}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { ApiError } from '~/api/api-client';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import { problemOf, type StepProblem } from './interaction-api';
+
+/**
+ * One call of a sign-in step at a time: busy while it runs, its problem after: on the field it
+ * names when the step shows that field (`fields`), else in the step's alert. An interaction
+ * that ended (a 401 naming no field) goes to `onExpired`, which offers to start again.
+ */
+export function useStepCall(onExpired: () => void, fields: readonly string[] = []) {
+  const localise = useLocaliseMessage();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<StepProblem | null>(null);
+
+  async function run<T>(call: () => Promise<T>, then: (value: T) => void): Promise<void> {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      then(await call());
+    } catch (error) {
+      const found = problemOf(error);
+      if (found.kind === 'expired') onExpired();
+      else setProblem(found);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The server's message for a field it named, for that field's error line. */
+  const fieldError = (field: string): string | undefined =>
+    problem?.kind === 'server' &&
+    problem.message instanceof ApiError &&
+    problem.message.fieldErrors.some((item) => item.field === field)
+      ? localise(problem.message)
+      : undefined;
+
+  /** A problem none of this step's fields owns: the step's alert. */
+  const general =
+    problem?.kind === 'server' &&
+    problem.message instanceof ApiError &&
+    problem.message.fieldErrors.some((item) => fields.includes(item.field))
+      ? null
+      : problem;
+
+  return { busy, run, fieldError, general, clear: () => setProblem(null) };
+}
