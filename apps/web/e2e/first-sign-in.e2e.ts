@@ -6,6 +6,7 @@ import id from '../app/locales/id/sign-in.json';
 import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { demoSignInAccounts, type DemoSignInAccount } from './dev-pages';
+import { openRequestModal } from './navbar';
 
 // A first sign-in (issue 19): an account handed out with an initial password chooses a new one
 // before anything else; ministry staff then enrol their authenticator app, and later sign in
@@ -69,6 +70,21 @@ describe.skipIf(!hasBrowser)('a first sign-in', () => {
     await page.waitForURL(/\/profile$/, { timeout: 30_000 });
     await page.getByText(accounts.teacher.email).first().waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, 'teacher profile 360 id');
+
+    // A teacher who does not run the school may not request student accounts: the modal says
+    // so and names who runs it.
+    const modal = await openRequestModal(page, true);
+    await modal.getByText('Akun salah').waitFor({ timeout: 30_000 });
+    await modal
+      .getByText('Proses pengajuan akun harus menggunakan Akun belajar.id milik Admin Sekolah')
+      .waitFor();
+    await modal
+      .getByText(/Admin Sekolah: \S/)
+      .first()
+      .waitFor();
+    await expectNoAxeViolations(page, 'auth modal, not the school admin 360 id');
+    await page.keyboard.press('Escape');
+    await page.goto('/profile');
     await page.getByRole('button', { name: 'Keluar' }).click();
     await page.getByRole('button', { name: /Ya, keluar/ }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
@@ -114,6 +130,14 @@ describe.skipIf(!hasBrowser)('a first sign-in', () => {
     await expectNoAxeViolations(page, 'recovery codes 1280 en');
     await page.getByRole('button', { name: t.recovery.saved }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+
+    // Staff are not a learning account: the modal shows the address signed in, read-only.
+    const modal = await openRequestModal(page, false, 'en');
+    await modal.getByText('Use a belajar.id account to make the request.').waitFor();
+    const signedInAs = modal.getByLabel('Signed in as');
+    expect(await signedInAs.inputValue()).toBe(accounts.staff.email);
+    expect(await signedInAs.getAttribute('readonly')).not.toBeNull();
+    await expectNoAxeViolations(page, 'auth modal, not a learning account 1280 en');
     await context.close();
 
     // Later, on a phone: the password, then a recovery code (the app's last code is spent).

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { demoIdentities } from './dev-pages';
+import { openRequestModal } from './navbar';
 
 // The demo accounts' password, printed by `npm start` (apps/api/src/registry/demo-passwords.ts).
 // The office's demo account signs in: the reset journeys give the teacher and the student new
@@ -65,6 +66,17 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
         secure: true,
       });
 
+      // An office account runs no school: the auth modal says the address is not on file.
+      if (language === 'id') {
+        const modal = await openRequestModal(page, viewport.width < 1024);
+        await modal.getByText(/belum terdaftar di database kami/).waitFor({ timeout: 30_000 });
+        expect(await axeViolations(page, `auth modal, not registered ${viewport.width}px`)).toEqual(
+          [],
+        );
+        await page.keyboard.press('Escape');
+        await page.goto('/profile');
+        await page.getByText(person.fullName).waitFor({ timeout: 30_000 });
+      }
       await page.getByRole('button', { name: language === 'id' ? 'Keluar' : 'Sign out' }).click();
       // The provider asks before it ends the session (RP-initiated logout).
       await page.getByRole('button', { name: /Ya, keluar/ }).click();

@@ -34,3 +34,20 @@ export const ProfileSchema = z.object({
   activity: z.array(z.object({ at: z.iso.datetime(), event: ProfileEventSchema })),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The schools of the signed-in person and who runs each (SPEC §2: the auth modal's notice). */
+export const SCHOOL_ADMINS_PATH = '/profile/v1/school-admins';
+
+export const SchoolAdminsSchema = z.object({
+  schools: z.array(
+    z.object({
+      npsn: z.string(),
+      name: z.string(),
+      /** Whether the signed-in person is this school's principal or operator. */
+      isAdmin: z.boolean(),
+      /** The principal and operators, by name, for a teacher to know whom to ask. */
+      admins: z.array(z.object({ name: z.string(), role: z.enum(['principal', 'operator']) })),
+    }),
+  ),
+});
+export type SchoolAdmins = z.infer<typeof SchoolAdminsSchema>;

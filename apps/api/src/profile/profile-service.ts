@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
-import type { Profile, ProfileEvent } from '@portal/contracts/profile';
+import type { Profile, ProfileEvent, SchoolAdmins } from '@portal/contracts/profile';
 import { maskEmail } from '../personal-data/masking';
 import type { Db } from '../db/database';
 import {
@@ -36,6 +36,7 @@ const EVENTS: Record<string, Record<string, ProfileEvent>> = {
   'sign-in-lock': { locked: 'sign_in_locked' },
   'reset-password': { changed: 'password_reset' },
   'change-email': { confirmed: 'email_changed' },
+  'password-change': { 'initial-replaced': 'password_changed' },
 };
 
 /** Removes a key's private parts: the profile only checks signatures. */
@@ -135,5 +136,63 @@ export async function profileOf(deps: ProfileDependencies, accountId: number): P
     office: office?.name ?? null,
     personalEmail: person?.personalEmail ? maskEmail(person.personalEmail) : null,
     activity,
+  };
+}
+
+const ADMIN_ROLES = ['principal', 'operator'] as const;
+
+/**
+ * The schools the account's person belongs to in the registry, whether they run each, and who
+ * does: the auth modal tells a teacher whose request a student account needs.
+ */
+export async function schoolAdminsOf(
+  deps: ProfileDependencies,
+  accountId: number,
+): Promise<SchoolAdmins> {
+  const { db } = deps;
+  const [signedIn] = await db
+    .select({ personId: learningAccounts.personId })
+    .from(learningAccounts)
+    .where(eq(learningAccounts.id, accountId));
+  if (!signedIn) throw new UnauthorizedError();
+  const memberships = await db
+    .select({ npsn: schools.npsn, name: schools.name, role: schoolMemberships.role })
+    .from(schoolMemberships)
+    .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
+    .where(eq(schoolMemberships.personId, signedIn.personId))
+    .orderBy(schools.name);
+  const npsns = [...new Set(memberships.map((membership) => membership.npsn))];
+  const admins =
+    npsns.length === 0
+      ? []
+      : await db
+          .select({
+            npsn: schoolMemberships.npsn,
+            name: people.fullName,
+            role: schoolMemberships.role,
+          })
+          .from(schoolMemberships)
+          .innerJoin(people, eq(people.id, schoolMemberships.personId))
+          .where(
+            and(
+              inArray(schoolMemberships.npsn, npsns),
+              inArray(schoolMemberships.role, [...ADMIN_ROLES]),
+            ),
+          )
+          .orderBy(schoolMemberships.role, people.fullName);
+  return {
+    schools: npsns.map((npsn) => {
+      const own = memberships.filter((membership) => membership.npsn === npsn);
+      return {
+        npsn,
+        name: own[0]?.name ?? '',
+        isAdmin: own.some((membership) => ADMIN_ROLES.some((role) => role === membership.role)),
+        admins: admins.flatMap((admin) =>
+          admin.npsn === npsn && (admin.role === 'principal' || admin.role === 'operator')
+            ? [{ name: admin.name, role: admin.role }]
+            : [],
+        ),
+      };
+    }),
   };
 }

@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_PATH } from '@portal/contracts/profile';
-import { learningAccounts } from '../db/schema';
+import { PROFILE_PATH, SCHOOL_ADMINS_PATH } from '@portal/contracts/profile';
+import { learningAccounts, people, schoolMemberships } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../sign-in/test-relying-party';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -80,5 +80,44 @@ describe('the profile of the signed-in person', () => {
       JSON.stringify({ ...claims, sub: String(Number(claims.sub) + 1) }),
     ).toString('base64url');
     expect((await profile(`Bearer ${header}.${forged}.${signature}`)).statusCode).toBe(401);
+  });
+});
+
+describe("the signed-in person's school admins", () => {
+  it("names who runs each of a teacher's schools, and says whether the teacher does", async () => {
+    const [newTeacher] = await t.database.db
+      .select({ personId: people.id })
+      .from(people)
+      .where(eq(people.fullName, FIXTURE.newTeacher.name));
+    await t.database.db
+      .insert(schoolMemberships)
+      .values({ personId: newTeacher!.personId, npsn: FIXTURE.sd.npsn, role: 'operator' });
+    const tokens = await signIn(rp, t.config, createBrowser(t.app, t.config.oidc.issuer), {
+      email: FIXTURE.teacher.accounts[0]!,
+      password: PASSWORD,
+    });
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: `/belajar-id${SCHOOL_ADMINS_PATH}`,
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(reply.statusCode).toBe(200);
+    const { data } = reply.json();
+    expect(data.schools).toEqual(
+      expect.arrayContaining([
+        {
+          npsn: FIXTURE.sd.npsn,
+          name: FIXTURE.sd.name,
+          isAdmin: false,
+          admins: [{ name: FIXTURE.newTeacher.name, role: 'operator' }],
+        },
+        { npsn: FIXTURE.smp.npsn, name: FIXTURE.smp.name, isAdmin: false, admins: [] },
+      ]),
+    );
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/belajar-id${SCHOOL_ADMINS_PATH}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Database } from '../db/database';
-import { learningAccounts, staffAccounts } from '../db/schema';
+import { learningAccounts, schoolMemberships, staffAccounts } from '../db/schema';
 import type { DemoIdentity } from './demo-identities';
 
 /** The password of the demo accounts: printed at start, never used outside a demo registry. */
@@ -51,6 +51,8 @@ export async function demoSignInAccounts(
         eq(learningAccounts.kind, 'ptk'),
         like(learningAccounts.email, `%@${options.productName}.id`),
         ...(taken.length > 0 ? [notInArray(learningAccounts.email, taken)] : []),
+        // A teacher who does not run the school: the auth modal names who does.
+        sql`NOT EXISTS (SELECT 1 FROM ${schoolMemberships} m WHERE m.person_id = ${learningAccounts.personId} AND m.role IN ('principal', 'operator'))`,
       ),
     )
     .orderBy(desc(learningAccounts.id))
