@@ -88,6 +88,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
   const signIn = createSignInService({
     db,
     hasher,
+    botCheck,
     audit,
     counters: rateLimit,
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,

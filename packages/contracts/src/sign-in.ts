@@ -22,6 +22,8 @@ export const SIGN_IN_POLICY = {
   lockMinutes: 15,
   /** Every answer to a password takes at least this long, right or wrong, known or not. */
   answerFloorMs: 300,
+  /** Failed sign-ins from one address within the window before the bot check is asked for. */
+  botCheckAfterFailures: 3,
 } as const;
 
 /** The web app's client at the provider, and its pages the provider returns to. */
@@ -91,6 +93,8 @@ export const InteractionDetailsSchema = z.object({
   prompt: z.string(),
   /** A step after the password still to do in this interaction (a reload resumes there). */
   step: SignInStepSchema.nullable(),
+  /** Whether the password form must carry a solved bot check (after repeated failures). */
+  bot_check: z.boolean(),
   client: z.object({ id: z.string(), name: z.string().nullable() }),
 });
 export type InteractionDetails = z.infer<typeof InteractionDetailsSchema>;
@@ -104,6 +108,8 @@ export const SignInBodySchema = z.object({
       (value) => [...value].length <= PASSWORD_MAX_LENGTH,
       RESET_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH),
     ),
+  /** The solved bot check, once the details call says it is needed. */
+  altcha: z.string().max(8_000).optional(),
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 

@@ -11,6 +11,8 @@ export type RateLimitStore = {
   fastifyOptions(namespace: string): { redis?: Redis; nameSpace: string; skipOnError: boolean };
   /** Counts one more hit on `key` in a fixed window; returns the count and when it resets. */
   increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** The count of `key` in its current window, without counting a hit (0 when none). */
+  peek(key: string): Promise<number>;
   /** Stores `key` for `ttlMs` unless present; true when this call stored it. */
   setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ function createMemoryStore(keyPrefix: string): RateLimitStore {
       entries.set(name, entry);
       return { count: entry.count, resetInMs: entry.expiresAt - Date.now() };
     },
+    peek: async (key) => live(`${keyPrefix}:${key}`)?.count ?? 0,
     async setIfAbsent(key, ttlMs) {
       const name = `${keyPrefix}:${key}`;
       if (live(name)) return false;
@@ -115,6 +118,13 @@ export async function createRateLimitStore(
         return { count, resetInMs: ttl > 0 ? ttl : windowMs };
       } catch {
         return { count: 0, resetInMs: windowMs };
+      }
+    },
+    async peek(key) {
+      try {
+        return Number(await redis.get(`${keyPrefix}:${key}`)) || 0;
+      } catch {
+        return 0;
       }
     },
     async setIfAbsent(key, ttlMs) {

@@ -144,6 +144,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
         uid: interaction.uid,
         prompt: interaction.prompt.name,
         step: pendingOf(interaction)?.step ?? null,
+        bot_check: await service.botCheckNeeded(request.ip),
         client: { id: clientId, name: client?.clientName ?? null },
       };
     },

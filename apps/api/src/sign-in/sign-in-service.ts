@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import {
   SIGN_IN_MESSAGES,
@@ -9,6 +10,7 @@ import {
   type TotpBody,
 } from '@portal/contracts/sign-in';
 import type { AuditLog } from '../audit/audit-repository';
+import type { BotCheckService } from '../bot-check/bot-check-service';
 import { isCommonPassword } from '../credentials/common-passwords';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import { createSealer } from '../credentials/sealing';
@@ -28,6 +30,7 @@ import { createSignInRepository, type StaffAccount } from './sign-in-repository'
 type Dependencies = {
   db: Db;
   hasher: PasswordHasher;
+  botCheck: BotCheckService;
   audit: AuditLog;
   counters: RateLimitStore;
   limitPerIpPerMinute: number;
@@ -59,6 +62,8 @@ export function accountRefOf(accountId: string): AccountRef | undefined {
 }
 
 const MINUTE_MS = 60_000;
+const FAILURE_WINDOW_MS = SIGN_IN_POLICY.wrongWindowMinutes * MINUTE_MS;
+const failuresKey = (ip: string) => `sign-in-failures-ip:${ip}`;
 
 const failed = () =>
   new UnauthorizedError({ id: 'sign_in_failed', message: SIGN_IN_MESSAGES.failed });
@@ -224,7 +229,13 @@ export function createSignInService(deps: Dependencies) {
     return staff;
   }
 
+  /** After repeated failures from an address, its sign-ins carry a solved bot check. */
+  const botCheckNeeded = async (ip: string) =>
+    (await counters.peek(failuresKey(ip))) >= SIGN_IN_POLICY.botCheckAfterFailures;
+
   return {
+    botCheckNeeded,
+
     /**
      * The account a password opens and the step it must take before the sign-in is done (null
      * when none); a 401 that says nothing more otherwise.
@@ -234,11 +245,22 @@ export function createSignInService(deps: Dependencies) {
       ip: string,
     ): Promise<{ accountId: string; step: SignInStep | null }> {
       await enforceLimit(counters, `sign-in-ip:${ip}`, deps.limitPerIpPerMinute, MINUTE_MS);
+      if ((await botCheckNeeded(ip)) && !(await deps.botCheck.verify(input.altcha))) {
+        audit.queue({ action: 'sign-in', outcome: 'bot-check-failed', ip });
+        throw new ValidationError([{ field: 'altcha', message: LOOKUP_MESSAGES.botCheckFailed }], {
+          id: 'bot_check_failed',
+          message: LOOKUP_MESSAGES.botCheckFailed,
+        });
+      }
       const started = Date.now();
       try {
         return isStaffAddress(input.email)
           ? await checkStaffPassword(input, ip)
           : await checkLearningPassword(input, ip);
+      } catch (error) {
+        if (error instanceof UnauthorizedError)
+          await counters.increment(failuresKey(ip), FAILURE_WINDOW_MS);
+        throw error;
       } finally {
         const wait = floorMs - (Date.now() - started);
         if (wait > 0) await sleep(wait);

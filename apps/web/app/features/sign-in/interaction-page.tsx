@@ -3,7 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { BotCheck, type BotCheckHandle } from '~/components/bot-check';
 import { FormField } from '~/components/form-field';
+import { formStyles } from '~/components/form-styles';
 import { PageTitle } from '~/components/page-title';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { webConfig } from '~/config';
@@ -36,6 +38,7 @@ export function InteractionPage() {
   const { t } = useTranslation('sign-in');
   const { uid = '' } = useParams();
   const [step, setStep] = useState<Step | null>(null);
+  const [botCheck, setBotCheck] = useState(false);
   const [expired, setExpired] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<Step | null>(null);
@@ -44,7 +47,10 @@ export function InteractionPage() {
 
   useEffect(() => {
     interactionApi.details(uid).then(
-      (details) => setStep(details.step ?? 'password'),
+      (details) => {
+        setBotCheck(details.bot_check);
+        setStep(details.step ?? 'password');
+      },
       (error: unknown) => {
         if (problemOf(error).kind === 'expired') setExpired(true);
         else setStep('password');
@@ -78,7 +84,7 @@ export function InteractionPage() {
           {t('loading')}
         </p>
       ) : step === 'password' ? (
-        <PasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
+        <PasswordStep uid={uid} onStep={setStep} onExpired={onExpired} botCheck={botCheck} />
       ) : step === 'new-password' ? (
         <NewPasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
       ) : step === 'totp-enrol' ? (
@@ -96,15 +102,19 @@ export type StepProps = {
   onExpired: () => void;
 };
 
-type FieldProblems = { email?: string; password?: string };
+type FieldProblems = { email?: string; password?: string; altcha?: string };
 
 /**
  * The address and password, shown on request, paste allowed. A wrong password, an unknown
  * address and a locked account get the same answer from the API.
  */
-function PasswordStep({ uid, onStep, onExpired }: StepProps) {
+function PasswordStep({ uid, onStep, onExpired, botCheck }: StepProps & { botCheck: boolean }) {
   const { t } = useTranslation('sign-in');
-  const call = useStepCall(onExpired);
+  const call = useStepCall(onExpired, ['altcha']);
+  // After repeated failures from this address the API asks for the bot check too.
+  const [needsBotCheck, setNeedsBotCheck] = useState(botCheck);
+  const [altcha, setAltcha] = useState<string | null>(null);
+  const botCheckWidget = useRef<BotCheckHandle>(null);
   const [visible, setVisible] = useState(false);
   const [fields, setFields] = useState<FieldProblems>({});
   const domain = webConfig.domain;
@@ -131,10 +141,22 @@ function PasswordStep({ uid, onStep, onExpired }: StepProps) {
       document.getElementById(problems.email ? 'sign-in-email' : 'sign-in-password')?.focus();
       return;
     }
-    void call.run(
-      () => interactionApi.password(uid, { email, password }),
-      (result) => follow(result, onStep),
-    );
+    if (needsBotCheck && !altcha) {
+      setFields({ altcha: t('botCheckNeeded') });
+      return;
+    }
+    void call
+      .run(
+        () => interactionApi.password(uid, { email, password, ...(altcha ? { altcha } : {}) }),
+        (result) => follow(result, onStep),
+      )
+      .then(async () => {
+        // A solved challenge is accepted once; whether the next try needs one, the API says.
+        botCheckWidget.current?.reset();
+        setAltcha(null);
+        const details = await interactionApi.details(uid).catch(() => null);
+        if (details) setNeedsBotCheck(details.bot_check);
+      });
   };
 
   return (
@@ -177,6 +199,16 @@ function PasswordStep({ uid, onStep, onExpired }: StepProps) {
           onToggle={() => setVisible((current) => !current)}
           label={t('show')}
         />
+        {needsBotCheck ? (
+          <div>
+            <BotCheck ref={botCheckWidget} onVerified={setAltcha} />
+            {fields.altcha || call.fieldError('altcha') ? (
+              <p role="alert" className={formStyles.error}>
+                {fields.altcha ?? call.fieldError('altcha')}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <button type="submit" className="btn btn-primary w-full" disabled={call.busy}>
           {call.busy ? t('submitting') : t('submit')}
         </button>
