@@ -22,19 +22,21 @@ export type SignInAccount = {
 
 export type StaffAccount = typeof staffAccounts.$inferSelect;
 
+const ACCOUNT_COLUMNS = {
+  accountId: learningAccounts.id,
+  personId: learningAccounts.personId,
+  kind: learningAccounts.kind,
+  email: learningAccounts.email,
+  passwordHash: learningAccounts.passwordHash,
+  mustChangePassword: learningAccounts.mustChangePassword,
+};
+
 /** SQL of the sign-in: accounts, and wrong passwords counted in the one-time codes' tables. */
 export function createSignInRepository(db: Db) {
   return {
     async accountByEmail(email: string): Promise<SignInAccount | undefined> {
       const [row] = await db
-        .select({
-          accountId: learningAccounts.id,
-          personId: learningAccounts.personId,
-          kind: learningAccounts.kind,
-          email: learningAccounts.email,
-          passwordHash: learningAccounts.passwordHash,
-          mustChangePassword: learningAccounts.mustChangePassword,
-        })
+        .select(ACCOUNT_COLUMNS)
         .from(learningAccounts)
         .where(and(eq(learningAccounts.email, email), eq(learningAccounts.status, 'active')));
       return row;
@@ -42,14 +44,7 @@ export function createSignInRepository(db: Db) {
 
     async learningAccount(accountId: number): Promise<SignInAccount | undefined> {
       const [row] = await db
-        .select({
-          accountId: learningAccounts.id,
-          personId: learningAccounts.personId,
-          kind: learningAccounts.kind,
-          email: learningAccounts.email,
-          passwordHash: learningAccounts.passwordHash,
-          mustChangePassword: learningAccounts.mustChangePassword,
-        })
+        .select(ACCOUNT_COLUMNS)
         .from(learningAccounts)
         .where(and(eq(learningAccounts.id, accountId), eq(learningAccounts.status, 'active')));
       return row;

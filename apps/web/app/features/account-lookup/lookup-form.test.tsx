@@ -6,12 +6,9 @@ import {
   type ErrorId,
 } from '@portal/contracts/api-error';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useEffect, useImperativeHandle } from 'react';
-import type { Ref } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryProvider } from '~/api/query-provider';
-import type { BotCheckHandle } from '~/components/bot-check';
 import { changeLanguage, i18n, registerNamespace } from '~/i18n/i18n';
 import type { Language } from '~/i18n/i18n';
 import en from '~/locales/en/account-lookup.json';
@@ -19,19 +16,7 @@ import id from '~/locales/id/account-lookup.json';
 import { LookupForm } from './lookup-form';
 
 // The real bot check solves a proof of work in a Web Worker; here it is solved at once.
-vi.mock('~/components/bot-check', () => ({
-  BotCheck: function BotCheck({
-    onVerified,
-    ref,
-  }: {
-    onVerified: (payload: string | null) => void;
-    ref?: Ref<BotCheckHandle>;
-  }) {
-    useImperativeHandle(ref, () => ({ reset: () => onVerified('solved') }), [onVerified]);
-    useEffect(() => onVerified('solved'), [onVerified]);
-    return null;
-  },
-}));
+vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
 
 registerNamespace('account-lookup', { id, en });
 

@@ -7,6 +7,7 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { FormField } from '~/components/form-field';
+import { PasswordInput } from '~/components/password-input';
 import { formStyles } from '~/components/form-styles';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import {
@@ -230,12 +231,10 @@ function NewPasswordForm({
         >
           {(control) => (
             <>
-              <input
+              <PasswordInput
                 {...control}
-                type={visible ? 'text' : 'password'}
+                visible={visible}
                 autoComplete="new-password"
-                autoCapitalize="none"
-                spellCheck={false}
                 {...register('password', {
                   validate: (value) => {
                     if (value === '') return t('newPassword.required');
@@ -261,12 +260,10 @@ function NewPasswordForm({
           announceError
         >
           {(control) => (
-            <input
+            <PasswordInput
               {...control}
-              type={visible ? 'text' : 'password'}
+              visible={visible}
               autoComplete="new-password"
-              autoCapitalize="none"
-              spellCheck={false}
               {...register('confirmation', {
                 validate: (value, all) => {
                   if (value === '') return t('newPassword.required');

@@ -1,11 +1,10 @@
 import type { ApiErrorBody, ErrorId } from '@portal/contracts/api-error';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useEffect, useImperativeHandle, type ReactNode, type Ref } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BotCheckHandle } from '~/components/bot-check';
 import { DialogProvider } from '~/components/dialog-store';
 import { ToastProvider } from '~/components/toast';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
@@ -23,19 +22,7 @@ import {
 } from './reset-flow-storage';
 
 // The real bot check solves a proof of work in a Web Worker; here it is solved at once.
-vi.mock('~/components/bot-check', () => ({
-  BotCheck: function BotCheck({
-    onVerified,
-    ref,
-  }: {
-    onVerified: (payload: string | null) => void;
-    ref?: Ref<BotCheckHandle>;
-  }) {
-    useImperativeHandle(ref, () => ({ reset: () => onVerified('solved') }), [onVerified]);
-    useEffect(() => onVerified('solved'), [onVerified]);
-    return null;
-  },
-}));
+vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
 
 const SESSION_ID = 'sesiLama_0123456789abcdef';
 const NEW_SESSION_ID = 'sesiBaru_0123456789abcdef';

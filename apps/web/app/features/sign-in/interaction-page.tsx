@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { BotCheck, type BotCheckHandle } from '~/components/bot-check';
 import { FormField } from '~/components/form-field';
+import { PasswordInput } from '~/components/password-input';
 import { formStyles } from '~/components/form-styles';
 import { PageTitle } from '~/components/page-title';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
@@ -184,13 +185,11 @@ function PasswordStep({ uid, onStep, onExpired, botCheck }: StepProps & { botChe
         </FormField>
         <FormField id="sign-in-password" label={t('password')} error={fields.password}>
           {(control) => (
-            <input
+            <PasswordInput
               {...control}
               name="password"
-              type={visible ? 'text' : 'password'}
+              visible={visible}
               autoComplete="current-password"
-              autoCapitalize="none"
-              spellCheck={false}
             />
           )}
         </FormField>

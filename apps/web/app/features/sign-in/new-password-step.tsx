@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '~/components/form-field';
+import { PasswordInput } from '~/components/password-input';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { follow, interactionApi } from './interaction-api';
 import type { StepProps } from './interaction-page';
@@ -66,13 +67,11 @@ export function NewPasswordStep({ uid, onStep, onExpired }: StepProps) {
           announceError
         >
           {(control) => (
-            <input
+            <PasswordInput
               {...control}
               name="password"
-              type={visible ? 'text' : 'password'}
+              visible={visible}
               autoComplete="new-password"
-              autoCapitalize="none"
-              spellCheck={false}
             />
           )}
         </FormField>
@@ -83,13 +82,11 @@ export function NewPasswordStep({ uid, onStep, onExpired }: StepProps) {
           announceError
         >
           {(control) => (
-            <input
+            <PasswordInput
               {...control}
               name="confirmation"
-              type={visible ? 'text' : 'password'}
+              visible={visible}
               autoComplete="new-password"
-              autoCapitalize="none"
-              spellCheck={false}
             />
           )}
         </FormField>
