@@ -2,6 +2,7 @@ import { FeatureToggleKeySchema, TextSettingKeySchema } from '@portal/contracts/
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createFeatureTogglesService } from './feature-toggles-service';
+import { runCommand } from '../run-command';
 
 const USAGE = `Usage: npm run toggles -- [list] | [KEY=on|off ...] | [SETTING=text ...]
   npm run toggles -- list
@@ -43,10 +44,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
-  },
-);
+runCommand(main);

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createSigningKeys, type KeyStatus } from './signing-keys';
+import { runCommand } from '../run-command';
 
 const USAGE = `Usage: npm run keys -- list | rotate [--now]
   list          the sign-in signing keys and what each does
@@ -49,10 +50,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
-  },
-);
+runCommand(main);

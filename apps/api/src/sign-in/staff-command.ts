@@ -2,6 +2,7 @@ import { loadConfig } from '../config';
 import { createPasswordHasher } from '../credentials/password-hasher';
 import { openDatabase } from '../db/database';
 import { addStaffAccount, StaffAddressError } from './staff-accounts';
+import { runCommand } from '../run-command';
 
 const USAGE = `Usage: npm run staff -- add <address>
   add <address>  create a ministry staff account in the staff domain (STAFF_EMAIL_DOMAIN) and
@@ -40,10 +41,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
-  },
-);
+runCommand(main);
