@@ -22,6 +22,7 @@ export default [
     route('auth/silent/callback', 'routes/sign-in-callback.tsx', { id: 'silent-callback' }),
     route('auth/logout/callback', 'routes/sign-in-callback.tsx', { id: 'logout-callback' }),
     route('auth/sign-in/:uid', 'routes/sign-in-interaction.tsx'),
+    route('auth/sign-out', 'routes/sign-out.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -79,7 +79,14 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
       }
       await page.getByRole('button', { name: language === 'id' ? 'Keluar' : 'Sign out' }).click();
       // The provider asks before it ends the session (RP-initiated logout).
-      await page.getByRole('button', { name: /Ya, keluar/ }).click();
+      await page
+        .getByRole('heading', { name: language === 'id' ? 'Keluar dari Akun' : 'Sign Out' })
+        .waitFor();
+      expect(new URL(page.url()).hash).toBe('');
+      expect(await axeViolations(page, `sign-out ${viewport.width}px ${language}`)).toEqual([]);
+      await page
+        .getByRole('button', { name: language === 'id' ? 'Ya, keluar' : 'Yes, sign out' })
+        .click();
       await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
       expect(
         await page.evaluate(() =>

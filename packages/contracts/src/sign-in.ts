@@ -34,6 +34,11 @@ export const WEB_AUTH_PATHS = {
   logoutCallback: '/auth/logout/callback',
   /** The sign-in page of an interaction: `/auth/sign-in/<uid>`. */
   signIn: '/auth/sign-in',
+  /**
+   * The provider's sign-out confirmation, in the portal's look: `#xsrf=<secret>` asks, `#done`
+   * says the session has ended.
+   */
+  signOut: '/auth/sign-out',
 } as const;
 
 /** The scopes the web asks for: identity, the personal e-mail, and refresh (SPEC §7). */
@@ -45,6 +50,9 @@ export const LOGIN_REFERENCE = {
   fallback: 'user-profile',
   maxAgeSeconds: 86_400,
 } as const;
+
+/** Where the sign-out confirmation posts, under the issuer's path (oidc-provider's route). */
+export const END_SESSION_CONFIRM_PATH = '/session/end/confirm';
 
 /** The interaction calls, under the issuer's path (`/oidc/interaction/<uid>`). */
 export const INTERACTION_PATHS = {

@@ -9,7 +9,7 @@ import { PORTAL_WEB_CLIENT_ID, SIGN_IN_POLICY, WEB_AUTH_PATHS } from '@portal/co
 import { ServiceUnavailableError } from '../http/domain-errors';
 import { logBackgroundError } from '../http/logger-options';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
-import { errorPage, logoutPage, signedOutPage } from './provider-pages';
+import { errorPage } from './provider-pages';
 
 export type AccountClaims = {
   accountId: string;
@@ -116,11 +116,14 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
+        // The confirmation is the web's page, in the portal's look and language; it posts
+        // this form's secret back. The secret travels in the fragment, never to a server log.
         logoutSource: (ctx, form) => {
-          ctx.body = logoutPage(form);
+          const xsrf = /name="xsrf" value="([^"]+)"/.exec(form)?.[1] ?? '';
+          ctx.redirect(`${webOrigin}${WEB_AUTH_PATHS.signOut}#xsrf=${encodeURIComponent(xsrf)}`);
         },
         postLogoutSuccessSource: (ctx) => {
-          ctx.body = signedOutPage();
+          ctx.redirect(`${webOrigin}${WEB_AUTH_PATHS.signOut}#done`);
         },
       },
       resourceIndicators: {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '~/api/api-client';
 import { BotCheck, type BotCheckHandle } from '~/components/bot-check';
 import { FormField } from '~/components/form-field';
 import { PasswordInput } from '~/components/password-input';
@@ -13,7 +14,7 @@ import { webConfig } from '~/config';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/sign-in.json';
 import id from '~/locales/id/sign-in.json';
-import { follow, interactionApi, problemOf } from './interaction-api';
+import { follow, interactionApi } from './interaction-api';
 import { NewPasswordStep } from './new-password-step';
 import { TotpEnrolStep, TotpStep } from './second-factor-steps';
 import { StepAlert } from './step-alert';
@@ -53,7 +54,8 @@ export function InteractionPage() {
         setStep(details.step ?? 'password');
       },
       (error: unknown) => {
-        if (problemOf(error).kind === 'expired') setExpired(true);
+        // An address that names no interaction of this browser (ended, or made up) starts again.
+        if (error instanceof ApiError && error.status < 500) setExpired(true);
         else setStep('password');
       },
     );

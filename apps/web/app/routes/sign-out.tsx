@@ -1,0 +1,3 @@
+import { SignOutPage } from '~/features/sign-in/sign-out-page';
+
+export default SignOutPage;
