@@ -13,6 +13,7 @@ import { accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountLookupRoutes } from './account-lookup/account-lookup-routes';
+import { emailChangeRoutes } from './email-change/email-change-routes';
 import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
@@ -135,6 +136,7 @@ export async function buildApp({
       await api.register(featureTogglesRoutes, { service: services.featureToggles });
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
+      await api.register(emailChangeRoutes, { service: services.emailChange });
       await api.register(profileRoutes, { deps: services.profile });
       await api.register(passwordResetRoutes, {
         service: services.passwordReset,

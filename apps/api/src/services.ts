@@ -24,6 +24,7 @@ import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import type { ProfileDependencies } from './profile/profile-service';
 import { createTrackingService } from './tracking/tracking-service';
+import { createEmailChangeService } from './email-change/email-change-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
 
@@ -56,9 +57,10 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
   );
   const hasher = createPasswordHasher();
   const codes = createOneTimeCodes(config.tokenSecret);
+  const lookupTokens = createLookupTokens(config.tokenSecret);
   const accountLookup = createAccountLookupService({
     db,
-    tokens: createLookupTokens(config.tokenSecret),
+    tokens: lookupTokens,
     botCheck,
     toggles: featureToggles,
     counters: rateLimit,
@@ -68,6 +70,15 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     audit,
     codes,
     limits: config.limits,
+  });
+
+  const emailChange = createEmailChangeService({
+    db,
+    tokens: lookupTokens,
+    outbox,
+    templates,
+    audit,
+    codes,
   });
 
   const passwordReset = createPasswordResetService({
@@ -125,6 +136,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     featureToggles,
     botCheck,
     accountLookup,
+    emailChange,
     signIn,
     oidcProviders,
     profile,

@@ -1,9 +1,9 @@
 import DataLoader from 'dataloader';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OfficeType } from '@portal/contracts/account-lookup';
 import type { SchoolLevel, UserType } from '@portal/contracts/user-types';
 import type { Db } from '../db/database';
-import { emailChangeRequests, learningAccounts, people, regions, schools } from '../db/schema';
+import { learningAccounts, people, regions, schools } from '../db/schema';
 import type { Transaction } from '../db/database';
 
 export type PersonMatch = {
@@ -144,58 +144,6 @@ export function createAccountLookupRepository(db: Db) {
         .where(sql`${schools.nameKey} LIKE ${pattern}`)
         .orderBy(sql`length(${schools.name})`, asc(schools.name), asc(schools.npsn))
         .limit(limit);
-    },
-
-    async updatePersonalEmail(tx: Transaction, personId: number, email: string): Promise<void> {
-      await tx
-        .update(people)
-        .set({ personalEmail: email, updatedAt: sql`now()` })
-        .where(eq(people.id, personId));
-    },
-
-    async openEmailChange(personId: number, tx?: Transaction) {
-      const [row] = await (tx ?? db)
-        .select()
-        .from(emailChangeRequests)
-        .where(
-          and(eq(emailChangeRequests.personId, personId), isNull(emailChangeRequests.closedAt)),
-        )
-        .orderBy(sql`${emailChangeRequests.id} DESC`)
-        .limit(1)
-        .for('update');
-      return row;
-    },
-
-    async closeOpenEmailChanges(tx: Transaction, personId: number, reason: string): Promise<void> {
-      await tx
-        .update(emailChangeRequests)
-        .set({ closedAt: sql`now()`, closedReason: reason })
-        .where(
-          and(eq(emailChangeRequests.personId, personId), isNull(emailChangeRequests.closedAt)),
-        );
-    },
-
-    async createEmailChange(
-      tx: Transaction,
-      change: { personId: number; newEmail: string; validSeconds: number },
-    ): Promise<number> {
-      const [row] = await tx
-        .insert(emailChangeRequests)
-        .values({
-          personId: change.personId,
-          newEmail: change.newEmail,
-          expiresAt: sql`now() + make_interval(secs => ${change.validSeconds})`,
-        })
-        .returning({ id: emailChangeRequests.id });
-      if (!row) throw new Error('e-mail change insert returned nothing');
-      return row.id;
-    },
-
-    async closeEmailChange(tx: Transaction, id: number, reason: string): Promise<void> {
-      await tx
-        .update(emailChangeRequests)
-        .set({ closedAt: sql`now()`, closedReason: reason })
-        .where(eq(emailChangeRequests.id, id));
     },
   };
 }

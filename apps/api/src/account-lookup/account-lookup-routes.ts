@@ -1,14 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from '../http/no-store';
 import { z } from 'zod';
 import {
   AccountCreationResultSchema,
-  CHANGE_EMAIL_CONFIRM_PATH,
-  ChangeEmailBodySchema,
-  ChangeEmailResultSchema,
-  ConfirmEmailChangeBodySchema,
-  ConfirmEmailChangeResultSchema,
   LOOKUP_BASE,
   LOOKUP_MESSAGES,
   LookupRequestSchema,
@@ -26,6 +20,7 @@ import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { UserTypeSchema } from '@portal/contracts/user-types';
 import { ValidationError } from '../http/domain-errors';
 import type { AccountLookupService } from './account-lookup-service';
+import { bearer, tokenOf } from './lookup-token';
 
 const errors = {
   400: ApiErrorBodySchema,
@@ -34,14 +29,6 @@ const errors = {
   404: ApiErrorBodySchema,
   429: ApiErrorBodySchema,
 };
-const bearer = { headers: z.object({ authorization: z.string().optional() }).loose() };
-
-/** The lookup token travels as a bearer token (SPEC §7), or in the body as the spec also allows. */
-function tokenOf(request: FastifyRequest, bodyToken: string | undefined): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
-  return bodyToken;
-}
 
 export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookupService }> = async (
   app,
@@ -92,48 +79,6 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
       data: await service.requestDetails(
         tokenOf(request, request.body.token),
         request.query.method,
-        request.ip,
-      ),
-    }),
-  );
-
-  app.post(
-    `${LOOKUP_BASE}/change-email`,
-    {
-      schema: {
-        tags,
-        summary: 'Start a change of personal e-mail: a code goes to the new address',
-        ...bearer,
-        body: ChangeEmailBodySchema,
-        response: { 200: dataEnvelope(ChangeEmailResultSchema), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.changeEmail(
-        tokenOf(request, request.body.token),
-        request.body.email,
-        request.ip,
-      ),
-    }),
-  );
-
-  app.post(
-    CHANGE_EMAIL_CONFIRM_PATH,
-    {
-      schema: {
-        tags,
-        summary:
-          'Confirm the change of personal e-mail with the codes sent to the new address and to the contact on file',
-        ...bearer,
-        body: ConfirmEmailChangeBodySchema,
-        response: { 200: dataEnvelope(ConfirmEmailChangeResultSchema), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.confirmEmailChange(
-        tokenOf(request, request.body.token),
-        request.body.code,
-        request.body.code_current,
         request.ip,
       ),
     }),

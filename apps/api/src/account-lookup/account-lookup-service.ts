@@ -22,6 +22,7 @@ import { normalizeName } from '../registry/name-normalizer';
 import {
   createAccountLookupRepository,
   createLookupFinder,
+  type AccountLookupRepository,
   type AccountSummary,
   type PersonMatch,
 } from './account-lookup-repository';
@@ -59,6 +60,17 @@ const fieldError = (field: string, id: ErrorId, message: string, attemptsLeft?: 
 const toAccountView = (accounts: AccountSummary[]) =>
   accounts.map((a) => ({ email: a.email, kind: a.kind, school_level: a.schoolLevel }));
 
+/** The person a lookup token is for (and the user type it was found as); a 404 when gone. */
+export async function personOfToken(
+  deps: { tokens: LookupTokens; repository: AccountLookupRepository },
+  token: string | undefined,
+): Promise<{ person: PersonMatch; userType: UserType }> {
+  const claims = await deps.tokens.verify(token);
+  const person = await deps.repository.person(claims.personId);
+  if (!person) throw notFound();
+  return { person, userType: claims.userType };
+}
+
 /** Finding an account by personal data, and what the person may then ask for (issue 4). */
 export function createAccountLookupService(deps: Dependencies) {
   const { db, tokens, botCheck, toggles, counters, outbox, queue, templates, audit, codes } = deps;
@@ -66,20 +78,8 @@ export function createAccountLookupService(deps: Dependencies) {
   const finder = createLookupFinder(repository);
   const limit = (key: string, max: number, windowMs: number) =>
     enforceLimit(counters, key, max, windowMs);
-  // The two codes of an e-mail change: one to the new address, one to the contact on file.
-  const changeBindings = (requestId: number) => ({
-    fresh: `email-change:${requestId}`,
-    current: `email-change:${requestId}:current`,
-  });
-
-  async function personFromToken(
-    token: string | undefined,
-  ): Promise<{ person: PersonMatch; userType: UserType }> {
-    const claims = await tokens.verify(token);
-    const person = await repository.person(claims.personId);
-    if (!person) throw notFound();
-    return { person, userType: claims.userType };
-  }
+  const personFromToken = (token: string | undefined) =>
+    personOfToken({ tokens, repository }, token);
 
   return {
     async lookup(request: LookupRequest, ip: string): Promise<LookupResult> {
@@ -225,173 +225,6 @@ export function createAccountLookupService(deps: Dependencies) {
       });
       if (refused) throw refused;
       return { method, sent_to: method === 'email' ? maskEmail(to) : maskPhone(to) };
-    },
-
-    /**
-     * Starts a change of personal e-mail: one code to the new address (it works), one to the
-     * contact already on file (it is theirs). The lookup data alone never moves the address
-     * that password resets go to.
-     */
-    async changeEmail(token: string | undefined, newEmail: string, ip: string) {
-      const { person, userType } = await personFromToken(token);
-      if (person.personalEmail?.toLowerCase() === newEmail) {
-        throw fieldError('email', 'email_change_same_email', LOOKUP_MESSAGES.sameEmail);
-      }
-      const current = person.personalEmail
-        ? { channel: 'email' as const, to: person.personalEmail }
-        : person.phone
-          ? { channel: 'sms' as const, to: person.phone }
-          : undefined;
-      if (!current) {
-        throw fieldError('email', 'email_change_no_contact', LOOKUP_MESSAGES.noContactForChange);
-      }
-      const minutes = codes.policy.emailCodeMinutes;
-      const refused = await db.transaction(async (tx) => {
-        const refusal = await codes.takeSend(tx, {
-          personId: person.id,
-          flow: 'email-change',
-          recipients: [newEmail, current.to],
-        });
-        if (refusal) return refusal;
-        await repository.closeOpenEmailChanges(tx, person.id, 'superseded');
-        const requestId = await repository.createEmailChange(tx, {
-          personId: person.id,
-          newEmail,
-          validSeconds: minutes * 60,
-        });
-        const bindings = changeBindings(requestId);
-        const issue = (binding: string) =>
-          codes.issue(tx, { personId: person.id, flow: 'email-change', binding, minutes });
-        const newCode = (await issue(bindings.fresh)).code;
-        const currentCode = (await issue(bindings.current)).code;
-        await outbox.enqueue(tx, templates.emailChangeCode(newEmail, newCode, minutes));
-        await outbox.enqueue(
-          tx,
-          current.channel === 'email'
-            ? templates.emailChangeApprovalCode(
-                current.to,
-                currentCode,
-                maskEmail(newEmail),
-                minutes,
-              )
-            : templates.emailChangeApprovalSms(
-                current.to,
-                currentCode,
-                maskEmail(newEmail),
-                minutes,
-              ),
-        );
-        await audit.record(
-          { action: 'change-email', outcome: 'codes-sent', userType, personId: person.id, ip },
-          tx,
-        );
-        return undefined;
-      });
-      if (refused) throw refused;
-      return {
-        email: maskEmail(newEmail),
-        current_sent_to:
-          current.channel === 'email' ? maskEmail(current.to) : maskPhone(current.to),
-        expires_in: minutes * 60,
-      };
-    },
-
-    /** Confirms the change with both codes; the old address is told. */
-    async confirmEmailChange(
-      token: string | undefined,
-      code: string,
-      codeCurrent: string,
-      ip: string,
-    ) {
-      const { person, userType } = await personFromToken(token);
-      const outcome = await db.transaction(async (tx) => {
-        const request = await repository.openEmailChange(person.id, tx);
-        const expired = () => ({
-          error: fieldError('code', 'email_change_code_expired', LOOKUP_MESSAGES.codeExpired),
-        });
-        if (!request) return expired();
-        if (request.expiresAt.getTime() <= Date.now()) {
-          await repository.closeEmailChange(tx, request.id, 'expired');
-          return expired();
-        }
-        const bindings = changeBindings(request.id);
-        const result = await codes.check(tx, {
-          personId: person.id,
-          flow: 'email-change',
-          codes: [
-            { binding: bindings.fresh, code },
-            { binding: bindings.current, code: codeCurrent },
-          ],
-        });
-        if (!result.ok) {
-          await audit.record(
-            {
-              action: 'change-email',
-              outcome: result.reason === 'wrong' ? 'wrong-code' : result.reason,
-              userType,
-              personId: person.id,
-              ip,
-            },
-            tx,
-          );
-          if (result.reason === 'locked') return { error: result.error };
-          if (result.reason === 'expired') return expired();
-          if (result.reason !== 'wrong') {
-            const message = LOOKUP_MESSAGES.codeLocked;
-            return {
-              error: new ValidationError(
-                [
-                  { field: 'code', message },
-                  { field: 'code_current', message },
-                ],
-                { id: 'email_change_attempts_used_up', message, attemptsLeft: 0 },
-              ),
-            };
-          }
-          // Each wrong code's field is named, and the id says which of the two it was.
-          const message = LOOKUP_MESSAGES.codeInvalid(result.attemptsLeft);
-          const newWrong = result.wrong.includes(bindings.fresh);
-          const oldWrong = result.wrong.includes(bindings.current);
-          const fields = [...(newWrong ? ['code'] : []), ...(oldWrong ? ['code_current'] : [])];
-          return {
-            error: new ValidationError(
-              fields.map((field) => ({ field, message })),
-              {
-                id: !oldWrong
-                  ? 'email_change_new_code_invalid'
-                  : !newWrong
-                    ? 'email_change_old_code_invalid'
-                    : 'email_change_codes_invalid',
-                message,
-                attemptsLeft: result.attemptsLeft,
-              },
-            ),
-          };
-        }
-        await repository.updatePersonalEmail(tx, person.id, request.newEmail);
-        await repository.closeEmailChange(tx, request.id, 'confirmed');
-        // The contact on file is told: its e-mail, or its phone when there is none.
-        const masked = maskEmail(request.newEmail);
-        if (person.personalEmail) {
-          await outbox.enqueue(
-            tx,
-            templates.emailChangedNotice(person.personalEmail, masked, new Date()),
-          );
-        } else if (person.phone) {
-          await outbox.enqueue(
-            tx,
-            templates.emailChangedNoticeSms(person.phone, masked, new Date()),
-          );
-        }
-        await audit.record(
-          { action: 'change-email', outcome: 'confirmed', userType, personId: person.id, ip },
-          tx,
-        );
-        return { email: maskEmail(request.newEmail) };
-      });
-      // A wrong code is counted (committed) before the error is answered.
-      if ('error' in outcome) throw outcome.error;
-      return outcome;
     },
 
     /** Queues the creation of an educator's account (ACCOUNT_CREATION on). */

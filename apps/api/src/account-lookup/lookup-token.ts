@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { createHmac, createSecretKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { UserType } from '@portal/contracts/user-types';
@@ -81,3 +83,16 @@ export function createLookupTokens(secret: string, now: () => number = Date.now)
   };
 }
 export type LookupTokens = ReturnType<typeof createLookupTokens>;
+
+/** The routes that take a lookup token accept it as a bearer token (SPEC §7). */
+export const bearer = { headers: z.object({ authorization: z.string().optional() }).loose() };
+
+/** The lookup token travels as a bearer token (SPEC §7), or in the body as the spec also allows. */
+export function tokenOf(
+  request: FastifyRequest,
+  bodyToken: string | undefined,
+): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
+  return bodyToken;
+}

@@ -1,0 +1,62 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Transaction } from '../db/database';
+import { emailChangeRequests, people } from '../db/schema';
+
+/** SQL of the change of personal e-mail: its requests, and the address once confirmed. */
+export function createEmailChangeRepository(db: Db) {
+  return {
+    /** The newest open request of the person, held for the transaction. */
+    async openRequest(personId: number, tx?: Transaction) {
+      const [row] = await (tx ?? db)
+        .select()
+        .from(emailChangeRequests)
+        .where(
+          and(eq(emailChangeRequests.personId, personId), isNull(emailChangeRequests.closedAt)),
+        )
+        .orderBy(sql`${emailChangeRequests.id} DESC`)
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    async closeOpenRequests(tx: Transaction, personId: number, reason: string): Promise<void> {
+      await tx
+        .update(emailChangeRequests)
+        .set({ closedAt: sql`now()`, closedReason: reason })
+        .where(
+          and(eq(emailChangeRequests.personId, personId), isNull(emailChangeRequests.closedAt)),
+        );
+    },
+
+    async createRequest(
+      tx: Transaction,
+      change: { personId: number; newEmail: string; validSeconds: number },
+    ): Promise<number> {
+      const [row] = await tx
+        .insert(emailChangeRequests)
+        .values({
+          personId: change.personId,
+          newEmail: change.newEmail,
+          expiresAt: sql`now() + make_interval(secs => ${change.validSeconds})`,
+        })
+        .returning({ id: emailChangeRequests.id });
+      if (!row) throw new Error('e-mail change insert returned nothing');
+      return row.id;
+    },
+
+    async closeRequest(tx: Transaction, id: number, reason: string): Promise<void> {
+      await tx
+        .update(emailChangeRequests)
+        .set({ closedAt: sql`now()`, closedReason: reason })
+        .where(eq(emailChangeRequests.id, id));
+    },
+
+    async updatePersonalEmail(tx: Transaction, personId: number, email: string): Promise<void> {
+      await tx
+        .update(people)
+        .set({ personalEmail: email, updatedAt: sql`now()` })
+        .where(eq(people.id, personId));
+    },
+  };
+}
+export type EmailChangeRepository = ReturnType<typeof createEmailChangeRepository>;
