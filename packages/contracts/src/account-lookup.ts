@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
 import { BIRTH_YEAR_OPTIONS } from './business-constants';
 import { countedMessage } from './counted-message';
-import { NpsnSchema, SchoolLevelSchema, UserTypeSchema } from './user-types';
+import { NpsnSchema, SchoolLevelSchema, UserTypeSchema, type UserType } from './user-types';
 
 /** Paths of SPEC §7 under the API prefix (`/<product>-id`). */
 export const LOOKUP_BASE = '/account-lookup/v1/lookup';
@@ -13,7 +13,6 @@ export const LOOKUP_MESSAGES = {
   notFound: ERROR_MESSAGES.accountNotFound,
   botCheckFailed: 'Verifikasi keamanan gagal. Muat ulang halaman lalu coba lagi.',
   lookupDinasOff: 'Pencarian akun Dinas sedang tidak tersedia.',
-  userTypeMismatch: 'Jenis pengguna tidak sesuai.',
   nameTooLong: 'Nama terlalu panjang (maksimal 100 karakter).',
   nameWithoutLetters: 'Nama harus berisi huruf.',
   regionInvalid: 'Pilih provinsi atau kabupaten/kota.',
@@ -73,16 +72,28 @@ const personFields = {
   altcha: z.string().max(8_000).optional(),
 };
 
-/** The lookup form of SPEC §3. Offices name their region and office type instead of an NPSN. */
+const SchoolLookupBodySchema = z.object({ npsn: NpsnSchema, ...personFields });
+const OfficeLookupBodySchema = z.object({
+  regionCode: RegionCodeSchema,
+  officeType: OfficeTypeSchema,
+  ...personFields,
+});
+
+/**
+ * The body of the lookup of SPEC §3 for the user type its path names (`.../lookup/{type}`):
+ * offices name their region and office type instead of an NPSN. The path alone says the type.
+ */
+export const LOOKUP_BODY_SCHEMAS = {
+  ptk: SchoolLookupBodySchema,
+  pd: SchoolLookupBodySchema,
+  dinas: OfficeLookupBodySchema,
+} as const satisfies Record<UserType, z.ZodType>;
+
+/** A lookup as the form and the service see it: the path's user type with its body. */
 export const LookupRequestSchema = z.discriminatedUnion('userType', [
-  z.object({ userType: z.literal('ptk'), npsn: NpsnSchema, ...personFields }),
-  z.object({ userType: z.literal('pd'), npsn: NpsnSchema, ...personFields }),
-  z.object({
-    userType: z.literal('dinas'),
-    regionCode: RegionCodeSchema,
-    officeType: OfficeTypeSchema,
-    ...personFields,
-  }),
+  SchoolLookupBodySchema.extend({ userType: z.literal('ptk') }),
+  SchoolLookupBodySchema.extend({ userType: z.literal('pd') }),
+  OfficeLookupBodySchema.extend({ userType: z.literal('dinas') }),
 ]);
 export type LookupRequest = z.infer<typeof LookupRequestSchema>;
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import {
   AccountCreationResultSchema,
   LOOKUP_BASE,
-  LOOKUP_MESSAGES,
-  LookupRequestSchema,
+  LOOKUP_BODY_SCHEMAS,
+  type LookupRequest,
   LookupResultSchema,
   RequestPasswordBodySchema,
   RequestPasswordQuerySchema,
@@ -18,7 +18,6 @@ import {
 } from '@portal/contracts/account-lookup';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { UserTypeSchema } from '@portal/contracts/user-types';
-import { ValidationError } from '../http/domain-errors';
 import type { AccountLookupService } from './account-lookup-service';
 import { bearer, tokenOf } from './lookup-token';
 
@@ -110,32 +109,21 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
     },
   );
 
-  app.post(
-    `${LOOKUP_BASE}/:type`,
-    {
-      schema: {
-        tags,
-        summary: 'Find the learning accounts of a person by their data (SPEC §3)',
-        params: z.object({ type: UserTypeSchema }),
-        body: LookupRequestSchema,
-        response: { 200: dataEnvelope(LookupResultSchema), ...errors },
+  // One route per user type: the path alone says it, and its body schema follows from it.
+  for (const userType of UserTypeSchema.options) {
+    app.post(
+      `${LOOKUP_BASE}/${userType}`,
+      {
+        schema: {
+          tags,
+          summary: `Find the learning accounts of a person (${userType}) by their data (SPEC §3)`,
+          body: LOOKUP_BODY_SCHEMAS[userType],
+          response: { 200: dataEnvelope(LookupResultSchema), ...errors },
+        },
       },
-      // The path names the user type; a body that leaves it out takes it from there.
-      preValidation: (request, _reply, done) => {
-        const body = request.body as Record<string, unknown> | null;
-        const params = request.params as { type?: string };
-        if (body && typeof body === 'object' && body['userType'] === undefined)
-          body['userType'] = params.type;
-        done();
-      },
-    },
-    async (request) => {
-      if (request.body.userType !== request.params.type) {
-        throw new ValidationError([
-          { field: 'userType', message: LOOKUP_MESSAGES.userTypeMismatch },
-        ]);
-      }
-      return { data: await service.lookup(request.body, request.ip) };
-    },
-  );
+      async (request) => ({
+        data: await service.lookup({ ...request.body, userType } as LookupRequest, request.ip),
+      }),
+    );
+  }
 };

@@ -5,9 +5,12 @@ import { postJson } from '~/api/api-client';
 
 const ResponseSchema = dataEnvelope(LookupResultSchema);
 
-/** SPEC §7 `POST .../lookup/{type}`; personal data goes in the body, never in the URL. */
-export async function lookupAccount(request: LookupRequest): Promise<LookupResult> {
-  const { data } = await postJson(`${LOOKUP_BASE}/${request.userType}`, request, ResponseSchema);
+/**
+ * SPEC §7 `POST .../lookup/{type}`: the path names the user type, the body the person; personal
+ * data goes in the body, never in the URL.
+ */
+export async function lookupAccount({ userType, ...body }: LookupRequest): Promise<LookupResult> {
+  const { data } = await postJson(`${LOOKUP_BASE}/${userType}`, body, ResponseSchema);
   return data;
 }
 
