@@ -4,7 +4,7 @@ import {
   createLookupFinder,
 } from '../apps/api/src/account-lookup/account-lookup-repository';
 import { openDatabase } from '../apps/api/src/db/database';
-import { normalizeName } from '../apps/api/src/registry/name-normalizer';
+import { personNameKey } from '../apps/api/src/registry/name-normalizer';
 
 // The floor of the lookup benchmark (bench/README.md), never the portal: a bare Fastify that
 // answers the lookup with the very statement the portal runs (the same repository, batched the
@@ -28,8 +28,8 @@ app.post<{ Params: { type: 'ptk' | 'pd' }; Body: Body }>(
     const [person] = await finder.load({
       where: { kind: params.type, npsn: body.npsn },
       birthDate: body.birthDate,
-      nameKey: normalizeName(body.name),
-      motherNameKey: normalizeName(body.motherName),
+      nameKey: personNameKey(body.name),
+      motherNameKey: personNameKey(body.motherName),
     });
     return { data: { found: person !== undefined, accounts: person?.accounts ?? [] } };
   },

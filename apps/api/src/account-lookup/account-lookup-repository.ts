@@ -29,7 +29,7 @@ const schoolColumns = {
 
 export type PersonWithAccounts = PersonMatch & { accounts: AccountSummary[] };
 
-/** What one lookup asks for; keys as the registry stores them, spaces removed. */
+/** What one lookup asks for; name keys as the registry stores them (`personNameKey`). */
 export type LookupQuery = {
   where: Where;
   birthDate: string;
@@ -49,8 +49,8 @@ export function createAccountLookupRepository(db: Db) {
       region_code text, office_type office_type)`;
   const matches = sql`LATERAL (SELECT p.id, p.kind, p.personal_email, p.phone FROM people p
       WHERE p.birth_date = q.birth_date
-        AND replace(p.name_key, ' ', '') = q.name_key
-        AND replace(p.mother_name_key, ' ', '') = q.mother_key
+        AND p.name_key = q.name_key
+        AND p.mother_name_key = q.mother_key
         AND p.kind = q.kind
         AND CASE WHEN q.kind = 'dinas'
           THEN EXISTS (SELECT 1 FROM office_staff s JOIN offices o ON o.id = s.office_id
@@ -77,17 +77,16 @@ export function createAccountLookupRepository(db: Db) {
   return {
     /**
      * For each query, the people of the kind at the school (or office) with that birth date,
-     * name and mother's name (at most two), each with their active accounts. Registry keys keep
-     * single spaces; names are compared without any (SPEC: whatever their case, spacing and
-     * punctuation), which is what the expression index holds.
+     * name and mother's name (at most two), each with their active accounts. Names are compared by
+     * their keys (SPEC: whatever their case, spacing and punctuation), as the index holds them.
      */
     async findPeople(queries: readonly LookupQuery[]): Promise<PersonWithAccounts[][]> {
       const asks = queries.map((query, i) => ({
         i,
         kind: query.where.kind,
         birth_date: query.birthDate,
-        name_key: query.nameKey.replaceAll(' ', ''),
-        mother_key: query.motherNameKey.replaceAll(' ', ''),
+        name_key: query.nameKey,
+        mother_key: query.motherNameKey,
         ...(query.where.kind === 'dinas'
           ? { region_code: query.where.regionCode, office_type: query.where.officeType }
           : { npsn: query.where.npsn }),

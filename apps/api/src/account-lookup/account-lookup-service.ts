@@ -18,7 +18,7 @@ import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
-import { normalizeName } from '../registry/name-normalizer';
+import { normalizeName, personNameKey } from '../registry/name-normalizer';
 import {
   createAccountLookupRepository,
   createLookupFinder,
@@ -99,13 +99,11 @@ export function createAccountLookupService(deps: Dependencies) {
         });
         throw fieldError('altcha', 'bot_check_failed', LOOKUP_MESSAGES.botCheckFailed);
       }
-      const nameKey = normalizeName(request.name);
-      const motherKey = normalizeName(request.motherName);
+      const nameKey = personNameKey(request.name);
+      const motherKey = personNameKey(request.motherName);
       const place =
         request.userType === 'dinas' ? `${request.regionCode}|${request.officeType}` : request.npsn;
-      const target = [request.userType, place, nameKey.replaceAll(' ', ''), request.birthDate].join(
-        '|',
-      );
+      const target = [request.userType, place, nameKey, request.birthDate].join('|');
       // Guessing one person's mother's name from many addresses is what this limit stops.
       const targetHash = audit.hash(target);
       await limit(`lookup-target:${targetHash}`, deps.limits.lookupPerTargetPerHour, HOUR_MS);

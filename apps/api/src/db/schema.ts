@@ -95,7 +95,7 @@ export const people = pgTable(
     nisn: char('nisn', { length: 10 }),
     nuptk: char('nuptk', { length: 16 }),
     fullName: text('full_name').notNull(),
-    /** Normalised name (upper case, letters and single spaces) that lookups compare. */
+    /** The name as lookups compare it (registry/name-normalizer.ts `personNameKey`). */
     nameKey: text('name_key').notNull(),
     gender: gender('gender').notNull(),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
@@ -111,8 +111,8 @@ export const people = pgTable(
     uniqueIndex('people_nisn_key').on(t.nisn),
     uniqueIndex('people_nuptk_key').on(t.nuptk),
     // The lookup of SPEC §3 knows the birth date exactly and the name up to case, spaces and
-    // punctuation: the key without its spaces is what it compares.
-    index('people_birth_name_idx').on(t.birthDate, sql`replace(${t.nameKey}, ' ', '')`),
+    // punctuation, which the stored key already leaves out.
+    index('people_birth_name_idx').on(t.birthDate, t.nameKey),
     check('people_nik_format', sql`${t.nik} ~ '^[0-9]{16}$'`),
     check('people_nisn_format', sql`${t.nisn} IS NULL OR ${t.nisn} ~ '^[0-9]{10}$'`),
     check('people_nisn_students_only', sql`${t.nisn} IS NULL OR ${t.kind} = 'pd'`),

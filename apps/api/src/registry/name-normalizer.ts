@@ -17,3 +17,10 @@ export function normalizeName(value: string): string {
     .replace(NOT_LETTER_OR_DIGIT, ' ')
     .trim();
 }
+
+/**
+ * The key a person's name (or their mother's) is stored and looked up by: the normalised name
+ * without its spaces, since people write "Nur Aini" and "Nuraini" for one name. Computed here
+ * once, when the registry is loaded and when a lookup arrives; the SQL compares it as it is.
+ */
+export const personNameKey = (value: string): string => normalizeName(value).replaceAll(' ', '');

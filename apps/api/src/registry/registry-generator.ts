@@ -1,7 +1,7 @@
 import { id_ID } from '@faker-js/faker';
 import { accountDomain } from '@portal/contracts/brand';
 import type { SchoolLevel } from '@portal/contracts/user-types';
-import { normalizeName } from './name-normalizer';
+import { normalizeName, personNameKey } from './name-normalizer';
 import { PROVINCE_POPULATION_THOUSANDS, type RegionData, type Regency } from './regions';
 import { AffinePermutation, SeededRandom, hashSeed, unitHash } from './seeded-random';
 
@@ -778,11 +778,11 @@ function draftPerson(
         ? `${random.between(1, 10)}${random.digits(5)}${String(plan.nuptks.at(personIndex)).padStart(10, '0')}`
         : null,
       fullName: name.full,
-      nameKey: normalizeName(name.full),
+      nameKey: personNameKey(name.full),
       gender,
       birthDate: date.iso,
       motherName: mother,
-      motherNameKey: normalizeName(mother),
+      motherNameKey: personNameKey(mother),
       personalEmail,
       phone,
     },

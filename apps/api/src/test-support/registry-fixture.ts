@@ -8,7 +8,7 @@ import {
   schoolMemberships,
   schools,
 } from '../db/schema';
-import { normalizeName } from '../registry/name-normalizer';
+import { normalizeName, personNameKey } from '../registry/name-normalizer';
 
 /** A small registry whose every person is one scenario of the lookup (issue 4). */
 export const FIXTURE = {
@@ -79,11 +79,11 @@ export async function loadRegistryFixture(
     kind: p.kind,
     nik: p.nik,
     fullName: p.name,
-    nameKey: normalizeName(p.name),
+    nameKey: personNameKey(p.name),
     gender: p.gender,
     birthDate: p.birthDate,
     motherName: p.motherName,
-    motherNameKey: normalizeName(p.motherName),
+    motherNameKey: personNameKey(p.motherName),
     personalEmail: p.email ?? null,
     phone: p.phone ?? null,
   });
