@@ -185,6 +185,3 @@ export const ConfirmEmailChangeBodySchema = z.object({
 export const ConfirmEmailChangeResultSchema = z.object({ email: z.string() });
 
 export const AccountCreationResultSchema = z.object({ status: z.enum(['queued', 'exists']) });
-
-/** Wraps a payload the way SPEC §7 reads it: `response.data.data`. */
-export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });

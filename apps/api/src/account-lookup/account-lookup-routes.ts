@@ -14,8 +14,8 @@ import {
   SchoolSchema,
   SchoolSearchQuerySchema,
   TokenOnlyBodySchema,
-  dataEnvelope,
 } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { UserTypeSchema } from '@portal/contracts/user-types';
 import type { AccountLookupService } from './account-lookup-service';

@@ -6,8 +6,8 @@ import {
   ConfirmEmailChangeBodySchema,
   ConfirmEmailChangeResultSchema,
   LOOKUP_BASE,
-  dataEnvelope,
 } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { bearer, tokenOf } from '../account-lookup/lookup-token';
 import { noStore } from '../http/no-store';

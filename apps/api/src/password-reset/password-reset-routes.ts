@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from '../http/no-store';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
-import { dataEnvelope } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import {
   RESET_PATHS,
   ResetVerifyResultSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
-import { dataEnvelope } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import {
   PROFILE_PATH,
   ProfileSchema,

@@ -1,6 +1,6 @@
 import { PROFILE_PATH, ProfileSchema } from '@portal/contracts/profile';
 import type { Profile } from '@portal/contracts/profile';
-import { dataEnvelope } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { useTranslation } from 'react-i18next';

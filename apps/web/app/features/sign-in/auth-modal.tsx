@@ -1,4 +1,4 @@
-import { dataEnvelope } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import {
   SCHOOL_ADMINS_PATH,
   SchoolAdminsSchema,

@@ -1,8 +1,8 @@
 import {
   CHANGE_EMAIL_CONFIRM_PATH,
   ConfirmEmailChangeResultSchema,
-  dataEnvelope,
 } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';
 

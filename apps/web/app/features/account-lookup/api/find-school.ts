@@ -1,4 +1,5 @@
-import { LOOKUP_BASE, SchoolSchema, dataEnvelope } from '@portal/contracts/account-lookup';
+import { LOOKUP_BASE, SchoolSchema } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import type { School } from '@portal/contracts/account-lookup';
 import { NpsnSchema } from '@portal/contracts/user-types';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import { LOOKUP_BASE, LookupResultSchema, dataEnvelope } from '@portal/contracts/account-lookup';
+import { LOOKUP_BASE, LookupResultSchema } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import type { LookupRequest, LookupResult } from '@portal/contracts/account-lookup';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';

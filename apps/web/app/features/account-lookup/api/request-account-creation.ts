@@ -1,8 +1,5 @@
-import {
-  AccountCreationResultSchema,
-  LOOKUP_BASE,
-  dataEnvelope,
-} from '@portal/contracts/account-lookup';
+import { AccountCreationResultSchema, LOOKUP_BASE } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import type { UserType } from '@portal/contracts/user-types';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';

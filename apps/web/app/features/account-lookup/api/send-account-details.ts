@@ -1,8 +1,5 @@
-import {
-  LOOKUP_BASE,
-  RequestPasswordResultSchema,
-  dataEnvelope,
-} from '@portal/contracts/account-lookup';
+import { LOOKUP_BASE, RequestPasswordResultSchema } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';
 

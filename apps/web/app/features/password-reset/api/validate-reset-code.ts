@@ -1,4 +1,4 @@
-import { dataEnvelope } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import { RESET_PATHS, ValidateOtpResultSchema } from '@portal/contracts/password-reset';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';

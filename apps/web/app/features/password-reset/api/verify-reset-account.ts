@@ -1,4 +1,4 @@
-import { dataEnvelope } from '@portal/contracts/account-lookup';
+import { dataEnvelope } from '@portal/contracts/envelope';
 import {
   RESET_PATHS,
   ResetVerifyResultSchema,
