@@ -7,6 +7,7 @@ import { createSmtpSink, freePort, type SmtpSink } from '../test-support/smtp-si
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { CLAIM_SECONDS } from './outbox-repository';
 import { DELIVER_QUEUE } from './outbox-service';
+import { personNameKey } from '../registry/name-normalizer';
 
 /** A loopback SMS gateway that keeps what it is asked to send. */
 type Gateway = { url: string; received: Record<string, unknown>[]; close(): Promise<void> };
@@ -182,7 +183,7 @@ describe('the outbox', () => {
     await t.database.db
       .update(people)
       .set({ personalEmail: null, phone })
-      .where(eq(people.nameKey, 'AHMAD FAUZI'));
+      .where(eq(people.nameKey, personNameKey(FIXTURE.dinas.name)));
     const base = '/belajar-id/account-lookup/v1/lookup';
     const found = await t.app.inject({
       method: 'POST',

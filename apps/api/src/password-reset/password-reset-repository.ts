@@ -87,7 +87,7 @@ export function createPasswordResetRepository(db: Db) {
     async setPassword(tx: Transaction, accountId: number, passwordHash: string): Promise<void> {
       await tx
         .update(learningAccounts)
-        .set({ passwordHash, passwordChangedAt: sql`now()` })
+        .set({ passwordHash, mustChangePassword: false, passwordChangedAt: sql`now()` })
         .where(eq(learningAccounts.id, accountId));
     },
   };
