@@ -16,18 +16,12 @@ import {
   TokenOnlyBodySchema,
 } from '@portal/contracts/account-lookup';
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { UserTypeSchema } from '@portal/contracts/user-types';
 import type { AccountLookupService } from './account-lookup-service';
 import { bearer, tokenOf } from './lookup-token';
+import { errorResponses } from '../http/error-responses';
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookupService }> = async (
   app,

@@ -2,8 +2,13 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, learningAccounts, outboxMessages } from '../db/schema';
-import { createSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
+import {
+  createMailedTestApp,
+  lookupTokenFor,
+  TEACHER_LOOKUP_FORM,
+} from '../test-support/mailed-test-app';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { createSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createLookupTokens } from './lookup-token';
 
@@ -11,39 +16,24 @@ const base = '/belajar-id/account-lookup/v1/lookup';
 let t: TestApp;
 let smtp: SmtpSink;
 let ids: Record<string, number>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await createSmtpSink();
-  await smtp.start();
-  t = await createTestApp({
-    BOT_CHECK: 'off',
-    SMTP_URL: smtp.url,
-    JOB_POLLING_SECONDS: '0.5',
+  ({ t, smtp, ids, close } = await createMailedTestApp({
     OUTBOX_RETRY_DELAY_SECONDS: '1',
     LOOKUP_LIMIT_PER_TARGET_PER_HOUR: '8',
-  });
-  ({ ids } = await loadRegistryFixture(t.database));
+  }));
 });
 afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
+  await close?.();
 });
 
-const teacherForm = {
-  npsn: FIXTURE.sd.npsn,
-  name: FIXTURE.teacher.typed,
-  birthDate: FIXTURE.teacher.birthDate,
-  motherName: FIXTURE.teacher.typedMother,
-};
+const teacherForm = TEACHER_LOOKUP_FORM;
 
 const lookup = (type: string, payload: object, app = t) =>
   app.app.inject({ method: 'POST', url: `${base}/${type}`, payload });
 
-async function tokenFor(type: string, payload: object): Promise<string> {
-  const reply = await lookup(type, payload);
-  expect(reply.statusCode).toBe(200);
-  return reply.json().data.token as string;
-}
+const tokenFor = (type: string, payload: object) => lookupTokenFor(t, type, payload);
 
 describe('lookup', () => {
   it('finds an educator by messy but matching data, with every account and masked contacts', async () => {

@@ -8,18 +8,12 @@ import {
   LOOKUP_BASE,
 } from '@portal/contracts/account-lookup';
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { bearer, tokenOf } from '../account-lookup/lookup-token';
 import { noStore } from '../http/no-store';
 import type { EmailChangeService } from './email-change-service';
+import { errorResponses } from '../http/error-responses';
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  403: ApiErrorBodySchema,
-  404: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** The change of personal e-mail after a lookup (SPEC §7), authorized by the lookup token. */
 export const emailChangeRoutes: FastifyPluginAsyncZod<{ service: EmailChangeService }> = async (

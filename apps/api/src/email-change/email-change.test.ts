@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, people } from '../db/schema';
-import { createSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import {
+  createMailedTestApp,
+  lookupTokenFor,
+  TEACHER_LOOKUP_FORM,
+} from '../test-support/mailed-test-app';
+import { FIXTURE } from '../test-support/registry-fixture';
+import type { SmtpSink } from '../test-support/smtp-sink';
+import type { TestApp } from '../test-support/test-app';
 
 // The change of personal e-mail after a lookup (SPEC §7): codes to the new address and to the
 // contact on file, through a real SMTP server on loopback.
@@ -12,35 +17,17 @@ const base = '/belajar-id/account-lookup/v1/lookup';
 let t: TestApp;
 let smtp: SmtpSink;
 let ids: Record<string, number>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await createSmtpSink();
-  await smtp.start();
-  t = await createTestApp({
-    BOT_CHECK: 'off',
-    SMTP_URL: smtp.url,
-    JOB_POLLING_SECONDS: '0.5',
-    OUTBOX_RETRY_DELAY_SECONDS: '1',
-  });
-  ({ ids } = await loadRegistryFixture(t.database));
+  ({ t, smtp, ids, close } = await createMailedTestApp({ OUTBOX_RETRY_DELAY_SECONDS: '1' }));
 });
 afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
+  await close?.();
 });
 
-const teacherForm = {
-  npsn: FIXTURE.sd.npsn,
-  name: FIXTURE.teacher.typed,
-  birthDate: FIXTURE.teacher.birthDate,
-  motherName: FIXTURE.teacher.typedMother,
-};
-
-async function tokenFor(type: string, payload: object): Promise<string> {
-  const reply = await t.app.inject({ method: 'POST', url: `${base}/${type}`, payload });
-  expect(reply.statusCode).toBe(200);
-  return reply.json().data.token as string;
-}
+const teacherForm = TEACHER_LOOKUP_FORM;
+const tokenFor = (type: string, payload: object) => lookupTokenFor(t, type, payload);
 
 describe('change of personal e-mail', () => {
   const codeIn = (text: string | undefined, label: RegExp) => label.exec(text ?? '')?.[1] ?? '';

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from '../http/no-store';
-import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import {
   RESET_PATHS,
@@ -14,13 +13,9 @@ import {
   resetVerifyBodySchema,
 } from '@portal/contracts/password-reset';
 import type { PasswordResetService } from './password-reset-service';
+import { errorResponses } from '../http/error-responses';
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-  503: ApiErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 429, 503);
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<{
   service: PasswordResetService;

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import {
   INTERACTION_PATHS,
   InteractionDetailsSchema,
@@ -24,6 +23,7 @@ import { DomainError, UnauthorizedError } from '../http/domain-errors';
 import { noStore } from '../http/no-store';
 import type { Providers } from './oidc-provider';
 import type { SignInService } from './sign-in-service';
+import { errorResponses } from '../http/error-responses';
 
 type Options = { providers: Providers; mountPath: string };
 
@@ -50,12 +50,7 @@ export const oidcProviderRoutes: FastifyPluginAsync<Options> = async (
   });
 };
 
-const errors = {
-  400: ApiErrorBodySchema,
-  401: ApiErrorBodySchema,
-  429: ApiErrorBodySchema,
-  503: ApiErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 429, 503);
 
 /** The calls of the web app's sign-in page, beside the provider's endpoints. */
 export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInService }> = async (
