@@ -102,6 +102,22 @@ describe.skipIf(!hasBrowser)('what a new user tripped over, fixed', () => {
     const texts = CATALOGUES[language];
     const where = `${width} px, ${language}`;
 
+    it(`dates the privacy policy on a real day already past (${where})`, async () => {
+      const context = await newContext(browser, { viewport, language });
+      const page = await open(context, '/privacy-policy');
+      const effective = page.locator('main time').first();
+      const day = (await effective.getAttribute('datetime')) ?? '';
+      expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(Number.isNaN(Date.parse(day))).toBe(false);
+      expect(Date.parse(day)).toBeLessThanOrEqual(Date.now());
+      // Shown as people write a date in the language they read.
+      const shown = (await effective.textContent()) ?? '';
+      expect(shown).toMatch(/\d{1,2} [A-Z][a-z]+ \d{4}/);
+      expect(shown).not.toContain(day);
+      await expectNoAxeViolations(page, `privacy policy ${where}`);
+      await context.close();
+    });
+
     it(`names each field in the error summary (${where})`, async () => {
       const context = await newContext(browser, { viewport, language });
       const page = await open(context, '/account/lookup/v2');
