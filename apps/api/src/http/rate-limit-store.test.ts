@@ -34,6 +34,17 @@ describe.each(stores)('rate-limit store (%s)', (_kind, url) => {
     expect((await store.increment('ip:2', 60_000)).count).toBe(1);
   });
 
+  it('reads a count without counting a hit, and nothing once the window has passed', async () => {
+    const store = await open();
+    expect(await store.peek('failures')).toBe(0);
+    await store.increment('failures', 200);
+    await store.increment('failures', 200);
+    expect(await store.peek('failures')).toBe(2);
+    expect(await store.peek('failures')).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await store.peek('failures')).toBe(0);
+  });
+
   it('starts a new window once the first one has passed, not at every hit', async () => {
     const store = await open();
     await store.increment('target', 300);
