@@ -22,12 +22,9 @@ const { DATABASE_URL, REDIS_URL } = process.env;
 /** The Redis of the machine when CI sets `REDIS_URL`, for tests of Redis-backed parts. */
 export const testRedisUrl = REDIS_URL;
 
-/** The whole app against a database of its own, as a test drives it with `app.inject()`. */
-export async function createTestApp(
-  overrides: Record<string, string> = {},
-  adjust: (config: Config) => Config = (config) => config,
-): Promise<TestApp> {
-  const config = adjust({
+/** The configuration of a test app: the machine's Redis when set, no web build, no waits. */
+function testConfig(overrides: Record<string, string>): Config {
+  return {
     ...loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
@@ -37,13 +34,21 @@ export async function createTestApp(
     }),
     // Tests of the reset's timing set it back (password-reset.test.ts); the others need not wait.
     resetVerifyMinMs: 0,
-  });
+  };
+}
+
+/** Test files run at once against one Redis: each counts on its own. */
+const testCounters = (config: Config): Promise<RateLimitStore> =>
+  createRateLimitStore(config.redisUrl, `rl-test-${randomBytes(4).toString('hex')}`);
+
+/** The whole app against a database of its own, as a test drives it with `app.inject()`. */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  adjust: (config: Config) => Config = (config) => config,
+): Promise<TestApp> {
+  const config = adjust(testConfig(overrides));
   const database = await openTestDatabase(DATABASE_URL);
-  const rateLimit: RateLimitStore = await createRateLimitStore(
-    config.redisUrl,
-    // Test files run at once against one Redis: each counts on its own.
-    `rl-test-${randomBytes(4).toString('hex')}`,
-  );
+  const rateLimit = await testCounters(config);
   const stream = new PassThrough();
   let captured = '';
   stream.on('data', (chunk: Buffer) => {
@@ -58,6 +63,33 @@ export async function createTestApp(
     logs: () => captured,
     async close() {
       await app.close();
+      await rateLimit.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Several instances of the app on one database and one counters store, each with its own
+ * process state (services, sign-in provider, job workers): what consecutive requests meet
+ * behind a load balancer (issue 24).
+ */
+export async function createTestCluster(size: number, overrides: Record<string, string> = {}) {
+  const config = testConfig(overrides);
+  const database = await openTestDatabase(DATABASE_URL);
+  const rateLimit = await testCounters(config);
+  const instances: FastifyInstance[] = [];
+  for (let i = 0; i < size; i += 1) {
+    const app = await buildApp({ config, database, rateLimit, logStream: new PassThrough() });
+    await app.ready();
+    instances.push(app);
+  }
+  return {
+    instances,
+    config,
+    database,
+    async close() {
+      for (const app of instances) await app.close();
       await rateLimit.close();
       await database.close();
     },
