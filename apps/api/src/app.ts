@@ -24,6 +24,10 @@ import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
 import type { RateLimitStore } from './http/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
+import { schoolAdminRoutes } from './school-admin/school-admin-routes';
+import { dinasRequestRoutes } from './dinas-request/dinas-request-routes';
+import { uploadRoutes } from './uploads/upload-routes';
+import { consoleRoutes } from './console/console-routes';
 import { createServices, type Services } from './services';
 import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
@@ -93,7 +97,8 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://docs.google.com'],
+        // blob: for the console's inline letter, a PDF the page fetched with the staff's token.
+        frameSrc: ["'self'", 'blob:', 'https://docs.google.com'],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -138,6 +143,14 @@ export async function buildApp({
       await api.register(accountLookupRoutes, { service: services.accountLookup });
       await api.register(emailChangeRoutes, { service: services.emailChange });
       await api.register(profileRoutes, { deps: services.profile });
+      await api.register(schoolAdminRoutes, { service: services.schoolAdmin });
+      await api.register(dinasRequestRoutes, {
+        db: database.db,
+        rateLimit,
+        office: services.officeRequests,
+      });
+      await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
+      await api.register(consoleRoutes, { ctx: services.officeReview, access: services.profile });
       await api.register(passwordResetRoutes, {
         service: services.passwordReset,
         productName: config.brand.productName,

@@ -106,6 +106,16 @@ const EnvSchema = z
       .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a lower-case domain such as admin.belajar.id')
       .optional(),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
+    /** Private uploads (offices' letters) when no S3 bucket is configured: `<DATA_DIR>/uploads`. */
+    UPLOAD_DIR: z.string().min(1).optional(),
+    /** Private uploads on S3-compatible storage instead of the folder (decision 0223). */
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_PREFIX: z.string().default('uploads/'),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SEED_DEMO: booleanFromEnv.optional(),
     DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
     TRACKING_HMAC_KEY: z
@@ -117,7 +127,7 @@ const EnvSchema = z
     PRODUCT_NAME: BrandSchema.shape.productName.default(DEFAULT_BRAND.productName),
     MINISTRY_NAME: z.string().min(2).default(DEFAULT_BRAND.ministryName),
     HELP_CENTRE_URL: z.url().default(DEFAULT_BRAND.helpCentreUrl),
-    ADMIN_PORTAL_URL: z.url().default(DEFAULT_BRAND.adminPortalUrl),
+    ADMIN_PORTAL_URL: BrandSchema.shape.adminPortalUrl.default(DEFAULT_BRAND.adminPortalUrl),
     CHROMEBOOK_HELP_URL: z.url().default(DEFAULT_BRAND.chromebookHelpUrl),
   })
   .superRefine((env, ctx) => {
@@ -229,6 +239,17 @@ export type Config = {
   /** Namespace of this deployment's counters in a shared Redis. */
   rateLimitPrefix: string;
   webBuildDir: string;
+  uploads: {
+    dir: string;
+    s3?: {
+      bucket: string;
+      prefix: string;
+      region: string;
+      endpoint?: string | undefined;
+      forcePathStyle: boolean;
+      credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+  };
   seedDemo: boolean;
   demoPeople: number;
   trackingHmacKey: string;
@@ -289,6 +310,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Not read from the environment: only tests lower it, through the config they build.
     resetVerifyMinMs: 400,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
+    uploads: {
+      dir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+      ...(e.S3_BUCKET
+        ? {
+            s3: {
+              bucket: e.S3_BUCKET,
+              prefix: e.S3_PREFIX,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+              // Absent: the SDK's own chain (instance role, environment, profile).
+              credentials:
+                e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                  : undefined,
+            },
+          }
+        : {}),
+    },
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     demoPeople: e.DEMO_PEOPLE,
     trackingHmacKey: e.TRACKING_HMAC_KEY,

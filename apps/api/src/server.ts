@@ -9,6 +9,7 @@ import { DEFAULT_REGISTRY_SEED } from './registry/registry-generator';
 import {
   DEMO_PASSWORD,
   ensureDemoPasswords,
+  ensureDemoReferralCode,
   ensureDemoSignInAccounts,
   formatDemoSignInAccounts,
 } from './registry/demo-passwords';
@@ -68,6 +69,9 @@ async function main(): Promise<void> {
       `${formatDemoIdentities(identities)}\n  Password of these learning accounts: ${DEMO_PASSWORD}\n`,
     );
     console.log(`${formatDemoSignInAccounts(signInAccounts)}\n`);
+    console.log(
+      `Referral code for an office request at /account/dinas: ${await ensureDemoReferralCode(database)}\n`,
+    );
   }
 }
 

@@ -25,6 +25,12 @@ import { createSigningKeys } from './sign-in/signing-keys';
 import type { ProfileDependencies } from './profile/profile-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
+import { createInitialPasswordSealer } from './school-admin/initial-passwords';
+import { createSchoolAdminService } from './school-admin/school-admin-service';
+import { registerStudentRequestWorker } from './school-admin/student-request-jobs';
+import { localFolderStorage, s3Storage } from './uploads/private-storage';
+import { registerUploadSweep } from './uploads/upload-service';
+import { registerOfficeAccountWorker } from './console/office-review-service';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
 
@@ -127,9 +133,42 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     auditHash: audit.hash,
   };
 
+  const initialPasswords = createInitialPasswordSealer(config.tokenSecret);
+  const schoolAdmin = createSchoolAdminService({
+    db,
+    queue,
+    audit,
+    toggles: featureToggles,
+    sealer: initialPasswords,
+    hasher,
+    outbox,
+    templates,
+    revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
+    access: profile,
+  });
+
+  const storage = config.uploads.s3
+    ? s3Storage(config.uploads.s3)
+    : localFolderStorage(config.uploads.dir);
+  const uploads = { db, storage, audit };
+  const officeRequests = { db, hasher, outbox, templates, audit, toggles: featureToggles };
+  const officeReview = {
+    db,
+    queue,
+    outbox,
+    templates,
+    audit,
+    storage,
+    domain: accountDomain(config.brand),
+  };
+
   return {
     queue,
     audit,
+    schoolAdmin,
+    uploads,
+    officeRequests,
+    officeReview,
     hasher,
     passwordReset,
     outbox,
@@ -152,6 +191,18 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
         queue,
         outbox,
         templates,
+        domain: accountDomain(config.brand),
+      });
+      await registerUploadSweep(uploads, queue);
+      await registerOfficeAccountWorker(officeReview);
+      await registerStudentRequestWorker({
+        db,
+        queue,
+        outbox,
+        templates,
+        audit,
+        hasher,
+        sealer: initialPasswords,
         domain: accountDomain(config.brand),
       });
     },

@@ -25,6 +25,8 @@ export default [
     route('auth/sign-out', 'routes/sign-out.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
+    route('admin', 'routes/admin-portal.tsx'),
+    route('konsol', 'routes/console.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

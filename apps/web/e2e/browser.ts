@@ -53,7 +53,13 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
 }
 
 /** Paths that, for a visitor who is not signed in, end on the provider's sign-in page. */
-export const LEADS_TO_SIGN_IN = new Set(['/auth/login', '/profile', '/eligible/peserta-didik']);
+export const LEADS_TO_SIGN_IN = new Set([
+  '/auth/login',
+  '/profile',
+  '/eligible/peserta-didik',
+  '/admin',
+  '/konsol',
+]);
 
 /** Waits until a path that moves on by itself (to sign-in, or home after sign-out) has. */
 export async function waitForLanding(page: Page, pathname: string): Promise<void> {

@@ -24,9 +24,13 @@ export type MailboxMessage = {
 };
 
 /** An account to try the first sign-in with: `/dev/demo-identities`' `signIn` list. */
-export type DemoSignInAccount = { role: 'teacher' | 'staff'; email: string; password: string };
+export type DemoSignInAccount = {
+  role: 'teacher' | 'staff' | 'reviewer' | 'school-admin';
+  email: string;
+  password: string;
+};
 
-/** The demo teacher and staff account with their initial password. */
+/** The demo teacher and staff account with their initial password, and the school admin. */
 export async function demoSignInAccounts(): Promise<
   Record<DemoSignInAccount['role'], DemoSignInAccount>
 > {
@@ -39,7 +43,12 @@ export async function demoSignInAccounts(): Promise<
     if (!found) throw new Error(`no demo ${role} account`);
     return found;
   };
-  return { teacher: byRole('teacher'), staff: byRole('staff') };
+  return {
+    teacher: byRole('teacher'),
+    staff: byRole('staff'),
+    reviewer: byRole('reviewer'),
+    'school-admin': byRole('school-admin'),
+  };
 }
 
 /** The demo identity of each user type. */

@@ -1,55 +1,19 @@
-import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../app/locales/en/sign-in.json';
 import id from '../app/locales/id/sign-in.json';
-import { axeViolations } from './axe';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
-import { demoSignInAccounts, type DemoSignInAccount } from './dev-pages';
+import { demoSignInAccounts } from './dev-pages';
 import { openRequestModal } from './navbar';
+import {
+  chooseNewPassword,
+  enrolAuthenticator,
+  expectNoAxeViolations,
+  signInWithPassword,
+} from './sign-in-steps';
 
 // A first sign-in (issue 19): an account handed out with an initial password chooses a new one
 // before anything else; ministry staff then enrol their authenticator app, and later sign in
 // with its codes. Each account's first sign-in happens once per server, so each runs once.
-
-const TEXTS = { id, en };
-const text = (value: string) => value.replaceAll('{{domain}}', 'belajar.id');
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  expect(await axeViolations(page, where)).toEqual([]);
-}
-
-async function signInWithPassword(page: Page, language: 'id' | 'en', account: DemoSignInAccount) {
-  const t = TEXTS[language];
-  await page.getByRole('heading', { level: 1, name: text(t.title) }).waitFor({ timeout: 30_000 });
-  await page.getByLabel(text(t.email)).fill(account.email);
-  await page.getByLabel(t.password, { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: t.submit, exact: true }).click();
-}
-
-async function chooseNewPassword(
-  page: Page,
-  language: 'id' | 'en',
-  password: string,
-  where: string,
-) {
-  const t = TEXTS[language].steps.newPassword;
-  const heading = page.getByRole('heading', { level: 1, name: t.title });
-  await heading.waitFor({ timeout: 30_000 });
-  // Focus moves to the step's heading, so a screen reader starts there.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-  await page.getByLabel(t.label, { exact: true }).fill('password123');
-  await page.getByLabel(t.confirmLabel, { exact: true }).fill('password123');
-  await page.getByRole('button', { name: t.submit }).click();
-  // A common password is refused by the server, on its field.
-  await expect
-    .poll(() => page.getByLabel(t.label, { exact: true }).getAttribute('aria-invalid'))
-    .toBe('true');
-  await expectNoAxeViolations(page, `new password ${where}`);
-  await page.getByLabel(t.label, { exact: true }).fill(password);
-  await page.getByLabel(t.confirmLabel, { exact: true }).fill(password);
-  await page.getByRole('button', { name: t.submit }).click();
-}
 
 describe.skipIf(!hasBrowser)('a first sign-in', () => {
   let browser: Browser;
@@ -106,29 +70,7 @@ describe.skipIf(!hasBrowser)('a first sign-in', () => {
     await signInWithPassword(page, 'en', accounts.staff);
     await chooseNewPassword(page, 'en', 'Kopi tubruk tanpa gula 7', '1280 en');
 
-    const t = en.steps;
-    await page.getByRole('heading', { level: 1, name: t.totpEnrol.title }).waitFor();
-    const qr = page.getByRole('img', { name: t.totpEnrol.qrAlt });
-    await qr.waitFor();
-    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-    const secret = (
-      (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent()) ?? ''
-    ).replaceAll(' ', '');
-    expect(secret.length).toBeGreaterThanOrEqual(16);
-    await expectNoAxeViolations(page, 'authenticator enrolment 1280 en');
-
-    await page.getByLabel(t.code.label).fill('000000');
-    await page.getByRole('button', { name: t.code.submit }).click();
-    await page.getByText('That code is not right.', { exact: false }).waitFor();
-    await page.getByLabel(t.code.label).fill(await generate({ secret }));
-    await page.getByRole('button', { name: t.code.submit }).click();
-
-    const codes = page.getByTestId('recovery-codes').getByRole('listitem');
-    await page.getByRole('heading', { name: t.recovery.title }).waitFor();
-    expect(await codes.count()).toBe(10);
-    const recoveryCode = (await codes.first().textContent()) ?? '';
-    await expectNoAxeViolations(page, 'recovery codes 1280 en');
-    await page.getByRole('button', { name: t.recovery.saved }).click();
+    const { recoveryCode } = await enrolAuthenticator(page, 'en', '1280 en');
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
 
     // Staff are not a learning account: the modal shows the address signed in, read-only.

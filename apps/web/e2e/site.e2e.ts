@@ -41,6 +41,8 @@ const HEADINGS: Record<string, string> = {
   // Pages that need sign-in end on the provider's sign-in page (sign-in.e2e.ts goes on).
   '/profile': 'Masuk ke Akun belajar.id',
   '/eligible/peserta-didik': 'Masuk ke Akun belajar.id',
+  '/admin': 'Masuk ke Akun belajar.id',
+  '/konsol': 'Masuk ke Akun belajar.id',
   '/privacy-policy': 'Kebijakan Privasi',
 };
 
@@ -84,7 +86,8 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
       await page.close();
     }
     await context.close();
-  });
+    // Every route, some through the provider's sign-in: longer than one journey's minute.
+  }, 240_000);
 
   it('prerenders the home with its eight sections in the order of SPEC §2', async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();

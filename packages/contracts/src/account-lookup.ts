@@ -37,7 +37,8 @@ export const LOOKUP_MESSAGES = {
 
 const required = ERROR_MESSAGES.required;
 
-const personName = z
+/** A person's name as typed: letters required, at most 100 characters. */
+export const PersonNameSchema = z
   .string({ error: required })
   .trim()
   .min(1, required)
@@ -65,9 +66,9 @@ export const RegionCodeSchema = z
   .regex(/^\d{2}(\.\d{2})?$/, LOOKUP_MESSAGES.regionInvalid);
 
 const personFields = {
-  name: personName,
+  name: PersonNameSchema,
   birthDate: BirthDateSchema,
-  motherName: personName,
+  motherName: PersonNameSchema,
   /** The ALTCHA payload (base64) of the bot check. */
   altcha: z.string().max(8_000).optional(),
 };
@@ -150,15 +151,18 @@ export const RequestPasswordResultSchema = z.object({
   sent_to: z.string(),
 });
 
+/** An e-mail address as typed: trimmed, lower-cased, at most 254 characters (RFC 5321). */
+export const EmailAddressSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  // Longer than an address can be: the same words as any other malformed one.
+  .max(254, ERROR_MESSAGES.emailInvalid)
+  .pipe(z.email(ERROR_MESSAGES.emailInvalid))
+  .transform((value) => value.toLowerCase());
+
 export const ChangeEmailBodySchema = z.object({
-  email: z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    // Longer than an address can be (RFC 5321): the same words as any other malformed one.
-    .max(254, ERROR_MESSAGES.emailInvalid)
-    .pipe(z.email(ERROR_MESSAGES.emailInvalid))
-    .transform((value) => value.toLowerCase()),
+  email: EmailAddressSchema,
   token: z.string().optional(),
 });
 export const ChangeEmailResultSchema = z.object({

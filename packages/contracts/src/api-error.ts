@@ -70,6 +70,18 @@ export const ERROR_IDS = {
   sign_in_failed: 'The account address or the password is wrong (or the account is locked).',
   sign_in_code_invalid:
     'The authenticator code or recovery code is wrong (or the account is locked), at sign-in.',
+  not_school_admin: "The signed-in account is not this school's principal or operator.",
+  students_not_requestable:
+    'A selected student cannot be requested (not of the school, already requested, a gap in the record).',
+  request_not_found: 'No such request of this school.',
+  request_not_finished: 'The request is still being processed.',
+  school_account_not_found: 'No such student account of this school.',
+  file_unreadable: 'The upload is not a readable PDF (by its name, content or structure).',
+  referral_unknown: 'No such referral code.',
+  referral_revoked: 'The referral code was revoked.',
+  referral_expired: 'The referral code has expired.',
+  referral_used_up: 'The referral code has no uses left.',
+  request_already_decided: 'The office request was already approved or rejected.',
 } as const;
 export type ErrorId = keyof typeof ERROR_IDS;
 

@@ -6,7 +6,8 @@ export const BrandSchema = z.object({
   productName: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, 'lowercase letters, digits and dashes'),
   ministryName: z.string().min(2),
   helpCentreUrl: z.url(),
-  adminPortalUrl: z.url(),
+  /** The admin portal: this app's own `/admin` by default, or an external address (SPEC §2). */
+  adminPortalUrl: z.union([z.url(), z.string().regex(/^\/[a-z0-9\-/]*$/)]),
   chromebookHelpUrl: z.url(),
 });
 export type Brand = z.infer<typeof BrandSchema>;
@@ -15,7 +16,7 @@ export const DEFAULT_BRAND: Brand = {
   productName: 'belajar',
   ministryName: 'Kemendikdasmen',
   helpCentreUrl: 'https://pusatbantuan.belajar.id/',
-  adminPortalUrl: 'https://admin.belajar.id/',
+  adminPortalUrl: '/admin',
   chromebookHelpUrl: 'https://pusatbantuan.belajar.id/chromebook',
 };
 

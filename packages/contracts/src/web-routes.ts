@@ -33,6 +33,10 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   },
   { path: '/profile', layout: 'blank', prerender: false, requiresSignIn: true },
   { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
+  // The school admin portal (issue 20), in this app unless ADMIN_PORTAL_URL points elsewhere.
+  { path: '/admin', layout: 'blank', prerender: false, requiresSignIn: true },
+  // The ministry's console (issue 21): staff with their second factor.
+  { path: '/konsol', layout: 'blank', prerender: false, requiresSignIn: true },
   { path: '/privacy-policy', layout: 'portal-2025', prerender: true, requiresSignIn: false },
 ];
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import type { SchoolLevel } from '@portal/contracts/user-types';
 import type { Db } from '../db/database';
@@ -24,20 +24,50 @@ export function addressBase(fullName: string): string {
   return (parts.join('.') || 'pengguna').slice(0, 40);
 }
 
-async function insertUniqueAccount(
+/**
+ * Inserts an account at the first free address made from `base`; returns it. A student's account
+ * (`pd`) may carry its initial password, which the first sign-in must replace.
+ */
+export async function insertUniqueAccount(
   tx: Transaction,
-  values: { personId: number; base: string; domain: string; schoolLevel: SchoolLevel | null },
-): Promise<string> {
+  values: {
+    personId: number;
+    base: string;
+    domain: string;
+    schoolLevel: SchoolLevel | null;
+    kind?: 'ptk' | 'pd' | 'dinas';
+    officeId?: number;
+    initialPasswordHash?: string;
+    /** The password the owner chose (an office at its request): no change asked at sign-in. */
+    passwordHash?: string;
+  },
+): Promise<{ id: number; email: string }> {
   for (let attempt = 0; attempt < MAX_ADDRESS_TRIES; attempt += 1) {
     // The plain name first, then a number that grows with the tries: collisions get rarer fast.
     const suffix = attempt === 0 ? '' : String(randomInt(10 ** Math.min(1 + attempt, 6)));
     const email = `${values.base}${suffix}@${values.domain}`;
     const inserted = await tx
       .insert(learningAccounts)
-      .values({ email, kind: 'ptk', personId: values.personId, schoolLevel: values.schoolLevel })
-      .onConflictDoNothing()
-      .returning({ email: learningAccounts.email });
-    if (inserted[0]) return inserted[0].email;
+      .values({
+        email,
+        kind: values.kind ?? 'ptk',
+        personId: values.personId,
+        schoolLevel: values.schoolLevel,
+        officeId: values.officeId ?? null,
+        ...(values.passwordHash
+          ? { passwordHash: values.passwordHash, passwordChangedAt: sql`now()` }
+          : {}),
+        ...(values.initialPasswordHash
+          ? {
+              passwordHash: values.initialPasswordHash,
+              mustChangePassword: true,
+              passwordChangedAt: sql`now()`,
+            }
+          : {}),
+      })
+      .onConflictDoNothing({ target: learningAccounts.email })
+      .returning({ id: learningAccounts.id, email: learningAccounts.email });
+    if (inserted[0]) return inserted[0];
   }
   throw new Error('no free address after many tries');
 }
@@ -95,15 +125,13 @@ export async function registerAccountCreationWorker(options: {
         for (const [index, level] of missing.entries()) {
           const levelBase =
             existing.length === 0 && index === 0 ? base : `${base}.${level.toLowerCase()}`;
-          created.push({
-            email: await insertUniqueAccount(tx, {
-              personId: person.id,
-              base: levelBase,
-              domain,
-              schoolLevel: level,
-            }),
+          const account = await insertUniqueAccount(tx, {
+            personId: person.id,
+            base: levelBase,
+            domain,
             schoolLevel: level,
           });
+          created.push({ email: account.email, schoolLevel: level });
         }
         await outbox.enqueue(tx, templates.accountCreated(person.personalEmail, created));
       });

@@ -341,22 +341,34 @@ describe('account creation', () => {
     expect((await lookup('ptk', newTeacherForm)).json().data.accounts).toHaveLength(1);
   });
 
-  it('says how accounts come while ACCOUNT_CREATION is off, and keeps students to their school', async () => {
+  it('keeps student accounts to their school admins: a lookup token cannot request one', async () => {
+    const token = await tokenFor('pd', {
+      npsn: FIXTURE.sd.npsn,
+      name: FIXTURE.student.name,
+      birthDate: FIXTURE.student.birthDate,
+      motherName: FIXTURE.student.motherName,
+    });
+    // The pd path is the school admin's bulk request (issue 20): it wants their access token.
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `${base}/pd/request-account-creation`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { npsn: FIXTURE.sd.npsn, students: [{ id: String(ids['student']) }] },
+    });
+    expect(reply.statusCode).toBe(401);
+  });
+
+  it('says account requests are closed while ACCOUNT_CREATION is off', async () => {
     await t.app.services.featureToggles.setToggle('ACCOUNT_CREATION', false);
     try {
-      const token = await tokenFor('pd', {
-        npsn: FIXTURE.sd.npsn,
-        name: FIXTURE.student.name,
-        birthDate: FIXTURE.student.birthDate,
-        motherName: FIXTURE.student.motherName,
-      });
+      const found = await lookup('ptk', newTeacherForm);
       const reply = await t.app.inject({
         method: 'POST',
-        url: `${base}/pd/request-account-creation`,
-        headers: { authorization: `Bearer ${token}` },
+        url: `${base}/ptk/request-account-creation`,
+        headers: { authorization: `Bearer ${found.json().data.token}` },
       });
       expect(reply.statusCode).toBe(403);
-      expect(reply.json().message).toContain('Operator Sekolah');
+      expect(reply.json().error.id).toBe('account_creation_off');
     } finally {
       await t.app.services.featureToggles.setToggle('ACCOUNT_CREATION', true);
     }

@@ -9,6 +9,8 @@ export type AuditEntry = {
   outcome: string;
   userType?: string | undefined;
   personId?: number | undefined;
+  /** Who acted when it was not the person: `staff:<id>` for a console action. */
+  actor?: string | undefined;
   ip?: string | undefined;
   /** What was looked up or asked for, in clear: stored only as a keyed hash. */
   target?: string | undefined;
@@ -51,6 +53,7 @@ export function createAuditLog(
     outcome: entry.outcome,
     userType: entry.userType ?? null,
     personId: entry.personId ?? null,
+    actor: entry.actor ?? null,
     ipHash: hashAddress(entry.ip),
     targetHash: entry.targetHash ?? hashOrNull(entry.target),
     occurredAt: new Date(),
@@ -59,16 +62,18 @@ export function createAuditLog(
   // builder (a bound value per column per row) cost more CPU than the lookups it recorded.
   const insertBatch = (rows: ReturnType<typeof row>[]) =>
     db.execute(sql`INSERT INTO ${auditEvents} (occurred_at, action, outcome, user_type, person_id,
-        ip_hash, target_hash)
-      SELECT occurred_at, action, outcome, user_type, person_id, ip_hash, target_hash
+        actor, ip_hash, target_hash)
+      SELECT occurred_at, action, outcome, user_type, person_id, actor, ip_hash, target_hash
       FROM json_to_recordset(${JSON.stringify(rows.map(batchRow))}::json) AS r(occurred_at timestamptz,
-        action text, outcome text, user_type text, person_id bigint, ip_hash text, target_hash text)`);
+        action text, outcome text, user_type text, person_id bigint, actor text, ip_hash text,
+        target_hash text)`);
   const batchRow = (entry: ReturnType<typeof row>) => ({
     occurred_at: entry.occurredAt.toISOString(),
     action: entry.action,
     outcome: entry.outcome,
     user_type: entry.userType,
     person_id: entry.personId,
+    actor: entry.actor,
     ip_hash: entry.ipHash,
     target_hash: entry.targetHash,
   });

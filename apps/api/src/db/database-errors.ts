@@ -70,3 +70,10 @@ export function describeDatabaseError(error: unknown): Record<string, unknown> {
     unavailable: isDatabaseUnavailable(error),
   };
 }
+
+/** True when a unique index refused the row (SQLSTATE 23505), optionally a named one. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return causes(error).some(
+    (e) => e.code === '23505' && (constraint === undefined || e.constraint === constraint),
+  );
+}

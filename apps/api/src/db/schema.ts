@@ -98,7 +98,8 @@ export const people = pgTable(
     /** The name as lookups compare it (registry/name-normalizer.ts `personNameKey`). */
     nameKey: text('name_key').notNull(),
     gender: gender('gender').notNull(),
-    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Null while the registry has not recorded it (some students): no lookup can find them. */
+    birthDate: date('birth_date', { mode: 'string' }),
     motherName: text('mother_name').notNull(),
     motherNameKey: text('mother_name_key').notNull(),
     personalEmail: text('personal_email'),
@@ -130,6 +131,8 @@ export const schoolMemberships = pgTable(
       .notNull()
       .references(() => schools.npsn),
     role: schoolRole('role').notNull(),
+    /** The day the person left the school; the registry keeps the membership for the record. */
+    leftOn: date('left_on', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.personId, t.npsn, t.role] }),
@@ -186,6 +189,10 @@ export const learningAccounts = pgTable(
     uniqueIndex('learning_accounts_person_level_key')
       .on(t.personId, t.schoolLevel)
       .where(sql`${t.kind} = 'ptk'`),
+    // A student has one account: a request submitted twice, or retried, cannot make a second.
+    uniqueIndex('learning_accounts_student_key')
+      .on(t.personId)
+      .where(sql`${t.kind} = 'pd'`),
     check('learning_accounts_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -272,6 +279,8 @@ export const auditEvents = pgTable(
     outcome: varchar('outcome', { length: 32 }).notNull(),
     userType: varchar('user_type', { length: 8 }),
     personId: bigint('person_id', { mode: 'number' }),
+    /** Who acted when it was not the person: `staff:<id>` for a console action. */
+    actor: varchar('actor', { length: 32 }),
     ipHash: varchar('ip_hash', { length: 64 }),
     targetHash: varchar('target_hash', { length: 64 }),
   },
@@ -487,4 +496,173 @@ export const staffRecoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+export const studentRequestStatus = pgEnum('student_request_status', ['processing', 'completed']);
+export const studentRequestItemStatus = pgEnum('student_request_item_status', [
+  'pending',
+  'created',
+  'failed',
+]);
+
+/**
+ * A school admin's bulk request for student accounts (SPEC §3: a list of selected items),
+ * processed by a job item by item. The same selection submitted again finds this row by its key.
+ */
+export const studentAccountRequests = pgTable(
+  'student_account_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npsn: varchar('npsn', { length: 8 })
+      .notNull()
+      .references(() => schools.npsn),
+    /** The admin's learning account that submitted it. */
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => learningAccounts.id),
+    /** SHA-256 of the school and the sorted student ids: a double submission is one request. */
+    selectionKey: varchar('selection_key', { length: 64 }).notNull(),
+    status: studentRequestStatus('status').notNull().default('processing'),
+    total: integer('total').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the CSV with the initial passwords was downloaded; after it, only the list. */
+    passwordsDownloadedAt: timestamp('passwords_downloaded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('student_account_requests_selection_key').on(t.npsn, t.selectionKey),
+    index('student_account_requests_school_idx').on(t.npsn, t.createdAt),
+  ],
+);
+
+/** One student of a request: waiting, given an account, or not (with the reason). */
+export const studentAccountRequestItems = pgTable(
+  'student_account_request_items',
+  {
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => studentAccountRequests.id, { onDelete: 'cascade' }),
+    personId: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    status: studentRequestItemStatus('status').notNull().default('pending'),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => learningAccounts.id, {
+      onDelete: 'set null',
+    }),
+    /** Why no account was made (`left_school`, `has_account`, ...). */
+    failure: varchar('failure', { length: 32 }),
+    /** The initial password, sealed, until the one download that shows it. */
+    initialPasswordSealed: text('initial_password_sealed'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.personId] }),
+    // A student is in one open or granted request: "already requested" in the listing, nothing
+    // made twice. A failed item (the student left meanwhile) may be requested again.
+    uniqueIndex('student_account_request_items_person_key')
+      .on(t.personId)
+      .where(sql`${t.status} <> 'failed'`),
+    index('student_account_request_items_pending_idx')
+      .on(t.requestId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Referral codes the ministry hands to offices (SPEC §2): a use limit, an expiry, revocable. */
+export const referralCodes = pgTable(
+  'referral_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Upper-case letters and digits, as typed after trimming. */
+    code: varchar('code', { length: 32 }).notNull(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => staffAccounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referral_codes_code_key').on(t.code),
+    check('referral_codes_uses_within_limit', sql`${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/**
+ * An office's letter, uploaded before its request is submitted: stored under a generated key
+ * in private storage; the reference the uploader gets is the row's random id. Files of requests
+ * never submitted are removed after a day.
+ */
+export const privateUploads = pgTable(
+  'private_uploads',
+  {
+    /** Random, 128 bits, base64url: the opaque reference answered as `url`. */
+    id: varchar('id', { length: 32 }).primaryKey(),
+    storageKey: text('storage_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    pages: integer('pages').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a submitted request takes the file; unclaimed files are removed after a day. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('private_uploads_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.claimedAt} IS NULL`),
+  ],
+);
+
+export const officeRequestStatus = pgEnum('office_request_status', [
+  'submitted',
+  'approved',
+  'rejected',
+]);
+
+/**
+ * An education office's account request (SPEC §3), waiting for the ministry's review. It holds
+ * the applicant's data for that review; the chosen password only as its argon2id hash.
+ */
+export const officeAccountRequests = pgTable(
+  'office_account_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The form's own key: the same submission twice is one request. */
+    requestKey: varchar('request_key', { length: 36 }).notNull(),
+    fullName: text('full_name').notNull(),
+    nik: char('nik', { length: 16 }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    motherName: text('mother_name').notNull(),
+    email: text('email').notNull(),
+    phone: varchar('phone', { length: 16 }).notNull(),
+    /** The province for a provincial office, the regency or city otherwise. */
+    regionCode: varchar('region_code', { length: 5 })
+      .notNull()
+      .references(() => regions.code),
+    officeType: officeType('office_type').notNull(),
+    position: varchar('position', { length: 32 }).notNull(),
+    positionOther: text('position_other'),
+    referralCodeId: bigint('referral_code_id', { mode: 'number' })
+      .notNull()
+      .references(() => referralCodes.id),
+    letterSubject: text('letter_subject').notNull(),
+    letterNumber: text('letter_number').notNull(),
+    platforms: jsonb('platforms').$type<string[]>().notNull(),
+    letterUploadId: varchar('letter_upload_id', { length: 32 })
+      .notNull()
+      .references(() => privateUploads.id),
+    reportUploadId: varchar('report_upload_id', { length: 32 }).references(() => privateUploads.id),
+    passwordHash: text('password_hash').notNull(),
+    status: officeRequestStatus('status').notNull().default('submitted'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who approved or rejected it, when, and why not. */
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => staffAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    /** The office account an approval created (by its job). */
+    accountId: bigint('account_id', { mode: 'number' }).references(() => learningAccounts.id),
+  },
+  (t) => [
+    uniqueIndex('office_account_requests_key').on(t.requestKey),
+    index('office_account_requests_status_idx').on(t.status, t.createdAt),
+  ],
 );

@@ -32,8 +32,14 @@ const bindingsOf = (requestId: number) => ({
 const fieldError = (field: string, id: ErrorId, message: string) =>
   new ValidationError([{ field, message }], { id, message });
 
-const personFromToken = (deps: EmailChangeDependencies, token: string | undefined) =>
-  personOfToken({ tokens: deps.tokens, repository: createAccountLookupRepository(deps.db) }, token);
+/** The dependencies with the repositories, made once by the service's factory. */
+type EmailChangeContext = EmailChangeDependencies & {
+  repository: ReturnType<typeof createEmailChangeRepository>;
+  lookupRepository: ReturnType<typeof createAccountLookupRepository>;
+};
+
+const personFromToken = (ctx: EmailChangeContext, token: string | undefined) =>
+  personOfToken({ tokens: ctx.tokens, repository: ctx.lookupRepository }, token);
 
 /**
  * Starts a change of personal e-mail: one code to the new address (it works), one to the
@@ -41,13 +47,12 @@ const personFromToken = (deps: EmailChangeDependencies, token: string | undefine
  * password resets go to.
  */
 export async function startEmailChange(
-  deps: EmailChangeDependencies,
+  deps: EmailChangeContext,
   token: string | undefined,
   newEmail: string,
   ip: string,
 ) {
-  const { db, outbox, templates, audit, codes } = deps;
-  const repository = createEmailChangeRepository(db);
+  const { db, outbox, templates, audit, codes, repository } = deps;
   const { person, userType } = await personFromToken(deps, token);
   if (person.personalEmail?.toLowerCase() === newEmail) {
     throw fieldError('email', 'email_change_same_email', LOOKUP_MESSAGES.sameEmail);
@@ -132,14 +137,13 @@ function attemptsUsedUpError() {
 
 /** Confirms the change with both codes; the old contact is told. */
 export async function confirmEmailChange(
-  deps: EmailChangeDependencies,
+  deps: EmailChangeContext,
   token: string | undefined,
   code: string,
   codeCurrent: string,
   ip: string,
 ) {
-  const { db, outbox, templates, audit, codes } = deps;
-  const repository = createEmailChangeRepository(db);
+  const { db, outbox, templates, audit, codes, repository } = deps;
   const { person, userType } = await personFromToken(deps, token);
   const record = (outcome: string, tx: Parameters<typeof audit.record>[1]) =>
     audit.record({ action: 'change-email', outcome, userType, personId: person.id, ip }, tx);
@@ -190,7 +194,12 @@ export async function confirmEmailChange(
 }
 
 /** The e-mail change's operations bound to their dependencies. */
-export function createEmailChangeService(deps: EmailChangeDependencies) {
+export function createEmailChangeService(dependencies: EmailChangeDependencies) {
+  const deps: EmailChangeContext = {
+    ...dependencies,
+    repository: createEmailChangeRepository(dependencies.db),
+    lookupRepository: createAccountLookupRepository(dependencies.db),
+  };
   return {
     start: (token: string | undefined, newEmail: string, ip: string) =>
       startEmailChange(deps, token, newEmail, ip),

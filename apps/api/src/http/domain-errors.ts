@@ -86,3 +86,10 @@ export class ServiceUnavailableError extends DomainError {
     super('SERVICE_UNAVAILABLE', 503, specific);
   }
 }
+
+/** The data is not in a state that allows this yet (or any more). */
+export class ConflictError extends DomainError {
+  constructor(specific: Specific) {
+    super('CONFLICT', 409, specific);
+  }
+}

@@ -77,6 +77,84 @@ export function messageTemplates(context: Context) {
         ].join('\n'),
       };
     },
+    /** A student's account made on the school's request: the initial password comes from the school. */
+    studentAccountCreated(to: string, accountEmail: string, schoolName: string): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'student-account-created',
+        subject: `Akun ${domain} Anda sudah dibuat`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Atas pengajuan ${schoolName}, Akun ${domain} Anda sudah dibuat: ${accountEmail}`,
+          '',
+          'Kata sandi awal diberikan oleh Operator Sekolah Anda. Saat pertama kali masuk, Anda akan diminta membuat kata sandi baru.',
+          `Anda juga dapat membuat kata sandi sendiri lewat Lupa Kata Sandi di ${resetUrl}: kode sekali pakai akan dikirim ke email pribadi ini.`,
+          '',
+          neverAPassword,
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    officeRequestReceived(to: string, requestNumber: string, estimateDays: number): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'office-request-received',
+        subject: `Pengajuan Akun ${domain} Dinas diterima: ${requestNumber}`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Pengajuan Akun ${domain} untuk dinas Anda sudah kami terima dengan nomor ${requestNumber}.`,
+          `Tim kami akan memeriksa surat dinas dan data Anda. Pembuatan akun memerlukan waktu sekitar ${estimateDays} hari; hasilnya kami kirim ke email ini.`,
+          `Sebutkan nomor ${requestNumber} bila menghubungi pusat bantuan: ${context.brand.helpCentreUrl}`,
+          '',
+          neverAPassword,
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    officeAccountCreated(to: string, requestNumber: string, accountEmail: string): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'office-account-created',
+        subject: `Akun ${domain} Dinas Anda sudah dibuat (${requestNumber})`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Pengajuan ${requestNumber} disetujui. Akun ${domain} dinas Anda sudah dibuat: ${accountEmail}`,
+          'Masuk dengan alamat akun itu dan kata sandi yang Anda buat saat mengajukan.',
+          `Lupa kata sandi? Buka ${resetUrl} lalu pilih Lupa Kata Sandi.`,
+          '',
+          neverAPassword,
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    officeRequestRejected(to: string, requestNumber: string, reason: string): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'office-request-rejected',
+        subject: `Pengajuan Akun ${domain} Dinas ${requestNumber} belum dapat disetujui`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Pengajuan ${requestNumber} belum dapat kami setujui, dengan alasan berikut:`,
+          '',
+          reason,
+          '',
+          `Anda dapat mengajukan kembali di ${context.publicUrl}/account/dinas setelah memperbaikinya. Pertanyaan: ${context.brand.helpCentreUrl}`,
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
     emailChangeCode(to: string, code: string, validMinutes: number): NewMessage {
       return {
         channel: 'email',
@@ -202,6 +280,23 @@ export function messageTemplates(context: Context) {
         template: 'password-changed-notice-sms',
         subject: null,
         bodyText: `Kata sandi ${accountEmail} diganti pada ${jakartaTime(at)}. Bukan Anda? Atur ulang di ${resetUrl}`,
+      };
+    },
+    passwordResetBySchoolNotice(to: string, accountEmail: string, at: Date): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'password-reset-by-school',
+        subject: `Kata sandi Akun ${domain} Anda diatur ulang oleh sekolah`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Operator Sekolah Anda mengatur ulang kata sandi ${accountEmail} pada ${jakartaTime(at)}.`,
+          'Mintalah kata sandi awal yang baru kepada Operator Sekolah. Saat masuk, Anda akan diminta membuat kata sandi baru.',
+          `Jika Anda tidak memintanya, hubungi sekolah Anda atau pusat bantuan: ${context.brand.helpCentreUrl}`,
+          '',
+          signature(context),
+        ].join('\n'),
       };
     },
     passwordChangedNotice(to: string, accountEmail: string, at: Date): NewMessage {

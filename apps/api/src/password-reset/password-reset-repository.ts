@@ -7,7 +7,8 @@ export type ResetAccount = {
   accountId: number;
   personId: number;
   accountEmail: string;
-  birthDate: string;
+  /** Null while the registry has not recorded it: such an account never verifies. */
+  birthDate: string | null;
   personalEmail: string | null;
   phone: string | null;
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { Profile, ProfileEvent, SchoolAdmins } from '@portal/contracts/profile';
 import { maskEmail } from '../personal-data/masking';
@@ -37,6 +37,7 @@ const EVENTS: Record<string, Record<string, ProfileEvent>> = {
   'reset-password': { changed: 'password_reset' },
   'change-email': { confirmed: 'email_changed' },
   'password-change': { 'initial-replaced': 'password_changed' },
+  'student-password-reset': { 'reset-by-school': 'password_reset' },
 };
 
 /** Removes a key's private parts: the profile only checks signatures. */
@@ -49,8 +50,8 @@ const publicPart = ({ kty, n, e, kid, alg, use }: JWK) => ({
   use,
 });
 
-/** The account that an access token of our provider, for the API as its audience, is for. */
-export async function accountOfToken(deps: ProfileDependencies, token: string): Promise<number> {
+/** The subject of an access token of our provider for the API (its audience), or a 401. */
+export async function subjectOfToken(deps: ProfileDependencies, token: string): Promise<string> {
   const { keys } = await deps.keys.providerKeys();
   try {
     const { payload } = await jwtVerify(
@@ -58,11 +59,18 @@ export async function accountOfToken(deps: ProfileDependencies, token: string): 
       createLocalJWKSet({ keys: keys.map((key) => publicPart(key as JWK)) }),
       { issuer: deps.issuer, audience: deps.audience, algorithms: ['RS256'] },
     );
-    if (!payload.sub || !/^\d{1,18}$/.test(payload.sub)) throw new UnauthorizedError();
-    return Number(payload.sub);
+    if (!payload.sub) throw new UnauthorizedError();
+    return payload.sub;
   } catch {
     throw new UnauthorizedError();
   }
+}
+
+/** The learning account that an access token is for (staff tokens are not one: 401). */
+export async function accountOfToken(deps: ProfileDependencies, token: string): Promise<number> {
+  const subject = await subjectOfToken(deps, token);
+  if (!/^\d{1,18}$/.test(subject)) throw new UnauthorizedError();
+  return Number(subject);
 }
 
 /** What `/profile` shows of the person behind an account (contracts/profile.ts). */
@@ -159,7 +167,7 @@ export async function schoolAdminsOf(
     .select({ npsn: schools.npsn, name: schools.name, role: schoolMemberships.role })
     .from(schoolMemberships)
     .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
-    .where(eq(schoolMemberships.personId, signedIn.personId))
+    .where(and(eq(schoolMemberships.personId, signedIn.personId), isNull(schoolMemberships.leftOn)))
     .orderBy(schools.name);
   const npsns = [...new Set(memberships.map((membership) => membership.npsn))];
   const admins =
@@ -177,6 +185,7 @@ export async function schoolAdminsOf(
             and(
               inArray(schoolMemberships.npsn, npsns),
               inArray(schoolMemberships.role, [...ADMIN_ROLES]),
+              isNull(schoolMemberships.leftOn),
             ),
           )
           .orderBy(schoolMemberships.role, people.fullName);

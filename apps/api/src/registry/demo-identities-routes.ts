@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import { demoIdentities } from './demo-identities';
-import { DEMO_PASSWORD, demoSignInAccounts } from './demo-passwords';
+import { DEMO_PASSWORD, DEMO_REFERRAL_CODE, demoSignInAccounts } from './demo-passwords';
 
 /**
  * The demo identities as JSON, for people trying the portal and for browser journeys.
@@ -18,6 +18,6 @@ export const demoIdentitiesRoutes: FastifyPluginAsync<{
     const signIn = (
       await demoSignInAccounts(database, { identities, productName, staffDomain })
     ).map(({ role, email, password }) => ({ role, email, password }));
-    return { password: DEMO_PASSWORD, identities, signIn };
+    return { password: DEMO_PASSWORD, identities, signIn, referralCode: DEMO_REFERRAL_CODE };
   });
 };

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Database } from '../db/database';
-import { learningAccounts, schoolMemberships, staffAccounts } from '../db/schema';
+import { learningAccounts, referralCodes, schoolMemberships, staffAccounts } from '../db/schema';
 import type { DemoIdentity } from './demo-identities';
 
 /** The password of the demo accounts: printed at start, never used outside a demo registry. */
@@ -9,8 +9,16 @@ export const DEMO_PASSWORD = 'Coba-Portal-2026';
 /** The initial password of the demo teacher and the demo staff account, until they change it. */
 export const DEMO_INITIAL_PASSWORD = 'Awal-Portal-2026';
 
-/** Accounts to try the sign-in with: each must choose a new password at its first sign-in. */
-export type DemoSignInAccount = { role: 'teacher' | 'staff'; email: string; password: string };
+/**
+ * Accounts to try the sign-in with. The teacher and the staff account must choose a new password
+ * at their first sign-in; the school admin (the principal of the demo student's school, who
+ * requests student accounts) signs in with the demo password.
+ */
+export type DemoSignInAccount = {
+  role: 'teacher' | 'staff' | 'reviewer' | 'school-admin';
+  email: string;
+  password: string;
+};
 
 /** Gives the demo identities' accounts the demo password, where they have none yet. */
 export async function ensureDemoPasswords(
@@ -58,10 +66,46 @@ export async function demoSignInAccounts(
     .orderBy(desc(learningAccounts.id))
     .limit(1);
   const staff = { role: 'staff' as const, email: `demo.staf@${options.staffDomain}` };
+  // A second staff member, who reviews office requests in the console.
+  const reviewer = { role: 'reviewer' as const, email: `demo.peninjau@${options.staffDomain}` };
+  const studentSchool = options.identities.find((identity) => identity.userType === 'pd')?.npsn;
+  const [admin] = studentSchool
+    ? await database.db
+        .select({ id: learningAccounts.id, email: learningAccounts.email })
+        .from(learningAccounts)
+        .innerJoin(schoolMemberships, eq(schoolMemberships.personId, learningAccounts.personId))
+        .where(
+          and(
+            eq(schoolMemberships.npsn, studentSchool),
+            inArray(schoolMemberships.role, ['principal', 'operator']),
+            isNull(schoolMemberships.leftOn),
+            like(learningAccounts.email, `%@${options.productName}.id`),
+            // Not a lookup identity: the reset journeys change those accounts' passwords.
+            ...(taken.length > 0 ? [notInArray(learningAccounts.email, taken)] : []),
+          ),
+        )
+        .orderBy(schoolMemberships.role, learningAccounts.id)
+        .limit(1)
+    : [];
   return [
-    ...(teacher ? [{ role: 'teacher' as const, email: teacher.email, accountId: teacher.id }] : []),
-    staff,
-  ].map((account) => ({ ...account, password: DEMO_INITIAL_PASSWORD }));
+    ...[
+      ...(teacher
+        ? [{ role: 'teacher' as const, email: teacher.email, accountId: teacher.id }]
+        : []),
+      staff,
+      reviewer,
+    ].map((account) => ({ ...account, password: DEMO_INITIAL_PASSWORD })),
+    ...(admin
+      ? [
+          {
+            role: 'school-admin' as const,
+            email: admin.email,
+            accountId: admin.id,
+            password: DEMO_PASSWORD,
+          },
+        ]
+      : []),
+  ];
 }
 
 /** Gives the demo sign-in accounts their initial password, where they have none yet. */
@@ -72,7 +116,14 @@ export async function ensureDemoSignInAccounts(
   const accounts = await demoSignInAccounts(database, options);
   const passwordHash = await options.hasher.hash(DEMO_INITIAL_PASSWORD);
   for (const account of accounts) {
-    if (account.role === 'staff') {
+    if (account.role === 'school-admin' && account.accountId !== undefined) {
+      await database.db
+        .update(learningAccounts)
+        .set({ passwordHash: await options.hasher.hash(DEMO_PASSWORD) })
+        .where(
+          and(eq(learningAccounts.id, account.accountId), isNull(learningAccounts.passwordHash)),
+        );
+    } else if (account.role === 'staff' || account.role === 'reviewer') {
       await database.db
         .insert(staffAccounts)
         .values({ email: account.email, passwordHash })
@@ -92,9 +143,24 @@ export async function ensureDemoSignInAccounts(
 /** The sign-in accounts as lines for the console. */
 export const formatDemoSignInAccounts = (accounts: readonly DemoSignInAccount[]): string =>
   [
-    'Demo accounts for a first sign-in (a new password is asked; staff also enrol an authenticator app):',
+    'Demo accounts to sign in with (an initial password asks for a new one; staff also enrol an authenticator app):',
     ...accounts.map(
       (account) =>
-        `  ${account.role.padEnd(7)} ${account.email} | initial password ${account.password} (until changed)`,
+        `  ${account.role.padEnd(12)} ${account.email} | ${account.role === 'school-admin' ? 'password' : 'initial password'} ${account.password}${account.role === 'school-admin' ? '' : ' (until changed)'}`,
     ),
   ].join('\n');
+
+/** A referral code for trying the office request (issue 21): many uses, a year to live. */
+export const DEMO_REFERRAL_CODE = 'DEMODINAS2026';
+
+export async function ensureDemoReferralCode(database: Database): Promise<string> {
+  await database.db
+    .insert(referralCodes)
+    .values({
+      code: DEMO_REFERRAL_CODE,
+      maxUses: 10_000,
+      expiresAt: new Date(Date.now() + 365 * 86_400_000),
+    })
+    .onConflictDoNothing();
+  return DEMO_REFERRAL_CODE;
+}

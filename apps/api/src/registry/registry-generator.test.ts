@@ -126,6 +126,8 @@ describe('a generated registry of 60,000 people', () => {
     for (const { person } of people) {
       expect(person.nik).toMatch(/^\d{16}$/);
       expect(codes.has(person.nik.slice(0, 4))).toBe(true);
+      niks.add(person.nik);
+      if (person.birthDate === null) continue;
       const [year, month, day] = person.birthDate.split('-').map(Number) as [
         number,
         number,
@@ -136,13 +138,12 @@ describe('a generated registry of 60,000 people', () => {
       expect(Number(person.nik.slice(8, 10))).toBe(month);
       expect(Number(person.nik.slice(10, 12))).toBe(year % 100);
       expect(Number(person.nik.slice(12))).toBeGreaterThan(0);
-      niks.add(person.nik);
     }
     expect(niks.size).toBe(people.length);
   });
 
   it('gives students a unique NISN and educators mostly a unique NUPTK', () => {
-    const students = people.filter((p) => p.person.kind === 'pd');
+    const students = people.filter((p) => p.person.kind === 'pd' && p.person.nisn !== null);
     const staff = people.filter((p) => p.person.kind === 'ptk');
     for (const p of students) expect(p.person.nisn).toMatch(/^\d{10}$/);
     for (const p of [...staff, ...people.filter((x) => x.person.kind === 'dinas')]) {
@@ -156,11 +157,29 @@ describe('a generated registry of 60,000 people', () => {
     expect(nuptk.length / staff.length).toBeLessThan(0.8);
   });
 
+  it('leaves some students waiting for an account with a gap that blocks a request', () => {
+    const waiting = people.filter((p) => p.person.kind === 'pd' && p.accounts.length === 0);
+    const withAccount = people.filter((p) => p.accounts.length > 0);
+    const share = (test: (p: (typeof people)[number]) => boolean) =>
+      waiting.filter(test).length / waiting.length;
+    expect(share((p) => p.person.nisn === null)).toBeGreaterThan(0.05);
+    expect(share((p) => p.person.birthDate === null)).toBeGreaterThan(0.05);
+    expect(share((p) => p.memberships[0]?.leftOn !== null)).toBeGreaterThan(0.05);
+    expect(share((p) => p.person.nisn !== null && p.person.birthDate !== null)).toBeGreaterThan(
+      0.6,
+    );
+    for (const p of withAccount) {
+      expect(p.person.birthDate).not.toBeNull();
+      expect(p.memberships.every((m) => m.leftOn === null)).toBe(true);
+    }
+  });
+
   it('keeps ages in line with role and level', () => {
     const byNpsn = schoolByNpsn();
     const age = (birthDate: string) =>
       (Date.UTC(2025, 6, 14) - Date.parse(birthDate)) / (365.25 * 86_400_000);
     for (const p of people) {
+      if (p.person.birthDate === null) continue;
       const a = age(p.person.birthDate);
       const membership = p.memberships[0];
       if (p.person.kind === 'pd') {

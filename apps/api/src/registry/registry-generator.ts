@@ -32,14 +32,20 @@ export type PersonRow = {
   nameKey: string;
   gender: 'L' | 'P';
   /** YYYY-MM-DD */
-  birthDate: string;
+  birthDate: string | null;
   motherName: string;
   motherNameKey: string;
   personalEmail: string | null;
   phone: string | null;
 };
 export type SchoolRole = 'principal' | 'operator' | 'teacher' | 'student';
-export type MembershipRow = { personId: number; npsn: string; role: SchoolRole };
+export type MembershipRow = {
+  personId: number;
+  npsn: string;
+  role: SchoolRole;
+  /** YYYY-MM-DD when the person left the school; null while they are there. */
+  leftOn: string | null;
+};
 export type OfficeStaffRow = { personId: number; officeId: number; position: string };
 export type AccountRow = {
   email: string;
@@ -873,6 +879,8 @@ function* schoolPeople(
     1,
     Math.min(staff, Math.round(staff / (1 + profile.studentsPerTeacher))),
   );
+  // Students of this school waiting for an account so far: every school shows each gap early.
+  let waiting = 0;
   for (let k = 0; k < frame.size; k++) {
     const personIndex = frame.firstPersonIndex + k;
     const role: SchoolRole =
@@ -880,14 +888,18 @@ function* schoolPeople(
     const kind: PersonKind = role === 'student' ? 'pd' : 'ptk';
     const draft = draftPerson(plan, random, personIndex, kind, role, profile, frame.regency);
     const id = draft.row.id;
-    const memberships: MembershipRow[] = [{ personId: id, npsn: frame.npsn, role }];
+    const memberships: MembershipRow[] = [{ personId: id, npsn: frame.npsn, role, leftOn: null }];
     const second =
       role === 'teacher' && random.chance(SHARE_MULTI_LEVEL_TEACHERS)
         ? partnerSchool(plan, level, index)
         : null;
-    if (second) memberships.push({ personId: id, npsn: second.npsn, role: 'teacher' });
+    if (second) {
+      memberships.push({ personId: id, npsn: second.npsn, role: 'teacher', leftOn: null });
+    }
     const accounts: AccountRow[] = [];
-    if (!random.chance(SHARE_WITHOUT_ACCOUNT)) {
+    const hasAccount = !random.chance(SHARE_WITHOUT_ACCOUNT);
+    if (!hasAccount && kind === 'pd') withRegistryGap(draft.row, memberships, (waiting += 1));
+    if (hasAccount) {
       accounts.push({
         email: accountEmail(plan, draft, ''),
         kind,
@@ -907,6 +919,19 @@ function* schoolPeople(
     }
     yield { person: draft.row, memberships, officeStaff: null, accounts };
   }
+}
+
+/**
+ * Some students waiting for an account have a gap in their record that keeps a school admin
+ * from requesting one (issue 20's reasons): no NISN, no birth date yet, or left the school. The
+ * second, third and fourth of every ten in a school (by their place, not the random stream, so
+ * everyone else stays as before).
+ */
+function withRegistryGap(person: PersonRow, memberships: MembershipRow[], place: number) {
+  const gap = place % 10;
+  if (gap === 2) person.nisn = null;
+  if (gap === 3) person.birthDate = null;
+  if (gap === 4 && memberships[0]) memberships[0].leftOn = '2025-06-30';
 }
 
 /**

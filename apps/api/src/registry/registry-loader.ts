@@ -49,7 +49,7 @@ const COLUMNS = {
     'personal_email',
     'phone',
   ],
-  school_memberships: ['person_id', 'npsn', 'role'],
+  school_memberships: ['person_id', 'npsn', 'role', 'left_on'],
   office_staff: ['person_id', 'office_id', 'position'],
   learning_accounts: ['email', 'kind', 'person_id', 'school_level', 'office_id'],
 } as const;
@@ -74,7 +74,8 @@ const personLine = (p: PersonRow): string =>
     p.personalEmail,
     p.phone,
   ]);
-const membershipLine = (m: MembershipRow): string => csvLine([m.personId, m.npsn, m.role]);
+const membershipLine = (m: MembershipRow): string =>
+  csvLine([m.personId, m.npsn, m.role, m.leftOn]);
 const officeStaffLine = (s: OfficeStaffRow): string =>
   csvLine([s.personId, s.officeId, s.position]);
 const accountLine = (a: AccountRow): string =>

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -29,6 +31,7 @@ function testConfig(overrides: Record<string, string>): Config {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       WEB_BUILD_DIR: '/nonexistent-web-build',
+      UPLOAD_DIR: path.join(tmpdir(), `portal-test-uploads-${randomBytes(4).toString('hex')}`),
       ...(REDIS_URL ? { REDIS_URL } : {}),
       ...overrides,
     }),

@@ -80,13 +80,13 @@ function fieldErrorsOf(body: unknown): FieldError[] {
   );
 }
 
-async function request<S extends z.ZodType>(
+/** Sends the call; a failed answer becomes an ApiError with the server's message and facts. */
+async function send(
   method: 'GET' | 'POST',
   path: string,
-  schema: S,
   body: unknown,
   options: RequestOptions,
-): Promise<z.output<S>> {
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -103,21 +103,31 @@ async function request<S extends z.ZodType>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw failed(0);
   }
+  if (response.ok) return response;
   const parsed: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const limited = response.status === 429;
-    const fallback = limited ? ERROR_MESSAGES.rateLimited : ERROR_MESSAGES.generic;
-    const message = readErrorMessage(parsed, fallback);
-    const facts = readErrorFacts(parsed);
-    const header = Number(response.headers.get('retry-after'));
-    throw new ApiError(response.status, message, fieldErrorsOf(parsed), {
-      // A body without our text (a proxy's page) gets the id of the text it falls back to.
-      id: facts.id ?? (message === fallback ? (limited ? 'rate_limited' : 'internal') : null),
-      attemptsLeft: facts.attemptsLeft,
-      retryAfter:
-        facts.retryAfter ?? (Number.isFinite(header) && header > 0 ? Math.ceil(header) : null),
-    });
-  }
+  const limited = response.status === 429;
+  const fallback = limited ? ERROR_MESSAGES.rateLimited : ERROR_MESSAGES.generic;
+  const message = readErrorMessage(parsed, fallback);
+  const facts = readErrorFacts(parsed);
+  const header = Number(response.headers.get('retry-after'));
+  throw new ApiError(response.status, message, fieldErrorsOf(parsed), {
+    // A body without our text (a proxy's page) gets the id of the text it falls back to.
+    id: facts.id ?? (message === fallback ? (limited ? 'rate_limited' : 'internal') : null),
+    attemptsLeft: facts.attemptsLeft,
+    retryAfter:
+      facts.retryAfter ?? (Number.isFinite(header) && header > 0 ? Math.ceil(header) : null),
+  });
+}
+
+async function request<S extends z.ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body: unknown,
+  options: RequestOptions,
+): Promise<z.output<S>> {
+  const response = await send(method, path, body, options);
+  const parsed: unknown = await response.json().catch(() => null);
   const result = schema.safeParse(parsed);
   // A body that breaks the contract is a server fault: the visitor gets the generic message.
   if (!result.success) throw failed(response.status);
@@ -138,3 +148,14 @@ export const postJson = <S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ) => request('POST', path, schema, body ?? {}, options);
+
+/** POST without a body for a file the server makes (a CSV): its contents and its file name. */
+export async function postForFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send('POST', path, undefined, options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}

@@ -42,6 +42,9 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   reset: 'RESET',
   userType: 'USER_TYPE',
   signIn: 'SIGN_IN',
+  schoolAdmin: 'SCHOOL_ADMIN',
+  dinas: 'DINAS',
+  console: 'CONSOLE',
 };
 
 const MISSING = '\u0000missing';

@@ -2,6 +2,9 @@ import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
+import { CONSOLE_MESSAGES } from '@portal/contracts/console';
+import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
+import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
 import type { i18n as I18n } from 'i18next';
@@ -37,6 +40,7 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'error.invalidDate', text: ERROR_MESSAGES.invalidDate },
   { id: 'error.emailInvalid', text: ERROR_MESSAGES.emailInvalid },
   { id: 'error.unauthorized', text: ERROR_MESSAGES.unauthorized },
+  { id: 'error.dataInvalid', text: ERROR_MESSAGES.dataInvalid },
   { id: 'lookup.nameTooLong', text: LOOKUP_MESSAGES.nameTooLong },
   { id: 'lookup.nameWithoutLetters', text: LOOKUP_MESSAGES.nameWithoutLetters },
   { id: 'lookup.regionInvalid', text: LOOKUP_MESSAGES.regionInvalid },
@@ -57,6 +61,24 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'userType.npsnInvalid', text: USER_TYPE_MESSAGES.npsnInvalid },
   { id: 'signIn.codeFormat', text: SIGN_IN_MESSAGES.codeFormat },
   { id: 'signIn.recoveryCodeFormat', text: SIGN_IN_MESSAGES.recoveryCodeFormat },
+  { id: 'schoolAdmin.emptySelection', text: SCHOOL_ADMIN_MESSAGES.emptySelection },
+  { id: 'schoolAdmin.selectionTooLarge', text: SCHOOL_ADMIN_MESSAGES.selectionTooLarge },
+  { id: 'schoolAdmin.queryTooLong', text: SCHOOL_ADMIN_MESSAGES.queryTooLong },
+  { id: 'dinas.provinceInvalid', text: DINAS_MESSAGES.provinceInvalid },
+  { id: 'dinas.referralFormat', text: DINAS_MESSAGES.referralFormat },
+  { id: 'console.reasonRequired', text: CONSOLE_MESSAGES.reasonRequired },
+  { id: 'console.reasonTooLong', text: CONSOLE_MESSAGES.reasonTooLong },
+  { id: 'console.usesInvalid', text: CONSOLE_MESSAGES.usesInvalid },
+  { id: 'console.expiryInvalid', text: CONSOLE_MESSAGES.expiryInvalid },
+  { id: 'dinas.textTooLong', text: DINAS_MESSAGES.textTooLong },
+  { id: 'dinas.uploadInvalid', text: DINAS_MESSAGES.uploadInvalid },
+  { id: 'dinas.nikFormat', text: DINAS_MESSAGES.nikFormat },
+  { id: 'dinas.phoneFormat', text: DINAS_MESSAGES.phoneFormat },
+  { id: 'dinas.cityInvalid', text: DINAS_MESSAGES.cityInvalid },
+  { id: 'dinas.positionInvalid', text: DINAS_MESSAGES.positionInvalid },
+  { id: 'dinas.positionOtherRequired', text: DINAS_MESSAGES.positionOtherRequired },
+  { id: 'dinas.platformRequired', text: DINAS_MESSAGES.platformRequired },
+  { id: 'dinas.requestKeyInvalid', text: DINAS_MESSAGES.requestKeyInvalid },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '~/components/app-link';
 import { Link, useLocation } from 'react-router';
 import { useDialogs } from '~/components/dialog-store';
 import { LanguageSwitch } from '~/components/language-switch';
@@ -121,9 +122,9 @@ export function Navbar() {
                   </button>
                 </li>
                 <li>
-                  <a className={navItemClass} href={brand.adminPortalUrl} rel="noopener">
+                  <AppLink className={navItemClass} to={brand.adminPortalUrl}>
                     {t('nav.adminPortal')}
-                  </a>
+                  </AppLink>
                 </li>
               </ul>
             </li>

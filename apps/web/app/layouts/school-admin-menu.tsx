@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '~/components/app-link';
 import { brand } from '~/config';
 import { schoolAdminTriggerClass } from '~/layouts/nav-item-styles';
 
@@ -34,13 +35,12 @@ export function SchoolAdminMenu({
             {t('nav.requestStudentAccounts')}
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild>
-            <a
+            <AppLink
               className="flex min-h-11 items-center rounded-md px-3 outline-none data-[highlighted]:bg-brand-soft"
-              href={brand.adminPortalUrl}
-              rel="noopener"
+              to={brand.adminPortalUrl}
             >
               {t('nav.adminPortal')}
-            </a>
+            </AppLink>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

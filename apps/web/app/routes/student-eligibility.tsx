@@ -1,3 +1,3 @@
-import { StudentEligibilityPage } from '~/features/student-eligibility/student-eligibility-page';
+import { StudentRequestPage } from '~/features/school-admin/student-request-page';
 
-export default StudentEligibilityPage;
+export default StudentRequestPage;

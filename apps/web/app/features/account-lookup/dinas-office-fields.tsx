@@ -3,7 +3,7 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
-import { useRegions } from './api/load-regions';
+import { useRegions } from '~/api/regions';
 import { FIELD_IDS } from './lookup-form-values';
 import type { LookupFormValues } from './lookup-form-values';
 

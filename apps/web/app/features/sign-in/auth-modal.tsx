@@ -1,22 +1,13 @@
-import { dataEnvelope } from '@portal/contracts/envelope';
-import {
-  SCHOOL_ADMINS_PATH,
-  SchoolAdminsSchema,
-  type SchoolAdmins,
-} from '@portal/contracts/profile';
-import { useQuery } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getJson } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
-import { signOut } from '~/auth/auth-client';
+import { SchoolAdminNotice, useSchoolAdminVerdict } from '~/auth/school-admin-gate';
 import { useSession } from '~/auth/use-session';
+import { AppLink, isAppPath } from '~/components/app-link';
 import type { AuthModalMode } from '~/components/dialog-store';
-import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
-import { brand, webConfig } from '~/config';
+import { brand } from '~/config';
 
 type AuthModalProps = {
   open: boolean;
@@ -24,12 +15,10 @@ type AuthModalProps = {
   mode: AuthModalMode;
 };
 
-const ResponseSchema = dataEnvelope(SchoolAdminsSchema);
-
 /** Where each mode goes once the signed-in account may: the request page or the admin portal. */
 const AFTER_SIGN_IN: Record<AuthModalMode, string> = {
   'pengajuan-akun': '/eligible/peserta-didik',
-  'portal-admin': '/',
+  'portal-admin': brand.adminPortalUrl,
 };
 
 /**
@@ -70,7 +59,7 @@ function SignInPrompt({ mode, onLeave }: { mode: AuthModalMode; onLeave: () => v
     <>
       <p className="mb-4 text-sm">{t('authModal.explanation')}</p>
       <Link
-        to={`/auth/login?returnTo=${encodeURIComponent(AFTER_SIGN_IN[mode])}`}
+        to={`/auth/login?returnTo=${encodeURIComponent(isAppPath(AFTER_SIGN_IN[mode]) ? AFTER_SIGN_IN[mode] : '/')}`}
         className="btn btn-primary w-full"
         onClick={onLeave}
         data-track={mode === 'pengajuan-akun' ? 'auth-modal-request' : 'auth-modal-portal'}
@@ -79,25 +68,6 @@ function SignInPrompt({ mode, onLeave }: { mode: AuthModalMode; onLeave: () => v
       </Link>
     </>
   );
-}
-
-type Verdict =
-  | { kind: 'checking' }
-  | { kind: 'notLearningAccount' }
-  | { kind: 'notRegistered' }
-  | { kind: 'notSchoolAdmin'; schools: SchoolAdmins['schools'] }
-  | { kind: 'admin' };
-
-function verdictOf(
-  email: string,
-  query: { isPending: boolean; isError: boolean; data?: SchoolAdmins },
-): Verdict {
-  if (!email.endsWith(`@${webConfig.domain}`)) return { kind: 'notLearningAccount' };
-  if (query.isPending) return { kind: 'checking' };
-  if (query.isError || !query.data) return { kind: 'notRegistered' };
-  if (query.data.schools.some((school) => school.isAdmin)) return { kind: 'admin' };
-  if (query.data.schools.length === 0) return { kind: 'notRegistered' };
-  return { kind: 'notSchoolAdmin', schools: query.data.schools };
 }
 
 function SignedInState({
@@ -110,81 +80,14 @@ function SignedInState({
   onLeave: () => void;
 }) {
   const { t } = useTranslation('common');
-  const emailId = useId();
-  const email = String(user.profile.email ?? '');
-  const learningAccount = email.endsWith(`@${webConfig.domain}`);
-  const query = useQuery({
-    queryKey: ['school-admins', user.profile.sub],
-    queryFn: ({ signal }) =>
-      getJson(SCHOOL_ADMINS_PATH, ResponseSchema, { token: user.access_token, signal }),
-    enabled: learningAccount,
-    retry: false,
-  });
-  const verdict = verdictOf(email, { ...query, data: query.data?.data });
-
+  const verdict = useSchoolAdminVerdict(user);
   if (verdict.kind === 'checking') return <p role="status">{t('authModal.checkingRights')}</p>;
   if (verdict.kind === 'admin') {
-    return mode === 'pengajuan-akun' ? (
-      <Link to={AFTER_SIGN_IN[mode]} className="btn btn-primary w-full" onClick={onLeave}>
-        {t('authModal.continueRequest')}
-      </Link>
-    ) : (
-      <a href={brand.adminPortalUrl} className="btn btn-primary w-full" rel="noopener">
-        {t('authModal.openPortal')}
-      </a>
+    return (
+      <AppLink to={AFTER_SIGN_IN[mode]} className="btn btn-primary w-full" onClick={onLeave}>
+        {mode === 'pengajuan-akun' ? t('authModal.continueRequest') : t('authModal.openPortal')}
+      </AppLink>
     );
   }
-
-  const notice =
-    verdict.kind === 'notLearningAccount'
-      ? mode === 'pengajuan-akun'
-        ? t('authModal.notLearningAccountRequest')
-        : t('authModal.notLearningAccountPortal')
-      : verdict.kind === 'notSchoolAdmin'
-        ? t('authModal.notSchoolAdmin')
-        : t('authModal.notRegistered');
-  return (
-    <div className="space-y-4">
-      <div role="alert" className="rounded-md border-2 border-danger bg-danger/10 p-3">
-        <p className="font-bold text-danger">{t('authModal.wrongAccount')}</p>
-        <p className="mt-1">{notice}</p>
-      </div>
-      {verdict.kind === 'notLearningAccount' ? (
-        <div>
-          <label htmlFor={emailId} className={formStyles.label}>
-            {t('authModal.signedInAs')}
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            readOnly
-            value={email}
-            className={formStyles.control(false)}
-          />
-        </div>
-      ) : null}
-      {verdict.kind === 'notSchoolAdmin' && mode === 'pengajuan-akun' ? (
-        <ul className="space-y-2 text-sm">
-          {verdict.schools.map((school) => (
-            <li key={school.npsn}>
-              <span className="font-semibold">{school.name}</span>
-              {': '}
-              {school.admins.length > 0
-                ? t('authModal.adminsAre', {
-                    names: school.admins.map((admin) => admin.name).join(', '),
-                  })
-                : t('authModal.noAdminOnFile')}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn-secondary w-full"
-        onClick={() => void signOut(user.id_token)}
-      >
-        {t('authModal.switchAccount')}
-      </button>
-    </div>
-  );
+  return <SchoolAdminNotice mode={mode} user={user} verdict={verdict} />;
 }

@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONSOLE_ROUTES,
+  ConsoleIdParamsSchema,
+  OfficeRequestDetailSchema,
+  OfficeRequestListQuerySchema,
+  OfficeRequestListSchema,
+  ReferralCodeCreateSchema,
+  ReferralCodeItemSchema,
+  ReferralCodeListSchema,
+  RejectBodySchema,
+} from '@portal/contracts/console';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { errorResponses } from '../http/error-responses';
+import { noStore } from '../http/no-store';
+import type { ProfileDependencies } from '../profile/profile-service';
+import {
+  approveOfficeRequest,
+  createReferralCode,
+  listOfficeRequests,
+  listReferralCodes,
+  officeRequestDetail,
+  officeRequestFile,
+  rejectOfficeRequest,
+  revokeReferralCode,
+  type ConsoleContext,
+} from './office-review-service';
+import { staffOf } from './staff-access';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['console'];
+
+/** The ministry's console API (issue 21): staff with a second factor only, every call checked. */
+export const consoleRoutes: FastifyPluginAsyncZod<{
+  ctx: ConsoleContext;
+  access: ProfileDependencies;
+}> = async (app, { ctx, access }) => {
+  app.addHook('onRequest', noStore);
+  const staffOfRequest = (authorization: string | undefined) => staffOf(access, authorization);
+
+  app.get(
+    CONSOLE_ROUTES.officeRequests,
+    {
+      schema: {
+        tags,
+        summary: 'Office requests for review, filtered and paged',
+        querystring: OfficeRequestListQuerySchema,
+        response: { 200: dataEnvelope(OfficeRequestListSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await staffOfRequest(request.headers.authorization);
+      return { data: await listOfficeRequests(ctx, request.query) };
+    },
+  );
+  app.get(
+    CONSOLE_ROUTES.officeRequest,
+    {
+      schema: {
+        tags,
+        summary: 'One office request with every field',
+        params: ConsoleIdParamsSchema,
+        response: { 200: dataEnvelope(OfficeRequestDetailSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await staffOfRequest(request.headers.authorization);
+      return { data: await officeRequestDetail(ctx, Number(request.params.id)) };
+    },
+  );
+  app.get(
+    CONSOLE_ROUTES.officeRequestLetter,
+    {
+      schema: {
+        tags,
+        summary: "The request's letter (or `?file=report`, its education report), as PDF",
+        params: ConsoleIdParamsSchema,
+        querystring: z.object({ file: z.enum(['letter', 'report']).default('letter') }),
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staff = await staffOfRequest(request.headers.authorization);
+      const pdf = await officeRequestFile(
+        ctx,
+        staff,
+        Number(request.params.id),
+        request.query.file,
+        request.ip,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    },
+  );
+  app.post(
+    CONSOLE_ROUTES.approve,
+    {
+      schema: {
+        tags,
+        summary: 'Approve: the office account is created by a job and mailed to the applicant',
+        params: ConsoleIdParamsSchema,
+        response: { 200: dataEnvelope(OfficeRequestDetailSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await staffOfRequest(request.headers.authorization);
+      return {
+        data: await approveOfficeRequest(ctx, staff, Number(request.params.id), request.ip),
+      };
+    },
+  );
+  app.post(
+    CONSOLE_ROUTES.reject,
+    {
+      schema: {
+        tags,
+        summary: 'Reject with a reason, mailed to the applicant',
+        params: ConsoleIdParamsSchema,
+        body: RejectBodySchema,
+        response: { 200: dataEnvelope(OfficeRequestDetailSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await staffOfRequest(request.headers.authorization);
+      return {
+        data: await rejectOfficeRequest(
+          ctx,
+          staff,
+          Number(request.params.id),
+          request.body.reason,
+          request.ip,
+        ),
+      };
+    },
+  );
+  app.get(
+    CONSOLE_ROUTES.referralCodes,
+    {
+      schema: {
+        tags,
+        summary: 'Referral codes, newest first',
+        response: { 200: dataEnvelope(ReferralCodeListSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await staffOfRequest(request.headers.authorization);
+      return { data: await listReferralCodes(ctx) };
+    },
+  );
+  app.post(
+    CONSOLE_ROUTES.referralCodes,
+    {
+      schema: {
+        tags,
+        summary: 'Create a referral code with a use limit and an expiry',
+        body: ReferralCodeCreateSchema,
+        response: { 201: dataEnvelope(ReferralCodeItemSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staff = await staffOfRequest(request.headers.authorization);
+      const created = await createReferralCode(ctx, staff, request.body, request.ip);
+      return reply.status(201).send({ data: created });
+    },
+  );
+  app.post(
+    CONSOLE_ROUTES.revokeReferralCode,
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a referral code',
+        params: ConsoleIdParamsSchema,
+        response: { 200: dataEnvelope(ReferralCodeItemSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await staffOfRequest(request.headers.authorization);
+      return {
+        data: await revokeReferralCode(ctx, staff, Number(request.params.id), request.ip),
+      };
+    },
+  );
+};

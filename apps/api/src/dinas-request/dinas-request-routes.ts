@@ -1,0 +1,123 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CityQuerySchema,
+  CitySchema,
+  DINAS_PATHS,
+  DinasRequestBodySchema,
+  DinasRequestResultSchema,
+  DINAS_PLATFORMS,
+  DINAS_POSITIONS,
+  PlatformSchema,
+  PositionSchema,
+  ReferralCheckBodySchema,
+  ReferralCheckResultSchema,
+} from '@portal/contracts/dinas-request';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import type { Db } from '../db/database';
+import { errorResponses } from '../http/error-responses';
+import { noStore } from '../http/no-store';
+import type { RateLimitStore } from '../http/rate-limit-store';
+import { checkReferralCode, citiesOf } from './dinas-reference';
+import { submitOfficeRequest, type OfficeRequestContext } from './office-request-service';
+
+const REFERRAL_CHECKS_PER_MINUTE_PER_IP = 10;
+const REQUESTS_PER_HOUR_PER_IP = 20;
+const tags = ['dinas-request'];
+
+/** The office request's lists and its referral code check (SPEC §7, issue 21). */
+export const dinasRequestRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  rateLimit: RateLimitStore;
+  office: OfficeRequestContext;
+}> = async (app, { db, rateLimit, office }) => {
+  app.addHook('onRequest', noStore);
+  app.get(
+    DINAS_PATHS.cities,
+    {
+      schema: {
+        tags,
+        summary: 'The regencies and cities of a province',
+        querystring: CityQuerySchema,
+        response: { 200: dataEnvelope(z.array(CitySchema)), ...errorResponses(400) },
+      },
+    },
+    async (request) => ({ data: await citiesOf(db, request.query.province) }),
+  );
+  app.get(
+    DINAS_PATHS.positions,
+    {
+      schema: {
+        tags,
+        summary: 'Positions in an office',
+        response: { 200: dataEnvelope(z.array(PositionSchema)) },
+      },
+    },
+    async () => ({ data: DINAS_POSITIONS.map((position) => ({ ...position })) }),
+  );
+  app.get(
+    DINAS_PATHS.platforms,
+    {
+      schema: {
+        tags,
+        summary: 'Platforms an office account may be given',
+        response: { 200: dataEnvelope(z.array(PlatformSchema)) },
+      },
+    },
+    async () => ({ data: DINAS_PLATFORMS.map((platform) => ({ ...platform })) }),
+  );
+
+  // Checks are limited per address: codes are not to be found by trying.
+  await app.register(async (scope) => {
+    const limited = scope.withTypeProvider<ZodTypeProvider>();
+    await limited.register(fastifyRateLimit, {
+      max: REFERRAL_CHECKS_PER_MINUTE_PER_IP,
+      timeWindow: 60_000,
+      ...rateLimit.fastifyOptions('referral'),
+    });
+    limited.post(
+      DINAS_PATHS.referralCode,
+      {
+        schema: {
+          tags,
+          summary: 'Whether a referral code can be used now',
+          body: ReferralCheckBodySchema,
+          response: {
+            200: dataEnvelope(ReferralCheckResultSchema),
+            ...errorResponses(400, 404, 429),
+          },
+        },
+      },
+      async (request) => ({ data: await checkReferralCode(db, request.body.referral_code) }),
+    );
+  });
+
+  await app.register(async (scope) => {
+    const limited = scope.withTypeProvider<ZodTypeProvider>();
+    await limited.register(fastifyRateLimit, {
+      max: REQUESTS_PER_HOUR_PER_IP,
+      timeWindow: 60 * 60_000,
+      ...rateLimit.fastifyOptions('office-request'),
+    });
+    limited.post(
+      DINAS_PATHS.request,
+      {
+        schema: {
+          tags,
+          summary: "Submit an office's account request with its letter (SPEC §3)",
+          body: DinasRequestBodySchema,
+          response: {
+            201: dataEnvelope(DinasRequestResultSchema),
+            200: dataEnvelope(DinasRequestResultSchema),
+            ...errorResponses(400, 403, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { result, created } = await submitOfficeRequest(office, request.body, request.ip);
+        return reply.status(created ? 201 : 200).send({ data: result });
+      },
+    );
+  });
+};

@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import {
+  PasswordResetResultSchema,
+  SCHOOL_ADMIN_ROUTES,
+  STUDENT_REQUEST_PATH,
+  SchoolAccountSearchResultSchema,
+  SchoolItemParamsSchema,
+  SchoolParamsSchema,
+  SearchBodySchema,
+  StudentRequestBodySchema,
+  StudentRequestListSchema,
+  StudentRequestSchema,
+  StudentSearchBodySchema,
+  StudentSearchResultSchema,
+} from '@portal/contracts/school-admin';
+import { z } from 'zod';
+import { errorResponses } from '../http/error-responses';
+import { noStore } from '../http/no-store';
+import type { SchoolAdminService } from './school-admin-service';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
+
+/** The school admin's API (issue 20): every route needs the admin's access token. */
+export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminService }> = async (
+  app,
+  { service },
+) => {
+  const tags = ['school-admin'];
+  app.addHook('onRequest', noStore);
+
+  app.post(
+    SCHOOL_ADMIN_ROUTES.studentSearch,
+    {
+      schema: {
+        tags,
+        summary: "The school's students without an account, and whether each can be requested",
+        params: SchoolParamsSchema,
+        body: StudentSearchBodySchema,
+        response: { 200: dataEnvelope(StudentSearchResultSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      return { data: await service.searchStudents(admin, request.body) };
+    },
+  );
+
+  app.post(
+    STUDENT_REQUEST_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Request accounts for selected students of the school (SPEC §3: a bulk request)',
+        body: StudentRequestBodySchema,
+        response: {
+          202: dataEnvelope(StudentRequestSchema),
+          200: dataEnvelope(StudentRequestSchema),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const admin = await service.adminOf(request.headers.authorization, request.body.npsn);
+      const { request: submitted, created } = await service.submitStudentRequest(
+        admin,
+        request.body,
+        request.ip,
+      );
+      return reply.status(created ? 202 : 200).send({ data: submitted });
+    },
+  );
+
+  app.get(
+    SCHOOL_ADMIN_ROUTES.requests,
+    {
+      schema: {
+        tags,
+        summary: "The school's student requests, newest first, with their progress",
+        params: SchoolParamsSchema,
+        response: { 200: dataEnvelope(StudentRequestListSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      return { data: { items: await service.listStudentRequests(admin) } };
+    },
+  );
+
+  app.get(
+    SCHOOL_ADMIN_ROUTES.request,
+    {
+      schema: {
+        tags,
+        summary: 'One request and its progress',
+        params: SchoolItemParamsSchema,
+        response: { 200: dataEnvelope(StudentRequestSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      return { data: await service.requestOf(admin, Number(request.params.id)) };
+    },
+  );
+
+  // A POST: the first download forgets the initial passwords it carries.
+  app.post(
+    SCHOOL_ADMIN_ROUTES.requestCsv,
+    {
+      schema: {
+        tags,
+        summary: 'The accounts of a finished request as CSV; initial passwords in the first only',
+        params: SchoolItemParamsSchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      const { csv, withPasswords } = await service.studentRequestCsv(
+        admin,
+        Number(request.params.id),
+        request.ip,
+      );
+      const name = `akun-peserta-didik-${request.params.npsn}-${request.params.id}${withPasswords ? '-dengan-kata-sandi' : ''}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    SCHOOL_ADMIN_ROUTES.accountSearch,
+    {
+      schema: {
+        tags,
+        summary: "The learning accounts of the school's students",
+        params: SchoolParamsSchema,
+        body: SearchBodySchema,
+        response: { 200: dataEnvelope(SchoolAccountSearchResultSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      return { data: await service.searchSchoolAccounts(admin, request.body) };
+    },
+  );
+
+  app.post(
+    SCHOOL_ADMIN_ROUTES.accountPasswordReset,
+    {
+      schema: {
+        tags,
+        summary: "Give a student's account a new initial password, shown once",
+        params: SchoolItemParamsSchema,
+        response: { 200: dataEnvelope(PasswordResetResultSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      return {
+        data: await service.resetStudentPassword(admin, Number(request.params.id), request.ip),
+      };
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DINAS_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  PRIVATE_UPLOAD_PATH,
+  UploadResultSchema,
+} from '@portal/contracts/dinas-request';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { DomainError, ValidationError } from '../http/domain-errors';
+import { errorResponses } from '../http/error-responses';
+import { noStore } from '../http/no-store';
+import type { RateLimitStore } from '../http/rate-limit-store';
+import { acceptLetter, type UploadContext } from './upload-service';
+
+const UPLOADS_PER_HOUR_PER_IP = 30;
+
+const tooLarge = () =>
+  new DomainError('PAYLOAD_TOO_LARGE', 413, {
+    id: 'payload_too_large',
+    message: DINAS_MESSAGES.fileTooLarge,
+  });
+
+/**
+ * SPEC §7: the office's letter, as one multipart file, without credentials. At most 5 MB is
+ * read; anything bigger is refused before it is kept anywhere.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<{
+  ctx: UploadContext;
+  rateLimit: RateLimitStore;
+}> = async (app, { ctx, rateLimit }) => {
+  app.addHook('onRequest', noStore);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+  await app.register(fastifyRateLimit, {
+    max: UPLOADS_PER_HOUR_PER_IP,
+    timeWindow: 60 * 60_000,
+    ...rateLimit.fastifyOptions('uploads'),
+  });
+  app.post(
+    PRIVATE_UPLOAD_PATH,
+    {
+      // The multipart body is read by the handler, with its own limit.
+      bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+      schema: {
+        tags: ['file'],
+        summary:
+          "Upload an office's official letter (PDF, at most 5 MB); answers an opaque reference",
+        consumes: ['multipart/form-data'],
+        response: { 200: dataEnvelope(UploadResultSchema), ...errorResponses(400, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new ValidationError([{ field: 'file', message: DINAS_MESSAGES.fileMissing }]);
+      }
+      const file = await request.file().catch((error: unknown) => {
+        throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
+      });
+      if (!file)
+        throw new ValidationError([{ field: 'file', message: DINAS_MESSAGES.fileMissing }]);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw error;
+      }
+      return { data: await acceptLetter(ctx, { filename: file.filename, bytes }, request.ip) };
+    },
+  );
+};

@@ -1,0 +1,148 @@
+import { dataEnvelope } from '@portal/contracts/envelope';
+import {
+  SCHOOL_ADMINS_PATH,
+  SchoolAdminsSchema,
+  type SchoolAdmins,
+} from '@portal/contracts/profile';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from 'oidc-client-ts';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getJson } from '~/api/api-client';
+import { signOut } from '~/auth/auth-client';
+import type { AuthModalMode } from '~/components/dialog-store';
+import { formStyles } from '~/components/form-styles';
+import { webConfig } from '~/config';
+
+const ResponseSchema = dataEnvelope(SchoolAdminsSchema);
+
+export type AdminSchool = SchoolAdmins['schools'][number];
+
+export type SchoolAdminVerdict =
+  | { kind: 'checking' }
+  | { kind: 'notLearningAccount' }
+  | { kind: 'notRegistered' }
+  | { kind: 'notSchoolAdmin'; schools: AdminSchool[] }
+  | { kind: 'admin'; schools: AdminSchool[] };
+
+/**
+ * Whether the signed-in account may act for a school (SPEC §6): a learning account whose person
+ * is a principal or operator of at least one school. The schools it runs come with the verdict.
+ */
+export function useSchoolAdminVerdict(user: User): SchoolAdminVerdict {
+  const email = String(user.profile.email ?? '');
+  const learningAccount = email.endsWith(`@${webConfig.domain}`);
+  const query = useQuery({
+    queryKey: ['school-admins', user.profile.sub],
+    queryFn: ({ signal }) =>
+      getJson(SCHOOL_ADMINS_PATH, ResponseSchema, { token: user.access_token, signal }),
+    enabled: learningAccount,
+    retry: false,
+  });
+  if (!learningAccount) return { kind: 'notLearningAccount' };
+  if (query.isPending) return { kind: 'checking' };
+  const schools = query.data?.data.schools;
+  if (query.isError || !schools || schools.length === 0) return { kind: 'notRegistered' };
+  const administered = schools.filter((school) => school.isAdmin);
+  if (administered.length > 0) return { kind: 'admin', schools: administered };
+  return { kind: 'notSchoolAdmin', schools };
+}
+
+/**
+ * The auth modal's notices (SPEC §8): why this account may not go on, whose account it needs,
+ * and a way to sign in with another.
+ */
+export function SchoolAdminNotice({
+  mode,
+  user,
+  verdict,
+}: {
+  mode: AuthModalMode;
+  user: User;
+  verdict: Exclude<SchoolAdminVerdict, { kind: 'checking' } | { kind: 'admin' }>;
+}) {
+  const { t } = useTranslation('common');
+  const emailId = useId();
+  const notice =
+    verdict.kind === 'notLearningAccount'
+      ? mode === 'pengajuan-akun'
+        ? t('authModal.notLearningAccountRequest')
+        : t('authModal.notLearningAccountPortal')
+      : verdict.kind === 'notSchoolAdmin'
+        ? t('authModal.notSchoolAdmin')
+        : t('authModal.notRegistered');
+  return (
+    <div className="space-y-4">
+      <div role="alert" className="rounded-md border-2 border-danger bg-danger/10 p-3">
+        <p className="font-bold text-danger">{t('authModal.wrongAccount')}</p>
+        <p className="mt-1">{notice}</p>
+      </div>
+      {verdict.kind === 'notLearningAccount' ? (
+        <div>
+          <label htmlFor={emailId} className={formStyles.label}>
+            {t('authModal.signedInAs')}
+          </label>
+          <input
+            id={emailId}
+            type="email"
+            readOnly
+            value={String(user.profile.email ?? '')}
+            className={formStyles.control(false)}
+          />
+        </div>
+      ) : null}
+      {verdict.kind === 'notSchoolAdmin' ? (
+        <ul className="space-y-2 text-sm">
+          {verdict.schools.map((school) => (
+            <li key={school.npsn}>
+              <span className="font-semibold">{school.name}</span>
+              {': '}
+              {school.admins.length > 0
+                ? t('authModal.adminsAre', {
+                    names: school.admins.map((admin) => admin.name).join(', '),
+                  })
+                : t('authModal.noAdminOnFile')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-secondary w-full"
+        onClick={() => void signOut(user.id_token)}
+      >
+        {t('authModal.switchAccount')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A page only a school admin may see: anyone else signed in reads the auth modal's notices and
+ * never the school's data.
+ */
+export function SchoolAdminGate({
+  mode,
+  user,
+  children,
+}: {
+  mode: AuthModalMode;
+  user: User;
+  children: (schools: AdminSchool[]) => ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const verdict = useSchoolAdminVerdict(user);
+  if (verdict.kind === 'checking') {
+    return (
+      <p className="mt-3 text-muted" role="status">
+        {t('authModal.checkingRights')}
+      </p>
+    );
+  }
+  if (verdict.kind === 'admin') return children(verdict.schools);
+  return (
+    <div className="mt-6 max-w-md">
+      <SchoolAdminNotice mode={mode} user={user} verdict={verdict} />
+    </div>
+  );
+}

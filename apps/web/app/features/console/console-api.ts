@@ -1,0 +1,83 @@
+import {
+  CONSOLE_ROUTES,
+  OfficeRequestDetailSchema,
+  OfficeRequestListSchema,
+  ReferralCodeItemSchema,
+  ReferralCodeListSchema,
+  consolePath,
+} from '@portal/contracts/console';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { ApiError, apiUrl, getJson, postJson } from '~/api/api-client';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+
+export type RequestFilter = {
+  status: string;
+  province: string;
+  from: string;
+  to: string;
+  page: number;
+};
+
+/** The console's calls (issue 21), each with the staff member's access token. */
+export function consoleApi(token: string) {
+  return {
+    requests: (filter: RequestFilter, signal?: AbortSignal) =>
+      getJson(CONSOLE_ROUTES.officeRequests, dataEnvelope(OfficeRequestListSchema), {
+        token,
+        signal,
+        query: Object.fromEntries(
+          Object.entries({ ...filter, page: String(filter.page) }).filter(([, value]) => value),
+        ),
+      }),
+    request: (id: string, signal?: AbortSignal) =>
+      getJson(
+        consolePath(CONSOLE_ROUTES.officeRequest, id),
+        dataEnvelope(OfficeRequestDetailSchema),
+        {
+          token,
+          signal,
+        },
+      ),
+    /** The letter as a Blob: the page shows it from a blob: address, the token never in a URL. */
+    async letter(id: string, signal?: AbortSignal): Promise<Blob> {
+      const response = await fetch(apiUrl(consolePath(CONSOLE_ROUTES.officeRequestLetter, id)), {
+        headers: { authorization: `Bearer ${token}` },
+        signal,
+      });
+      if (!response.ok)
+        throw new ApiError(response.status, ERROR_MESSAGES.generic, [], { id: 'internal' });
+      return response.blob();
+    },
+    approve: (id: string) =>
+      postJson(
+        consolePath(CONSOLE_ROUTES.approve, id),
+        {},
+        dataEnvelope(OfficeRequestDetailSchema),
+        {
+          token,
+        },
+      ),
+    reject: (id: string, reason: string) =>
+      postJson(
+        consolePath(CONSOLE_ROUTES.reject, id),
+        { reason },
+        dataEnvelope(OfficeRequestDetailSchema),
+        { token },
+      ),
+    codes: (signal?: AbortSignal) =>
+      getJson(CONSOLE_ROUTES.referralCodes, dataEnvelope(ReferralCodeListSchema), {
+        token,
+        signal,
+      }),
+    createCode: (body: { maxUses: number; expiresAt?: string }) =>
+      postJson(CONSOLE_ROUTES.referralCodes, body, dataEnvelope(ReferralCodeItemSchema), { token }),
+    revokeCode: (id: string) =>
+      postJson(
+        consolePath(CONSOLE_ROUTES.revokeReferralCode, id),
+        {},
+        dataEnvelope(ReferralCodeItemSchema),
+        { token },
+      ),
+  };
+}
+export type ConsoleApi = ReturnType<typeof consoleApi>;

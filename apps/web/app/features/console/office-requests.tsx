@@ -1,0 +1,324 @@
+import { CONSOLE_PAGE_SIZE } from '@portal/contracts/console';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { useRegions } from '~/api/regions';
+import { FormField } from '~/components/form-field';
+import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import type { ConsoleApi, RequestFilter } from './console-api';
+
+const EMPTY: RequestFilter = { status: 'submitted', province: '', from: '', to: '', page: 1 };
+
+/** Office requests: filtered, paged, and one opened for a decision. */
+export function OfficeRequests({ api }: { api: ConsoleApi }) {
+  const { t } = useTranslation('console');
+  const [filter, setFilter] = useState<RequestFilter>(EMPTY);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['office-requests', filter],
+    queryFn: ({ signal }) => api.requests(filter, signal).then((answer) => answer.data),
+  });
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CONSOLE_PAGE_SIZE));
+  return (
+    <section aria-labelledby="requests-title" className="mt-8">
+      <h2 id="requests-title" className="text-2xl font-bold">
+        {t('requests.title')}
+      </h2>
+      {openId ? (
+        <RequestDetail api={api} id={openId} onClose={() => setOpenId(null)} />
+      ) : (
+        <>
+          <Filters value={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
+          {list.data && (
+            <>
+              <p className="mt-4" aria-live="polite">
+                {list.data.total === 0
+                  ? t('requests.none')
+                  : t('requests.total', { count: list.data.total })}
+              </p>
+              <ul
+                className="mt-2 divide-y divide-line border-y border-line"
+                aria-label={t('requests.caption')}
+              >
+                {list.data.items.map((item) => (
+                  <li
+                    key={item.id}
+                    className="flex flex-wrap items-center justify-between gap-2 py-3"
+                  >
+                    <div className="min-w-0">
+                      <span className="block font-semibold">{item.number}</span>
+                      <span className="block break-words">{item.name}</span>
+                      <span className="text-sm text-muted">
+                        {item.region}, {item.province} · {t(`requests.${item.status}`)}
+                      </span>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      onClick={() => setOpenId(item.id)}
+                    >
+                      {t('requests.open', { number: item.number })}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {pages > 1 && (
+                <div className="mt-3 flex gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={filter.page <= 1}
+                    onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+                  >
+                    ‹ {filter.page - 1}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={filter.page >= pages}
+                    onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+                  >
+                    {filter.page + 1} ›
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Filters({
+  value,
+  onApply,
+}: {
+  value: RequestFilter;
+  onApply: (filter: RequestFilter) => void;
+}) {
+  const { t } = useTranslation('console');
+  const regions = useRegions();
+  const [draft, setDraft] = useState(value);
+  const ids = { status: useId(), province: useId(), from: useId(), to: useId() };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={t('requests.filters')}
+      className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    >
+      <FormField id={ids.status} label={t('requests.status')}>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          >
+            <option value="">{t('requests.anyStatus')}</option>
+            {(['submitted', 'approved', 'rejected'] as const).map((status) => (
+              <option key={status} value={status}>
+                {t(`requests.${status}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id={ids.province} label={t('requests.province')}>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.province}
+            onChange={(e) => setDraft({ ...draft, province: e.target.value })}
+          >
+            <option value="">{t('requests.anyProvince')}</option>
+            {regions.data?.provinces.map((province) => (
+              <option key={province.code} value={province.code}>
+                {province.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id={ids.from} label={t('requests.from')}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField id={ids.to} label={t('requests.to')}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
+        )}
+      </FormField>
+      <button type="submit" className="btn btn-primary">
+        {t('requests.apply')}
+      </button>
+    </form>
+  );
+}
+
+function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onClose: () => void }) {
+  const { t } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const queries = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const reasonId = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const detail = useQuery({
+    queryKey: ['office-request', id],
+    queryFn: ({ signal }) => api.request(id, signal).then((answer) => answer.data),
+    // An approved request shows its account once the job has made it.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'approved' && !query.state.data.accountEmail ? 2000 : false,
+  });
+  const letter = useLetterUrl(api, id);
+  useEffect(() => heading.current?.focus(), []);
+  const decided = () => {
+    void queries.invalidateQueries({ queryKey: ['office-requests'] });
+    void detail.refetch();
+  };
+  const approve = useMutation({ mutationFn: () => api.approve(id), onSuccess: decided });
+  const reject = useMutation({ mutationFn: () => api.reject(id, reason), onSuccess: decided });
+  const error = approve.error ?? reject.error;
+  const request = detail.data;
+  if (!request) return <p role="status">{t('loading')}</p>;
+  const row = (label: string, value: string) => (
+    <div className="py-1 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="font-semibold">{label}</dt>
+      <dd className="break-words sm:col-span-2">{value}</dd>
+    </div>
+  );
+  return (
+    <div className="mt-4">
+      <button type="button" className="btn btn-secondary" onClick={onClose}>
+        {t('detail.close')}
+      </button>
+      <h3 ref={heading} tabIndex={-1} className="mt-4 text-xl font-bold">
+        {request.number} · {t(`requests.${request.status}`)}
+      </h3>
+      <dl className="mt-3">
+        {row(t('detail.applicant'), request.name)}
+        {row(t('detail.nik'), request.nik)}
+        {row(t('detail.birthDate'), request.birthDate)}
+        {row(t('detail.motherName'), request.motherName)}
+        {row(t('detail.email'), request.email)}
+        {row(t('detail.phone'), request.phone)}
+        {row(t('detail.office'), `${request.region}, ${request.province}`)}
+        {row(t('detail.position'), request.positionOther ?? request.position)}
+        {row(t('detail.letterSubject'), request.letterSubject)}
+        {row(t('detail.letterNumber'), request.letterNumber)}
+        {row(t('detail.platforms'), request.platforms.join(', '))}
+        {request.rejectionReason ? row(t('detail.reason'), request.rejectionReason) : null}
+        {request.status === 'approved'
+          ? row(t('detail.account'), request.accountEmail ?? t('detail.accountPending'))
+          : null}
+      </dl>
+      <h4 className="mt-6 font-bold">{t('detail.letter')}</h4>
+      {letter ? (
+        <>
+          <iframe
+            title={t('detail.letterFrame', { number: request.number })}
+            src={letter}
+            className="mt-2 h-[32rem] w-full rounded-md border border-line"
+          />
+          <a href={letter} target="_blank" rel="noopener" className="mt-2 inline-block underline">
+            {t('detail.openLetter')}
+          </a>
+        </>
+      ) : (
+        <p role="status">{t('loading')}</p>
+      )}
+      {error instanceof ApiError ? (
+        <p role="alert" className={formStyles.error}>
+          {localise(error)}
+        </p>
+      ) : null}
+      <p aria-live="polite" className="mt-2">
+        {approve.isSuccess || reject.isSuccess ? t('detail.decided') : null}
+      </p>
+      {request.status === 'submitted' && (
+        <div className="mt-4 space-y-3">
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={approve.isPending}
+              onClick={() => approve.mutate()}
+            >
+              {t('detail.approve')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              aria-expanded={rejecting}
+              onClick={() => setRejecting(!rejecting)}
+            >
+              {t('detail.reject')}
+            </button>
+          </div>
+          {rejecting && (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                reject.mutate();
+              }}
+            >
+              <FormField id={reasonId} label={t('detail.rejectReason')}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    rows={4}
+                    maxLength={1000}
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                  />
+                )}
+              </FormField>
+              <button type="submit" className="btn btn-primary mt-2" disabled={reject.isPending}>
+                {t('detail.confirmReject')}
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The letter's blob: address while the detail is open; released when it closes. */
+function useLetterUrl(api: ConsoleApi, id: string): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    let made: string | null = null;
+    api
+      .letter(id, controller.signal)
+      .then((blob) => {
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch(() => setUrl(null));
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+    // By the request alone: `api` is remade on each render, its token stays the same.
+  }, [id]);
+  return url;
+}

@@ -1,0 +1,138 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { FormField } from '~/components/form-field';
+import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import type { ConsoleApi } from './console-api';
+
+/** Referral codes: made with a use limit and maybe an end date, listed, revoked. */
+export function ReferralCodes({ api }: { api: ConsoleApi }) {
+  const { t, i18n } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const queries = useQueryClient();
+  const ids = { uses: useId(), until: useId() };
+  const [maxUses, setMaxUses] = useState('10');
+  const [until, setUntil] = useState('');
+  const codes = useQuery({
+    queryKey: ['console-codes'],
+    queryFn: ({ signal }) => api.codes(signal).then((answer) => answer.data.items),
+  });
+  const refresh = () => void queries.invalidateQueries({ queryKey: ['console-codes'] });
+  const create = useMutation({
+    mutationFn: () =>
+      api.createCode({
+        maxUses: Number(maxUses),
+        // The end of the chosen day in Jakarta.
+        ...(until ? { expiresAt: new Date(`${until}T23:59:59+07:00`).toISOString() } : {}),
+      }),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => api.revokeCode(id),
+    onSuccess: refresh,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  const day = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+          dateStyle: 'medium',
+          timeZone: 'Asia/Jakarta',
+        }).format(Date.parse(iso))
+      : t('codes.never');
+  const error = create.error ?? revoke.error;
+  return (
+    <section aria-labelledby="codes-title" className="mt-12">
+      <h2 id="codes-title" className="text-2xl font-bold">
+        {t('codes.title')}
+      </h2>
+      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-end">
+        <FormField id={ids.uses} label={t('codes.maxUses')}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1}
+              max={10000}
+              inputMode="numeric"
+              value={maxUses}
+              onChange={(e) => setMaxUses(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id={ids.until} label={t('codes.expiresOn')}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+            />
+          )}
+        </FormField>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          {t('codes.create')}
+        </button>
+      </form>
+      <p aria-live="polite" className="mt-2 font-semibold">
+        {create.data ? t('codes.created', { code: create.data.data.code }) : null}
+      </p>
+      {error instanceof ApiError ? (
+        <p role="alert" className={formStyles.error}>
+          {localise(error)}
+        </p>
+      ) : null}
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full border-collapse text-left">
+          <caption className="sr-only">{t('codes.caption')}</caption>
+          <thead>
+            <tr className="border-b-2 border-line">
+              <th scope="col" className="p-2">
+                {t('codes.code')}
+              </th>
+              <th scope="col" className="p-2">
+                {t('codes.uses')}
+              </th>
+              <th scope="col" className="p-2">
+                {t('codes.expires')}
+              </th>
+              <th scope="col" className="p-2">
+                {t('codes.state')}
+              </th>
+              <th scope="col" className="p-2">
+                <span className="sr-only">{t('codes.revoke', { code: '' })}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {codes.data?.map((code) => (
+              <tr key={code.id} className="border-b border-line">
+                <td className="p-2 font-mono">{code.code}</td>
+                <td className="p-2">
+                  {code.uses} / {code.maxUses}
+                </td>
+                <td className="p-2">{day(code.expiresAt)}</td>
+                <td className="p-2">{t(`codes.${code.state}`)}</td>
+                <td className="p-2">
+                  {code.state !== 'revoked' && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      onClick={() => revoke.mutate(code.id)}
+                    >
+                      {t('codes.revoke', { code: code.code })}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

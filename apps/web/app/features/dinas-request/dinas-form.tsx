@@ -1,0 +1,410 @@
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import {
+  DINAS_PATHS,
+  ReferralCheckResultSchema,
+  type DinasRequestBody,
+} from '@portal/contracts/dinas-request';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, postJson } from '~/api/api-client';
+import { useRegions } from '~/api/regions';
+import { BirthDatePicker } from '~/components/birth-date-picker';
+import { ErrorSummary } from '~/components/error-summary';
+import { FormField } from '~/components/form-field';
+import { formStyles } from '~/components/form-styles';
+import { PasswordInput } from '~/components/password-input';
+import { ShowPasswordToggle } from '~/components/show-password-toggle';
+import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
+import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
+import { track } from '~/tracking/tracker';
+import { loadCities, loadPlatforms, loadPositions, submitDinasRequest } from './dinas-api';
+import {
+  FIELD_ORDER,
+  dinasResolver,
+  fieldId,
+  formFieldOf,
+  saveDinasForm,
+  savedDinasForm,
+  type DinasFormField,
+  type DinasFormValues,
+} from './dinas-form-values';
+import { UploadField } from './upload-field';
+
+type TextField = Extract<
+  DinasFormField,
+  | 'name'
+  | 'nik'
+  | 'motherName'
+  | 'email'
+  | 'phone'
+  | 'positionOther'
+  | 'suratDinas'
+  | 'nomorSuratDinas'
+>;
+
+/** The office request of SPEC §2/§3, kept in local storage while it is filled (not the password). */
+export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
+  const { t } = useTranslation('dinas-request');
+  const localise = useLocaliseMessage();
+  const [alert, setAlert] = useState<ApiError | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const [referralLeft, setReferralLeft] = useState<number | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    getValues,
+    formState: { errors, submitCount, isSubmitting },
+  } = useForm<DinasFormValues, unknown, DinasRequestBody>({
+    defaultValues: savedDinasForm(),
+    resolver: dinasResolver,
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control });
+  useEffect(() => saveDinasForm({ ...getValues() }), [values, getValues]);
+
+  const regions = useRegions();
+  const positions = useQuery({
+    queryKey: ['dinas-positions'],
+    queryFn: ({ signal }) => loadPositions(signal),
+    staleTime: Infinity,
+  });
+  const platforms = useQuery({
+    queryKey: ['dinas-platforms'],
+    queryFn: ({ signal }) => loadPlatforms(signal),
+    staleTime: Infinity,
+  });
+  const province = values.province ?? '';
+  const cities = useQuery({
+    queryKey: ['dinas-cities', province],
+    queryFn: ({ signal }) => loadCities(province, signal),
+    enabled: /^\d{2}$/.test(province),
+    staleTime: Infinity,
+  });
+
+  const errorOf = (field: DinasFormField) =>
+    localise(fromFormError(errors[field] as { type: string; message?: string } | undefined));
+
+  const checkReferral = async () => {
+    const code = getValues('referralCode').trim();
+    setReferralLeft(null);
+    if (code.length < 6) return;
+    try {
+      const answer = await postJson(
+        DINAS_PATHS.referralCode,
+        { referral_code: code },
+        dataEnvelope(ReferralCheckResultSchema),
+      );
+      clearErrors('referralCode');
+      setReferralLeft(answer.data.uses_left);
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 429 && error.status !== 0) {
+        setError('referralCode', toFormError(error));
+      }
+    }
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    setAlert(null);
+    try {
+      const answer = await submitDinasRequest(body);
+      track('DINAS_ACCOUNT_REQUEST_INITIATED', [{ key: 'outcome', value: 'submitted' }]);
+      onSubmitted(answer.data.request_number);
+    } catch (error) {
+      track('DINAS_ACCOUNT_REQUEST_INITIATED', [{ key: 'outcome', value: 'refused' }]);
+      const failure =
+        error instanceof ApiError
+          ? error
+          : new ApiError(0, ERROR_MESSAGES.generic, [], { id: 'internal' });
+      let onField = false;
+      for (const item of failure.fieldErrors) {
+        const field = formFieldOf(item.field);
+        if (!field) continue;
+        setError(field, toFormError(failure.fieldMessage(item)));
+        onField = true;
+      }
+      // SPEC §5: a 400 shows the data-error text.
+      if (!onField) {
+        setAlert(
+          failure.status === 400
+            ? new ApiError(400, ERROR_MESSAGES.dataInvalid, [], { id: 'validation_failed' })
+            : failure,
+        );
+      }
+    }
+  });
+
+  const label = (field: DinasFormField) =>
+    field === 'birthDate' ? t('birthDate.legend', { ns: FORMS_NAMESPACE }) : t(`fields.${field}`);
+  const summary = FIELD_ORDER.flatMap((field) => {
+    const message = errorOf(field);
+    return message ? [{ fieldId: fieldId(field), label: label(field), message }] : [];
+  });
+
+  const text = (
+    field: TextField,
+    autoComplete: string,
+    options: { hint?: string; inputMode?: 'numeric' | 'tel' | 'email'; type?: string } = {},
+  ) => (
+    <FormField
+      id={fieldId(field)}
+      label={t(`fields.${field}`)}
+      hint={options.hint}
+      error={errorOf(field)}
+    >
+      {(control) => (
+        <input
+          {...control}
+          type={options.type ?? 'text'}
+          inputMode={options.inputMode}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          {...register(field)}
+        />
+      )}
+    </FormField>
+  );
+
+  const busy = isSubmitting;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6">
+      <ErrorSummary title={t('errorSummary')} items={summary} attempt={submitCount} />
+      {alert ? (
+        <p
+          role="alert"
+          className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger"
+        >
+          {localise(alert)}
+        </p>
+      ) : null}
+      {positions.isError || platforms.isError || regions.isError ? (
+        <p role="alert" className="mb-6 font-semibold text-danger">
+          {t('listsFailed')}
+        </p>
+      ) : null}
+
+      <fieldset className="space-y-6">
+        <legend className="text-xl font-bold">{t('sections.person')}</legend>
+        {text('name', 'name')}
+        {text('nik', 'off', { hint: t('fields.nikHint'), inputMode: 'numeric' })}
+        <Controller
+          control={control}
+          name="birthDate"
+          render={({ field }) => (
+            <BirthDatePicker
+              id="dinas-birthDate"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorOf('birthDate')}
+            />
+          )}
+        />
+        {text('motherName', 'off')}
+        {text('email', 'email', { hint: t('fields.emailHint'), inputMode: 'email', type: 'email' })}
+        {text('phone', 'tel', { hint: t('fields.phoneHint'), inputMode: 'tel', type: 'tel' })}
+      </fieldset>
+
+      <fieldset className="mt-10 space-y-6">
+        <legend className="text-xl font-bold">{t('sections.office')}</legend>
+        <fieldset
+          data-field
+          aria-describedby={errorOf('dinasType') ? 'dinas-dinasType-error' : undefined}
+        >
+          <legend className={formStyles.label}>{t('fields.dinasType')}</legend>
+          <div className="mt-1 space-y-1">
+            {(['provinsi', 'kota_kabupaten'] as const).map((type) => (
+              <label key={type} className="flex min-h-11 items-center gap-2">
+                <input
+                  id={`dinas-dinasType-${type}`}
+                  type="radio"
+                  value={type}
+                  className="size-5 accent-brand"
+                  aria-invalid={errorOf('dinasType') ? true : undefined}
+                  {...register('dinasType')}
+                />
+                {t(`fields.${type}`)}
+              </label>
+            ))}
+          </div>
+          {errorOf('dinasType') ? (
+            <p id="dinas-dinasType-error" className={formStyles.error}>
+              {errorOf('dinasType')}
+            </p>
+          ) : null}
+        </fieldset>
+        <FormField
+          id={fieldId('province')}
+          label={t('fields.province')}
+          error={errorOf('province')}
+        >
+          {(control) => (
+            <select
+              {...control}
+              {...register('province', { onChange: () => setValue('city', '') })}
+            >
+              <option value="">
+                {regions.isPending ? t('fields.loading') : t('fields.choose')}
+              </option>
+              {regions.data?.provinces.map((item) => (
+                <option key={item.code} value={item.code}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {values.dinasType === 'kota_kabupaten' ? (
+          <FormField id={fieldId('city')} label={t('fields.city')} error={errorOf('city')}>
+            {(control) => (
+              <select {...control} disabled={!cities.data} {...register('city')}>
+                <option value="">
+                  {cities.isFetching ? t('fields.loading') : t('fields.choose')}
+                </option>
+                {cities.data?.data.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        ) : null}
+        <FormField
+          id={fieldId('position')}
+          label={t('fields.position')}
+          error={errorOf('position')}
+        >
+          {(control) => (
+            <select {...control} {...register('position')}>
+              <option value="">
+                {positions.isPending ? t('fields.loading') : t('fields.choose')}
+              </option>
+              {positions.data?.data.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {values.position === 'lainnya' ? text('positionOther', 'organization-title') : null}
+        <FormField
+          id={fieldId('referralCode')}
+          label={t('fields.referralCode')}
+          hint={t('fields.referralHint')}
+          error={errorOf('referralCode')}
+          describedBy="dinas-referral-status"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              {...register('referralCode', { onBlur: () => void checkReferral() })}
+            />
+          )}
+        </FormField>
+        <p id="dinas-referral-status" aria-live="polite" className="-mt-4 text-sm">
+          {referralLeft !== null && !errors.referralCode
+            ? t('fields.referralValid', { count: referralLeft })
+            : null}
+        </p>
+      </fieldset>
+
+      <fieldset className="mt-10 space-y-6">
+        <legend className="text-xl font-bold">{t('sections.letter')}</legend>
+        {text('suratDinas', 'off')}
+        {text('nomorSuratDinas', 'off')}
+        <UploadField
+          id={fieldId('letter')}
+          label={t('fields.letter')}
+          value={values.letter ?? ''}
+          fileName={values.letterName ?? ''}
+          error={errorOf('letter')}
+          onUploaded={(reference, name) => {
+            setValue('letter', reference);
+            setValue('letterName', name);
+            clearErrors('letter');
+          }}
+        />
+        <UploadField
+          id={fieldId('educationReport')}
+          label={t('fields.educationReport')}
+          value={values.educationReport ?? ''}
+          fileName={values.educationReportName ?? ''}
+          error={errorOf('educationReport')}
+          onUploaded={(reference, name) => {
+            setValue('educationReport', reference);
+            setValue('educationReportName', name);
+          }}
+        />
+        <fieldset
+          data-field
+          aria-describedby={errorOf('platform') ? 'dinas-platform-error' : undefined}
+        >
+          <legend className={formStyles.label}>{t('fields.platform')}</legend>
+          <div className="mt-1 space-y-1">
+            {platforms.data?.data.map((platform, index) => (
+              <label key={platform.id} className="flex min-h-11 items-center gap-2">
+                <input
+                  id={`dinas-platform-${index}`}
+                  type="checkbox"
+                  value={platform.id}
+                  className="size-5 accent-brand"
+                  {...register('platform')}
+                />
+                {platform.platform_name}
+              </label>
+            ))}
+          </div>
+          {errorOf('platform') ? (
+            <p id="dinas-platform-error" className={formStyles.error}>
+              {errorOf('platform')}
+            </p>
+          ) : null}
+        </fieldset>
+      </fieldset>
+
+      <fieldset className="mt-10 space-y-4">
+        <legend className="text-xl font-bold">{t('sections.account')}</legend>
+        <FormField
+          id={fieldId('password')}
+          label={t('fields.password')}
+          hint={t('fields.passwordHint')}
+          error={errorOf('password')}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              visible={showPassword}
+              autoComplete="new-password"
+              {...register('password')}
+            />
+          )}
+        </FormField>
+        <ShowPasswordToggle
+          visible={showPassword}
+          onToggle={() => setShowPassword(!showPassword)}
+          label={t('fields.showPassword')}
+        />
+      </fieldset>
+
+      <button
+        type="submit"
+        className="btn btn-primary mt-8 w-full sm:w-auto"
+        aria-disabled={busy || undefined}
+      >
+        {busy ? t('submitting') : t('submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,218 @@
+import type { SchoolAccountSearchResult, StudentRequest } from '@portal/contracts/school-admin';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from 'oidc-client-ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminSchool } from '~/auth/school-admin-gate';
+import { registerNamespace } from '~/i18n/i18n';
+import en from '~/locales/en/school-admin.json';
+import id from '~/locales/id/school-admin.json';
+import { track } from '~/tracking/tracker';
+import { ErrorAlert } from './error-alert';
+import { Pager } from './pager';
+import { SchoolAdminPage } from './school-admin-page';
+import { RequestProgress } from './request-progress';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { saveFile, schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
+import { SchoolPicker } from './school-picker';
+import { SearchBox } from './search-box';
+
+registerNamespace('school-admin', { id, en });
+
+/**
+ * `/admin` (issue 20): the school admin portal in this app. The school's requests with their
+ * progress and the one-time download of the accounts and initial passwords; the school's
+ * student accounts, searchable, each with a password reset.
+ */
+export function AdminPortalPage() {
+  const { t } = useTranslation('school-admin');
+  return (
+    <SchoolAdminPage title={t('portalTitle')} mode="portal-admin">
+      {(user, schools) => <AdminPortal user={user} schools={schools} />}
+    </SchoolAdminPage>
+  );
+}
+
+function AdminPortal({ user, schools }: { user: User; schools: AdminSchool[] }) {
+  const { t } = useTranslation('school-admin');
+  const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
+  const api = schoolAdminApi(user.access_token, npsn);
+  return (
+    <>
+      <p className="mt-3 max-w-2xl">{t('portalIntro')}</p>
+      <SchoolPicker schools={schools} npsn={npsn} onChange={setNpsn} />
+      <Requests key={`requests-${npsn}`} api={api} npsn={npsn} />
+      <Accounts key={`accounts-${npsn}`} api={api} npsn={npsn} />
+    </>
+  );
+}
+
+const POLL_MS = 3000;
+
+function Requests({ api, npsn }: { api: SchoolAdminApi; npsn: string }) {
+  const { t, i18n } = useTranslation('school-admin');
+  const requests = useQuery({
+    queryKey: ['requests', npsn],
+    queryFn: ({ signal }) => api.requests(signal).then((answer) => answer.data.items),
+    // Watch requests still being processed.
+    refetchInterval: (query) =>
+      query.state.data?.some((request) => request.status === 'processing') ? POLL_MS : false,
+  });
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(Date.parse(iso));
+  return (
+    <section aria-labelledby="requests-title" className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="requests-title" className="text-xl font-bold">
+          {t('requests.title')}
+        </h2>
+        <Link to="/eligible/peserta-didik" className="btn btn-secondary">
+          {t('requests.new')}
+        </Link>
+      </div>
+      {requests.isPending && (
+        <p role="status" className="mt-3 text-muted">
+          {t('loading')}
+        </p>
+      )}
+      <ErrorAlert error={requests.error} />
+      {requests.data?.length === 0 && <p className="mt-3">{t('requests.none')}</p>}
+      <ul className="mt-3 space-y-3">
+        {requests.data?.map((request) => (
+          <li key={request.id} className="rounded-lg border border-line p-4">
+            <h3 className="font-bold">
+              {t('progress.title', { id: request.id })} ·{' '}
+              {request.status === 'completed' ? t('requests.completed') : t('requests.processing')}
+            </h3>
+            <p className="text-sm text-muted">
+              {t('requests.when', { when: when(request.createdAt) })}
+            </p>
+            <RequestProgress request={request} />
+            {request.status === 'completed' && request.created > 0 && (
+              <Download api={api} npsn={npsn} request={request} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Download({
+  api,
+  npsn,
+  request,
+}: {
+  api: SchoolAdminApi;
+  npsn: string;
+  request: StudentRequest;
+}) {
+  const { t } = useTranslation('school-admin');
+  const queries = useQueryClient();
+  const download = useMutation({
+    mutationFn: () => api.downloadCsv(request.id),
+    onSuccess: ({ blob, fileName }) => {
+      saveFile(blob, fileName ?? `akun-peserta-didik-${request.id}.csv`);
+      track('FILE_DOWNLOADED', [{ key: 'file', value: 'student-accounts-csv' }]);
+      void queries.invalidateQueries({ queryKey: ['requests', npsn] });
+    },
+  });
+  return (
+    <div className="mt-3">
+      <p className="text-sm">
+        {request.passwordsAvailable ? t('requests.passwordsOnce') : t('requests.downloadedOnce')}
+      </p>
+      <button
+        type="button"
+        className={request.passwordsAvailable ? 'btn btn-primary mt-2' : 'btn btn-secondary mt-2'}
+        disabled={download.isPending}
+        onClick={() => download.mutate()}
+      >
+        {request.passwordsAvailable
+          ? t('requests.downloadWithPasswords')
+          : t('requests.downloadList')}
+      </button>
+      <p aria-live="polite" className="mt-1 text-sm">
+        {download.isSuccess && t('requests.downloaded')}
+      </p>
+      <ErrorAlert error={download.error} />
+    </div>
+  );
+}
+
+type Account = SchoolAccountSearchResult['items'][number];
+
+function Accounts({ api, npsn }: { api: SchoolAdminApi; npsn: string }) {
+  const { t } = useTranslation('school-admin');
+  const [search, setSearch] = useState({ query: '', page: 1 });
+  const [resetting, setResetting] = useState<Account | null>(null);
+  const accounts = useQuery({
+    queryKey: ['accounts', npsn, search],
+    queryFn: () => api.searchAccounts(search).then((answer) => answer.data),
+    placeholderData: keepPreviousData,
+  });
+  const page = accounts.data;
+  return (
+    <section aria-labelledby="accounts-title" className="mt-10">
+      <h2 id="accounts-title" className="text-xl font-bold">
+        {t('accounts.title')}
+      </h2>
+      <SearchBox onSearch={(query) => setSearch({ query, page: 1 })} />
+      <ErrorAlert error={accounts.error} />
+      {page && (
+        <>
+          <p className="mt-4" aria-live="polite">
+            {page.total === 0 ? t('accounts.none') : t('accounts.total', { count: page.total })}
+          </p>
+          {page.items.length > 0 && (
+            <ul className="mt-3 divide-y divide-line border-y border-line">
+              {page.items.map((account) => (
+                <li
+                  key={account.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-3"
+                >
+                  <div className="min-w-0">
+                    <span className="block font-semibold break-words">{account.name}</span>
+                    <span className="block text-sm break-all">{account.email}</span>
+                    <span className="text-sm text-muted">
+                      {account.nisn
+                        ? t('students.nisn', { nisn: account.nisn })
+                        : t('students.noNisnShort')}
+                      {account.mustChangePassword && ` · ${t('accounts.mustChange')}`}
+                    </span>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={t('accounts.resetFor', { name: account.name })}
+                    onClick={() => setResetting(account)}
+                  >
+                    {t('accounts.reset')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager
+            page={page.page}
+            total={page.total}
+            pageSize={page.pageSize}
+            onPage={(next) => setSearch({ ...search, page: next })}
+          />
+        </>
+      )}
+      <ResetPasswordDialog
+        api={api}
+        account={resetting}
+        onClose={() => {
+          setResetting(null);
+          void accounts.refetch();
+        }}
+      />
+    </section>
+  );
+}

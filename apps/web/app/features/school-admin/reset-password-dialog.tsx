@@ -1,0 +1,95 @@
+import type { SchoolAccountSearchResult } from '@portal/contracts/school-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '~/components/modal';
+import { ErrorAlert } from './error-alert';
+import type { SchoolAdminApi } from './school-admin-api';
+
+type Account = SchoolAccountSearchResult['items'][number];
+
+/**
+ * Confirms a student's password reset, then shows the new initial password once: closing the
+ * dialog forgets it (only its hash is kept on the server).
+ */
+export function ResetPasswordDialog({
+  api,
+  account,
+  onClose,
+}: {
+  api: SchoolAdminApi;
+  account: Account | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('school-admin');
+  const [copied, setCopied] = useState(false);
+  const reset = useMutation({
+    mutationFn: (accountId: string) => api.resetPassword(accountId).then((answer) => answer.data),
+  });
+  const close = () => {
+    reset.reset();
+    setCopied(false);
+    onClose();
+  };
+  const result = reset.data;
+  return (
+    <Modal
+      open={account !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      size="auth"
+      title={t('reset.title')}
+      step={result ? 'done' : 'confirm'}
+    >
+      {account && !result && (
+        <>
+          <p>{t('reset.confirm', { email: account.email })}</p>
+          <ErrorAlert error={reset.error} />
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={reset.isPending}
+              onClick={() => reset.mutate(account.id)}
+            >
+              {reset.isPending ? t('reset.working') : t('reset.action')}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              {t('reset.cancel')}
+            </button>
+          </div>
+        </>
+      )}
+      {result && (
+        <>
+          <p>{t('reset.done', { email: result.email })}</p>
+          <p
+            className="mt-2 rounded-md border border-muted bg-surface p-3 text-center font-mono text-2xl tracking-wider"
+            data-testid="initial-password"
+          >
+            {result.initialPassword}
+          </p>
+          <p className="mt-2 text-sm">{t('reset.once')}</p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(result.initialPassword)
+                  .then(() => setCopied(true))
+                  .catch(() => setCopied(false))
+              }
+            >
+              {copied ? t('reset.copied') : t('reset.copy')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={close}>
+              {t('reset.close')}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

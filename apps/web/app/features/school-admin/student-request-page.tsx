@@ -1,0 +1,310 @@
+import type { StudentSearchResult } from '@portal/contracts/school-admin';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from 'oidc-client-ts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminSchool } from '~/auth/school-admin-gate';
+import { AppLink } from '~/components/app-link';
+import { brand, webConfig } from '~/config';
+import { registerNamespace } from '~/i18n/i18n';
+import en from '~/locales/en/school-admin.json';
+import id from '~/locales/id/school-admin.json';
+import { useRemoteToggle } from '~/toggles/use-feature';
+import { track } from '~/tracking/tracker';
+import { ErrorAlert } from './error-alert';
+import { Pager } from './pager';
+import { SchoolAdminPage } from './school-admin-page';
+import { RequestProgress } from './request-progress';
+import { schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
+import { SchoolPicker } from './school-picker';
+import { SearchBox } from './search-box';
+
+registerNamespace('school-admin', { id, en });
+
+/**
+ * `/eligible/peserta-didik` (SPEC §2, §6; issue 20): a school admin selects the school's students
+ * without an account and requests them in one go, then watches the accounts being made.
+ */
+export function StudentRequestPage() {
+  const { t } = useTranslation('school-admin');
+  return (
+    <SchoolAdminPage title={t('requestTitle')} mode="pengajuan-akun">
+      {(user, schools) => <StudentRequest user={user} schools={schools} />}
+    </SchoolAdminPage>
+  );
+}
+
+function StudentRequest({ user, schools }: { user: User; schools: AdminSchool[] }) {
+  const { t } = useTranslation('school-admin');
+  const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
+  const [submittedId, setSubmittedId] = useState<string | null>(null);
+  const creationOpen = useRemoteToggle('ACCOUNT_CREATION');
+  const api = schoolAdminApi(user.access_token, npsn);
+  return (
+    <>
+      <p className="mt-3 max-w-2xl">{t('requestIntro', { domain: webConfig.domain })}</p>
+      <SchoolPicker
+        schools={schools}
+        npsn={npsn}
+        onChange={(next) => {
+          setNpsn(next);
+          setSubmittedId(null);
+        }}
+      />
+      {!creationOpen ? (
+        <p role="status" className="mt-6 rounded-md border border-line bg-surface p-3">
+          {t('closed')}
+        </p>
+      ) : submittedId ? (
+        <SubmittedRequest
+          api={api}
+          npsn={npsn}
+          id={submittedId}
+          onAnother={() => setSubmittedId(null)}
+        />
+      ) : (
+        <StudentSelection key={npsn} api={api} npsn={npsn} onSubmitted={setSubmittedId} />
+      )}
+    </>
+  );
+}
+
+function StudentSelection({
+  api,
+  npsn,
+  onSubmitted,
+}: {
+  api: SchoolAdminApi;
+  npsn: string;
+  onSubmitted: (id: string) => void;
+}) {
+  const { t } = useTranslation('school-admin');
+  const [search, setSearch] = useState({ query: '', page: 1 });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const students = useQuery({
+    queryKey: ['students', npsn, search],
+    queryFn: () => api.searchStudents(search).then((answer) => answer.data),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const selectAll = useMutation({
+    mutationFn: () =>
+      api.searchStudents({ ...search, page: 1, withEligibleIds: true }).then((a) => a.data),
+    onSuccess: (answer) => setSelected(new Set([...selected, ...(answer.eligibleIds ?? [])])),
+  });
+  const queries = useQueryClient();
+  const submit = useMutation({
+    mutationFn: () => api.submitRequest([...selected]),
+    onSuccess: (answer) => {
+      void queries.invalidateQueries({ queryKey: ['students', npsn] });
+      track('PD_ACCOUNT_REQUEST_INITIATED', [
+        { key: 'students', value: String(answer.data.total) },
+      ]);
+      onSubmitted(answer.data.id);
+    },
+  });
+  const toggle = (ids: readonly string[], on: boolean) => {
+    const next = new Set(selected);
+    for (const one of ids) {
+      if (on) next.add(one);
+      else next.delete(one);
+    }
+    setSelected(next);
+  };
+  const page = students.data;
+  const requestable = page?.items.filter((item) => item.reason === null).map((i) => i.id) ?? [];
+  const pageAllSelected = requestable.length > 0 && requestable.every((one) => selected.has(one));
+  const error = submit.error ?? selectAll.error;
+
+  return (
+    <section aria-labelledby="students-title" className="mt-6">
+      <h2 id="students-title" className="text-xl font-bold">
+        {t('students.caption')}
+      </h2>
+      <SearchBox onSearch={(query) => setSearch({ query, page: 1 })} />
+      {students.isPending && (
+        <p role="status" className="mt-4 text-muted">
+          {t('loading')}
+        </p>
+      )}
+      {students.isError && (
+        <div className="mt-4">
+          <ErrorAlert error={students.error} />
+          <button
+            type="button"
+            className="btn btn-secondary mt-2"
+            onClick={() => void students.refetch()}
+          >
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {page && (
+        <>
+          <p className="mt-4" aria-live="polite">
+            {page.total === 0
+              ? search.query
+                ? t('students.noMatch')
+                : t('students.none')
+              : t('students.total', { count: page.total })}
+          </p>
+          {page.items.length > 0 && (
+            <>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <label className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="size-5"
+                    checked={pageAllSelected}
+                    disabled={requestable.length === 0}
+                    onChange={(event) => toggle(requestable, event.target.checked)}
+                  />
+                  {t('students.selectPage')}
+                </label>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => selectAll.mutate()}
+                  disabled={selectAll.isPending}
+                >
+                  {t('students.selectAll')}
+                </button>
+                {selected.size > 0 && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => setSelected(new Set())}
+                  >
+                    {t('students.clear')}
+                  </button>
+                )}
+              </div>
+              <StudentTable page={page} selected={selected} onToggle={toggle} />
+              <p className="mt-2 text-sm text-muted">{t('reasonHelp')}</p>
+              <Pager
+                page={page.page}
+                total={page.total}
+                pageSize={page.pageSize}
+                onPage={(next) => setSearch({ ...search, page: next })}
+              />
+            </>
+          )}
+        </>
+      )}
+      <div className="mt-6 border-t border-line pt-3">
+        <p aria-live="polite" className="font-semibold">
+          {t('students.selected', { count: selected.size })}
+        </p>
+        <ErrorAlert error={error} />
+        <button
+          type="button"
+          className="btn btn-primary mt-2"
+          disabled={selected.size === 0 || submit.isPending}
+          onClick={() => submit.mutate()}
+        >
+          {submit.isPending ? t('submitting') : t('submit', { count: selected.size })}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function StudentTable({
+  page,
+  selected,
+  onToggle,
+}: {
+  page: StudentSearchResult;
+  selected: ReadonlySet<string>;
+  onToggle: (ids: readonly string[], on: boolean) => void;
+}) {
+  const { t } = useTranslation('school-admin');
+  return (
+    <table className="mt-3 w-full border-collapse text-left">
+      <caption className="sr-only">{t('students.caption')}</caption>
+      <thead>
+        <tr className="border-b-2 border-line">
+          <th scope="col" className="w-12 p-2">
+            <span className="sr-only">{t('students.select', { name: '' })}</span>
+          </th>
+          <th scope="col" className="p-2">
+            {t('students.name')}
+          </th>
+          <th scope="col" className="p-2">
+            {t('students.status')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {page.items.map((student) => (
+          <tr key={student.id} className="border-b border-line">
+            <td className="p-2 align-top">
+              <input
+                type="checkbox"
+                className="size-6"
+                aria-label={t('students.select', { name: student.name })}
+                checked={selected.has(student.id)}
+                disabled={student.reason !== null}
+                onChange={(event) => onToggle([student.id], event.target.checked)}
+              />
+            </td>
+            <td className="p-2 align-top">
+              <span className="block font-semibold break-words">{student.name}</span>
+              <span className="text-sm text-muted">
+                {student.nisn
+                  ? t('students.nisn', { nisn: student.nisn })
+                  : t('students.noNisnShort')}
+              </span>
+            </td>
+            <td className="p-2 align-top text-sm">
+              {student.reason ? t(`reasons.${student.reason}`) : t('students.requestable')}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const POLL_MS = 2000;
+
+/** The request just made: its progress, polled until every student is settled. */
+function SubmittedRequest({
+  api,
+  npsn,
+  id,
+  onAnother,
+}: {
+  api: SchoolAdminApi;
+  npsn: string;
+  id: string;
+  onAnother: () => void;
+}) {
+  const { t } = useTranslation('school-admin');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const request = useQuery({
+    queryKey: ['request', npsn, id],
+    queryFn: ({ signal }) => api.request(id, signal).then((answer) => answer.data),
+    refetchInterval: (query) => (query.state.data?.status === 'completed' ? false : POLL_MS),
+  });
+  return (
+    <section aria-labelledby="request-title" className="mt-6 rounded-lg border border-line p-4">
+      <h2 id="request-title" ref={heading} tabIndex={-1} className="text-xl font-bold">
+        {t('progress.title', { id })}
+      </h2>
+      <p role="status" className="mt-1">
+        {request.data?.status === 'completed' ? t('requests.completed') : t('progress.submitted')}
+      </p>
+      {request.data && <RequestProgress request={request.data} />}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <AppLink to={brand.adminPortalUrl} className="btn btn-primary">
+          {t('progress.toPortal')}
+        </AppLink>
+        <button type="button" className="btn btn-secondary" onClick={onAnother}>
+          {t('progress.another')}
+        </button>
+      </div>
+    </section>
+  );
+}

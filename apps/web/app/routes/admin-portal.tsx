@@ -1,0 +1,3 @@
+import { AdminPortalPage } from '~/features/school-admin/admin-portal-page';
+
+export default AdminPortalPage;

@@ -1,0 +1,3 @@
+import { ConsolePage } from '~/features/console/console-page';
+
+export default ConsolePage;

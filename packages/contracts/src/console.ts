@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { OfficeTypeSchema } from './account-lookup';
+import { ERROR_MESSAGES } from './api-error';
+
+/** The ministry's console (DESIGN.md: staff with a second factor; issue 21 and the next ones). */
+export const CONSOLE_ROUTES = {
+  officeRequests: '/admin/v1/office-requests',
+  officeRequest: '/admin/v1/office-requests/:id',
+  officeRequestLetter: '/admin/v1/office-requests/:id/letter',
+  approve: '/admin/v1/office-requests/:id/approve',
+  reject: '/admin/v1/office-requests/:id/reject',
+  referralCodes: '/admin/v1/referral-codes',
+  revokeReferralCode: '/admin/v1/referral-codes/:id/revoke',
+} as const;
+export const consolePath = (route: string, id: string) => route.replace(':id', id);
+
+export const CONSOLE_MESSAGES = {
+  reasonRequired: 'Tuliskan alasan penolakan.',
+  reasonTooLong: 'Alasan penolakan paling panjang 1.000 karakter.',
+  alreadyDecided: 'Pengajuan ini sudah diputuskan.',
+  requestNotFound: 'Pengajuan tidak ditemukan.',
+  usesInvalid: 'Batas pemakaian antara 1 dan 10.000.',
+  expiryInvalid: 'Tanggal berakhir harus setelah hari ini.',
+  codeNotFound: 'Kode referral tidak ditemukan.',
+} as const;
+
+const IdSchema = z.string().regex(/^\d{1,18}$/, ERROR_MESSAGES.dataInvalid);
+export const ConsoleIdParamsSchema = z.object({ id: IdSchema });
+
+export const OfficeRequestStatusSchema = z.enum(['submitted', 'approved', 'rejected']);
+export const CONSOLE_PAGE_SIZE = 25;
+
+export const OfficeRequestListQuerySchema = z.object({
+  status: OfficeRequestStatusSchema.optional(),
+  province: z
+    .string()
+    .regex(/^\d{2}$/, ERROR_MESSAGES.dataInvalid)
+    .optional(),
+  /** Submitted on or after this day (YYYY-MM-DD, Jakarta time). */
+  from: z.iso.date(ERROR_MESSAGES.invalidDate).optional(),
+  /** Submitted on or before this day. */
+  to: z.iso.date(ERROR_MESSAGES.invalidDate).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const OfficeRequestSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  name: z.string(),
+  officeType: OfficeTypeSchema,
+  region: z.string(),
+  province: z.string(),
+  status: OfficeRequestStatusSchema,
+  createdAt: z.iso.datetime(),
+});
+export const OfficeRequestListSchema = z.object({
+  items: z.array(OfficeRequestSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const OfficeRequestDetailSchema = OfficeRequestSummarySchema.extend({
+  nik: z.string(),
+  birthDate: z.string(),
+  motherName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  position: z.string(),
+  positionOther: z.string().nullable(),
+  letterSubject: z.string(),
+  letterNumber: z.string(),
+  platforms: z.array(z.string()),
+  hasEducationReport: z.boolean(),
+  decidedAt: z.iso.datetime().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** The office account made on approval, once its job has run. */
+  accountEmail: z.string().nullable(),
+});
+export type OfficeRequestDetail = z.infer<typeof OfficeRequestDetailSchema>;
+
+export const RejectBodySchema = z.object({
+  reason: z
+    .string({ error: CONSOLE_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, CONSOLE_MESSAGES.reasonRequired)
+    .max(1000, CONSOLE_MESSAGES.reasonTooLong),
+});
+
+export const ReferralCodeCreateSchema = z.object({
+  maxUses: z.coerce
+    .number()
+    .int()
+    .min(1, CONSOLE_MESSAGES.usesInvalid)
+    .max(10_000, CONSOLE_MESSAGES.usesInvalid),
+  /** The last moment the code works; absent: it never expires. */
+  expiresAt: z.iso.datetime({ offset: true, error: CONSOLE_MESSAGES.expiryInvalid }).optional(),
+});
+
+export const ReferralCodeItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  maxUses: z.number().int(),
+  uses: z.number().int(),
+  expiresAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  state: z.enum(['valid', 'revoked', 'expired', 'used_up']),
+});
+export const ReferralCodeListSchema = z.object({ items: z.array(ReferralCodeItemSchema) });
