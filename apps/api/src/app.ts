@@ -138,7 +138,10 @@ export async function buildApp({
   });
   await app.register(
     async (api) => {
-      await api.register(featureTogglesRoutes, { service: services.featureToggles });
+      await api.register(featureTogglesRoutes, {
+        service: services.featureToggles,
+        access: services.profile,
+      });
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
       await api.register(emailChangeRoutes, { service: services.emailChange });

@@ -107,6 +107,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     hasher,
     botCheck,
     audit,
+    toggles: featureToggles,
     counters: rateLimit,
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
     staffDomain: config.staffDomain,

@@ -82,6 +82,8 @@ export const ERROR_IDS = {
   referral_expired: 'The referral code has expired.',
   referral_used_up: 'The referral code has no uses left.',
   request_already_decided: 'The office request was already approved or rejected.',
+  toggle_changed_meanwhile: 'The toggle or setting changed since the console showed it.',
+  login_off: 'Signing in with a learning account is switched off (the LOGIN toggle).',
 } as const;
 export type ErrorId = keyof typeof ERROR_IDS;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OfficeTypeSchema } from './account-lookup';
 import { ERROR_MESSAGES } from './api-error';
+import { FEATURE_TOGGLE_KEYS, TEXT_SETTING_KEYS } from './feature-toggles';
 
 /** The ministry's console (DESIGN.md: staff with a second factor; issue 21 and the next ones). */
 export const CONSOLE_ROUTES = {
@@ -11,6 +12,8 @@ export const CONSOLE_ROUTES = {
   reject: '/admin/v1/office-requests/:id/reject',
   referralCodes: '/admin/v1/referral-codes',
   revokeReferralCode: '/admin/v1/referral-codes/:id/revoke',
+  featureToggles: '/admin/v1/feature-toggles',
+  featureToggle: '/admin/v1/feature-toggles/:key',
 } as const;
 export const consolePath = (route: string, id: string) => route.replace(':id', id);
 
@@ -22,6 +25,12 @@ export const CONSOLE_MESSAGES = {
   usesInvalid: 'Batas pemakaian antara 1 dan 10.000.',
   expiryInvalid: 'Tanggal berakhir harus setelah hari ini.',
   codeNotFound: 'Kode referral tidak ditemukan.',
+  toggleTakesOnOff: 'Fitur ini hanya bisa dinyalakan atau dimatikan.',
+  settingTakesText: 'Pengaturan ini berisi teks.',
+  settingTooLong: 'Teks pengaturan paling panjang 500 karakter.',
+  settingDateInvalid: 'Isi tanggal dengan format TTTT-BB-HH atau TTTT-BB-HHTjj:mm, atau kosongkan.',
+  toggleChangedMeanwhile:
+    'Pengaturan ini baru saja diubah oleh orang lain. Lihat nilainya sekarang, lalu ubah lagi bila perlu.',
 } as const;
 
 const IdSchema = z.string().regex(/^\d{1,18}$/, ERROR_MESSAGES.dataInvalid);
@@ -108,3 +117,41 @@ export const ReferralCodeItemSchema = z.object({
   state: z.enum(['valid', 'revoked', 'expired', 'used_up']),
 });
 export const ReferralCodeListSchema = z.object({ items: z.array(ReferralCodeItemSchema) });
+
+/** Toggles and text settings of SPEC §3, as the console changes them (issue 22). */
+export const ToggleKeyParamsSchema = z.object({
+  key: z.enum([...FEATURE_TOGGLE_KEYS, ...TEXT_SETTING_KEYS], ERROR_MESSAGES.dataInvalid),
+});
+export const SETTING_MAX_LENGTH = 500;
+const ToggleValueSchema = z.union([
+  z.boolean(),
+  z.string().max(SETTING_MAX_LENGTH, CONSOLE_MESSAGES.settingTooLong),
+]);
+/** The new value, and the value the staff member saw: a change made meanwhile is not overwritten. */
+export const ToggleChangeBodySchema = z.object({
+  value: ToggleValueSchema,
+  previous: ToggleValueSchema,
+});
+export type ToggleChangeBody = z.infer<typeof ToggleChangeBodySchema>;
+
+export const ToggleChangeSchema = z.object({
+  key: z.string(),
+  oldValue: z.string(),
+  newValue: z.string(),
+  /** The staff member's address, or `cli:<user>` for the command line. */
+  actor: z.string(),
+  changedAt: z.iso.datetime(),
+});
+export const ToggleOverviewSchema = z.object({
+  toggles: z.array(
+    z.object({
+      key: z.enum(FEATURE_TOGGLE_KEYS),
+      enabled: z.boolean(),
+      defaultEnabled: z.boolean(),
+    }),
+  ),
+  settings: z.array(z.object({ key: z.enum(TEXT_SETTING_KEYS), value: z.string() })),
+  /** The latest changes, newest first. */
+  changes: z.array(ToggleChangeSchema),
+});
+export type ToggleOverview = z.infer<typeof ToggleOverviewSchema>;

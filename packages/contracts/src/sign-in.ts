@@ -87,6 +87,8 @@ export const SIGN_IN_MESSAGES = {
   codeInvalid: 'Kode tidak sesuai. Periksa kode di aplikasi autentikator Anda.',
   codeFormat: 'Kode terdiri dari 6 angka.',
   recoveryCodeFormat: 'Kode pemulihan berbentuk xxxxx-xxxxx.',
+  /** The LOGIN toggle is off: learning accounts cannot sign in (staff still can). */
+  loginOff: 'Layanan masuk sedang dihentikan sementara. Silakan coba lagi nanti.',
 } as const;
 
 const required = ERROR_MESSAGES.required;

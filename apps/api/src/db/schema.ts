@@ -205,6 +205,24 @@ export const featureToggles = pgTable('feature_toggles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Every change of a toggle or text setting: who, when, the value before and after (issue 22).
+ * Values are `on`/`off` or the setting's text; neither is personal data.
+ */
+export const featureToggleChanges = pgTable(
+  'feature_toggle_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: varchar('key', { length: 64 }).notNull(),
+    oldValue: text('old_value').notNull(),
+    newValue: text('new_value').notNull(),
+    /** `staff:<id>` from the console, `cli:<user>` from the command line. */
+    actor: varchar('actor', { length: 48 }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feature_toggle_changes_time_idx').on(t.changedAt)],
+);
+
 /** Tracking events (SPEC §7), stored with personal attributes already replaced by an HMAC. */
 export const trackingEvents = pgTable(
   'tracking_events',

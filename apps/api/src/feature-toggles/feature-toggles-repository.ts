@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { featureToggles } from '../db/schema';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db, Transaction } from '../db/database';
+import { featureToggleChanges, featureToggles } from '../db/schema';
 
 export type ToggleRow = { key: string; enabled: boolean | null; textValue: string | null };
+export type ToggleChangeRow = typeof featureToggleChanges.$inferSelect;
 
 export function createFeatureTogglesRepository(db: Db) {
   return {
@@ -15,14 +16,41 @@ export function createFeatureTogglesRepository(db: Db) {
         })
         .from(featureToggles);
     },
-    async upsert(row: ToggleRow): Promise<void> {
-      await db
+    /** The stored row, locked until the transaction ends: two changes of one key queue up. */
+    async lock(tx: Transaction, key: string): Promise<ToggleRow | undefined> {
+      // A first change has no row to lock yet: a placeholder row takes the lock instead.
+      await tx
         .insert(featureToggles)
-        .values({ ...row, updatedAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: featureToggles.key,
-          set: { enabled: row.enabled, textValue: row.textValue, updatedAt: sql`now()` },
-        });
+        .values({ key, enabled: null, textValue: null })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .select({
+          key: featureToggles.key,
+          enabled: featureToggles.enabled,
+          textValue: featureToggles.textValue,
+        })
+        .from(featureToggles)
+        .where(eq(featureToggles.key, key))
+        .for('update');
+      return row;
+    },
+    async save(
+      tx: Transaction,
+      row: ToggleRow,
+      change: { oldValue: string; newValue: string; actor: string },
+    ): Promise<void> {
+      await tx
+        .update(featureToggles)
+        .set({ enabled: row.enabled, textValue: row.textValue, updatedAt: sql`now()` })
+        .where(eq(featureToggles.key, row.key));
+      await tx.insert(featureToggleChanges).values({ key: row.key, ...change });
+    },
+    async latestChanges(limit: number): Promise<ToggleChangeRow[]> {
+      return db
+        .select()
+        .from(featureToggleChanges)
+        .orderBy(desc(featureToggleChanges.changedAt), desc(featureToggleChanges.id))
+        .limit(limit);
     },
   };
 }

@@ -1,3 +1,5 @@
+import { inArray } from 'drizzle-orm';
+import { CONSOLE_MESSAGES, type ToggleOverview } from '@portal/contracts/console';
 import {
   DEFAULT_REMOTE_TOGGLES,
   FEATURE_TOGGLE_KEYS,
@@ -7,11 +9,45 @@ import {
   type TextSettingKey,
 } from '@portal/contracts/feature-toggles';
 import type { Db } from '../db/database';
-import { createFeatureTogglesRepository } from './feature-toggles-repository';
+import { staffAccounts } from '../db/schema';
+import { ConflictError, ValidationError } from '../http/domain-errors';
+import { createFeatureTogglesRepository, type ToggleRow } from './feature-toggles-repository';
 
 // Every visitor fetches the configuration at every start: a short cache keeps that off the
 // database, and is short enough that every instance agrees within seconds of a change.
 const CACHE_MS = 5_000;
+/** How many past changes the console shows. */
+const CHANGES_SHOWN = 50;
+
+export type ToggleKey = FeatureToggleKey | TextSettingKey;
+export type ToggleValue = boolean | string;
+
+const isToggle = (key: ToggleKey): key is FeatureToggleKey =>
+  (FEATURE_TOGGLE_KEYS as readonly string[]).includes(key);
+const DATE_SETTINGS = new Set<ToggleKey>(['ANNOUNCEMENT_START_DATE', 'ANNOUNCEMENT_END_DATE']);
+/** A day, or a day and time (read in Jakarta time when it has no offset). */
+const DATE_SETTING = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+const valueOf = (key: ToggleKey, row: ToggleRow | undefined): ToggleValue =>
+  isToggle(key) ? (row?.enabled ?? DEFAULT_REMOTE_TOGGLES[key]) : (row?.textValue ?? '');
+const shown = (value: ToggleValue) => (typeof value === 'boolean' ? (value ? 'on' : 'off') : value);
+
+/** The value a key accepts, with the Indonesian message for anything else. */
+function checkValue(key: ToggleKey, value: ToggleValue): ToggleValue {
+  if (isToggle(key)) {
+    if (typeof value !== 'boolean') invalid(CONSOLE_MESSAGES.toggleTakesOnOff);
+    return value;
+  }
+  if (typeof value !== 'string') invalid(CONSOLE_MESSAGES.settingTakesText);
+  if (!DATE_SETTINGS.has(key)) return value;
+  const date = value.trim();
+  if (date !== '' && (!DATE_SETTING.test(date) || Number.isNaN(Date.parse(date.slice(0, 10)))))
+    invalid(CONSOLE_MESSAGES.settingDateInvalid);
+  return date;
+}
+function invalid(message: string): never {
+  throw new ValidationError([{ field: 'value', message }]);
+}
 
 export function createFeatureTogglesService(db: Db, now: () => number = Date.now) {
   const repository = createFeatureTogglesRepository(db);
@@ -20,13 +56,10 @@ export function createFeatureTogglesService(db: Db, now: () => number = Date.now
   async function load(): Promise<RemoteConfig> {
     const rows = new Map((await repository.all()).map((row) => [row.key, row]));
     const toggles = Object.fromEntries(
-      FEATURE_TOGGLE_KEYS.map((key) => [
-        key,
-        rows.get(key)?.enabled ?? DEFAULT_REMOTE_TOGGLES[key],
-      ]),
+      FEATURE_TOGGLE_KEYS.map((key) => [key, valueOf(key, rows.get(key))]),
     ) as Record<FeatureToggleKey, boolean>;
     const settings = Object.fromEntries(
-      TEXT_SETTING_KEYS.map((key) => [key, rows.get(key)?.textValue ?? '']),
+      TEXT_SETTING_KEYS.map((key) => [key, valueOf(key, rows.get(key))]),
     ) as Record<TextSettingKey, string>;
     return { toggles, settings, fetchedAt: new Date(now()).toISOString() };
   }
@@ -42,13 +75,79 @@ export function createFeatureTogglesService(db: Db, now: () => number = Date.now
     async isEnabled(key: FeatureToggleKey): Promise<boolean> {
       return (await this.remoteConfig()).toggles[key];
     },
-    async setToggle(key: FeatureToggleKey, enabled: boolean): Promise<void> {
-      await repository.upsert({ key, enabled, textValue: null });
-      cached = undefined;
+    /**
+     * Changes one toggle or setting and records who changed it from what to what, in one
+     * transaction. With `previous`, a value changed meanwhile by someone else is not
+     * overwritten (409). Setting the value it already has changes and records nothing.
+     */
+    async change(
+      key: ToggleKey,
+      value: ToggleValue,
+      actor: string,
+      previous?: ToggleValue,
+    ): Promise<{ changed: boolean }> {
+      const next = checkValue(key, value);
+      try {
+        return await db.transaction(async (tx) => {
+          const current = valueOf(key, await repository.lock(tx, key));
+          if (previous !== undefined && previous !== current) {
+            throw new ConflictError({
+              id: 'toggle_changed_meanwhile',
+              message: CONSOLE_MESSAGES.toggleChangedMeanwhile,
+            });
+          }
+          if (current === next) return { changed: false };
+          const row = isToggle(key)
+            ? { key, enabled: next as boolean, textValue: null }
+            : { key, enabled: null, textValue: next as string };
+          await repository.save(tx, row, {
+            oldValue: shown(current),
+            newValue: shown(next),
+            actor,
+          });
+          return { changed: true };
+        });
+      } finally {
+        cached = undefined;
+      }
     },
-    async setSetting(key: TextSettingKey, value: string): Promise<void> {
-      await repository.upsert({ key, enabled: null, textValue: value });
-      cached = undefined;
+    async setToggle(key: FeatureToggleKey, enabled: boolean, actor = 'system'): Promise<void> {
+      await this.change(key, enabled, actor);
+    },
+    async setSetting(key: TextSettingKey, value: string, actor = 'system'): Promise<void> {
+      await this.change(key, value, actor);
+    },
+    /** What the console shows: every toggle and setting now, and the latest changes. */
+    async overview(): Promise<ToggleOverview> {
+      const [config, changes] = await Promise.all([
+        load(),
+        repository.latestChanges(CHANGES_SHOWN),
+      ]);
+      const staffIds = [
+        ...new Set(changes.flatMap(({ actor }) => /^staff:(\d+)$/.exec(actor)?.[1] ?? [])),
+      ].map(Number);
+      const staff = staffIds.length
+        ? await db
+            .select({ id: staffAccounts.id, email: staffAccounts.email })
+            .from(staffAccounts)
+            .where(inArray(staffAccounts.id, staffIds))
+        : [];
+      const emailOf = new Map(staff.map((row) => [`staff:${row.id}`, row.email]));
+      return {
+        toggles: FEATURE_TOGGLE_KEYS.map((key) => ({
+          key,
+          enabled: config.toggles[key],
+          defaultEnabled: DEFAULT_REMOTE_TOGGLES[key],
+        })),
+        settings: TEXT_SETTING_KEYS.map((key) => ({ key, value: config.settings[key] })),
+        changes: changes.map((change) => ({
+          key: change.key,
+          oldValue: change.oldValue,
+          newValue: change.newValue,
+          actor: emailOf.get(change.actor) ?? change.actor,
+          changedAt: change.changedAt.toISOString(),
+        })),
+      };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { FeatureToggleKeySchema, TextSettingKeySchema } from '@portal/contracts/feature-toggles';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
@@ -9,7 +10,10 @@ const USAGE = `Usage: npm run toggles -- [list] | [KEY=on|off ...] | [SETTING=te
   npm run toggles -- ACCOUNT_CREATION=off REQUEST_PASSWORD_BY_PHONE=on
   npm run toggles -- "ANNOUNCEMENT_MESSAGE=Layanan bantuan libur 17 Agustus"`;
 
-/** Sets toggles from the command line until the staff console exists. */
+/**
+ * Sets toggles from the command line, for operators (staff use the console). Each change is
+ * recorded like the console's, with the operating-system user as `cli:<user>`.
+ */
 async function main(args: string[]): Promise<number> {
   const changes = args.filter((arg) => arg !== 'list');
   const parsed = changes.map((arg) => {
@@ -21,17 +25,18 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase(config.database);
   try {
     const service = createFeatureTogglesService(database.db);
+    const actor = `cli:${userInfo().username}`.slice(0, 48);
     for (const { key, value } of parsed) {
       const toggle = FeatureToggleKeySchema.safeParse(key);
       if (toggle.success) {
         if (!['on', 'off', 'true', 'false'].includes(value))
           throw new Error(`${key} takes on or off\n${USAGE}`);
-        await service.setToggle(toggle.data, value === 'on' || value === 'true');
+        await service.change(toggle.data, value === 'on' || value === 'true', actor);
         continue;
       }
       const setting = TextSettingKeySchema.safeParse(key);
       if (!setting.success) throw new Error(`Unknown toggle or setting: ${key}\n${USAGE}`);
-      await service.setSetting(setting.data, value);
+      await service.change(setting.data, value, actor);
     }
     const { toggles, settings } = await service.remoteConfig();
     for (const [key, enabled] of Object.entries(toggles))

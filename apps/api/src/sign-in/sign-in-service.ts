@@ -15,7 +15,8 @@ import { isCommonPassword } from '../credentials/common-passwords';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import { createSealer } from '../credentials/sealing';
 import type { Db, Transaction } from '../db/database';
-import { UnauthorizedError, ValidationError } from '../http/domain-errors';
+import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../http/domain-errors';
 import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
 import { logBackgroundError } from '../http/logger-options';
 import type { AccountClaims } from './oidc-provider';
@@ -32,6 +33,8 @@ type Dependencies = {
   hasher: PasswordHasher;
   botCheck: BotCheckService;
   audit: AuditLog;
+  /** LOGIN off: learning accounts cannot sign in; staff can, to switch it back on. */
+  toggles: Pick<FeatureTogglesService, 'isEnabled'>;
   counters: RateLimitStore;
   limitPerIpPerMinute: number;
   /** Addresses in this domain are ministry staff: a second factor, the `staff` role. */
@@ -176,6 +179,9 @@ export function createSignInService(deps: Dependencies) {
 
   /** The password of a learning account: its id and what it must do next, or a 401. */
   async function checkLearningPassword(input: SignInBody, ip: string) {
+    if (!(await deps.toggles.isEnabled('LOGIN'))) {
+      throw new ForbiddenError({ id: 'login_off', message: SIGN_IN_MESSAGES.loginOff });
+    }
     const account = await repository.accountByEmail(input.email);
     const hash = account?.passwordHash ?? (await dummyHash);
     const right = (await hasher.verify(hash, input.password)) && !!account?.passwordHash;

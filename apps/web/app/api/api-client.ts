@@ -82,7 +82,7 @@ function fieldErrorsOf(body: unknown): FieldError[] {
 
 /** Sends the call; a failed answer becomes an ApiError with the server's message and facts. */
 async function send(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body: unknown,
   options: RequestOptions,
@@ -120,7 +120,7 @@ async function send(
 }
 
 async function request<S extends z.ZodType>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   schema: S,
   body: unknown,
@@ -148,6 +148,14 @@ export const postJson = <S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ) => request('POST', path, schema, body ?? {}, options);
+
+/** PUT a JSON body and validate the answer with the contract's schema; throws ApiError otherwise. */
+export const putJson = <S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+) => request('PUT', path, schema, body, options);
 
 /** POST without a body for a file the server makes (a CSV): its contents and its file name. */
 export async function postForFile(

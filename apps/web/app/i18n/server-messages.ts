@@ -70,6 +70,7 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'console.reasonTooLong', text: CONSOLE_MESSAGES.reasonTooLong },
   { id: 'console.usesInvalid', text: CONSOLE_MESSAGES.usesInvalid },
   { id: 'console.expiryInvalid', text: CONSOLE_MESSAGES.expiryInvalid },
+  { id: 'console.settingTooLong', text: CONSOLE_MESSAGES.settingTooLong },
   { id: 'dinas.textTooLong', text: DINAS_MESSAGES.textTooLong },
   { id: 'dinas.uploadInvalid', text: DINAS_MESSAGES.uploadInvalid },
   { id: 'dinas.nikFormat', text: DINAS_MESSAGES.nikFormat },

@@ -4,10 +4,12 @@ import {
   OfficeRequestListSchema,
   ReferralCodeItemSchema,
   ReferralCodeListSchema,
+  ToggleOverviewSchema,
   consolePath,
+  type ToggleChangeBody,
 } from '@portal/contracts/console';
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { ApiError, apiUrl, getJson, postJson } from '~/api/api-client';
+import { ApiError, apiUrl, getJson, postJson, putJson } from '~/api/api-client';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 
 export type RequestFilter = {
@@ -76,6 +78,18 @@ export function consoleApi(token: string) {
         consolePath(CONSOLE_ROUTES.revokeReferralCode, id),
         {},
         dataEnvelope(ReferralCodeItemSchema),
+        { token },
+      ),
+    toggles: (signal?: AbortSignal) =>
+      getJson(CONSOLE_ROUTES.featureToggles, dataEnvelope(ToggleOverviewSchema), {
+        token,
+        signal,
+      }),
+    changeToggle: (key: string, body: ToggleChangeBody) =>
+      putJson(
+        CONSOLE_ROUTES.featureToggle.replace(':key', key),
+        body,
+        dataEnvelope(ToggleOverviewSchema),
         { token },
       ),
   };

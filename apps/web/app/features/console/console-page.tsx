@@ -11,6 +11,7 @@ import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
 import { consoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
+import { FeatureToggles } from './feature-toggles';
 import { ReferralCodes } from './referral-codes';
 
 registerNamespace('console', { id, en });
@@ -75,6 +76,7 @@ function Console({ user }: { user: User }) {
     <>
       <OfficeRequests api={api} />
       <ReferralCodes api={api} />
+      <FeatureToggles api={api} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { dataEnvelope } from '@portal/contracts/envelope';
 import {
   CitySchema,
   DINAS_PATHS,
+  DINAS_PLATFORMS,
   DinasRequestResultSchema,
   PRIVATE_UPLOAD_PATH,
   PlatformSchema,
@@ -17,8 +18,14 @@ export const loadCities = (province: string, signal?: AbortSignal) =>
   getJson(DINAS_PATHS.cities, dataEnvelope(z.array(CitySchema)), { query: { province }, signal });
 export const loadPositions = (signal?: AbortSignal) =>
   getJson(DINAS_PATHS.positions, dataEnvelope(z.array(PositionSchema)), { signal });
-export const loadPlatforms = (signal?: AbortSignal) =>
-  getJson(DINAS_PATHS.platforms, dataEnvelope(z.array(PlatformSchema)), { signal });
+/**
+ * The platforms an office may ask for: from the API while API_PLATFORM is on, else the list
+ * shipped with the app (the same one the API serves), so the form works while that call fails.
+ */
+export const loadPlatforms = async (fromApi: boolean, signal?: AbortSignal) =>
+  fromApi
+    ? getJson(DINAS_PATHS.platforms, dataEnvelope(z.array(PlatformSchema)), { signal })
+    : { data: [...DINAS_PLATFORMS] };
 export const submitDinasRequest = (body: DinasRequestBody) =>
   postJson(DINAS_PATHS.request, body, dataEnvelope(DinasRequestResultSchema));
 

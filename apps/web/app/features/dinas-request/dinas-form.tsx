@@ -19,6 +19,7 @@ import { PasswordInput } from '~/components/password-input';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
+import { useRemoteToggle } from '~/toggles/use-feature';
 import { track } from '~/tracking/tracker';
 import { loadCities, loadPlatforms, loadPositions, submitDinasRequest } from './dinas-api';
 import {
@@ -75,9 +76,10 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     queryFn: ({ signal }) => loadPositions(signal),
     staleTime: Infinity,
   });
+  const platformsFromApi = useRemoteToggle('API_PLATFORM');
   const platforms = useQuery({
-    queryKey: ['dinas-platforms'],
-    queryFn: ({ signal }) => loadPlatforms(signal),
+    queryKey: ['dinas-platforms', platformsFromApi],
+    queryFn: ({ signal }) => loadPlatforms(platformsFromApi, signal),
     staleTime: Infinity,
   });
   const province = values.province ?? '';

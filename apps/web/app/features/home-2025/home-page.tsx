@@ -5,7 +5,7 @@ import { Carousel } from '~/components/carousel';
 import { useDialogs } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';
 import { brand, webConfig } from '~/config';
-import { useFeature } from '~/toggles/use-feature';
+import { useFeature, useRemoteToggle } from '~/toggles/use-feature';
 import { rememberUserType, routeForUserType } from '~/user-type/user-type-choice';
 
 const PARTNERS = ['platform', 'ar', 'design', 'cloud', 'quiz'] as const;
@@ -68,6 +68,7 @@ function HeroSection() {
 
 function AboutSection() {
   const { t } = useTranslation('home');
+  const statement = useRemoteToggle('API_GOVERNMENT_STATEMENT');
   return (
     <section aria-labelledby="about-title" className="page-container py-10 render-when-near">
       <h2 id="about-title" className="text-2xl font-bold">
@@ -79,15 +80,19 @@ function AboutSection() {
         <li>{t('about.factAccounts')}</li>
         <li>{t('about.factDeletion')}</li>
       </ul>
-      <a
-        href={webConfig.regulationPdfUrl}
-        download
-        className="btn btn-secondary mt-5"
-        data-track-download="regulasi-akun"
-      >
-        {t('about.download')}
-        <span className="sr-only"> {t('about.downloadHint')}</span>
-      </a>
+      {/* The ministry's statement on the accounts: API_GOVERNMENT_STATEMENT withdraws it,
+          say while a new regulation replaces it. */}
+      {statement ? (
+        <a
+          href={webConfig.regulationPdfUrl}
+          download
+          className="btn btn-secondary mt-5"
+          data-track-download="regulasi-akun"
+        >
+          {t('about.download')}
+          <span className="sr-only"> {t('about.downloadHint')}</span>
+        </a>
+      ) : null}
     </section>
   );
 }

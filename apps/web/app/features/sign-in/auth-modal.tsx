@@ -8,6 +8,7 @@ import { AppLink, isAppPath } from '~/components/app-link';
 import type { AuthModalMode } from '~/components/dialog-store';
 import { Modal } from '~/components/modal';
 import { brand } from '~/config';
+import { useRemoteToggle } from '~/toggles/use-feature';
 
 type AuthModalProps = {
   open: boolean;
@@ -55,6 +56,14 @@ export function AuthModal({ open, onOpenChange, mode }: AuthModalProps) {
 
 function SignInPrompt({ mode, onLeave }: { mode: AuthModalMode; onLeave: () => void }) {
   const { t } = useTranslation('common');
+  const loginOn = useRemoteToggle('LOGIN');
+  if (!loginOn) {
+    return (
+      <p role="status" className="rounded-md border-2 border-accent bg-accent/10 p-3">
+        {t('authModal.loginOff')}
+      </p>
+    );
+  }
   return (
     <>
       <p className="mb-4 text-sm">{t('authModal.explanation')}</p>

@@ -19,6 +19,7 @@ import { NewPasswordStep } from './new-password-step';
 import { TotpEnrolStep, TotpStep } from './second-factor-steps';
 import { StepAlert } from './step-alert';
 import { useStepCall } from './use-step-call';
+import { useRemoteToggle } from '~/toggles/use-feature';
 
 registerNamespace('sign-in', { id, en });
 
@@ -121,6 +122,7 @@ function PasswordStep({ uid, onStep, onExpired, botCheck }: StepProps & { botChe
   const [visible, setVisible] = useState(false);
   const [fields, setFields] = useState<FieldProblems>({});
   const domain = webConfig.domain;
+  const loginOn = useRemoteToggle('LOGIN');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -165,6 +167,11 @@ function PasswordStep({ uid, onStep, onExpired, botCheck }: StepProps & { botChe
   return (
     <>
       <p className="mt-3 text-muted">{t('intro', { domain })}</p>
+      {loginOn ? null : (
+        <p role="status" className="mt-4 rounded-md border-2 border-accent bg-accent/10 p-3">
+          {t('loginOff', { domain })}
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
         <StepAlert problem={call.general} />
         <FormField

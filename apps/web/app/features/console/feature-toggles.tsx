@@ -1,0 +1,251 @@
+import type { ToggleOverview } from '@portal/contracts/console';
+import { SETTING_MAX_LENGTH } from '@portal/contracts/console';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { FormField } from '~/components/form-field';
+import { formStyles } from '~/components/form-styles';
+import { Modal } from '~/components/modal';
+import { webConfig } from '~/config';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import type { ConsoleApi } from './console-api';
+
+type Change = { key: string; value: boolean | string; previous: boolean | string };
+const QUERY_KEY = ['console-toggles'];
+
+/**
+ * The toggles and text settings of SPEC §3 (issue 22): what each switches, a change only after
+ * a confirmation that says what it does, and who changed what before.
+ */
+export function FeatureToggles({ api }: { api: ConsoleApi }) {
+  const { t } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const queries = useQueryClient();
+  const [pending, setPending] = useState<Change | null>(null);
+  const overview = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: ({ signal }) => api.toggles(signal).then((answer) => answer.data),
+  });
+  const change = useMutation({
+    mutationFn: ({ key, value, previous }: Change) => api.changeToggle(key, { value, previous }),
+    onSuccess: (answer) => queries.setQueryData(QUERY_KEY, answer.data),
+    // Someone else changed it meanwhile: show what it is now.
+    onError: () => void queries.invalidateQueries({ queryKey: QUERY_KEY }),
+    onSettled: () => setPending(null),
+  });
+  const data = overview.data;
+  return (
+    <section aria-labelledby="toggles-title" className="mt-12">
+      <h2 id="toggles-title" className="text-2xl font-bold">
+        {t('toggles.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('toggles.lead')}</p>
+      <p aria-live="polite" className="mt-2 font-semibold">
+        {change.isSuccess ? t('toggles.saved') : null}
+      </p>
+      {change.error instanceof ApiError ? (
+        <p role="alert" className={formStyles.error}>
+          {localise(change.error)}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <ul className="mt-4 divide-y divide-line border-y border-line">
+            {data.toggles.map((toggle) => (
+              <li key={toggle.key} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+                <div className="min-w-0 flex-1 basis-64">
+                  <h3 className="break-all font-mono font-semibold">{toggle.key}</h3>
+                  <p className="text-sm text-muted">
+                    {t(`toggles.what.${toggle.key}`, { domain: webConfig.domain })}
+                  </p>
+                </div>
+                <span className="font-semibold">
+                  {toggle.enabled ? t('toggles.on') : t('toggles.off')}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={t(toggle.enabled ? 'toggles.turnOffNamed' : 'toggles.turnOnNamed', {
+                    key: toggle.key,
+                  })}
+                  onClick={() =>
+                    setPending({
+                      key: toggle.key,
+                      value: !toggle.enabled,
+                      previous: toggle.enabled,
+                    })
+                  }
+                >
+                  {toggle.enabled ? t('toggles.turnOff') : t('toggles.turnOn')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-8 text-xl font-bold">{t('toggles.settingsTitle')}</h3>
+          {data.settings.map((setting) => (
+            <SettingForm
+              key={`${setting.key}:${setting.value}`}
+              setting={setting}
+              onSave={(value) => setPending({ key: setting.key, value, previous: setting.value })}
+            />
+          ))}
+          <ChangeLog changes={data.changes} />
+        </>
+      ) : (
+        <p role="status" className="mt-3 text-muted">
+          {overview.isError ? t('toggles.loadFailed') : t('loading')}
+        </p>
+      )}
+      <Modal
+        open={pending !== null}
+        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        size="help"
+        title={pending ? t('toggles.confirmTitle', { key: pending.key }) : ''}
+        description={
+          pending ? t(`toggles.what.${pending.key}`, { domain: webConfig.domain }) : undefined
+        }
+      >
+        {pending ? (
+          <>
+            <p>
+              {t('toggles.confirmChange', {
+                from: shown(t, pending.previous),
+                to: shown(t, pending.value),
+              })}
+            </p>
+            <p className="mt-2 text-sm text-muted">{t('toggles.confirmReach')}</p>
+            <div className="mt-5 flex flex-wrap gap-3">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={change.isPending}
+                onClick={() => change.mutate(pending)}
+              >
+                {t('toggles.confirm')}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => setPending(null)}>
+                {t('toggles.cancel')}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+const shown = (t: Translate, value: boolean | string) =>
+  typeof value === 'boolean'
+    ? value
+      ? t('toggles.on')
+      : t('toggles.off')
+    : value === ''
+      ? t('toggles.empty')
+      : `“${value}”`;
+
+function SettingForm({
+  setting,
+  onSave,
+}: {
+  setting: ToggleOverview['settings'][number];
+  onSave: (value: string) => void;
+}) {
+  const { t } = useTranslation('console');
+  const id = useId();
+  const [value, setValue] = useState(setting.value);
+  const isDate = setting.key !== 'ANNOUNCEMENT_MESSAGE';
+  return (
+    <form
+      className="mt-4 space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value !== setting.value) onSave(value);
+      }}
+    >
+      <FormField
+        id={id}
+        label={<span className="font-mono">{setting.key}</span>}
+        hint={t(`toggles.what.${setting.key}`)}
+      >
+        {(control) =>
+          isDate ? (
+            <input
+              {...control}
+              inputMode="numeric"
+              placeholder="2026-12-01"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          ) : (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={SETTING_MAX_LENGTH}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          )
+        }
+      </FormField>
+      <button type="submit" className="btn btn-secondary" disabled={value === setting.value}>
+        {t('toggles.save', { key: setting.key })}
+      </button>
+    </form>
+  );
+}
+
+function ChangeLog({ changes }: { changes: ToggleOverview['changes'] }) {
+  const { t, i18n } = useTranslation('console');
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Jakarta',
+    }).format(Date.parse(iso)) + ' WIB';
+  return (
+    <>
+      <h3 className="mt-8 text-xl font-bold">{t('toggles.changesTitle')}</h3>
+      {changes.length === 0 ? (
+        <p className="mt-2 text-muted">{t('toggles.noChanges')}</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">{t('toggles.changesTitle')}</caption>
+            <thead>
+              <tr className="border-b-2 border-line">
+                <th scope="col" className="p-2">
+                  {t('toggles.when')}
+                </th>
+                <th scope="col" className="p-2">
+                  {t('toggles.key')}
+                </th>
+                <th scope="col" className="p-2">
+                  {t('toggles.from')}
+                </th>
+                <th scope="col" className="p-2">
+                  {t('toggles.to')}
+                </th>
+                <th scope="col" className="p-2">
+                  {t('toggles.who')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.map((change, index) => (
+                <tr key={`${change.changedAt}-${index}`} className="border-b border-line">
+                  <td className="whitespace-nowrap p-2">{when(change.changedAt)}</td>
+                  <td className="break-all p-2 font-mono">{change.key}</td>
+                  <td className="break-words p-2">{change.oldValue || t('toggles.empty')}</td>
+                  <td className="break-words p-2">{change.newValue || t('toggles.empty')}</td>
+                  <td className="break-all p-2">{change.actor}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
