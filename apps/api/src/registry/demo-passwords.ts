@@ -6,6 +6,23 @@ import type { DemoIdentity } from './demo-identities';
 
 /** The password of the demo accounts: printed at start, never used outside a demo registry. */
 export const DEMO_PASSWORD = 'Coba-Portal-2026';
+/**
+ * Ministry staff members of the demo, each for a part of the console: one enrols first (the
+ * sign-in journey), one reviews office requests, one runs the toggles, one writes
+ * announcements, one reads the statistics.
+ */
+const STAFF_ROLES = ['staff', 'reviewer', 'operator', 'editor', 'analyst'] as const;
+type StaffRole = (typeof STAFF_ROLES)[number];
+const STAFF_NAMES: Record<StaffRole, string> = {
+  staff: 'staf',
+  reviewer: 'peninjau',
+  operator: 'operator',
+  editor: 'redaksi',
+  analyst: 'analis',
+};
+const isStaffRole = (role: string): role is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role);
+
 /** The initial password of the demo teacher and the demo staff account, until they change it. */
 export const DEMO_INITIAL_PASSWORD = 'Awal-Portal-2026';
 
@@ -15,7 +32,7 @@ export const DEMO_INITIAL_PASSWORD = 'Awal-Portal-2026';
  * requests student accounts) signs in with the demo password.
  */
 export type DemoSignInAccount = {
-  role: 'teacher' | 'staff' | 'reviewer' | 'school-admin';
+  role: 'teacher' | StaffRole | 'school-admin';
   email: string;
   password: string;
 };
@@ -65,9 +82,10 @@ export async function demoSignInAccounts(
     )
     .orderBy(desc(learningAccounts.id))
     .limit(1);
-  const staff = { role: 'staff' as const, email: `demo.staf@${options.staffDomain}` };
-  // A second staff member, who reviews office requests in the console.
-  const reviewer = { role: 'reviewer' as const, email: `demo.peninjau@${options.staffDomain}` };
+  const staff = STAFF_ROLES.map((role) => ({
+    role,
+    email: `demo.${STAFF_NAMES[role]}@${options.staffDomain}`,
+  }));
   const studentSchool = options.identities.find((identity) => identity.userType === 'pd')?.npsn;
   const [admin] = studentSchool
     ? await database.db
@@ -92,8 +110,7 @@ export async function demoSignInAccounts(
       ...(teacher
         ? [{ role: 'teacher' as const, email: teacher.email, accountId: teacher.id }]
         : []),
-      staff,
-      reviewer,
+      ...staff,
     ].map((account) => ({ ...account, password: DEMO_INITIAL_PASSWORD })),
     ...(admin
       ? [
@@ -123,7 +140,7 @@ export async function ensureDemoSignInAccounts(
         .where(
           and(eq(learningAccounts.id, account.accountId), isNull(learningAccounts.passwordHash)),
         );
-    } else if (account.role === 'staff' || account.role === 'reviewer') {
+    } else if (isStaffRole(account.role)) {
       await database.db
         .insert(staffAccounts)
         .values({ email: account.email, passwordHash })

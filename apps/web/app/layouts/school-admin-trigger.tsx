@@ -7,7 +7,7 @@ import { schoolAdminTriggerClass } from '~/layouts/nav-item-styles';
 /**
  * The 'Untuk Admin Sekolah' button. The Radix menu (with its positioning engine) loads when the
  * visitor points at or focuses the button, so it stays out of the first page's JavaScript; a
- * click that comes before it has loaded opens the menu as soon as it is there.
+ * press or click that comes before it has loaded opens the menu as soon as it is there.
  */
 export function SchoolAdminDropdown({
   onRequestStudentAccounts,
@@ -37,6 +37,10 @@ export function SchoolAdminDropdown({
       aria-expanded={openWhenLoaded}
       onPointerEnter={load}
       onFocus={load}
+      // The Radix trigger opens on pointerdown: when the menu arrives between the press and
+      // the click (the pointer's hover started loading it), the click reaches the new trigger,
+      // which ignores clicks. Asking on the press as well opens it in that case too.
+      onPointerDown={() => setOpenWhenLoaded(true)}
       onClick={() => {
         setOpenWhenLoaded(true);
         load();

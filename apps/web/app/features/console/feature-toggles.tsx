@@ -210,7 +210,13 @@ function ChangeLog({ changes }: { changes: ToggleOverview['changes'] }) {
       {changes.length === 0 ? (
         <p className="mt-2 text-muted">{t('toggles.noChanges')}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+        <div
+          className="mt-2 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t('toggles.changesTitle')}
+        >
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{t('toggles.changesTitle')}</caption>
             <thead>
