@@ -59,13 +59,16 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/REQUEST_PASSWORD_BY_PHONE/);
   });
 
-  it('refuses several production instances without Redis', () => {
+  it('refuses several production instances without Redis or shared letter storage', () => {
     expect(() => loadConfig({ ...production, INSTANCES: '3' })).toThrow(
       /REDIS_URL: is required with INSTANCES=3/,
     );
-    expect(
-      loadConfig({ ...production, INSTANCES: '3', REDIS_URL: 'redis://cache:6379' }).instances,
-    ).toBe(3);
+    expect(() => loadConfig({ ...production, INSTANCES: '3' })).toThrow(
+      /S3_BUCKET: is required with INSTANCES=3/,
+    );
+    const shared = { ...production, INSTANCES: '3', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({ ...shared, S3_BUCKET: 'surat-dinas' }).instances).toBe(3);
+    expect(loadConfig({ ...shared, UPLOAD_DIR: '/mnt/shared/uploads' }).instances).toBe(3);
   });
 
   it('trusts no proxy unless told: a hop count, or addresses and ranges', () => {

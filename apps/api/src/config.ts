@@ -201,6 +201,13 @@ const EnvSchema = z
         message: `is required with INSTANCES=${env.INSTANCES}: each instance would count rate limits and used bot-check answers on its own`,
       });
     }
+    if (env.INSTANCES > 1 && !env.S3_BUCKET && !env.UPLOAD_DIR) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: `is required with INSTANCES=${env.INSTANCES}: a letter uploaded to one instance's disk would not be found by another (or set UPLOAD_DIR to a volume every instance mounts)`,
+      });
+    }
     if (env.SEED_DEMO) {
       ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'cannot be on in production' });
     }

@@ -79,6 +79,8 @@ describe('the Kubernetes manifests', () => {
     const env = environmentOf(api!);
     expect(() => loadConfig(env)).not.toThrow();
     expect(loadConfig(env).env).toBe('production');
+    // Letters go where every instance reads them.
+    expect(loadConfig(env).uploads.s3?.bucket).toBeTruthy();
     for (const secret of ['TOKEN_SECRET', 'BOT_CHECK_SECRET', 'TRACKING_HMAC_KEY']) {
       const entry = api!.env?.find((item) => item.name === secret);
       expect(entry?.valueFrom?.secretKeyRef?.key, secret).toBe(secret);
@@ -143,11 +145,12 @@ describe('the compose file and the image', () => {
         ]),
       );
       expect(() => loadConfig(env)).not.toThrow();
+      expect(loadConfig(env).uploads.s3?.endpoint).toBe('http://minio:9000');
     }
     const nginx = read('deploy/nginx.conf');
     for (const name of ['api-1', 'api-2']) expect(nginx).toContain(`server ${name}:3000;`);
     expect(compose.services['migrate']?.command?.join(' ')).toContain('migrate-command.ts');
-    for (const part of ['postgres', 'redis', 'mailpit', 'nginx'])
+    for (const part of ['postgres', 'redis', 'minio', 'bucket', 'mailpit', 'nginx'])
       expect(compose.services[part], part).toBeDefined();
   });
 
