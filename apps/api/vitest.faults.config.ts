@@ -8,5 +8,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 1_800_000,
     hookTimeout: 120_000,
+    // The machine's PostgreSQL unless told otherwise: the database outage needs a server to stop.
+    env: {
+      DATABASE_URL: process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
   },
 });

@@ -101,7 +101,12 @@ export function describeError(error: unknown): {
   stack: string;
   [key: string]: unknown;
 } {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  if (!(error instanceof Error)) {
+    // pg-boss reports a failure as a plain copy of the error ({ ...error, message, stack }).
+    const copied = typeof error === 'object' && error !== null && 'message' in error;
+    if (copied) return describeError(Object.assign(new Error(), error));
+    return { type: typeof error, message: String(error), stack: '' };
+  }
   const { code, statusCode } = error as Error & { code?: unknown; statusCode?: unknown };
   if (isDatabaseError(error)) {
     const described = describeDatabaseError(error);
