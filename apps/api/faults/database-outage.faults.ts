@@ -36,10 +36,12 @@ it(`recovers without a restart after PostgreSQL refused it for ${DOWN_SECONDS} s
   let name = '';
   try {
     await loadRegistryFixture(t.database);
-    name = String(
-      (await t.database.db.execute<{ name: string }>(sql`select current_database() as name`))
-        .rows[0]?.name,
-    );
+    const answer = (await t.database.db.execute(
+      sql`select current_database() as name`,
+    )) as unknown as {
+      rows: { name: string }[];
+    };
+    name = String(answer.rows[0]?.name);
     expect((await probe('/readyz')).status).toBe(200);
     expect((await lookup()).status).toBe(200);
 

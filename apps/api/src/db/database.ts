@@ -71,7 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function openPostgres(url: string, poolSize: number): Database & { migrate(): Promise<void> } {
   // A server that does not answer (a network partition, a host gone) fails a new connection
   // after 5 s instead of holding the request until the client gives up.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+  });
   // A connection that dies (a restart, a failover, an idle-connection kill) emits 'error', on
   // the pool while idle and on the client while checked out; unheard, either ends the process.
   // The pool drops the dead client and opens a new one on the next query.
