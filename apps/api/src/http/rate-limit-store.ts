@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { RateLimitedError } from './domain-errors';
 
@@ -7,8 +8,8 @@ import { RateLimitedError } from './domain-errors';
  */
 export type RateLimitStore = {
   kind: 'redis' | 'memory';
-  /** Options for @fastify/rate-limit: counters under their own namespace. */
-  fastifyOptions(namespace: string): { redis?: Redis; nameSpace: string; skipOnError: boolean };
+  /** Options for @fastify/rate-limit: its counters kept by this store, under their own namespace. */
+  fastifyOptions(namespace: string): { store: FastifyRateLimitStoreCtor; skipOnError: false };
   /** Counts one more hit on `key` in a fixed window; returns the count and when it resets. */
   increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   /** The count of `key` in its current window, without counting a hit (0 when none). */
@@ -17,6 +18,27 @@ export type RateLimitStore = {
   setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
 };
+
+/**
+ * @fastify/rate-limit's store interface over our counters, so its limits hold through a Redis
+ * outage like the others (its own Redis store can only skip them then).
+ */
+function fastifyStore(
+  increment: RateLimitStore['increment'],
+  namespace: string,
+): FastifyRateLimitStoreCtor {
+  return class CounterStore implements FastifyRateLimitStore {
+    incr(...[key, done, windowMs]: Parameters<FastifyRateLimitStore['incr']>) {
+      increment(`${namespace}:${key}`, windowMs).then(
+        ({ count, resetInMs }) => done(null, { current: count, ttl: resetInMs }),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
 
 // One hit on a fixed-window counter, atomically: the window starts with the first hit.
 const COUNT_HIT_SCRIPT = `
@@ -50,10 +72,10 @@ function createMemoryStore(keyPrefix: string): RateLimitStore {
     }
     return entry;
   };
-  return {
+  const store: RateLimitStore = {
     kind: 'memory',
     fastifyOptions: (namespace) => ({
-      nameSpace: `${keyPrefix}:${namespace}:`,
+      store: fastifyStore((key, windowMs) => store.increment(key, windowMs), namespace),
       skipOnError: false,
     }),
     async increment(key, windowMs) {
@@ -72,6 +94,7 @@ function createMemoryStore(keyPrefix: string): RateLimitStore {
     },
     close: async () => clearInterval(sweep),
   };
+  return store;
 }
 
 /** Counts one hit on `key`; a RateLimitedError once the window holds more than `max`. */
@@ -90,9 +113,12 @@ export async function createRateLimitStore(
   keyPrefix = 'rl',
 ): Promise<RateLimitStore> {
   if (!redisUrl) return createMemoryStore(keyPrefix);
-  // Fail fast rather than queue requests while Redis is away: a request is then served without
-  // its limit instead of failing, and the client reconnects in the background. The limits
-  // defend against abuse; an outage of the counters must not become an outage of the portal.
+  // Fail fast rather than queue requests while Redis is away, and count in this process's
+  // memory meanwhile: every limit keeps holding, per instance (so N instances allow N times as
+  // much until Redis is back), and an outage of the counters never becomes an outage of the
+  // portal. The client reconnects in the background; counts go back to Redis when it answers.
+  // (decision 0237)
+  const fallback = createMemoryStore(keyPrefix);
   // Auto-pipelining sends the commands of concurrent requests in one write; a hit is one script
   // call (a MULTI block would not be pipelined with others).
   const redis = new Redis(redisUrl, {
@@ -104,12 +130,11 @@ export async function createRateLimitStore(
   redis.defineCommand('countHit', { numberOfKeys: 1, lua: COUNT_HIT_SCRIPT });
   redis.on('error', () => undefined);
   await redis.connect();
-  return {
+  const store: RateLimitStore = {
     kind: 'redis',
     fastifyOptions: (namespace) => ({
-      redis,
-      nameSpace: `${keyPrefix}:${namespace}:`,
-      skipOnError: true,
+      store: fastifyStore((key, windowMs) => store.increment(key, windowMs), namespace),
+      skipOnError: false,
     }),
     async increment(key, windowMs) {
       const name = `${keyPrefix}:${key}`;
@@ -117,23 +142,29 @@ export async function createRateLimitStore(
         const [count, ttl] = await redis.countHit(name, windowMs);
         return { count, resetInMs: ttl > 0 ? ttl : windowMs };
       } catch {
-        return { count: 0, resetInMs: windowMs };
+        return fallback.increment(key, windowMs);
       }
     },
     async peek(key) {
       try {
         return Number(await redis.get(`${keyPrefix}:${key}`)) || 0;
       } catch {
-        return 0;
+        return fallback.peek(key);
       }
     },
     async setIfAbsent(key, ttlMs) {
-      // Unlike a rate limit, a replay check must not fail open: an error refuses the payload.
-      const stored = await redis.set(`${keyPrefix}:${key}`, '1', 'PX', ttlMs, 'NX');
-      return stored === 'OK';
+      // A replay check never fails open: while Redis is away this instance remembers what it saw.
+      try {
+        const stored = await redis.set(`${keyPrefix}:${key}`, '1', 'PX', ttlMs, 'NX');
+        return stored === 'OK';
+      } catch {
+        return fallback.setIfAbsent(key, ttlMs);
+      }
     },
     async close() {
+      await fallback.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+  return store;
 }
