@@ -12,6 +12,7 @@ import id from '~/locales/id/console.json';
 import { consoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
 import { ReferralCodes } from './referral-codes';
+import { StatisticsDashboard } from './statistics-dashboard';
 
 registerNamespace('console', { id, en });
 
@@ -75,6 +76,7 @@ function Console({ user }: { user: User }) {
     <>
       <OfficeRequests api={api} />
       <ReferralCodes api={api} />
+      <StatisticsDashboard token={user.access_token} />
     </>
   );
 }
