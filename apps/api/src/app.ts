@@ -29,6 +29,7 @@ import { dinasRequestRoutes } from './dinas-request/dinas-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { consoleRoutes } from './console/console-routes';
 import { createServices, type Services } from './services';
+import { statisticsRoutes } from './statistics/statistics-routes';
 import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
@@ -154,6 +155,11 @@ export async function buildApp({
       });
       await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
       await api.register(consoleRoutes, { ctx: services.officeReview, access: services.profile });
+      await api.register(statisticsRoutes, {
+        db: database.db,
+        access: services.profile,
+        rateLimit,
+      });
       await api.register(passwordResetRoutes, {
         service: services.passwordReset,
         productName: config.brand.productName,

@@ -88,6 +88,7 @@ const EnvSchema = z
     SMS_GATEWAY_KEY: z.string().min(1).optional(),
     OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    STATISTICS_AGGREGATE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_TOKEN_SECRET),
     BOT_CHECK: z.enum(['on', 'off']).default('on'),
     BOT_CHECK_SECRET: z.string().min(16).default(DEV_BOT_CHECK_SECRET),
@@ -229,7 +230,11 @@ export type Config = {
   /** Whether /docs (the OpenAPI browser and document) is served. */
   apiDocs: boolean;
   sms: { url: string; key: string | undefined } | undefined;
-  jobs: { outboxRetryDelaySeconds: number; pollingSeconds: number };
+  jobs: {
+    outboxRetryDelaySeconds: number;
+    pollingSeconds: number;
+    statisticsEverySeconds: number;
+  };
   tokenSecret: string;
   botCheck: { enabled: boolean; secret: string; cost: number };
   limits: {
@@ -299,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: {
       outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
       pollingSeconds: e.JOB_POLLING_SECONDS,
+      statisticsEverySeconds: e.STATISTICS_AGGREGATE_EVERY_SECONDS,
     },
     tokenSecret: e.TOKEN_SECRET,
     botCheck: { enabled: e.BOT_CHECK === 'on', secret: e.BOT_CHECK_SECRET, cost: e.BOT_CHECK_COST },

@@ -31,6 +31,7 @@ import { registerStudentRequestWorker } from './school-admin/student-request-job
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-service';
 import { registerOfficeAccountWorker } from './console/office-review-service';
+import { registerStatisticsJobs } from './statistics/statistics-jobs';
 
 type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
 
@@ -196,6 +197,7 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
       });
       await registerUploadSweep(uploads, queue);
       await registerOfficeAccountWorker(officeReview);
+      await registerStatisticsJobs(db, queue, config.jobs.statisticsEverySeconds);
       await registerStudentRequestWorker({
         db,
         queue,

@@ -15,6 +15,7 @@ export default [
     route('reset-password/otp', 'routes/reset-password-otp.tsx'),
     route('reset-password/new-password', 'routes/reset-password-new.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('statistik', 'routes/public-statistics.tsx'),
   ]),
   layout('layouts/blank-layout.tsx', [
     route('auth/login', 'routes/sign-in.tsx'),

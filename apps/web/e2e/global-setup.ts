@@ -104,6 +104,8 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: 'true',
     DEMO_PEOPLE: '600',
     JOB_POLLING_SECONDS: '0.5',
+    // The statistics job every few seconds: statistics.e2e.ts waits for its figures.
+    STATISTICS_AGGREGATE_EVERY_SECONDS: '2',
     // Counters of its own in a shared Redis: the demo identities are the same in every run,
     // and an earlier run's lookups must not count against this one's limits.
     RATE_LIMIT_PREFIX: `e2e-${process.pid}-${Date.now()}`,

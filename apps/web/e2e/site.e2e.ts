@@ -46,6 +46,7 @@ const HEADINGS: Record<string, string> = {
   '/admin': 'Masuk ke Akun belajar.id',
   '/konsol': 'Masuk ke Akun belajar.id',
   '/privacy-policy': 'Kebijakan Privasi',
+  '/statistik': 'Statistik Layanan Akun belajar.id',
 };
 
 describe.skipIf(!hasBrowser)('public site journeys', () => {

@@ -38,6 +38,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // The ministry's console (issue 21): staff with their second factor.
   { path: '/konsol', layout: 'blank', prerender: false, requiresSignIn: true },
   { path: '/privacy-policy', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  // How the service performs, for anyone (issue 22).
+  { path: '/statistik', layout: 'portal-2025', prerender: true, requiresSignIn: false },
 ];
 
 /** A route path as a pattern: `:name` stands for one path segment. */

@@ -684,3 +684,25 @@ export const officeAccountRequests = pgTable(
     index('office_account_requests_status_idx').on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * Counts per Jakarta day and metric (issue 22), kept by the statistics job from the raw events:
+ * `event:<EVENT_NAME>` from tracking_events, `audit:<action>:<outcome>` from audit_events.
+ * Counts only, nothing about a person, so they outlive the raw rows' keeping times.
+ */
+export const dailyMetrics = pgTable(
+  'daily_metrics',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: varchar('metric', { length: 96 }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric] })],
+);
+
+/** How far the statistics job has counted each source table: the last id it added. */
+export const statisticsWatermarks = pgTable('statistics_watermarks', {
+  source: varchar('source', { length: 32 }).primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

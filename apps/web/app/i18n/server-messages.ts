@@ -6,6 +6,7 @@ import { CONSOLE_MESSAGES } from '@portal/contracts/console';
 import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
+import { STATISTICS_MESSAGES } from '@portal/contracts/statistics';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -80,6 +81,8 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'dinas.positionOtherRequired', text: DINAS_MESSAGES.positionOtherRequired },
   { id: 'dinas.platformRequired', text: DINAS_MESSAGES.platformRequired },
   { id: 'dinas.requestKeyInvalid', text: DINAS_MESSAGES.requestKeyInvalid },
+  { id: 'statistics.rangeReversed', text: STATISTICS_MESSAGES.rangeReversed },
+  { id: 'statistics.rangeTooLong', text: STATISTICS_MESSAGES.rangeTooLong },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));

@@ -35,6 +35,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link className="inline-flex min-h-11 items-center underline" to="/statistik">
+                {t('footer.statistics')}
+              </Link>
+            </li>
+            <li>
               <a
                 className="inline-flex min-h-11 items-center underline"
                 href={brand.helpCentreUrl}

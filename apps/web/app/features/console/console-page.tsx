@@ -13,6 +13,7 @@ import { consoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
 import { FeatureToggles } from './feature-toggles';
 import { ReferralCodes } from './referral-codes';
+import { StatisticsDashboard } from './statistics-dashboard';
 
 registerNamespace('console', { id, en });
 
@@ -77,6 +78,7 @@ function Console({ user }: { user: User }) {
       <OfficeRequests api={api} />
       <ReferralCodes api={api} />
       <FeatureToggles api={api} />
+      <StatisticsDashboard token={user.access_token} />
     </>
   );
 }

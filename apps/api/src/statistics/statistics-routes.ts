@@ -1,0 +1,69 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import {
+  PublicStatisticsSchema,
+  STATISTICS_PATHS,
+  StatisticsQuerySchema,
+  StatisticsSchema,
+} from '@portal/contracts/statistics';
+import { staffOf } from '../console/staff-access';
+import type { Db } from '../db/database';
+import { errorResponses } from '../http/error-responses';
+import type { RateLimitStore } from '../http/rate-limit-store';
+import type { ProfileDependencies } from '../profile/profile-service';
+import { publicStatistics, staffStatistics } from './statistics-service';
+
+const PUBLIC_REQUESTS_PER_MINUTE_PER_IP = 30;
+// The public figures move once a minute at most; a shared cache may keep them this long.
+const PUBLIC_CACHE_SECONDS = 300;
+const tags = ['statistics'];
+
+/** The staff dashboard's figures (console) and the public daily funnels (`/statistik`). */
+export const statisticsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  access: ProfileDependencies;
+  rateLimit: RateLimitStore;
+}> = async (app, { db, access, rateLimit }) => {
+  app.get(
+    STATISTICS_PATHS.console,
+    {
+      schema: {
+        tags,
+        summary: 'Daily funnels, events by name, sign-ins and the review backlog (staff only)',
+        querystring: StatisticsQuerySchema,
+        response: { 200: dataEnvelope(StatisticsSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await staffOf(access, request.headers.authorization);
+      return { data: await staffStatistics(db, request.query) };
+    },
+  );
+
+  await app.register(async (scope) => {
+    const limited = scope.withTypeProvider<ZodTypeProvider>();
+    await limited.register(fastifyRateLimit, {
+      max: PUBLIC_REQUESTS_PER_MINUTE_PER_IP,
+      timeWindow: 60_000,
+      ...rateLimit.fastifyOptions('statistics'),
+    });
+    limited.get(
+      STATISTICS_PATHS.public,
+      {
+        schema: {
+          tags,
+          summary: 'The daily lookup and reset funnels: counts only, open to anyone',
+          querystring: StatisticsQuerySchema,
+          response: { 200: dataEnvelope(PublicStatisticsSchema), ...errorResponses(400, 429) },
+        },
+      },
+      async (request, reply) => {
+        const data = await publicStatistics(db, request.query);
+        reply.header('cache-control', `public, max-age=${PUBLIC_CACHE_SECONDS}`);
+        return { data };
+      },
+    );
+  });
+};

@@ -1,0 +1,124 @@
+import {
+  BACKLOG_BUCKETS,
+  type DailySeries,
+  type LOOKUP_FUNNEL_STEPS,
+  type PublicStatistics,
+  type RESET_FUNNEL_STEPS,
+  type SIGN_IN_SERIES,
+  type Statistics,
+  type StatisticsQuery,
+} from '@portal/contracts/statistics';
+import type { Db } from '../db/database';
+import { dailyCounts, pendingOfficeRequestAges } from './statistics-repository';
+
+type Count = { day: string; metric: string; count: number };
+/** Which metrics (daily_metrics.metric) add up to one series of a chart. */
+type SeriesRule = { key: string; counts: (metric: string) => boolean };
+
+const is = (metric: string) => (candidate: string) => candidate === metric;
+const oneOf =
+  (...metrics: string[]) =>
+  (candidate: string) =>
+    metrics.includes(candidate);
+const startsWith = (prefix: string) => (candidate: string) => candidate.startsWith(prefix);
+
+// The funnels read the server's own outcomes (audit_events), never what a browser reports.
+const LOOKUP_FUNNEL: Record<(typeof LOOKUP_FUNNEL_STEPS)[number], SeriesRule['counts']> = {
+  // Every lookup the bot check let through, found or not.
+  initiated: (metric) =>
+    metric.startsWith('audit:lookup:') && metric !== 'audit:lookup:bot-check-failed',
+  found: is('audit:lookup:found'),
+  detailsSent: startsWith('audit:request-details:queued-'),
+  emailChanged: is('audit:change-email:confirmed'),
+};
+const RESET_FUNNEL: Record<(typeof RESET_FUNNEL_STEPS)[number], SeriesRule['counts']> = {
+  initiated: startsWith('audit:reset-verify:'),
+  codeSent: startsWith('audit:reset-send:queued-'),
+  codeRight: is('audit:reset-validate:verified'),
+  passwordSet: is('audit:reset-password:changed'),
+};
+const SIGN_INS: Record<(typeof SIGN_IN_SERIES)[number], SeriesRule['counts']> = {
+  signedIn: is('audit:sign-in:signed-in'),
+  // An unknown address or an account without a password is answered as a wrong password.
+  wrongPassword: oneOf(
+    'audit:sign-in:wrong-password',
+    'audit:sign-in:wrong',
+    'audit:sign-in:unknown-account',
+    'audit:sign-in:no-password',
+  ),
+  refusedLocked: is('audit:sign-in:locked'),
+  locks: is('audit:sign-in-lock:locked'),
+};
+const PUBLIC_PREFIXES = [
+  'audit:lookup:',
+  'audit:request-details:',
+  'audit:change-email:',
+  'audit:reset-',
+];
+const STAFF_PREFIXES = [...PUBLIC_PREFIXES, 'audit:sign-in:', 'audit:sign-in-lock:', 'event:'];
+
+const DAY_MS = 86_400_000;
+/** Every day from `from` to `to` (YYYY-MM-DD), in order. */
+export function daysOf({ from, to }: StatisticsQuery): string[] {
+  const days: string[] = [];
+  for (let time = Date.parse(from); time <= Date.parse(to); time += DAY_MS) {
+    days.push(new Date(time).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+function series(days: string[], counts: Count[], rules: SeriesRule[]): DailySeries {
+  const index = new Map(days.map((day, i) => [day, i]));
+  const result = rules.map((rule) => ({ key: rule.key, counts: days.map(() => 0) }));
+  for (const { day, metric, count } of counts) {
+    const at = index.get(day);
+    if (at === undefined) continue;
+    rules.forEach((rule, i) => {
+      if (rule.counts(metric)) result[i]!.counts[at]! += count;
+    });
+  }
+  return { days, series: result };
+}
+
+const rulesOf = (definition: Record<string, SeriesRule['counts']>): SeriesRule[] =>
+  Object.entries(definition).map(([key, counts]) => ({ key, counts }));
+
+/** One series per tracking event name that occurred in the range, by name. */
+function eventSeries(days: string[], counts: Count[]): DailySeries {
+  const names = [...new Set(counts.map((row) => row.metric).filter(startsWith('event:')))].sort();
+  return series(
+    days,
+    counts,
+    names.map((metric) => ({ key: metric.slice('event:'.length), counts: is(metric) })),
+  );
+}
+
+/** The two daily funnels, which anyone may see. */
+export async function publicStatistics(db: Db, range: StatisticsQuery): Promise<PublicStatistics> {
+  const days = daysOf(range);
+  const counts = await dailyCounts(db, range, PUBLIC_PREFIXES);
+  return {
+    lookupFunnel: series(days, counts, rulesOf(LOOKUP_FUNNEL)),
+    resetFunnel: series(days, counts, rulesOf(RESET_FUNNEL)),
+  };
+}
+
+/** The staff dashboard's figures: the funnels, events by name, sign-ins, the review backlog. */
+export async function staffStatistics(db: Db, range: StatisticsQuery): Promise<Statistics> {
+  const days = daysOf(range);
+  const [counts, backlog] = await Promise.all([
+    dailyCounts(db, range, STAFF_PREFIXES),
+    pendingOfficeRequestAges(db),
+  ]);
+  return {
+    lookupFunnel: series(days, counts, rulesOf(LOOKUP_FUNNEL)),
+    resetFunnel: series(days, counts, rulesOf(RESET_FUNNEL)),
+    events: eventSeries(days, counts),
+    signIns: series(days, counts, rulesOf(SIGN_INS)),
+    reviewBacklog: {
+      pending: backlog.pending,
+      oldestDays: backlog.oldestDays,
+      buckets: BACKLOG_BUCKETS.map((key) => ({ key, count: backlog.byAge[key] ?? 0 })),
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { useTranslation } from 'react-i18next';
+import type { DailySeries } from '@portal/contracts/statistics';
+import { ChartCanvas } from './chart-canvas';
+import { downloadCsv } from './csv';
+
+type ChartFigureProps = {
+  id: string;
+  title: string;
+  /** The heading's level where the figure sits in the page's outline. */
+  level: 2 | 3;
+  kind: 'bar' | 'line';
+  stacked?: boolean;
+  /** The rows: a value for the CSV (an ISO day) and its label on the page. */
+  categories: { value: string; label: string }[];
+  categoryHeading: string;
+  series: { label: string; values: number[] }[];
+  /** Columns only the table and the CSV carry, such as a conversion. */
+  extraColumns?: { label: string; values: string[] }[];
+  /** The chart in words, for those who cannot see it. */
+  summary: string;
+  fileName: string;
+};
+
+/**
+ * A chart with its figures: the canvas, the same figures as a table (WCAG 1.1.1: the text
+ * alternative of a chart), and a CSV download of them.
+ */
+export function ChartFigure({
+  id,
+  title,
+  level,
+  kind,
+  stacked = false,
+  categories,
+  categoryHeading,
+  series,
+  extraColumns = [],
+  summary,
+  fileName,
+}: ChartFigureProps) {
+  const { t, i18n } = useTranslation('common');
+  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID');
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const header = [
+    categoryHeading,
+    ...series.map((s) => s.label),
+    ...extraColumns.map((c) => c.label),
+  ];
+  const csvRows = categories.map((category, i) => [
+    category.value,
+    ...series.map((s) => s.values[i] ?? 0),
+    ...extraColumns.map((c) => c.values[i] ?? ''),
+  ]);
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-10">
+      <Heading id={`${id}-title`} className="text-xl font-bold">
+        {title}
+      </Heading>
+      <div className="mt-3">
+        <ChartCanvas
+          kind={kind}
+          stacked={stacked}
+          labels={categories.map((c) => c.label)}
+          series={series}
+          summary={summary}
+        />
+      </div>
+      <details className="mt-3">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand">
+          {t('charts.showTable')}
+        </summary>
+        {/* Scrolls inside itself on a narrow screen; focusable so the keyboard can scroll it. */}
+        <div
+          className="mt-2 overflow-x-auto"
+          role="region"
+          aria-labelledby={`${id}-caption`}
+          tabIndex={0}
+        >
+          <table className="w-full border-collapse text-left text-sm" data-testid={`${id}-table`}>
+            <caption id={`${id}-caption`} className="py-1 text-left font-semibold">
+              {title}
+            </caption>
+            <thead>
+              <tr className="border-b-2 border-line">
+                {header.map((heading) => (
+                  <th key={heading} scope="col" className="p-2 whitespace-nowrap">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {categories.map((category, i) => (
+                <tr key={category.value} className="border-b border-line">
+                  <th scope="row" className="p-2 font-normal whitespace-nowrap">
+                    {category.label}
+                  </th>
+                  {series.map((s) => (
+                    <td key={s.label} className="p-2 tabular-nums">
+                      {number.format(s.values[i] ?? 0)}
+                    </td>
+                  ))}
+                  {extraColumns.map((c) => (
+                    <td key={c.label} className="p-2 tabular-nums">
+                      {c.values[i]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+      <button
+        type="button"
+        className="btn btn-secondary mt-3"
+        // Which chart's figures: several such buttons share one page.
+        aria-label={`${t('charts.downloadCsv')}: ${title}`}
+        onClick={() => downloadCsv(fileName, [header, ...csvRows])}
+      >
+        {t('charts.downloadCsv')}
+      </button>
+    </section>
+  );
+}
+
+type DailyFigureProps = Pick<ChartFigureProps, 'id' | 'title' | 'level' | 'kind' | 'stacked'> & {
+  data: DailySeries;
+  /** The words for each series' key. */
+  seriesLabel: (key: string) => string;
+  /** A funnel: the table adds each day's conversion, the last step over the first. */
+  funnel?: boolean;
+};
+
+/** A chart of counts per day (a funnel, events, sign-ins), with its table and CSV. */
+export function DailyFigure({ data, seriesLabel, funnel = false, ...figure }: DailyFigureProps) {
+  const { t, i18n } = useTranslation('common');
+  const locale = i18n.language === 'en' ? 'en-GB' : 'id-ID';
+  const dayLabel = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const series = data.series.map((s) => ({ label: seriesLabel(s.key), values: s.counts }));
+  const totals = series.map((s) => s.values.reduce((sum, value) => sum + value, 0));
+  const conversion = (first: number, last: number) =>
+    first > 0 ? percent.format(last / first) : '–';
+  const first = data.series[0]?.counts ?? [];
+  const last = data.series.at(-1)?.counts ?? [];
+  const totalsText = series.map((s, i) => `${s.label} ${totals[i]}`).join(', ');
+  const summary = funnel
+    ? t('charts.funnelSummary', {
+        title: figure.title,
+        totals: totalsText,
+        conversion: conversion(totals[0] ?? 0, totals.at(-1) ?? 0),
+      })
+    : t('charts.summary', { title: figure.title, totals: totalsText || t('charts.none') });
+  return (
+    <ChartFigure
+      {...figure}
+      categories={data.days.map((day) => ({ value: day, label: dayLabel.format(Date.parse(day)) }))}
+      categoryHeading={t('charts.day')}
+      series={series}
+      extraColumns={
+        funnel
+          ? [
+              {
+                label: t('charts.conversion'),
+                values: first.map((count, i) => conversion(count, last[i] ?? 0)),
+              },
+            ]
+          : []
+      }
+      summary={summary}
+      fileName={`${figure.id}-${data.days[0] ?? ''}-${data.days.at(-1) ?? ''}.csv`}
+    />
+  );
+}

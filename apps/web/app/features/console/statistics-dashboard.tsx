@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { STATISTICS_PATHS, StatisticsSchema } from '@portal/contracts/statistics';
+import { ApiError, getJson } from '~/api/api-client';
+import { ChartFigure, DailyFigure } from '~/components/charts/chart-figure';
+import { DateRange, lastDays } from '~/components/charts/date-range';
+import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+
+/**
+ * The statistics of issue 22 for staff: the lookup and reset funnels per day, tracking events by
+ * name, sign-ins and locks, and the office requests waiting for review, each chart with its table
+ * and CSV. The figures come from the daily counts the statistics job keeps (decision 0227).
+ */
+export function StatisticsDashboard({ token }: { token: string }) {
+  const { t } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const [range, setRange] = useState(() => lastDays(30));
+  const figures = useQuery({
+    queryKey: ['console-statistics', range],
+    queryFn: ({ signal }) =>
+      getJson(STATISTICS_PATHS.console, dataEnvelope(StatisticsSchema), {
+        token,
+        signal,
+        query: range,
+      }).then((answer) => answer.data),
+  });
+  const data = figures.data;
+  return (
+    <section aria-labelledby="statistics-title" className="mt-12">
+      <h2 id="statistics-title" className="text-2xl font-bold">
+        {t('statistics.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('statistics.intro')}</p>
+      <DateRange value={range} onChange={setRange} />
+      <p role="status" className="mt-3 text-muted">
+        {figures.isFetching ? t('loading') : null}
+      </p>
+      {figures.error instanceof ApiError ? (
+        <p role="alert" className={formStyles.error}>
+          {localise(figures.error)}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <DailyFigure
+            id="lookup-funnel"
+            level={3}
+            kind="bar"
+            title={t('statistics.lookupFunnel')}
+            data={data.lookupFunnel}
+            seriesLabel={(key) => t(`statistics.lookupSteps.${key}`)}
+            funnel
+          />
+          <DailyFigure
+            id="reset-funnel"
+            level={3}
+            kind="bar"
+            title={t('statistics.resetFunnel')}
+            data={data.resetFunnel}
+            seriesLabel={(key) => t(`statistics.resetSteps.${key}`)}
+            funnel
+          />
+          <DailyFigure
+            id="events"
+            level={3}
+            kind="bar"
+            stacked
+            title={t('statistics.events')}
+            data={data.events}
+            // Event names are the tracker's own (SPEC §7), shown as they are recorded.
+            seriesLabel={(key) => key}
+          />
+          <DailyFigure
+            id="sign-ins"
+            level={3}
+            kind="line"
+            title={t('statistics.signIns')}
+            data={data.signIns}
+            seriesLabel={(key) => t(`statistics.signInSeries.${key}`)}
+          />
+          <ChartFigure
+            id="review-backlog"
+            level={3}
+            kind="bar"
+            title={t('statistics.backlog')}
+            categories={data.reviewBacklog.buckets.map((bucket) => ({
+              value: bucket.key,
+              label: t(`statistics.buckets.${bucket.key}`),
+            }))}
+            categoryHeading={t('statistics.waited')}
+            series={[
+              {
+                label: t('statistics.requests'),
+                values: data.reviewBacklog.buckets.map((bucket) => bucket.count),
+              },
+            ]}
+            summary={t('statistics.backlogSummary', {
+              count: data.reviewBacklog.pending,
+              days: data.reviewBacklog.oldestDays ?? 0,
+            })}
+            fileName="review-backlog.csv"
+          />
+          <p className="mt-3" data-testid="backlog-summary">
+            {t('statistics.backlogSummary', {
+              count: data.reviewBacklog.pending,
+              days: data.reviewBacklog.oldestDays ?? 0,
+            })}
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}
