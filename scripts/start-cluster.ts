@@ -7,10 +7,9 @@
  *   CLUSTER_INSTANCES=3 CLUSTER_PORT=8080 DATABASE_URL=... REDIS_URL=... npm run start:cluster
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNginx, writeNginxConfig } from './nginx';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const instances = Number(process.env['CLUSTER_INSTANCES'] ?? 2);
@@ -24,49 +23,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   execFileSync(command, args, { cwd: repoRoot, stdio: 'inherit', env });
 }
 
-function ensureNginx(): string {
-  const found = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate));
-  if (found) return found;
-  console.log('cluster: installing Debian nginx');
-  run('apt-get', ['install', '-y', '-qq', 'nginx']);
-  return '/usr/sbin/nginx';
-}
-
-/** nginx on loopback, round robin over the instances, its files in a folder of its own. */
-function writeNginxConfig(): string {
-  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
-  const upstreams = Array.from(
-    { length: instances },
-    (_, i) => `    server 127.0.0.1:${firstApiPort + i};`,
-  ).join('\n');
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    `daemon off;
-pid ${prefix}/nginx.pid;
-error_log stderr warn;
-events {}
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  upstream portal {
-${upstreams}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://portal;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`,
-  );
-  return prefix;
-}
-
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: databaseUrl,
@@ -77,7 +33,7 @@ const env: NodeJS.ProcessEnv = {
   TRUST_PROXY: '127.0.0.1',
 };
 
-const nginx = ensureNginx();
+const nginx = ensureNginx(repoRoot);
 run('npm', ['run', 'build', '--workspace', 'apps/web'], { ...process.env, NODE_ENV: 'production' });
 run('npm', ['run', 'migrate'], env);
 
@@ -92,7 +48,10 @@ for (let i = 0; i < instances; i += 1) {
     }),
   );
 }
-const prefix = writeNginxConfig();
+const prefix = writeNginxConfig(
+  port,
+  Array.from({ length: instances }, (_, i) => firstApiPort + i),
+);
 children.push(
   spawn(nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'inherit' }),
 );

@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Debian's nginx, installed when it is missing; its path. */
+export function ensureNginx(cwd: string): string {
+  const found = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => existsSync(candidate));
+  if (found) return found;
+  console.log('cluster: installing Debian nginx');
+  execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], { cwd, stdio: 'inherit' });
+  return '/usr/sbin/nginx';
+}
+
+/**
+ * nginx on loopback `port`, round robin over the instances' ports, its files in a folder of its
+ * own (returned: start nginx with `-p <folder> -c <folder>/nginx.conf`).
+ */
+export function writeNginxConfig(port: number, instancePorts: number[]): string {
+  const prefix = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
+  const upstreams = instancePorts.map((instance) => `    server 127.0.0.1:${instance};`).join('\n');
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    `daemon off;
+pid ${prefix}/nginx.pid;
+error_log stderr warn;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  upstream portal {
+${upstreams}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://portal;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`,
+  );
+  return prefix;
+}
