@@ -82,6 +82,7 @@ export const ERROR_IDS = {
   referral_expired: 'The referral code has expired.',
   referral_used_up: 'The referral code has no uses left.',
   request_already_decided: 'The office request was already approved or rejected.',
+  announcement_not_found: 'No such announcement.',
 } as const;
 export type ErrorId = keyof typeof ERROR_IDS;
 
