@@ -13,6 +13,7 @@ import { accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountLookupRoutes } from './account-lookup/account-lookup-routes';
+import { announcementsRoutes } from './announcements/announcements-routes';
 import { emailChangeRoutes } from './email-change/email-change-routes';
 import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
@@ -151,6 +152,10 @@ export async function buildApp({
       });
       await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
       await api.register(consoleRoutes, { ctx: services.officeReview, access: services.profile });
+      await api.register(announcementsRoutes, {
+        service: services.announcements,
+        access: services.profile,
+      });
       await api.register(passwordResetRoutes, {
         service: services.passwordReset,
         productName: config.brand.productName,
