@@ -9,6 +9,7 @@ import { PageTitle } from '~/components/page-title';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
+import { Announcements } from './announcements';
 import { consoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
 import { ReferralCodes } from './referral-codes';
@@ -75,6 +76,7 @@ function Console({ user }: { user: User }) {
     <>
       <OfficeRequests api={api} />
       <ReferralCodes api={api} />
+      <Announcements api={api} />
     </>
   );
 }
