@@ -25,7 +25,7 @@ export type MailboxMessage = {
 
 /** An account to try the first sign-in with: `/dev/demo-identities`' `signIn` list. */
 export type DemoSignInAccount = {
-  role: 'teacher' | 'staff' | 'reviewer' | 'school-admin';
+  role: 'teacher' | 'staff' | 'reviewer' | 'announcer' | 'school-admin';
   email: string;
   password: string;
 };
@@ -47,6 +47,7 @@ export async function demoSignInAccounts(): Promise<
     teacher: byRole('teacher'),
     staff: byRole('staff'),
     reviewer: byRole('reviewer'),
+    announcer: byRole('announcer'),
     'school-admin': byRole('school-admin'),
   };
 }

@@ -15,7 +15,7 @@ export const DEMO_INITIAL_PASSWORD = 'Awal-Portal-2026';
  * requests student accounts) signs in with the demo password.
  */
 export type DemoSignInAccount = {
-  role: 'teacher' | 'staff' | 'reviewer' | 'school-admin';
+  role: 'teacher' | 'staff' | 'reviewer' | 'announcer' | 'school-admin';
   email: string;
   password: string;
 };
@@ -68,6 +68,8 @@ export async function demoSignInAccounts(
   const staff = { role: 'staff' as const, email: `demo.staf@${options.staffDomain}` };
   // A second staff member, who reviews office requests in the console.
   const reviewer = { role: 'reviewer' as const, email: `demo.peninjau@${options.staffDomain}` };
+  // A third, who writes the announcements of the public site's bar.
+  const announcer = { role: 'announcer' as const, email: `demo.pengumuman@${options.staffDomain}` };
   const studentSchool = options.identities.find((identity) => identity.userType === 'pd')?.npsn;
   const [admin] = studentSchool
     ? await database.db
@@ -94,6 +96,7 @@ export async function demoSignInAccounts(
         : []),
       staff,
       reviewer,
+      announcer,
     ].map((account) => ({ ...account, password: DEMO_INITIAL_PASSWORD })),
     ...(admin
       ? [
@@ -123,7 +126,7 @@ export async function ensureDemoSignInAccounts(
         .where(
           and(eq(learningAccounts.id, account.accountId), isNull(learningAccounts.passwordHash)),
         );
-    } else if (account.role === 'staff' || account.role === 'reviewer') {
+    } else if (['staff', 'reviewer', 'announcer'].includes(account.role)) {
       await database.db
         .insert(staffAccounts)
         .values({ email: account.email, passwordHash })
