@@ -13,6 +13,7 @@ import { accountDomain, apiPrefix } from '@portal/contracts/brand';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountLookupRoutes } from './account-lookup/account-lookup-routes';
+import { announcementsRoutes } from './announcements/announcements-routes';
 import { emailChangeRoutes } from './email-change/email-change-routes';
 import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
@@ -159,6 +160,10 @@ export async function buildApp({
         db: database.db,
         access: services.profile,
         rateLimit,
+      });
+      await api.register(announcementsRoutes, {
+        service: services.announcements,
+        access: services.profile,
       });
       await api.register(passwordResetRoutes, {
         service: services.passwordReset,

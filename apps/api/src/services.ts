@@ -1,5 +1,6 @@
 import { accountDomain } from '@portal/contracts/brand';
 import { registerAccountCreationWorker } from './account-lookup/account-creation-jobs';
+import { createAnnouncementsService } from './announcements/announcements-service';
 import { createAccountLookupService } from './account-lookup/account-lookup-service';
 import { createLookupTokens } from './account-lookup/lookup-token';
 import { createAuditLog } from './audit/audit-repository';
@@ -164,9 +165,12 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     domain: accountDomain(config.brand),
   };
 
+  const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
+
   return {
     queue,
     audit,
+    announcements,
     schoolAdmin,
     uploads,
     officeRequests,

@@ -25,7 +25,7 @@ export type MailboxMessage = {
 
 /** An account to try the first sign-in with: `/dev/demo-identities`' `signIn` list. */
 export type DemoSignInAccount = {
-  role: 'teacher' | 'staff' | 'reviewer' | 'operator' | 'editor' | 'analyst' | 'school-admin';
+  role: 'teacher' | 'staff' | 'reviewer' | 'operator' | 'announcer' | 'analyst' | 'school-admin';
   email: string;
   password: string;
 };
@@ -48,7 +48,7 @@ export async function demoSignInAccounts(): Promise<
     staff: byRole('staff'),
     reviewer: byRole('reviewer'),
     operator: byRole('operator'),
-    editor: byRole('editor'),
+    announcer: byRole('announcer'),
     analyst: byRole('analyst'),
     'school-admin': byRole('school-admin'),
   };

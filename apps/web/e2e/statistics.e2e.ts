@@ -97,7 +97,8 @@ describe.skipIf(!hasBrowser)('statistics', () => {
       await page.getByRole('heading', { level: 2, name: consoleEn.statistics.title }).waitFor();
       await page.getByTestId('events-table').waitFor({ state: 'attached', timeout: 30_000 });
 
-      // Other journeys share this server: the figures before ours, then ours on top.
+      // Other journeys share this server: the figures before ours, then ours on top. Their
+      // downloads of the last minute are counted meanwhile too, so ours are at least added.
       const before = await todaysCount(page, 'events-table', 'FILE_DOWNLOADED');
       await recordEvents('FILE_DOWNLOADED', DOWNLOADS);
       await expect
@@ -109,7 +110,7 @@ describe.skipIf(!hasBrowser)('statistics', () => {
           },
           { timeout: FIGURES_TIMEOUT_MS, interval: 5_000 },
         )
-        .toBe(before + DOWNLOADS);
+        .toBeGreaterThanOrEqual(before + DOWNLOADS);
       // This very sign-in is a sign-in of today, counted from the audit trail.
       await expect
         .poll(

@@ -84,6 +84,7 @@ export const ERROR_IDS = {
   request_already_decided: 'The office request was already approved or rejected.',
   toggle_changed_meanwhile: 'The toggle or setting changed since the console showed it.',
   login_off: 'Signing in with a learning account is switched off (the LOGIN toggle).',
+  announcement_not_found: 'No such announcement.',
 } as const;
 export type ErrorId = keyof typeof ERROR_IDS;
 

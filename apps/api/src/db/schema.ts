@@ -706,3 +706,34 @@ export const statisticsWatermarks = pgTable('statistics_watermarks', {
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An announcement for the public site's bar (SPEC §3, §4), written by staff in Markdown: shown
+ * while active and inside its schedule (either end may be open).
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    description: text('description').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdBy: bigint('created_by', { mode: 'number' })
+      .notNull()
+      .references(() => staffAccounts.id),
+    updatedBy: bigint('updated_by', { mode: 'number' })
+      .notNull()
+      .references(() => staffAccounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The public list reads the few active ones, newest first.
+    index('announcements_active_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.isActive}`),
+    check('announcements_description_length', sql`char_length(${t.description}) <= 2000`),
+    check('announcements_schedule_order', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);

@@ -11,13 +11,13 @@ export const DEMO_PASSWORD = 'Coba-Portal-2026';
  * sign-in journey), one reviews office requests, one runs the toggles, one writes
  * announcements, one reads the statistics.
  */
-const STAFF_ROLES = ['staff', 'reviewer', 'operator', 'editor', 'analyst'] as const;
+const STAFF_ROLES = ['staff', 'reviewer', 'operator', 'announcer', 'analyst'] as const;
 type StaffRole = (typeof STAFF_ROLES)[number];
 const STAFF_NAMES: Record<StaffRole, string> = {
   staff: 'staf',
   reviewer: 'peninjau',
   operator: 'operator',
-  editor: 'redaksi',
+  announcer: 'pengumuman',
   analyst: 'analis',
 };
 const isStaffRole = (role: string): role is StaffRole =>

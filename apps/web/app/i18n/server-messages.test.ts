@@ -46,6 +46,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   dinas: 'DINAS',
   console: 'CONSOLE',
   statistics: 'STATISTICS',
+  announcements: 'ANNOUNCEMENT',
 };
 
 const MISSING = '\u0000missing';

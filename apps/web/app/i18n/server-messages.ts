@@ -1,4 +1,5 @@
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
+import { ANNOUNCEMENT_MESSAGES } from '@portal/contracts/announcements';
 import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
@@ -83,6 +84,10 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'dinas.requestKeyInvalid', text: DINAS_MESSAGES.requestKeyInvalid },
   { id: 'statistics.rangeReversed', text: STATISTICS_MESSAGES.rangeReversed },
   { id: 'statistics.rangeTooLong', text: STATISTICS_MESSAGES.rangeTooLong },
+  { id: 'announcements.descriptionRequired', text: ANNOUNCEMENT_MESSAGES.descriptionRequired },
+  { id: 'announcements.descriptionTooLong', text: ANNOUNCEMENT_MESSAGES.descriptionTooLong },
+  { id: 'announcements.timeInvalid', text: ANNOUNCEMENT_MESSAGES.timeInvalid },
+  { id: 'announcements.endBeforeStart', text: ANNOUNCEMENT_MESSAGES.endBeforeStart },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { AnnouncementBar } from '~/components/announcement-bar';
 import { Footer } from '~/layouts/footer';
 import { DialogHost } from '~/layouts/dialog-host';
 import { Navbar } from '~/layouts/navbar';
@@ -15,6 +16,7 @@ export default function Portal2025Layout() {
       </main>
       <Footer />
       <DialogHost />
+      <AnnouncementBar />
     </div>
   );
 }

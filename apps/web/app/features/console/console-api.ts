@@ -1,4 +1,10 @@
 import {
+  ANNOUNCEMENT_ROUTES,
+  AnnouncementItemSchema,
+  AnnouncementListSchema,
+  type AnnouncementInput,
+} from '@portal/contracts/announcements';
+import {
   CONSOLE_ROUTES,
   OfficeRequestDetailSchema,
   OfficeRequestListSchema,
@@ -90,6 +96,23 @@ export function consoleApi(token: string) {
         CONSOLE_ROUTES.featureToggle.replace(':key', key),
         body,
         dataEnvelope(ToggleOverviewSchema),
+        { token },
+      ),
+    announcements: (signal?: AbortSignal) =>
+      getJson(ANNOUNCEMENT_ROUTES.all, dataEnvelope(AnnouncementListSchema), { token, signal }),
+    /** A new announcement (no id), or a change to one's text and schedule. */
+    saveAnnouncement: (id: string | null, body: AnnouncementInput) =>
+      postJson(
+        id ? consolePath(ANNOUNCEMENT_ROUTES.one, id) : ANNOUNCEMENT_ROUTES.all,
+        body,
+        dataEnvelope(AnnouncementItemSchema),
+        { token },
+      ),
+    setAnnouncementActive: (id: string, active: boolean) =>
+      postJson(
+        consolePath(active ? ANNOUNCEMENT_ROUTES.activate : ANNOUNCEMENT_ROUTES.deactivate, id),
+        {},
+        dataEnvelope(AnnouncementItemSchema),
         { token },
       ),
   };

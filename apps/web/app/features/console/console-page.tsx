@@ -9,6 +9,7 @@ import { PageTitle } from '~/components/page-title';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
+import { Announcements } from './announcements';
 import { consoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
 import { FeatureToggles } from './feature-toggles';
@@ -79,6 +80,7 @@ function Console({ user }: { user: User }) {
       <ReferralCodes api={api} />
       <FeatureToggles api={api} />
       <StatisticsDashboard token={user.access_token} />
+      <Announcements api={api} />
     </>
   );
 }

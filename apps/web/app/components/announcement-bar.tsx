@@ -1,0 +1,115 @@
+import { ANNOUNCEMENT_BAR_DELAY_MS } from '@portal/contracts/business-constants';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeature } from '~/toggles/use-feature';
+import type { ShownAnnouncement } from './announcement-loader';
+
+const MARKER = 'has-announcement';
+// Below the breakpoint of SPEC §9 the bar is a sheet over a dimmed page (Tailwind: max-[600px]).
+const NARROW = '(max-width: 599.98px)';
+
+/**
+ * The announcement bar of SPEC §4, mounted once by the public layout: shown a moment after
+ * TEST_ANNOUNCEMENT_BAR is on when an announcement is showing and the visitor has not
+ * dismissed it. Its parser, sanitiser and list load only then (decision 0228).
+ */
+export function AnnouncementBar() {
+  const { t } = useTranslation('common');
+  const on = useFeature('testAnnouncementBar');
+  const [shown, setShown] = useState<ShownAnnouncement | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!on) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const delay = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ANNOUNCEMENT_BAR_DELAY_MS);
+    });
+    void import('./announcement-loader').then(
+      async (loader) => {
+        const server = await loader.fetchServerAnnouncements();
+        await delay;
+        const found = loader.pickAnnouncement(server);
+        if (!cancelled && found) setShown(found);
+      },
+      (error: unknown) => {
+        // Offline, or a new version replaced the chunk: no bar this time.
+        console.warn(
+          'Announcement bar unavailable:',
+          error instanceof Error ? error.message : error,
+        );
+      },
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      setShown(null);
+    };
+  }, [on]);
+
+  const dismiss = useCallback(() => {
+    shown?.dismiss();
+    setShown(null);
+  }, [shown]);
+
+  // The page's marker, and room below the page so the bar never hides its end or a focused field.
+  useEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    root.classList.add(MARKER);
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--announcement-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && window.matchMedia(NARROW).matches) {
+        dismiss();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('keydown', onKey);
+      root.classList.remove(MARKER);
+      root.style.removeProperty('--announcement-height');
+    };
+  }, [shown, dismiss]);
+
+  if (!shown) return null;
+  return (
+    <>
+      <div
+        aria-hidden="true"
+        data-testid="announcement-overlay"
+        className="fixed inset-0 z-40 bg-ink/60 min-[600px]:hidden"
+        onClick={dismiss}
+      />
+      <div
+        ref={bar}
+        role="region"
+        aria-label={t('announcement.label')}
+        className="fixed inset-x-0 bottom-0 z-40 rounded-t-xl border-t-2 border-brand bg-brand-soft shadow-lg motion-safe:animate-[announcement-in_200ms_ease-out] min-[600px]:rounded-none"
+      >
+        <div className="page-container flex items-start gap-3 py-3">
+          <div
+            className="min-w-0 flex-1 break-words [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5"
+            // Rendered by marked and sanitised by DOMPurify in announcement-markdown.ts.
+            dangerouslySetInnerHTML={{ __html: shown.html }}
+          />
+          <button
+            type="button"
+            className="btn btn-ghost -my-1 min-h-11 min-w-11 shrink-0 px-2"
+            onClick={dismiss}
+          >
+            <span aria-hidden="true" className="text-2xl leading-none">
+              ×
+            </span>
+            <span className="sr-only">{t('announcement.close')}</span>
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,273 @@
+import type { AnnouncementItem } from '@portal/contracts/announcements';
+import { ANNOUNCEMENT_MAX_LENGTH } from '@portal/contracts/announcements';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { renderAnnouncement } from '~/components/announcement-markdown';
+import { FormField } from '~/components/form-field';
+import { formStyles } from '~/components/form-styles';
+import { Modal } from '~/components/modal';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import type { ConsoleApi } from './console-api';
+
+// The ministry works in Jakarta time (WIB, no daylight saving): the schedule is typed and shown in it.
+const WIB_OFFSET_MS = 7 * 3_600_000;
+/** An instant as the value of a datetime-local input, in WIB. */
+const toWib = (iso: string | null) =>
+  iso ? new Date(Date.parse(iso) + WIB_OFFSET_MS).toISOString().slice(0, 16) : '';
+/** A datetime-local value read in WIB; an unreadable one is sent as it is, for the API to name. */
+function fromWib(value: string): string | null {
+  if (!value) return null;
+  const ms = Date.parse(`${value}:00+07:00`);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+type Draft = { id: string | null; description: string; startsAt: string; endsAt: string };
+const EMPTY: Draft = { id: null, description: '', startsAt: '', endsAt: '' };
+
+/** Announcements for the public site's bar: written in Markdown with a live preview, scheduled, switched on and off. */
+export function Announcements({ api }: { api: ConsoleApi }) {
+  const { t, i18n } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const queries = useQueryClient();
+  const ids = { text: useId(), start: useId(), end: useId(), preview: useId() };
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [confirming, setConfirming] = useState<AnnouncementItem | null>(null);
+  const list = useQuery({
+    queryKey: ['console-announcements'],
+    queryFn: ({ signal }) => api.announcements(signal).then((answer) => answer.data.items),
+  });
+  const refresh = () => void queries.invalidateQueries({ queryKey: ['console-announcements'] });
+  const save = useMutation({
+    mutationFn: () =>
+      api.saveAnnouncement(draft.id, {
+        description: draft.description,
+        startsAt: fromWib(draft.startsAt),
+        endsAt: fromWib(draft.endsAt),
+      }),
+    onSuccess: () => {
+      setDraft(EMPTY);
+      refresh();
+    },
+  });
+  const switchOver = useMutation({
+    mutationFn: (item: AnnouncementItem) => api.setAnnouncementActive(item.id, !item.isActive),
+    onSuccess: () => {
+      setConfirming(null);
+      refresh();
+    },
+  });
+  const preview = useMemo(() => renderAnnouncement(draft.description), [draft.description]);
+  const fieldError = (field: string) => {
+    const error = save.error;
+    if (!(error instanceof ApiError)) return undefined;
+    const item = error.fieldErrors.find((candidate) => candidate.field === field);
+    return item ? localise(error.fieldMessage(item)) : undefined;
+  };
+  const formError =
+    save.error instanceof ApiError && !['description', 'startsAt', 'endsAt'].some(fieldError)
+      ? localise(save.error)
+      : undefined;
+  const when = (iso: string) =>
+    `${new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Jakarta',
+    }).format(Date.parse(iso))} WIB`;
+  const schedule = (item: AnnouncementItem) =>
+    item.startsAt || item.endsAt
+      ? [
+          item.startsAt ? t('announcements.from', { time: when(item.startsAt) }) : null,
+          item.endsAt ? t('announcements.until', { time: when(item.endsAt) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      : t('announcements.always');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const edit = (item: AnnouncementItem) => {
+    save.reset();
+    setDraft({
+      id: item.id,
+      description: item.description,
+      startsAt: toWib(item.startsAt),
+      endsAt: toWib(item.endsAt),
+    });
+    document.getElementById(ids.text)?.focus();
+  };
+
+  return (
+    <section aria-labelledby="announcements-title" className="mt-12">
+      <h2 id="announcements-title" className="text-2xl font-bold">
+        {t('announcements.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('announcements.intro')}</p>
+      <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <h3 className="text-xl font-bold">
+          {draft.id ? t('announcements.editing') : t('announcements.new')}
+        </h3>
+        <div className="grid gap-4 md:grid-cols-2">
+          <FormField
+            id={ids.text}
+            label={t('announcements.description')}
+            error={fieldError('description')}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={8}
+                maxLength={ANNOUNCEMENT_MAX_LENGTH}
+                value={draft.description}
+                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+              />
+            )}
+          </FormField>
+          <div>
+            <h4 id={ids.preview} className={formStyles.label}>
+              {t('announcements.preview')}
+            </h4>
+            {/* Rendered by marked and sanitised by DOMPurify: the very HTML the bar shows. */}
+            <div
+              role="region"
+              aria-labelledby={ids.preview}
+              data-testid="announcement-preview"
+              className="min-h-32 break-words rounded-md border-2 border-brand bg-brand-soft p-3 [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5"
+              dangerouslySetInnerHTML={{
+                __html: preview || `<p>${t('announcements.previewEmpty')}</p>`,
+              }}
+            />
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id={ids.start}
+            label={t('announcements.startsAt')}
+            error={fieldError('startsAt')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="datetime-local"
+                value={draft.startsAt}
+                onChange={(e) => setDraft({ ...draft, startsAt: e.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField id={ids.end} label={t('announcements.endsAt')} error={fieldError('endsAt')}>
+            {(control) => (
+              <input
+                {...control}
+                type="datetime-local"
+                value={draft.endsAt}
+                onChange={(e) => setDraft({ ...draft, endsAt: e.target.value })}
+              />
+            )}
+          </FormField>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {t('announcements.save')}
+          </button>
+          {draft.id ? (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                save.reset();
+                setDraft(EMPTY);
+              }}
+            >
+              {t('announcements.cancelEdit')}
+            </button>
+          ) : null}
+        </div>
+        {formError ? (
+          <p role="alert" className={formStyles.error}>
+            {formError}
+          </p>
+        ) : null}
+        <p aria-live="polite" className="font-semibold">
+          {save.isSuccess ? t('announcements.saved') : null}
+        </p>
+      </form>
+
+      <h3 className="mt-8 text-xl font-bold">{t('announcements.listTitle')}</h3>
+      {list.data?.length === 0 ? <p className="mt-2">{t('announcements.none')}</p> : null}
+      <ul className="mt-2 divide-y divide-line border-y border-line">
+        {list.data?.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+            <div className="min-w-0 flex-1">
+              <span className="block font-semibold">{t(`announcements.${item.state}`)}</span>
+              <span className="block text-sm text-muted">{schedule(item)}</span>
+              <span id={`announcement-${item.id}`} className="mt-1 block break-words">
+                {item.description}
+              </span>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                aria-describedby={`announcement-${item.id}`}
+                onClick={() => edit(item)}
+              >
+                {t('announcements.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                aria-describedby={`announcement-${item.id}`}
+                onClick={() => {
+                  switchOver.reset();
+                  setConfirming(item);
+                }}
+              >
+                {item.isActive ? t('announcements.deactivate') : t('announcements.activate')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Modal
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        size="help"
+        title={
+          confirming?.isActive
+            ? t('announcements.confirmDeactivate')
+            : t('announcements.confirmActivate')
+        }
+        description={
+          confirming?.isActive
+            ? t('announcements.confirmDeactivateText')
+            : t('announcements.confirmActivateText')
+        }
+      >
+        {switchOver.error instanceof ApiError ? (
+          <p role="alert" className={formStyles.error}>
+            {localise(switchOver.error)}
+          </p>
+        ) : null}
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={switchOver.isPending}
+            onClick={() => confirming && switchOver.mutate(confirming)}
+          >
+            {confirming?.isActive
+              ? t('announcements.yesDeactivate')
+              : t('announcements.yesActivate')}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setConfirming(null)}>
+            {t('announcements.cancel')}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
