@@ -106,6 +106,11 @@ const EnvSchema = z
       .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a lower-case domain such as admin.belajar.id')
       .optional(),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
+    /**
+     * Where registry snapshots arrive (issue 23): one folder per snapshot with its CSV files and
+     * a `READY` file written last; `<DATA_DIR>/registry-inbox` by default.
+     */
+    REGISTRY_INBOX_DIR: z.string().min(1).optional(),
     /** Private uploads (offices' letters) when no S3 bucket is configured: `<DATA_DIR>/uploads`. */
     UPLOAD_DIR: z.string().min(1).optional(),
     /** Private uploads on S3-compatible storage instead of the folder (decision 0223). */
@@ -239,6 +244,8 @@ export type Config = {
   /** Namespace of this deployment's counters in a shared Redis. */
   rateLimitPrefix: string;
   webBuildDir: string;
+  /** The folder watched for registry snapshots. */
+  registryInboxDir: string;
   uploads: {
     dir: string;
     s3?: {
@@ -310,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Not read from the environment: only tests lower it, through the config they build.
     resetVerifyMinMs: 400,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
+    registryInboxDir: path.resolve(e.REGISTRY_INBOX_DIR ?? path.join(e.DATA_DIR, 'registry-inbox')),
     uploads: {
       dir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
       ...(e.S3_BUCKET

@@ -31,11 +31,21 @@ import { registerStudentRequestWorker } from './school-admin/student-request-job
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-service';
 import { registerOfficeAccountWorker } from './console/office-review-service';
+import { systemClock, type Clock } from './jobs/clock';
+import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
+import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
+import type { DeletionContext } from './account-deletion/account-deletion-service';
 
-type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
+type Dependencies = {
+  config: Config;
+  database: Database;
+  rateLimit: RateLimitStore;
+  /** The registry's lifecycle runs by it: tests move it (issue 23). */
+  now?: Clock;
+};
 
 /** Wires every service to its data; the one place dependencies are assembled. */
-export function createServices({ config, database, rateLimit }: Dependencies) {
+export function createServices({ config, database, rateLimit, now = systemClock }: Dependencies) {
   const { db } = database;
   const queue = createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollingSeconds });
   const email = config.smtpUrl
@@ -163,9 +173,19 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
     domain: accountDomain(config.brand),
   };
 
+  const accountDeletion: DeletionContext = {
+    db,
+    outbox,
+    templates,
+    audit,
+    now,
+    tokenSecret: config.tokenSecret,
+  };
+
   return {
     queue,
     audit,
+    accountDeletion,
     schoolAdmin,
     uploads,
     officeRequests,
@@ -195,6 +215,8 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
         domain: accountDomain(config.brand),
       });
       await registerUploadSweep(uploads, queue);
+      await registerRegistrySyncJobs({ database, queue, now }, config.registryInboxDir);
+      await registerDeletionJobs(accountDeletion, queue);
       await registerOfficeAccountWorker(officeReview);
       await registerStudentRequestWorker({
         db,

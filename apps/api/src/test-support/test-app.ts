@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openTestDatabase, type Database } from '../db/database';
+import type { Clock } from '../jobs/clock';
 import { createRateLimitStore, type RateLimitStore } from '../http/rate-limit-store';
 
 export type TestApp = {
@@ -48,6 +49,7 @@ const testCounters = (config: Config): Promise<RateLimitStore> =>
 export async function createTestApp(
   overrides: Record<string, string> = {},
   adjust: (config: Config) => Config = (config) => config,
+  now?: Clock,
 ): Promise<TestApp> {
   const config = adjust(testConfig(overrides));
   const database = await openTestDatabase(DATABASE_URL);
@@ -57,7 +59,13 @@ export async function createTestApp(
   stream.on('data', (chunk: Buffer) => {
     captured += chunk.toString('utf8');
   });
-  const app = await buildApp({ config, database, rateLimit, logStream: stream });
+  const app = await buildApp({
+    config,
+    database,
+    rateLimit,
+    logStream: stream,
+    ...(now ? { now } : {}),
+  });
   await app.ready();
   return {
     app,

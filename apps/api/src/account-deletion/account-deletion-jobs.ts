@@ -1,0 +1,20 @@
+import type { JobQueue } from '../jobs/job-queue';
+import { runDeletionDay, type DeletionContext } from './account-deletion-service';
+
+export const DELETION_DAY_QUEUE = 'account-deletion-day';
+
+/**
+ * The lifecycle runs every hour: each run does what the date calls for and nothing done
+ * before, so the first run after the service was down catches the missed days up.
+ */
+export async function registerDeletionJobs(ctx: DeletionContext, queue: JobQueue): Promise<void> {
+  await queue.createQueue(DELETION_DAY_QUEUE, {
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: false,
+  });
+  await queue.work(DELETION_DAY_QUEUE, async () => {
+    await runDeletionDay(ctx);
+  });
+  await queue.boss.schedule(DELETION_DAY_QUEUE, '7 * * * *');
+}
