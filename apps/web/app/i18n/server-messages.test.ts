@@ -45,6 +45,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   schoolAdmin: 'SCHOOL_ADMIN',
   dinas: 'DINAS',
   console: 'CONSOLE',
+  deletion: 'DELETION',
 };
 
 const MISSING = '\u0000missing';

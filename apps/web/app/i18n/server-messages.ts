@@ -1,3 +1,4 @@
+import { DELETION_MESSAGES } from '@portal/contracts/account-deletion';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
@@ -80,6 +81,11 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'dinas.positionOtherRequired', text: DINAS_MESSAGES.positionOtherRequired },
   { id: 'dinas.platformRequired', text: DINAS_MESSAGES.platformRequired },
   { id: 'dinas.requestKeyInvalid', text: DINAS_MESSAGES.requestKeyInvalid },
+  { id: 'deletion.linkInvalid', text: DELETION_MESSAGES.linkInvalid },
+  { id: 'deletion.reasonRequired', text: DELETION_MESSAGES.reasonRequired },
+  { id: 'deletion.reasonTooLong', text: DELETION_MESSAGES.reasonTooLong },
+  { id: 'deletion.reporterRequired', text: DELETION_MESSAGES.reporterRequired },
+  { id: 'deletion.notReported', text: DELETION_MESSAGES.notReported },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));

@@ -8,6 +8,7 @@ import {
   consolePath,
   type ToggleChangeBody,
 } from '@portal/contracts/console';
+import { DeletionItemSchema, DeletionListSchema } from '@portal/contracts/account-deletion';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { ApiError, apiUrl, getJson, postJson, putJson } from '~/api/api-client';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
@@ -90,6 +91,19 @@ export function consoleApi(token: string) {
         CONSOLE_ROUTES.featureToggle.replace(':key', key),
         body,
         dataEnvelope(ToggleOverviewSchema),
+        { token },
+      ),
+    deletions: (status: string, signal?: AbortSignal) =>
+      getJson(CONSOLE_ROUTES.accountDeletions, dataEnvelope(DeletionListSchema), {
+        token,
+        signal,
+        query: status ? { status } : {},
+      }),
+    decideDeletion: (id: string, decision: 'uphold' | 'reject') =>
+      postJson(
+        consolePath(CONSOLE_ROUTES.decideDeletion, id),
+        { decision },
+        dataEnvelope(DeletionItemSchema),
         { token },
       ),
   };

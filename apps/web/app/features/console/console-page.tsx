@@ -13,6 +13,7 @@ import { consoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
 import { FeatureToggles } from './feature-toggles';
 import { ReferralCodes } from './referral-codes';
+import { Deletions } from './deletions';
 
 registerNamespace('console', { id, en });
 
@@ -77,6 +78,7 @@ function Console({ user }: { user: User }) {
       <OfficeRequests api={api} />
       <ReferralCodes api={api} />
       <FeatureToggles api={api} />
+      <Deletions api={api} />
     </>
   );
 }
