@@ -707,6 +707,11 @@ export const registrySyncs = pgTable(
     departed: integer('departed').notNull().default(0),
     returned: integer('returned').notNull().default(0),
     accountsRequested: integer('accounts_requested').notNull().default(0),
+    /**
+     * Staged people left as stored because their NISN or NUPTK is also another person's in the
+     * snapshot, or held by a person the snapshot does not speak for (an office's staff member).
+     */
+    conflicts: integer('conflicts').notNull().default(0),
     /** A running import holds it until then; past it, another run may take over and resume. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** The holder's random token: a batch commits only while its run still holds the import. */
@@ -745,6 +750,9 @@ export const registrySyncPeople = pgTable(
   (t) => [
     uniqueIndex('registry_sync_people_nik_key').on(t.nik),
     index('registry_sync_people_snapshot_idx').on(t.snapshotId),
+    // Each batch asks whether another staged person claims its student numbers and NUPTKs.
+    index('registry_sync_people_nisn_idx').on(t.nisn),
+    index('registry_sync_people_nuptk_idx').on(t.nuptk),
   ],
 );
 

@@ -38,7 +38,10 @@ async function main(): Promise<number> {
         ? `Snapshot ${report.source} was imported before; nothing to do.`
         : `Imported ${report.source} in ${seconds} s: ${report.staged} people in the snapshot, ` +
             `${report.added} new, ${report.changed} changed, ${report.departed} left, ` +
-            `${report.returned} back, ${report.accountsRequested} educators' accounts requested.`,
+            `${report.returned} back, ${report.accountsRequested} educators' accounts requested` +
+            (report.conflicts > 0
+              ? `; ${report.conflicts} left as stored: their NISN or NUPTK is another person's.`
+              : '.'),
     );
     return 0;
   } catch (error) {

@@ -70,6 +70,8 @@ export type SyncReport = {
   departed: number;
   returned: number;
   accountsRequested: number;
+  /** Staged people left as stored: their NISN or NUPTK is another person's (see `keyTaken`). */
+  conflicts: number;
   /** Already imported before: nothing was done. */
   alreadyImported: boolean;
 };
@@ -156,6 +158,7 @@ const reportOf = (row: Record<string, unknown>): Omit<SyncReport, 'alreadyImport
   departed: Number(row.departed),
   returned: Number(row.returned),
   accountsRequested: Number(row.accounts_requested),
+  conflicts: Number(row.conflicts),
 });
 
 /**
@@ -255,21 +258,35 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
     const to = run.cursor + size;
     const batch = sql`s.row BETWEEN ${from} AND ${to}`;
     await db.transaction(async (tx) => {
-      // ON CONFLICT DO NOTHING: a student number or NUPTK still held by a stored person (moved
-      // between two people in one snapshot) leaves that person out rather than stopping the import.
+      // The registry may give a student number or NUPTK to another person: whoever holds it and
+      // is not given it by the snapshot lets it go first (their own row, in this batch or a
+      // later one, sets their new one; gone from the registry, they leave without it). Updating
+      // first would hit the unique index on every retry and stop the import.
+      const released = [
+        ...(await rows<{ id: number; counted: boolean }>(tx, release('nisn', batch, to))),
+        ...(await rows<{ id: number; counted: boolean }>(tx, release('nuptk', batch, to))),
+      ];
+      // Left as stored, and counted: a key the snapshot gives two people, or one still held by
+      // a person the snapshot does not speak for. The rest of the batch applies.
+      const conflicts = await rows<{ row: number }>(
+        tx,
+        sql`SELECT s.row FROM registry_sync_people s
+            WHERE ${batch} AND (${keyTaken('nisn')} OR ${keyTaken('nuptk')})`,
+      );
+      const applies = sql`${batch} AND NOT (${keyTaken('nisn')} OR ${keyTaken('nuptk')})`;
       const added = await rows<{ id: number; kind: string }>(
         tx,
         sql`INSERT INTO people (nik, ${PERSON_FIELDS})
             SELECT s.nik, ${sql.raw(fieldsOf('s'))} FROM registry_sync_people s
-            WHERE ${batch} AND NOT EXISTS (SELECT 1 FROM people p WHERE p.nik = s.nik)
-            ON CONFLICT DO NOTHING RETURNING id, kind`,
+            WHERE ${applies} AND NOT EXISTS (SELECT 1 FROM people p WHERE p.nik = s.nik)
+            RETURNING id, kind`,
       );
       const updated = await rows<{ id: number }>(
         tx,
         sql`UPDATE people p SET (${PERSON_FIELDS}, updated_at) =
               (${sql.raw(fieldsOf('s'))}, now())
             FROM registry_sync_people s
-            WHERE ${batch} AND p.nik = s.nik
+            WHERE ${applies} AND p.nik = s.nik
               AND (${sql.raw(fieldsOf('p'))}) IS DISTINCT FROM (${sql.raw(fieldsOf('s'))})
             RETURNING p.id`,
       );
@@ -312,6 +329,7 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
           ...updated.map((p) => p.id),
           ...upserted.map((m) => m.person_id),
           ...dropped.map((m) => m.person_id),
+          ...released.filter((p) => p.counted).map((p) => p.id),
         ]
           .map(Number)
           .filter((id) => !newIds.has(id)),
@@ -325,7 +343,7 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
         tx,
         run,
         sql`cursor = ${to}, added = added + ${newIds.size}, changed = changed + ${changed.size},
-          returned = returned + ${returned.length},
+          returned = returned + ${returned.length}, conflicts = conflicts + ${conflicts.length},
           accounts_requested = accounts_requested + ${educators.length}`,
       );
     });
@@ -336,6 +354,35 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
   run.phase = 'left';
   run.cursor = 0;
 }
+
+/**
+ * Takes `key` from stored people the batch's snapshot rows give it to someone else, when the
+ * snapshot does not give it to them and speaks for them (an educator or student, who leaves the
+ * registry when absent from it; an office's staff member absent from it keeps the key). Driven
+ * by the batch's rows through the unique index: it never scans the registry. `counted`: a change
+ * no later batch will count (their row was applied, or will find nothing left to change).
+ */
+const release = (key: 'nisn' | 'nuptk', batch: SQL, to: number): SQL => {
+  const column = sql.raw(key);
+  return sql`UPDATE people h SET ${column} = NULL, updated_at = now()
+    FROM registry_sync_people s
+    WHERE ${batch} AND s.${column} IS NOT NULL AND h.${column} = s.${column} AND h.nik <> s.nik
+      AND NOT EXISTS (SELECT 1 FROM registry_sync_people o
+        WHERE o.nik = h.nik AND o.${column} = h.${column})
+      AND (h.kind IN ('ptk', 'pd') OR EXISTS (SELECT 1 FROM registry_sync_people o
+        WHERE o.nik = h.nik))
+    RETURNING h.id, EXISTS (SELECT 1 FROM registry_sync_people o WHERE o.nik = h.nik
+      AND (o.row <= ${to} OR (${sql.raw(fieldsOf('o'))}) IS NOT DISTINCT FROM (${sql.raw(fieldsOf('h'))})))
+      AS counted`;
+};
+
+/** Whether staged row `s` claims a `key` that another staged or stored person keeps. */
+const keyTaken = (key: 'nisn' | 'nuptk'): SQL => {
+  const column = sql.raw(key);
+  return sql`(s.${column} IS NOT NULL AND (
+    EXISTS (SELECT 1 FROM registry_sync_people o WHERE o.${column} = s.${column} AND o.nik <> s.nik)
+    OR EXISTS (SELECT 1 FROM people h WHERE h.${column} = s.${column} AND h.nik <> s.nik)))`;
+};
 
 const fieldsOf = (alias: string): string =>
   `${alias}.kind, ${alias}.nisn, ${alias}.nuptk, ${alias}.full_name, ${alias}.name_key,

@@ -170,4 +170,86 @@ describe('registry sync', () => {
       .where(eq(accountDeletions.personId, ids.student!));
     expect(deletion?.status).toBe('cancelled');
   });
+
+  it('moves student numbers and NUPTKs between stored people; a key claimed twice is counted', async () => {
+    const keysOf = async (id: number) =>
+      (
+        await t.database.db
+          .select({ nisn: people.nisn, nuptk: people.nuptk })
+          .from(people)
+          .where(eq(people.id, id))
+      )[0];
+    const idOf = async (name: string) =>
+      (
+        await t.database.db.select({ id: people.id }).from(people).where(eq(people.fullName, name))
+      )[0]!.id;
+    const [first, second, rina] = [
+      await idOf('Siswa Baru 1'),
+      await idOf('Siswa Baru 2'),
+      await idOf(NEWCOMER.name),
+    ];
+    const nuptk = '1234567890123456';
+    await t.database.db.update(people).set({ nuptk }).where(eq(people.id, rina));
+    const files = await snapshotOfRegistry(t.database);
+    const rewrite = (id: number, from: string, to: string) => {
+      files.people = files.people.map((line) =>
+        line.startsWith(`${id},`) ? line.replace(from, to) : line,
+      );
+    };
+    // The student (stored first) takes the number of a student stored after her, who gets a new
+    // one; the teacher (stored first) takes the NUPTK of an educator stored after her.
+    files.people = files.people.map((line) => {
+      if (line.startsWith(`${ids.student},`))
+        return line.replace(/^(\d+,pd,\d{16}),,/, '$1,0012345671,');
+      if (line.startsWith(`${ids.teacher},`))
+        return line.replace(/^(\d+,ptk,\d{16}),,,/, `$1,,${nuptk},`);
+      return line;
+    });
+    rewrite(first, '0012345671', '0012345679');
+    rewrite(rina, nuptk, '');
+    // The registry contradicts itself: a newcomer claims the second student's number.
+    files.people.push(
+      csvLine([
+        900020,
+        'pd',
+        '3273010101100020',
+        '0012345672',
+        null,
+        'Siswa Kembar',
+        'SISWAKEMBAR',
+        'P',
+        '2014-02-02',
+        'Ibu',
+        'IBU',
+        null,
+        null,
+      ]),
+    );
+
+    // One person a batch: each key is released in the batch of the person who receives it.
+    const report = await syncRegistry(context({ batchSize: 1 }), snapshot('2026-03-16', files));
+    expect(report).toMatchObject({ added: 0, changed: 4, conflicts: 2, departed: 0 });
+    expect(await keysOf(ids.student!)).toEqual({ nisn: '0012345671', nuptk: null });
+    expect(await keysOf(first)).toEqual({ nisn: '0012345679', nuptk: null });
+    expect(await keysOf(ids.teacher!)).toEqual({ nisn: null, nuptk });
+    expect(await keysOf(rina)).toEqual({ nisn: null, nuptk: null });
+    expect(await keysOf(second)).toEqual({ nisn: '0012345672', nuptk: null });
+    expect(
+      await t.database.db.select().from(people).where(eq(people.fullName, 'Siswa Kembar')),
+    ).toEqual([]);
+
+    // Two students swap their numbers in one batch: one statement could not do it.
+    const swapped = await snapshotOfRegistry(t.database);
+    swapped.people = swapped.people.map((line) =>
+      line.startsWith(`${ids.student},`)
+        ? line.replace('0012345671', '0012345672')
+        : line.startsWith(`${second},`)
+          ? line.replace('0012345672', '0012345671')
+          : line,
+    );
+    const swap = await syncRegistry(context(), snapshot('2026-03-23', swapped));
+    expect(swap).toMatchObject({ changed: 2, conflicts: 0 });
+    expect((await keysOf(ids.student!))?.nisn).toBe('0012345672');
+    expect((await keysOf(second))?.nisn).toBe('0012345671');
+  });
 });
