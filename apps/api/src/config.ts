@@ -88,6 +88,10 @@ const EnvSchema = z
     SMS_GATEWAY_KEY: z.string().min(1).optional(),
     OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /** How often the registry inbox is read for new snapshots (a quarter of an hour). */
+    REGISTRY_SYNC_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** How often the deletion lifecycle does what the date calls for (hourly). */
+    ACCOUNT_DELETION_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_TOKEN_SECRET),
     BOT_CHECK: z.enum(['on', 'off']).default('on'),
     BOT_CHECK_SECRET: z.string().min(16).default(DEV_BOT_CHECK_SECRET),
@@ -227,7 +231,12 @@ export type Config = {
   /** Whether /docs (the OpenAPI browser and document) is served. */
   apiDocs: boolean;
   sms: { url: string; key: string | undefined } | undefined;
-  jobs: { outboxRetryDelaySeconds: number; pollingSeconds: number };
+  jobs: {
+    outboxRetryDelaySeconds: number;
+    pollingSeconds: number;
+    registrySyncEverySeconds: number;
+    accountDeletionEverySeconds: number;
+  };
   tokenSecret: string;
   botCheck: { enabled: boolean; secret: string; cost: number };
   limits: {
@@ -299,6 +308,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: {
       outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
       pollingSeconds: e.JOB_POLLING_SECONDS,
+      registrySyncEverySeconds: e.REGISTRY_SYNC_EVERY_SECONDS,
+      accountDeletionEverySeconds: e.ACCOUNT_DELETION_EVERY_SECONDS,
     },
     tokenSecret: e.TOKEN_SECRET,
     botCheck: { enabled: e.BOT_CHECK === 'on', secret: e.BOT_CHECK_SECRET, cost: e.BOT_CHECK_COST },

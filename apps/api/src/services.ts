@@ -215,8 +215,11 @@ export function createServices({ config, database, rateLimit, now = systemClock 
         domain: accountDomain(config.brand),
       });
       await registerUploadSweep(uploads, queue);
-      await registerRegistrySyncJobs({ database, queue, now }, config.registryInboxDir);
-      await registerDeletionJobs(accountDeletion, queue);
+      await registerRegistrySyncJobs(
+        { database, queue, now },
+        { inboxDir: config.registryInboxDir, everySeconds: config.jobs.registrySyncEverySeconds },
+      );
+      await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
       await registerOfficeAccountWorker(officeReview);
       await registerStudentRequestWorker({
         db,

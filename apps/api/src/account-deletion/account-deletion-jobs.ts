@@ -1,13 +1,19 @@
 import type { JobQueue } from '../jobs/job-queue';
+import { repeatJob } from '../jobs/repeat-job';
 import { runDeletionDay, type DeletionContext } from './account-deletion-service';
 
 export const DELETION_DAY_QUEUE = 'account-deletion-day';
 
 /**
- * The lifecycle runs every hour: each run does what the date calls for and nothing done
- * before, so the first run after the service was down catches the missed days up.
+ * The lifecycle runs every `everySeconds` (an hour in production): each run does what the date
+ * calls for and nothing done before, so the first run after the service was down catches the
+ * missed days up.
  */
-export async function registerDeletionJobs(ctx: DeletionContext, queue: JobQueue): Promise<void> {
+export async function registerDeletionJobs(
+  ctx: DeletionContext,
+  queue: JobQueue,
+  everySeconds: number,
+): Promise<void> {
   await queue.createQueue(DELETION_DAY_QUEUE, {
     retryLimit: 3,
     retryDelay: 300,
@@ -16,5 +22,5 @@ export async function registerDeletionJobs(ctx: DeletionContext, queue: JobQueue
   await queue.work(DELETION_DAY_QUEUE, async () => {
     await runDeletionDay(ctx);
   });
-  await queue.boss.schedule(DELETION_DAY_QUEUE, '7 * * * *');
+  await repeatJob(queue, DELETION_DAY_QUEUE, everySeconds);
 }

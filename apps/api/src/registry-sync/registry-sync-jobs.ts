@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { registrySyncs } from '../db/schema';
 import type { Clock } from '../jobs/clock';
 import type { JobQueue } from '../jobs/job-queue';
+import { repeatJob } from '../jobs/repeat-job';
 import { folderSnapshot, syncRegistry, type SyncReport } from './registry-sync-service';
 
 export const REGISTRY_SYNC_QUEUE = 'registry-sync';
@@ -44,9 +45,10 @@ export async function importInbox(
   return reports;
 }
 
+/** Reads the inbox every `everySeconds` (a quarter of an hour in production). */
 export async function registerRegistrySyncJobs(
   ctx: { database: Database; queue: JobQueue; now: Clock },
-  inboxDir: string,
+  { inboxDir, everySeconds }: { inboxDir: string; everySeconds: number },
 ): Promise<void> {
   const { queue } = ctx;
   // An import takes minutes; one that dies is resumed by the next run, not retried at once.
@@ -59,5 +61,5 @@ export async function registerRegistrySyncJobs(
   await queue.work(REGISTRY_SYNC_QUEUE, async () => {
     await importInbox(ctx, inboxDir);
   });
-  await queue.boss.schedule(REGISTRY_SYNC_QUEUE, '*/15 * * * *');
+  await repeatJob(queue, REGISTRY_SYNC_QUEUE, everySeconds);
 }
