@@ -56,7 +56,13 @@ export function Deletions({ api }: { api: ConsoleApi }) {
           {localise(decide.error)}
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div
+        className="mt-4 overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label={t('deletions.caption')}
+      >
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">{t('deletions.caption')}</caption>
           <thead>
