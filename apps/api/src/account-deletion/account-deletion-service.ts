@@ -246,14 +246,21 @@ async function deletionOfToken(ctx: DeletionContext, token: string): Promise<Del
   return deletion;
 }
 
-/** What the report page shows for a notice's link. */
+/**
+ * What the report page shows for a notice's link: `closed` once a report is no longer taken
+ * (past its deadline, or the accounts disabled or removed), so the page offers no form in vain.
+ */
 export async function deletionNotice(ctx: DeletionContext, token: string): Promise<DeletionNotice> {
   const deletion = await deletionOfToken(ctx, token);
+  const reportUntil = addDays(deletion.deletionOn, DELETION_REPORT_DAYS);
+  const tooLate = deletion.status === 'scheduled' && jakartaDay(ctx.now()) > reportUntil;
   return {
     deletionOn: deletion.deletionOn,
-    reportUntil: addDays(deletion.deletionOn, DELETION_REPORT_DAYS),
+    reportUntil,
     status:
-      deletion.status === 'disabled' || deletion.status === 'removed' ? 'closed' : deletion.status,
+      tooLate || deletion.status === 'disabled' || deletion.status === 'removed'
+        ? 'closed'
+        : deletion.status,
   };
 }
 

@@ -125,6 +125,12 @@ describe('deletion of the accounts of people who left the registry', () => {
     expect((await report(token)).json().error.id).toBe('deletion_already_reported');
 
     clock = new Date('2026-04-07T03:00:00Z');
+    const lateNotice = await t.app.inject({
+      method: 'POST',
+      url: `${api}${DELETION_REPORT_PATHS.notice}`,
+      payload: { token: await linkToken(studentAccount) },
+    });
+    expect(lateNotice.json().data).toMatchObject({ reportUntil: '2026-04-06', status: 'closed' });
     const late = await report(await linkToken(studentAccount), 'Masih sekolah.');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(DELETION_MESSAGES.tooLate);
