@@ -29,6 +29,8 @@ import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { dinasRequestRoutes } from './dinas-request/dinas-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { consoleRoutes } from './console/console-routes';
+import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
+import type { Clock } from './jobs/clock';
 import { createServices, type Services } from './services';
 import { statisticsRoutes } from './statistics/statistics-routes';
 import { issuerPath } from './sign-in/oidc-provider';
@@ -42,6 +44,8 @@ export type AppOptions = {
   rateLimit: RateLimitStore;
   /** Where JSON log lines go; stdout when absent. Tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
+  /** The clock of the registry's lifecycle; tests pass one they move. */
+  now?: Clock;
 };
 
 declare module 'fastify' {
@@ -57,6 +61,7 @@ export async function buildApp({
   database,
   rateLimit,
   logStream,
+  now,
 }: AppOptions): Promise<FastifyInstance> {
   // Only proxies named by configuration may say who the client is (X-Forwarded-For).
   // Fastify takes a hop count too (lib/request.js), though its type leaves numbers out.
@@ -82,7 +87,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const services = createServices({ config, database, rateLimit });
+  const services = createServices({ config, database, rateLimit, ...(now ? { now } : {}) });
   app.decorate('services', services);
   // Jobs start with the app and stop before the database closes (graceful shutdown).
   app.addHook('onReady', services.start);
@@ -163,6 +168,10 @@ export async function buildApp({
       });
       await api.register(announcementsRoutes, {
         service: services.announcements,
+        access: services.profile,
+      });
+      await api.register(accountDeletionRoutes, {
+        ctx: services.accountDeletion,
         access: services.profile,
       });
       await api.register(passwordResetRoutes, {

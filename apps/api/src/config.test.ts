@@ -23,6 +23,24 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('runs the registry sync and the deletion lifecycle on their schedules, or as told', () => {
+    expect(loadConfig({}).jobs).toMatchObject({
+      registrySyncEverySeconds: 900,
+      accountDeletionEverySeconds: 3600,
+    });
+    const fast = loadConfig({
+      REGISTRY_SYNC_EVERY_SECONDS: '2',
+      ACCOUNT_DELETION_EVERY_SECONDS: '3',
+    });
+    expect(fast.jobs).toMatchObject({
+      registrySyncEverySeconds: 2,
+      accountDeletionEverySeconds: 3,
+    });
+    expect(() => loadConfig({ ACCOUNT_DELETION_EVERY_SECONDS: '0' })).toThrow(
+      /ACCOUNT_DELETION_EVERY_SECONDS/,
+    );
+  });
+
   it('reads an empty variable as unset', () => {
     expect(loadConfig({ REDIS_URL: '', DATABASE_URL: '' }).redisUrl).toBeUndefined();
   });

@@ -89,6 +89,10 @@ const EnvSchema = z
     OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     STATISTICS_AGGREGATE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** How often the registry inbox is read for new snapshots (a quarter of an hour). */
+    REGISTRY_SYNC_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** How often the deletion lifecycle does what the date calls for (hourly). */
+    ACCOUNT_DELETION_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_TOKEN_SECRET),
     BOT_CHECK: z.enum(['on', 'off']).default('on'),
     BOT_CHECK_SECRET: z.string().min(16).default(DEV_BOT_CHECK_SECRET),
@@ -107,6 +111,11 @@ const EnvSchema = z
       .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a lower-case domain such as admin.belajar.id')
       .optional(),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
+    /**
+     * Where registry snapshots arrive (issue 23): one folder per snapshot with its CSV files and
+     * a `READY` file written last; `<DATA_DIR>/registry-inbox` by default.
+     */
+    REGISTRY_INBOX_DIR: z.string().min(1).optional(),
     /** Private uploads (offices' letters) when no S3 bucket is configured: `<DATA_DIR>/uploads`. */
     UPLOAD_DIR: z.string().min(1).optional(),
     /** Private uploads on S3-compatible storage instead of the folder (decision 0223). */
@@ -234,6 +243,8 @@ export type Config = {
     outboxRetryDelaySeconds: number;
     pollingSeconds: number;
     statisticsEverySeconds: number;
+    registrySyncEverySeconds: number;
+    accountDeletionEverySeconds: number;
   };
   tokenSecret: string;
   botCheck: { enabled: boolean; secret: string; cost: number };
@@ -251,6 +262,8 @@ export type Config = {
   /** Namespace of this deployment's counters in a shared Redis. */
   rateLimitPrefix: string;
   webBuildDir: string;
+  /** The folder watched for registry snapshots. */
+  registryInboxDir: string;
   uploads: {
     dir: string;
     s3?: {
@@ -305,6 +318,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       outboxRetryDelaySeconds: e.OUTBOX_RETRY_DELAY_SECONDS,
       pollingSeconds: e.JOB_POLLING_SECONDS,
       statisticsEverySeconds: e.STATISTICS_AGGREGATE_EVERY_SECONDS,
+      registrySyncEverySeconds: e.REGISTRY_SYNC_EVERY_SECONDS,
+      accountDeletionEverySeconds: e.ACCOUNT_DELETION_EVERY_SECONDS,
     },
     tokenSecret: e.TOKEN_SECRET,
     botCheck: { enabled: e.BOT_CHECK === 'on', secret: e.BOT_CHECK_SECRET, cost: e.BOT_CHECK_COST },
@@ -323,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Not read from the environment: only tests lower it, through the config they build.
     resetVerifyMinMs: 400,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
+    registryInboxDir: path.resolve(e.REGISTRY_INBOX_DIR ?? path.join(e.DATA_DIR, 'registry-inbox')),
     uploads: {
       dir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
       ...(e.S3_BUCKET

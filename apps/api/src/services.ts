@@ -33,11 +33,21 @@ import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-service';
 import { registerOfficeAccountWorker } from './console/office-review-service';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
+import { systemClock, type Clock } from './jobs/clock';
+import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
+import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
+import type { DeletionContext } from './account-deletion/account-deletion-service';
 
-type Dependencies = { config: Config; database: Database; rateLimit: RateLimitStore };
+type Dependencies = {
+  config: Config;
+  database: Database;
+  rateLimit: RateLimitStore;
+  /** The registry's lifecycle runs by it: tests move it (issue 23). */
+  now?: Clock;
+};
 
 /** Wires every service to its data; the one place dependencies are assembled. */
-export function createServices({ config, database, rateLimit }: Dependencies) {
+export function createServices({ config, database, rateLimit, now = systemClock }: Dependencies) {
   const { db } = database;
   const queue = createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollingSeconds });
   const email = config.smtpUrl
@@ -166,11 +176,20 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
   };
 
   const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
+  const accountDeletion: DeletionContext = {
+    db,
+    outbox,
+    templates,
+    audit,
+    now,
+    tokenSecret: config.tokenSecret,
+  };
 
   return {
     queue,
     audit,
     announcements,
+    accountDeletion,
     schoolAdmin,
     uploads,
     officeRequests,
@@ -200,6 +219,11 @@ export function createServices({ config, database, rateLimit }: Dependencies) {
         domain: accountDomain(config.brand),
       });
       await registerUploadSweep(uploads, queue);
+      await registerRegistrySyncJobs(
+        { database, queue, now },
+        { inboxDir: config.registryInboxDir, everySeconds: config.jobs.registrySyncEverySeconds },
+      );
+      await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
       await registerOfficeAccountWorker(officeReview);
       await registerStatisticsJobs(db, queue, config.jobs.statisticsEverySeconds);
       await registerStudentRequestWorker({

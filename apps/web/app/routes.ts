@@ -8,6 +8,7 @@ export default [
     route('home', 'routes/legacy-home.tsx'),
     route('account/lookup/v2', 'routes/account-lookup.tsx'),
     route('account/dinas', 'routes/dinas-request.tsx'),
+    route('account/deletion-report', 'routes/deletion-report.tsx'),
     route('webinar', 'routes/webinar.tsx'),
     route('resources', 'routes/resources.tsx'),
     route('faq', 'routes/faq.tsx'),

@@ -25,7 +25,15 @@ export type MailboxMessage = {
 
 /** An account to try the first sign-in with: `/dev/demo-identities`' `signIn` list. */
 export type DemoSignInAccount = {
-  role: 'teacher' | 'staff' | 'reviewer' | 'operator' | 'announcer' | 'analyst' | 'school-admin';
+  role:
+    | 'teacher'
+    | 'staff'
+    | 'reviewer'
+    | 'operator'
+    | 'announcer'
+    | 'analyst'
+    | 'registrar'
+    | 'school-admin';
   email: string;
   password: string;
 };
@@ -50,6 +58,7 @@ export async function demoSignInAccounts(): Promise<
     operator: byRole('operator'),
     announcer: byRole('announcer'),
     analyst: byRole('analyst'),
+    registrar: byRole('registrar'),
     'school-admin': byRole('school-admin'),
   };
 }

@@ -13,6 +13,10 @@ declare module 'vitest' {
     chromiumPath: string | null;
     /** The folder the server serves the web app from: a copy journeys may change (a deploy). */
     webRoot: string;
+    /** The server's registry inbox: a journey drops a snapshot folder there (issue 23). */
+    registryInboxDir: string;
+    /** The size of the server's demo registry (the generator's `people`, seed `demo`). */
+    demoPeople: number;
   }
 }
 
@@ -83,6 +87,8 @@ export default async function setup(project: TestProject) {
     );
     project.provide('baseUrl', '');
     project.provide('webRoot', '');
+    project.provide('registryInboxDir', '');
+    project.provide('demoPeople', 0);
     return () => undefined;
   }
 
@@ -91,6 +97,8 @@ export default async function setup(project: TestProject) {
   // The server serves a copy of the build, so a journey can deploy a new version into it.
   const webRoot = path.join(dataDir, 'web');
   cpSync(path.join(webDir, 'build/client'), webRoot, { recursive: true });
+  const registryInboxDir = path.join(dataDir, 'registry-inbox');
+  const demoPeople = 600;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -102,10 +110,14 @@ export default async function setup(project: TestProject) {
     // A small demo registry: journeys read its identities from /dev/demo-identities and the
     // mail they cause from /dev/mailbox/messages.
     SEED_DEMO: 'true',
-    DEMO_PEOPLE: '600',
+    DEMO_PEOPLE: String(demoPeople),
     JOB_POLLING_SECONDS: '0.5',
     // The statistics job every few seconds: statistics.e2e.ts waits for its figures.
     STATISTICS_AGGREGATE_EVERY_SECONDS: '2',
+    // The deletion journey's snapshot is imported, and its notices sent, within seconds.
+    REGISTRY_INBOX_DIR: registryInboxDir,
+    REGISTRY_SYNC_EVERY_SECONDS: '2',
+    ACCOUNT_DELETION_EVERY_SECONDS: '2',
     // Counters of its own in a shared Redis: the demo identities are the same in every run,
     // and an earlier run's lookups must not count against this one's limits.
     RATE_LIMIT_PREFIX: `e2e-${process.pid}-${Date.now()}`,
@@ -138,5 +150,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('webRoot', webRoot);
+  project.provide('registryInboxDir', registryInboxDir);
+  project.provide('demoPeople', demoPeople);
   return stop;
 }

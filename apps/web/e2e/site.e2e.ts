@@ -27,6 +27,7 @@ const HEADINGS: Record<string, string> = {
   '/home': 'Cari Akun belajar.id Anda',
   '/account/lookup/v2': 'Cek Akun belajar.id',
   '/account/dinas': 'Ajukan Akun Dinas',
+  '/account/deletion-report': 'Laporkan Kekeliruan Penghapusan Akun',
   '/auth/login': 'Masuk ke Akun belajar.id',
   '/auth/login/callback': 'Proses Masuk',
   '/auth/silent/callback': 'Proses Masuk',

@@ -85,6 +85,13 @@ export const ERROR_IDS = {
   toggle_changed_meanwhile: 'The toggle or setting changed since the console showed it.',
   login_off: 'Signing in with a learning account is switched off (the LOGIN toggle).',
   announcement_not_found: 'No such announcement.',
+  deletion_link_invalid: "The deletion notice's report link is wrong.",
+  deletion_report_too_late: 'The report came more than 5 days after the stated deletion date.',
+  deletion_already_reported: 'The deletion was reported already and waits for a decision.',
+  deletion_cancelled: 'The deletion was cancelled; there is nothing to report.',
+  deletion_not_reported:
+    'The deletion is not waiting for a decision (decided already, or never reported).',
+  deletion_not_found: 'No such deletion.',
 } as const;
 export type ErrorId = keyof typeof ERROR_IDS;
 

@@ -14,6 +14,8 @@ export const CONSOLE_ROUTES = {
   revokeReferralCode: '/admin/v1/referral-codes/:id/revoke',
   featureToggles: '/admin/v1/feature-toggles',
   featureToggle: '/admin/v1/feature-toggles/:key',
+  accountDeletions: '/admin/v1/account-deletions',
+  decideDeletion: '/admin/v1/account-deletions/:id/decision',
 } as const;
 export const consolePath = (route: string, id: string) => route.replace(':id', id);
 

@@ -14,6 +14,13 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/home', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/account/lookup/v2', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/account/dinas', layout: 'portal-2025', prerender: true, requiresSignIn: false },
+  // The deletion notice's report link (issue 23): its token is read in the browser only.
+  {
+    path: '/account/deletion-report',
+    layout: 'portal-2025',
+    prerender: false,
+    requiresSignIn: false,
+  },
   { path: '/auth/login', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/auth/login/callback', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/auth/silent/callback', layout: 'blank', prerender: false, requiresSignIn: false },

@@ -72,6 +72,16 @@ export async function insertUniqueAccount(
   throw new Error('no free address after many tries');
 }
 
+/** The queue itself, for whoever enqueues before a worker started (the registry sync command). */
+export async function createAccountCreationQueue(queue: JobQueue): Promise<void> {
+  await queue.createQueue(ACCOUNT_CREATION_QUEUE, {
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+  });
+}
+
 /**
  * Creates an educator's missing accounts, one per school level they teach at, and sends the
  * details to their personal e-mail, in one transaction: all of it or none of it.
@@ -84,12 +94,7 @@ export async function registerAccountCreationWorker(options: {
   domain: string;
 }): Promise<void> {
   const { db, queue, outbox, templates, domain } = options;
-  await queue.createQueue(ACCOUNT_CREATION_QUEUE, {
-    retryLimit: 10,
-    retryDelay: 30,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-  });
+  await createAccountCreationQueue(queue);
   await queue.work<{ personId: number }>(
     ACCOUNT_CREATION_QUEUE,
     async (job: Job<{ personId: number }>) => {

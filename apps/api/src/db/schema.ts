@@ -534,10 +534,10 @@ export const studentAccountRequests = pgTable(
     npsn: varchar('npsn', { length: 8 })
       .notNull()
       .references(() => schools.npsn),
-    /** The admin's learning account that submitted it. */
-    requestedBy: bigint('requested_by', { mode: 'number' })
-      .notNull()
-      .references(() => learningAccounts.id),
+    /** The admin's learning account that submitted it; null once that account was removed. */
+    requestedBy: bigint('requested_by', { mode: 'number' }).references(() => learningAccounts.id, {
+      onDelete: 'set null',
+    }),
     /** SHA-256 of the school and the sorted student ids: a double submission is one request. */
     selectionKey: varchar('selection_key', { length: 64 }).notNull(),
     status: studentRequestStatus('status').notNull().default('processing'),
@@ -735,5 +735,150 @@ export const announcements = pgTable(
       .where(sql`${t.isActive}`),
     check('announcements_description_length', sql`char_length(${t.description}) <= 2000`),
     check('announcements_schedule_order', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * One import of a registry snapshot (issue 23): where it stands, so a crashed import resumes
+ * from its last committed batch, and what it changed. A snapshot is imported once.
+ */
+export const registrySyncs = pgTable(
+  'registry_syncs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The snapshot's name (its folder in the inbox). */
+    source: text('source').notNull(),
+    /** The day of the import: people who left are told their accounts go 30 days later. */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    /** `staging`, then `people` (new and changed), then `left`, then `done`. */
+    phase: varchar('phase', { length: 8 }).notNull().default('staging'),
+    /** The last staged row (people phase) or stored person id (left phase) already applied. */
+    cursor: bigint('cursor', { mode: 'number' }).notNull().default(0),
+    staged: integer('staged').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    departed: integer('departed').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    accountsRequested: integer('accounts_requested').notNull().default(0),
+    /**
+     * Staged people left as stored because their NISN or NUPTK is also another person's in the
+     * snapshot, or held by a person the snapshot does not speak for (an office's staff member).
+     */
+    conflicts: integer('conflicts').notNull().default(0),
+    /** A running import holds it until then; past it, another run may take over and resume. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The holder's random token: a batch commits only while its run still holds the import. */
+    claimToken: varchar('claim_token', { length: 32 }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('registry_syncs_source_key').on(t.source),
+    // One import at a time: staging tables are shared.
+    uniqueIndex('registry_syncs_running_key')
+      .on(sql`(true)`)
+      .where(sql`${t.finishedAt} IS NULL`),
+  ],
+);
+
+/** The people of the snapshot being imported, as the generator writes them; emptied per import. */
+export const registrySyncPeople = pgTable(
+  'registry_sync_people',
+  {
+    row: bigint('row', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    snapshotId: bigint('snapshot_id', { mode: 'number' }).notNull(),
+    kind: personKind('kind').notNull(),
+    nik: char('nik', { length: 16 }).notNull(),
+    nisn: char('nisn', { length: 10 }),
+    nuptk: char('nuptk', { length: 16 }),
+    fullName: text('full_name').notNull(),
+    nameKey: text('name_key').notNull(),
+    gender: gender('gender').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    motherName: text('mother_name').notNull(),
+    motherNameKey: text('mother_name_key').notNull(),
+    personalEmail: text('personal_email'),
+    phone: varchar('phone', { length: 16 }),
+  },
+  (t) => [
+    uniqueIndex('registry_sync_people_nik_key').on(t.nik),
+    index('registry_sync_people_snapshot_idx').on(t.snapshotId),
+    // Each batch asks whether another staged person claims its student numbers and NUPTKs.
+    index('registry_sync_people_nisn_idx').on(t.nisn),
+    index('registry_sync_people_nuptk_idx').on(t.nuptk),
+  ],
+);
+
+/** The snapshot's memberships, by the snapshot's person id. */
+export const registrySyncMemberships = pgTable(
+  'registry_sync_memberships',
+  {
+    snapshotPersonId: bigint('snapshot_person_id', { mode: 'number' }).notNull(),
+    npsn: varchar('npsn', { length: 8 }).notNull(),
+    role: schoolRole('role').notNull(),
+    leftOn: date('left_on', { mode: 'string' }),
+  },
+  (t) => [index('registry_sync_memberships_person_idx').on(t.snapshotPersonId)],
+);
+
+/** The snapshot's schools. */
+export const registrySyncSchools = pgTable('registry_sync_schools', {
+  npsn: varchar('npsn', { length: 8 }).primaryKey(),
+  name: text('name').notNull(),
+  nameKey: text('name_key').notNull(),
+  level: schoolLevel('level').notNull(),
+  regencyCode: varchar('regency_code', { length: 5 }).notNull(),
+  address: text('address'),
+});
+
+export const deletionStatus = pgEnum('deletion_status', [
+  /** Notices go out; the owner may report a mistake. */
+  'scheduled',
+  /** Reported: the clock stops until staff decide. */
+  'reported',
+  /** Back in the registry, or the report upheld: nothing is deleted. */
+  'cancelled',
+  /** Accounts disabled; removal follows. */
+  'disabled',
+  /** Accounts and personal data gone; this row keeps only ids and dates. */
+  'removed',
+]);
+
+/**
+ * The deletion of a person's accounts after they left the registry (SPEC §1): the stated date,
+ * the notices sent, a report and its decision. Holds no personal data but the report's reason,
+ * which is erased with the accounts.
+ */
+export const accountDeletions = pgTable(
+  'account_deletions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** No foreign key: the row outlives the person it was about. */
+    personId: bigint('person_id', { mode: 'number' }).notNull(),
+    kind: personKind('kind').notNull(),
+    status: deletionStatus('status').notNull().default('scheduled'),
+    /** The date stated in the notices. */
+    deletionOn: date('deletion_on', { mode: 'string' }).notNull(),
+    /** When the accounts are disabled and removed: 10 days after the stated date, plus any pause. */
+    removalOn: date('removal_on', { mode: 'string' }).notNull(),
+    /** Days before the stated date of the last notice sent (or passed over in a catch-up). */
+    lastNoticeDays: smallint('last_notice_days'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    /** `owner` or `school_admin`. */
+    reportedBy: varchar('reported_by', { length: 16 }),
+    reportReason: text('report_reason'),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => staffAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** `upheld` (deletion cancelled) or `rejected` (the clock resumes). */
+    decision: varchar('decision', { length: 16 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One deletion in progress per person.
+    uniqueIndex('account_deletions_open_key')
+      .on(t.personId)
+      .where(sql`${t.status} IN ('scheduled', 'reported', 'disabled')`),
+    index('account_deletions_status_idx').on(t.status, t.deletionOn),
   ],
 );

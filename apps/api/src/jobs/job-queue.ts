@@ -21,6 +21,8 @@ export type JobQueue = {
     data: object,
     options?: SendOptions & { tx?: Transaction },
   ): Promise<string | null>;
+  /** Enqueues many jobs in one statement, in the caller's transaction like `send`. */
+  sendMany(name: string, data: readonly object[], options: { tx: Transaction }): Promise<void>;
   work<T>(
     name: string,
     handler: (job: Job<T>) => Promise<void>,
@@ -86,6 +88,14 @@ export function createJobQueue(
         ...sendOptions,
         ...(tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {}),
       });
+    },
+    async sendMany(name, data, { tx }) {
+      if (data.length === 0) return;
+      await boss.insert(
+        name,
+        data.map((item) => ({ data: item })),
+        { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) },
+      );
     },
     async work(name, handler, { concurrency = 1, batchSize = 1 } = {}) {
       await boss.work(

@@ -1,8 +1,14 @@
+import { DELETION_REPORT_PAGE } from '@portal/contracts/account-deletion';
 import { accountDomain, type Brand } from '@portal/contracts/brand';
 import type { NewMessage } from './outbox-repository';
 
 type Context = { brand: Brand; publicUrl: string };
 type AccountLine = { email: string; schoolLevel: string | null };
+
+const longDay = (day: string): string =>
+  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 const jakartaTime = (date: Date): string =>
   `${new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(date)} WIB`;
@@ -93,6 +99,61 @@ export function messageTemplates(context: Context) {
           `Anda juga dapat membuat kata sandi sendiri lewat Lupa Kata Sandi di ${resetUrl}: kode sekali pakai akan dikirim ke email pribadi ini.`,
           '',
           neverAPassword,
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    /**
+     * A notice that the accounts will be deleted (SPEC §1): the stated date, and the link to
+     * report a mistake (its token in the fragment, never sent to a server as part of a URL).
+     */
+    deletionNotice(
+      to: string,
+      notice: {
+        accounts: readonly string[];
+        deletionOn: string;
+        reportUntil: string;
+        token: string;
+      },
+    ): NewMessage {
+      const link = `${context.publicUrl}${DELETION_REPORT_PAGE}#t=${notice.token}`;
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'deletion-notice',
+        subject: `Akun ${domain} Anda akan dihapus pada ${longDay(notice.deletionOn)}`,
+        bodyText: [
+          'Halo,',
+          '',
+          `Data Anda tidak lagi tercatat di Dapodik, sehingga Akun ${domain} berikut akan dihapus pada ${longDay(notice.deletionOn)}:`,
+          notice.accounts.map((email) => `- ${email}`).join('\n'),
+          '',
+          `Jika ini keliru (misalnya Anda masih mengajar atau bersekolah), laporkan paling lambat ${longDay(notice.reportUntil)} lewat tautan ini, atau teruskan email ini kepada Operator Sekolah Anda:`,
+          link,
+          'Selama laporan ditinjau, akun tidak dihapus. Tanpa laporan, akun dan datanya dihapus permanen 10 hari setelah tanggal penghapusan.',
+          '',
+          signature(context),
+        ].join('\n'),
+      };
+    },
+    deletionReportDecided(
+      to: string,
+      decision: { upheld: boolean; removalOn: string },
+    ): NewMessage {
+      return {
+        channel: 'email',
+        recipient: to,
+        template: 'deletion-report-decided',
+        subject: decision.upheld
+          ? `Akun ${domain} Anda tidak jadi dihapus`
+          : `Laporan penghapusan Akun ${domain} Anda ditolak`,
+        bodyText: [
+          'Halo,',
+          '',
+          decision.upheld
+            ? `Laporan Anda kami terima: Akun ${domain} Anda tidak dihapus.`
+            : `Laporan Anda sudah kami tinjau, tetapi data Anda tetap tidak tercatat di Dapodik. Akun ${domain} Anda akan dihapus permanen pada ${longDay(decision.removalOn)}. Hubungi Operator Sekolah Anda agar data Anda diperbaiki di Dapodik.`,
           '',
           signature(context),
         ].join('\n'),

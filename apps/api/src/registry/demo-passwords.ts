@@ -11,7 +11,7 @@ export const DEMO_PASSWORD = 'Coba-Portal-2026';
  * sign-in journey), one reviews office requests, one runs the toggles, one writes
  * announcements, one reads the statistics.
  */
-const STAFF_ROLES = ['staff', 'reviewer', 'operator', 'announcer', 'analyst'] as const;
+const STAFF_ROLES = ['staff', 'reviewer', 'operator', 'announcer', 'analyst', 'registrar'] as const;
 type StaffRole = (typeof STAFF_ROLES)[number];
 const STAFF_NAMES: Record<StaffRole, string> = {
   staff: 'staf',
@@ -19,6 +19,7 @@ const STAFF_NAMES: Record<StaffRole, string> = {
   operator: 'operator',
   announcer: 'pengumuman',
   analyst: 'analis',
+  registrar: 'registri',
 };
 const isStaffRole = (role: string): role is StaffRole =>
   (STAFF_ROLES as readonly string[]).includes(role);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Clock } from '../jobs/clock';
 import { FIXTURE, loadRegistryFixture } from './registry-fixture';
 import { createSmtpSink, type SmtpSink } from './smtp-sink';
 import { createTestApp, type TestApp } from './test-app';
@@ -7,7 +8,10 @@ import { createTestApp, type TestApp } from './test-app';
  * The app with the registry fixture, its mail delivered to a real SMTP server on loopback (read
  * by the test), jobs polled quickly and the bot check off: the setup of the journeys that send.
  */
-export async function createMailedTestApp(env: Record<string, string> = {}): Promise<{
+export async function createMailedTestApp(
+  env: Record<string, string> = {},
+  now?: Clock,
+): Promise<{
   t: TestApp;
   smtp: SmtpSink;
   ids: Record<string, number>;
@@ -15,12 +19,16 @@ export async function createMailedTestApp(env: Record<string, string> = {}): Pro
 }> {
   const smtp = await createSmtpSink();
   await smtp.start();
-  const t = await createTestApp({
-    BOT_CHECK: 'off',
-    SMTP_URL: smtp.url,
-    JOB_POLLING_SECONDS: '0.5',
-    ...env,
-  });
+  const t = await createTestApp(
+    {
+      BOT_CHECK: 'off',
+      SMTP_URL: smtp.url,
+      JOB_POLLING_SECONDS: '0.5',
+      ...env,
+    },
+    undefined,
+    { now },
+  );
   const { ids } = await loadRegistryFixture(t.database);
   return {
     t,

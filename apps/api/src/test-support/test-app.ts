@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openTestDatabase, type Database } from '../db/database';
+import type { Clock } from '../jobs/clock';
 import { createRateLimitStore, type RateLimitStore } from '../http/rate-limit-store';
 
 export type TestApp = {
@@ -48,8 +49,15 @@ const testCounters = (config: Config): Promise<RateLimitStore> =>
 export async function createTestApp(
   overrides: Record<string, string> = {},
   adjust: (config: Config) => Config = (config) => config,
-  /** Keep the log lines for `logs()`; a long run that measures memory lets them go. */
-  { keepLogs = true }: { keepLogs?: boolean } = {},
+  {
+    keepLogs = true,
+    now,
+  }: {
+    /** Keep the log lines for `logs()`; a long run that measures memory lets them go. */
+    keepLogs?: boolean;
+    /** The clock of the jobs and services, for tests that move time. */
+    now?: Clock;
+  } = {},
 ): Promise<TestApp> {
   const config = adjust(testConfig(overrides));
   const database = await openTestDatabase(DATABASE_URL);
@@ -59,7 +67,13 @@ export async function createTestApp(
   stream.on('data', (chunk: Buffer) => {
     if (keepLogs) captured += chunk.toString('utf8');
   });
-  const app = await buildApp({ config, database, rateLimit, logStream: stream });
+  const app = await buildApp({
+    config,
+    database,
+    rateLimit,
+    logStream: stream,
+    ...(now ? { now } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -47,6 +47,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   console: 'CONSOLE',
   statistics: 'STATISTICS',
   announcements: 'ANNOUNCEMENT',
+  deletion: 'DELETION',
 };
 
 const MISSING = '\u0000missing';

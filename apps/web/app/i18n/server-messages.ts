@@ -1,3 +1,4 @@
+import { DELETION_MESSAGES } from '@portal/contracts/account-deletion';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { ANNOUNCEMENT_MESSAGES } from '@portal/contracts/announcements';
 import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
@@ -88,6 +89,11 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'announcements.descriptionTooLong', text: ANNOUNCEMENT_MESSAGES.descriptionTooLong },
   { id: 'announcements.timeInvalid', text: ANNOUNCEMENT_MESSAGES.timeInvalid },
   { id: 'announcements.endBeforeStart', text: ANNOUNCEMENT_MESSAGES.endBeforeStart },
+  { id: 'deletion.linkInvalid', text: DELETION_MESSAGES.linkInvalid },
+  { id: 'deletion.reasonRequired', text: DELETION_MESSAGES.reasonRequired },
+  { id: 'deletion.reasonTooLong', text: DELETION_MESSAGES.reasonTooLong },
+  { id: 'deletion.reporterRequired', text: DELETION_MESSAGES.reporterRequired },
+  { id: 'deletion.notReported', text: DELETION_MESSAGES.notReported },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));

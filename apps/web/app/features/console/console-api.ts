@@ -14,6 +14,7 @@ import {
   consolePath,
   type ToggleChangeBody,
 } from '@portal/contracts/console';
+import { DeletionItemSchema, DeletionListSchema } from '@portal/contracts/account-deletion';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { ApiError, apiUrl, getJson, postJson, putJson } from '~/api/api-client';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
@@ -113,6 +114,19 @@ export function consoleApi(token: string) {
         consolePath(active ? ANNOUNCEMENT_ROUTES.activate : ANNOUNCEMENT_ROUTES.deactivate, id),
         {},
         dataEnvelope(AnnouncementItemSchema),
+        { token },
+      ),
+    deletions: (status: string, signal?: AbortSignal) =>
+      getJson(CONSOLE_ROUTES.accountDeletions, dataEnvelope(DeletionListSchema), {
+        token,
+        signal,
+        query: status ? { status } : {},
+      }),
+    decideDeletion: (id: string, decision: 'uphold' | 'reject') =>
+      postJson(
+        consolePath(CONSOLE_ROUTES.decideDeletion, id),
+        { decision },
+        dataEnvelope(DeletionItemSchema),
         { token },
       ),
   };

@@ -15,6 +15,7 @@ import { OfficeRequests } from './office-requests';
 import { FeatureToggles } from './feature-toggles';
 import { ReferralCodes } from './referral-codes';
 import { StatisticsDashboard } from './statistics-dashboard';
+import { Deletions } from './deletions';
 
 registerNamespace('console', { id, en });
 
@@ -81,6 +82,7 @@ function Console({ user }: { user: User }) {
       <FeatureToggles api={api} />
       <StatisticsDashboard token={user.access_token} />
       <Announcements api={api} />
+      <Deletions api={api} />
     </>
   );
 }

@@ -1,0 +1,26 @@
+import type { JobQueue } from '../jobs/job-queue';
+import { repeatJob } from '../jobs/repeat-job';
+import { runDeletionDay, type DeletionContext } from './account-deletion-service';
+
+export const DELETION_DAY_QUEUE = 'account-deletion-day';
+
+/**
+ * The lifecycle runs every `everySeconds` (an hour in production): each run does what the date
+ * calls for and nothing done before, so the first run after the service was down catches the
+ * missed days up.
+ */
+export async function registerDeletionJobs(
+  ctx: DeletionContext,
+  queue: JobQueue,
+  everySeconds: number,
+): Promise<void> {
+  await queue.createQueue(DELETION_DAY_QUEUE, {
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: false,
+  });
+  await queue.work(DELETION_DAY_QUEUE, async () => {
+    await runDeletionDay(ctx);
+  });
+  await repeatJob(queue, DELETION_DAY_QUEUE, everySeconds);
+}

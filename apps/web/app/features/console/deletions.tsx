@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { formStyles } from '~/components/form-styles';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import type { ConsoleApi } from './console-api';
+
+const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] as const;
+
+/** Deletions of accounts whose owners left the registry (issue 23): reports decided here. */
+export function Deletions({ api }: { api: ConsoleApi }) {
+  const { t, i18n } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const queries = useQueryClient();
+  const filterId = useId();
+  const [status, setStatus] = useState('');
+  const deletions = useQuery({
+    queryKey: ['console-deletions', status],
+    queryFn: ({ signal }) => api.deletions(status, signal).then((answer) => answer.data.items),
+  });
+  const decide = useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'uphold' | 'reject' }) =>
+      api.decideDeletion(id, decision),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['console-deletions'] }),
+  });
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    }).format(Date.parse(`${iso}T00:00:00Z`));
+  return (
+    <section aria-labelledby="deletions-title" className="mt-12">
+      <h2 id="deletions-title" className="text-2xl font-bold">
+        {t('deletions.title')}
+      </h2>
+      <p className="mt-2">{t('deletions.intro')}</p>
+      <label htmlFor={filterId} className={`${formStyles.label} mt-4 block`}>
+        {t('deletions.filter')}
+      </label>
+      <select
+        id={filterId}
+        className={formStyles.control(false)}
+        value={status}
+        onChange={(e) => setStatus(e.target.value)}
+      >
+        <option value="">{t('deletions.all')}</option>
+        {STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`deletions.statuses.${s}`)}
+          </option>
+        ))}
+      </select>
+      {decide.error instanceof ApiError ? (
+        <p role="alert" className={formStyles.error}>
+          {localise(decide.error)}
+        </p>
+      ) : null}
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div
+        className="mt-4 overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label={t('deletions.caption')}
+      >
+        <table className="w-full border-collapse text-left">
+          <caption className="sr-only">{t('deletions.caption')}</caption>
+          <thead>
+            <tr className="border-b-2 border-line">
+              {(['name', 'kind', 'state', 'deletionOn', 'removalOn', 'report'] as const).map(
+                (column) => (
+                  <th key={column} scope="col" className="p-2">
+                    {t(`deletions.${column}`)}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {deletions.data?.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="p-2">
+                  {t('deletions.empty')}
+                </td>
+              </tr>
+            ) : null}
+            {deletions.data?.map((d) => {
+              const name = d.name ?? t('deletions.removed');
+              return (
+                <tr key={d.id} className="border-b border-line align-top">
+                  <td className="p-2">{name}</td>
+                  <td className="p-2">{t(`deletions.kinds.${d.kind}`)}</td>
+                  <td className="p-2">
+                    {t(`deletions.statuses.${d.status}`)}
+                    {d.decision ? ` · ${t(`deletions.decisions.${d.decision}`)}` : ''}
+                  </td>
+                  <td className="p-2">{day(d.deletionOn)}</td>
+                  <td className="p-2">{day(d.removalOn)}</td>
+                  <td className="p-2">
+                    {d.reportedBy ? (
+                      <p className="font-semibold">{t(`deletions.reporters.${d.reportedBy}`)}</p>
+                    ) : null}
+                    {d.reportReason ? (
+                      <p className="whitespace-pre-line">{d.reportReason}</p>
+                    ) : null}
+                    {d.status === 'reported' ? (
+                      <div className="mt-2 flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          className="btn btn-primary"
+                          disabled={decide.isPending}
+                          onClick={() => decide.mutate({ id: d.id, decision: 'uphold' })}
+                        >
+                          {t('deletions.uphold', { name })}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-secondary"
+                          disabled={decide.isPending}
+                          onClick={() => decide.mutate({ id: d.id, decision: 'reject' })}
+                        >
+                          {t('deletions.reject', { name })}
+                        </button>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

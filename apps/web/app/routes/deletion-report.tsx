@@ -1,0 +1,3 @@
+import { DeletionReportPage } from '~/features/deletion-report/deletion-report-page';
+
+export default DeletionReportPage;
