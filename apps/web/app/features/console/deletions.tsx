@@ -5,6 +5,7 @@ import { ApiError } from '~/api/api-client';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
+import { ScrollRegion } from '~/components/scroll-region';
 
 const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] as const;
 
@@ -56,13 +57,7 @@ export function Deletions({ api }: { api: ConsoleApi }) {
           {localise(decide.error)}
         </p>
       ) : null}
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <div
-        className="mt-4 overflow-x-auto"
-        tabIndex={0}
-        role="region"
-        aria-label={t('deletions.caption')}
-      >
+      <ScrollRegion className="mt-4" label={t('deletions.caption')}>
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">{t('deletions.caption')}</caption>
           <thead>
@@ -129,7 +124,7 @@ export function Deletions({ api }: { api: ConsoleApi }) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Modal } from '~/components/modal';
 import { webConfig } from '~/config';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
+import { ScrollRegion } from '~/components/scroll-region';
 
 type Change = { key: string; value: boolean | string; previous: boolean | string };
 const QUERY_KEY = ['console-toggles'];
@@ -210,13 +211,7 @@ function ChangeLog({ changes }: { changes: ToggleOverview['changes'] }) {
       {changes.length === 0 ? (
         <p className="mt-2 text-muted">{t('toggles.noChanges')}</p>
       ) : (
-        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
-        <div
-          className="mt-2 overflow-x-auto"
-          tabIndex={0}
-          role="region"
-          aria-label={t('toggles.changesTitle')}
-        >
+        <ScrollRegion className="mt-2" label={t('toggles.changesTitle')}>
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{t('toggles.changesTitle')}</caption>
             <thead>
@@ -250,7 +245,7 @@ function ChangeLog({ changes }: { changes: ToggleOverview['changes'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </>
   );

@@ -6,6 +6,7 @@ import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
+import { ScrollRegion } from '~/components/scroll-region';
 
 /** Referral codes: made with a use limit and maybe an end date, listed, revoked. */
 export function ReferralCodes({ api }: { api: ConsoleApi }) {
@@ -86,7 +87,7 @@ export function ReferralCodes({ api }: { api: ConsoleApi }) {
           {localise(error)}
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto">
+      <ScrollRegion className="mt-4" label={t('codes.caption')}>
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">{t('codes.caption')}</caption>
           <thead>
@@ -132,7 +133,7 @@ export function ReferralCodes({ api }: { api: ConsoleApi }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
