@@ -40,7 +40,8 @@ async function main(): Promise<number> {
             `${report.added} new, ${report.changed} changed, ${report.departed} left, ` +
             `${report.returned} back, ${report.accountsRequested} educators' accounts requested` +
             (report.conflicts > 0
-              ? `; ${report.conflicts} left as stored: their NISN or NUPTK is another person's.`
+              ? `; ${report.conflicts} rows left as stored: a NISN or NUPTK that is another ` +
+                `person's, or a malformed NIK, NISN or NPSN.`
               : '.'),
     );
     return 0;

@@ -70,7 +70,10 @@ export type SyncReport = {
   departed: number;
   returned: number;
   accountsRequested: number;
-  /** Staged people left as stored: their NISN or NUPTK is another person's (see `keyTaken`). */
+  /**
+   * Staged rows left as stored: a person whose NISN or NUPTK is another person's (`keyTaken`)
+   * or whose row breaks the registry's rules (`MALFORMED`), and schools with a malformed NPSN.
+   */
   conflicts: number;
   /** Already imported before: nothing was done. */
   alreadyImported: boolean;
@@ -224,6 +227,7 @@ async function stage(ctx: SyncContext, snapshot: Snapshot, run: Run): Promise<vo
     // Schools are few (440,000): one statement, rewriting only the rows that differ.
     await tx.execute(sql`INSERT INTO schools (npsn, name, name_key, level, regency_code, address)
       SELECT npsn, name, name_key, level, regency_code, address FROM registry_sync_schools
+      WHERE npsn ~ ${NPSN_FORMAT}
       ON CONFLICT (npsn) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
         level = excluded.level, regency_code = excluded.regency_code, address = excluded.address
       WHERE (schools.name, schools.name_key, schools.level, schools.regency_code, schools.address)
@@ -233,7 +237,8 @@ async function stage(ctx: SyncContext, snapshot: Snapshot, run: Run): Promise<vo
       tx,
       run,
       sql`phase = 'people', cursor = 0,
-        staged = (SELECT count(*) FROM registry_sync_people)`,
+        staged = (SELECT count(*) FROM registry_sync_people),
+        conflicts = (SELECT count(*) FROM registry_sync_schools WHERE npsn !~ ${NPSN_FORMAT})`,
     );
   });
   await database.db.execute(sql`ANALYZE registry_sync_people, registry_sync_memberships`);
@@ -262,18 +267,20 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
       // is not given it by the snapshot lets it go first (their own row, in this batch or a
       // later one, sets their new one; gone from the registry, they leave without it). Updating
       // first would hit the unique index on every retry and stop the import.
+      const wellFormed = sql`${batch} AND NOT ${MALFORMED}`;
       const released = [
-        ...(await rows<{ id: number; counted: boolean }>(tx, release('nisn', batch, to))),
-        ...(await rows<{ id: number; counted: boolean }>(tx, release('nuptk', batch, to))),
+        ...(await rows<{ id: number; counted: boolean }>(tx, release('nisn', wellFormed, to))),
+        ...(await rows<{ id: number; counted: boolean }>(tx, release('nuptk', wellFormed, to))),
       ];
-      // Left as stored, and counted: a key the snapshot gives two people, or one still held by
-      // a person the snapshot does not speak for. The rest of the batch applies.
+      // Left as stored, and counted: a row that breaks the registry's rules, a key the snapshot
+      // gives two people, or one still held by a person the snapshot does not speak for. The
+      // rest of the batch applies: one bad row never stops an import.
+      const leftAsStored = sql`(${MALFORMED} OR ${keyTaken('nisn')} OR ${keyTaken('nuptk')})`;
       const conflicts = await rows<{ row: number }>(
         tx,
-        sql`SELECT s.row FROM registry_sync_people s
-            WHERE ${batch} AND (${keyTaken('nisn')} OR ${keyTaken('nuptk')})`,
+        sql`SELECT s.row FROM registry_sync_people s WHERE ${batch} AND ${leftAsStored}`,
       );
-      const applies = sql`${batch} AND NOT (${keyTaken('nisn')} OR ${keyTaken('nuptk')})`;
+      const applies = sql`${batch} AND NOT ${leftAsStored}`;
       const added = await rows<{ id: number; kind: string }>(
         tx,
         sql`INSERT INTO people (nik, ${PERSON_FIELDS})
@@ -375,6 +382,16 @@ const release = (key: 'nisn' | 'nuptk', batch: SQL, to: number): SQL => {
       AND (o.row <= ${to} OR (${sql.raw(fieldsOf('o'))}) IS NOT DISTINCT FROM (${sql.raw(fieldsOf('h'))})))
       AS counted`;
 };
+
+/**
+ * Whether staged row `s` breaks a check of `people` (the NIK's 16 digits, the student number's
+ * 10, a student number only for students): applied, it would fail its batch on every retry.
+ */
+const MALFORMED = sql`(s.nik !~ '^[0-9]{16}$'
+  OR (s.nisn IS NOT NULL AND (s.nisn !~ '^[0-9]{10}$' OR s.kind <> 'pd')))`;
+
+/** The NPSN rule of `schools`: a school breaking it is left out and counted. */
+const NPSN_FORMAT = '^([0-9]{8}|[PK][0-9]{7})$';
 
 /** Whether staged row `s` claims a `key` that another staged or stored person keeps. */
 const keyTaken = (key: 'nisn' | 'nuptk'): SQL => {

@@ -252,4 +252,45 @@ describe('registry sync', () => {
     expect((await keysOf(ids.student!))?.nisn).toBe('0012345672');
     expect((await keysOf(second))?.nisn).toBe('0012345671');
   });
+
+  it('leaves malformed rows as stored and counted, and imports the rest', async () => {
+    const files = await snapshotOfRegistry(t.database);
+    const person = (id: number, kind: string, nik: string, nisn: string | null, name: string) =>
+      csvLine([
+        id,
+        kind,
+        nik,
+        nisn,
+        null,
+        name,
+        name.toUpperCase().replaceAll(' ', ''),
+        'L',
+        '1990-01-01',
+        'Ibu',
+        'IBU',
+        null,
+        null,
+      ]);
+    files.people.push(
+      // A student number on an educator, and a NIK one digit short: each breaks a rule of
+      // `people`, and applied would fail its batch on every retry.
+      person(900030, 'ptk', '3273010101900030', '0012345630', 'Guru Bernomor Siswa'),
+      person(900031, 'pd', '327301010110003', null, 'Siswa Nik Pendek'),
+      person(900032, 'ptk', '3273010101900032', null, 'Guru Baru Rapi'),
+    );
+    files.school_memberships.push(csvLine([900032, FIXTURE.smp.npsn, 'teacher', null]));
+    // A school whose NPSN is not eight characters of the rule.
+    files.schools.push(files.schools[0]!.replace(/^[^,]+/, 'X1234567'));
+
+    const report = await syncRegistry(context({ batchSize: 2 }), snapshot('2026-03-30', files));
+
+    expect(report).toMatchObject({ added: 1, conflicts: 3, departed: 0 });
+    const named = (name: string) =>
+      t.database.db.select({ id: people.id }).from(people).where(eq(people.fullName, name));
+    expect(await named('Guru Baru Rapi')).toHaveLength(1);
+    expect(await named('Guru Bernomor Siswa')).toEqual([]);
+    expect(await named('Siswa Nik Pendek')).toEqual([]);
+    const school = await t.database.db.execute(sql`SELECT 1 FROM schools WHERE npsn = 'X1234567'`);
+    expect((school as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
 });
