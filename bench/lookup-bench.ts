@@ -14,11 +14,12 @@ import {
 } from './bench-support';
 import { layerCosts, type LayerCosts } from './cpu-profile-layers';
 
-// `npm run bench:lookup [-- --people N --seconds S --rounds R --keep]`: the account lookup against a
+// `npm run bench:lookup [-- --people N --seconds S --rounds R --beside M --keep]`: the account lookup against a
 // registry of N people (default 1,000,000) in PostgreSQL, driven by autocannon, beside the floor
 // (bench/lookup-floor-server.ts: the same statement behind a bare Fastify) in the same run, with
 // the main thread's time per lookup split by the layer the portal adds (headers, logging,
-// validation, rate limits, hashes, token, audit). The bot check is off for the run (a proof of
+// validation, rate limits, hashes, token, audit); with `--beside M`, the steady latency beside the
+// same portal on a registry of M people, in alternating rounds. The bot check is off for the run (a proof of
 // work per request would measure the client's CPU, not the server's).
 
 const GOALS = { ratioOfFloor: 0.6, p99AtFixedRateMs: 25, fixedRate: 500 };
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     database: { type: 'string' },
+    beside: { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -232,28 +234,66 @@ async function profileLayers(
 }
 
 const benchUrl = await seededDatabase(adminUrl, name, people);
-const identities = await sampleIdentities(benchUrl);
-if (identities.length === 0) throw new Error('no identities sampled');
-// Paths and bodies are built before the clock starts: the load generator shares the server's
-// cores, and every microsecond it spends per request is taken from the server.
-const asks = identities.map((who) => ({
-  path: `/belajar-id/account-lookup/v1/lookup/${who.type}`,
-  body: JSON.stringify({
-    npsn: who.npsn,
-    name: who.name,
-    birthDate: who.birthDate,
-    motherName: who.motherName,
-  }),
-}));
-let next = 0;
-const lookupRequest = {
-  method: 'POST' as const,
-  headers: { 'content-type': 'application/json' },
-  setupRequest: (request: autocannon.Request) => ({
-    ...request,
-    ...asks[next++ % asks.length]!,
-  }),
-};
+
+/** Lookups of real people of the registry at `databaseUrl`, each request another person. */
+async function lookupsOf(databaseUrl: string) {
+  const identities = await sampleIdentities(databaseUrl);
+  if (identities.length === 0) throw new Error('no identities sampled');
+  // Paths and bodies are built before the clock starts: the load generator shares the server's
+  // cores, and every microsecond it spends per request is taken from the server.
+  const asks = identities.map((who) => ({
+    path: `/belajar-id/account-lookup/v1/lookup/${who.type}`,
+    body: JSON.stringify({
+      npsn: who.npsn,
+      name: who.name,
+      birthDate: who.birthDate,
+      motherName: who.motherName,
+    }),
+  }));
+  let next = 0;
+  const request = {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (base: autocannon.Request) => ({ ...base, ...asks[next++ % asks.length]! }),
+  };
+  return { count: identities.length, request };
+}
+
+type SizeRounds = { people: number; rounds: Paced[] };
+
+/**
+ * The steady-rate latency of the portal on this registry and on one of `besidePeople`, in
+ * alternating rounds with both servers up, so that the machine's other work weighs on both.
+ */
+async function compareSizes(
+  base: string,
+  request: autocannon.Request,
+  besidePeople: number,
+): Promise<SizeRounds[]> {
+  const otherUrl = await seededDatabase(adminUrl, `lookup_bench_${besidePeople}`, besidePeople);
+  const other = await lookupsOf(otherUrl);
+  const otherPort = await freePort();
+  const otherServer = await startServer(otherUrl, otherPort);
+  const otherBase = `http://127.0.0.1:${otherPort}`;
+  try {
+    await run({ url: otherBase, connections, duration: 3, requests: [other.request] });
+    const sizes: SizeRounds[] = [
+      { people, rounds: [] },
+      { people: besidePeople, rounds: [] },
+    ];
+    for (let round = 0; round < rounds; round += 1) {
+      sizes[0]!.rounds.push(await paced(base, connections, GOALS.fixedRate, seconds, request));
+      sizes[1]!.rounds.push(
+        await paced(otherBase, connections, GOALS.fixedRate, seconds, other.request),
+      );
+    }
+    return sizes;
+  } finally {
+    await stopServer(otherServer);
+  }
+}
+
+const { count: identityCount, request: lookupRequest } = await lookupsOf(benchUrl);
 const FLOOR_SCRIPT = 'bench/lookup-floor-server.ts';
 const portalPort = await freePort();
 const floorPort = await freePort();
@@ -292,12 +332,16 @@ try {
       requests: [lookupRequest],
     }),
   );
+  const besidePeople = values.beside ? Number(values.beside.replaceAll('_', '')) : undefined;
+  const sizes = besidePeople
+    ? await compareSizes(portalBase, lookupRequest, besidePeople)
+    : undefined;
   await stopServer(server);
   const portalLayers = await profileLayers(benchUrl, undefined, lookupRequest);
   const floorLayers = await profileLayers(benchUrl, FLOOR_SCRIPT, lookupRequest);
 
   console.log(
-    `\nAccount lookup benchmark: ${people.toLocaleString('en')} people in PostgreSQL, ${identities.length} distinct identities`,
+    `\nAccount lookup benchmark: ${people.toLocaleString('en')} people in PostgreSQL, ${identityCount} distinct identities`,
   );
   console.log(
     'Bot check: OFF for this run (BOT_CHECK=off); rate limits raised out of the way (counted in memory, no Redis); audit rows written as in production.',
@@ -331,6 +375,26 @@ try {
   console.log(
     `p99 at a steady ${GOALS.fixedRate} req/s = ${steady.p99.toFixed(1)} ms (goal < ${GOALS.p99AtFixedRateMs} ms: ${steady.p99 < GOALS.p99AtFixedRateMs ? 'met' : 'NOT met'}); in bursts of ${GOALS.fixedRate}: ${fixed.result.latency.p99} ms`,
   );
+  if (sizes) {
+    console.log(
+      `\nThe same portal on two registries, both up, steady ${GOALS.fixedRate} req/s in alternating rounds of ${seconds} s:`,
+    );
+    const middle = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    for (const { people: size, rounds: sized } of sizes) {
+      console.log(
+        `${`${size.toLocaleString('en')} people`.padEnd(20)} p50 ${sized.map((r) => r.p50.toFixed(1)).join(' / ')} ms   p99 ${sized.map((r) => r.p99.toFixed(1)).join(' / ')} ms   non-2xx ${sized.reduce((n, r) => n + r.non2xx, 0)}`,
+      );
+    }
+    const [here, beside] = sizes.map(({ rounds: sized }) => ({
+      p50: middle(sized.map((r) => r.p50)),
+      p99: middle(sized.map((r) => r.p99)),
+    }));
+    const [large, small] = people > besidePeople! ? [here!, beside!] : [beside!, here!];
+    const ratio = large.p99 / small.p99;
+    console.log(
+      `larger / smaller registry, medians of the rounds: p50 ${(large.p50 / small.p50).toFixed(2)}, p99 ${ratio.toFixed(2)} (goal p99 <= 1.3: ${ratio <= 1.3 ? 'met' : 'NOT met'})`,
+    );
+  }
   console.log(
     `for context, each against its own hello-world: portal ${(rate(portalRounds.lookup) / rate(portalRounds.hello)).toFixed(2)}, floor ${(rate(floorRounds.lookup) / rate(floorRounds.hello)).toFixed(2)}`,
   );
