@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConsolePageSchema, consolePageOf } from './console';
 
 /**
  * Deletion of an account whose owner left the registry (SPEC §1, issue 23): the notice's report
@@ -68,7 +69,10 @@ export const DeletionStatusSchema = z.enum([
   'removed',
 ]);
 
-export const DeletionListQuerySchema = z.object({ status: DeletionStatusSchema.optional() });
+export const DeletionListQuerySchema = z.object({
+  status: DeletionStatusSchema.optional(),
+  page: ConsolePageSchema,
+});
 
 export const DeletionItemSchema = z.object({
   id: z.string(),
@@ -85,7 +89,8 @@ export const DeletionItemSchema = z.object({
   decidedAt: z.iso.datetime().nullable(),
 });
 export type DeletionItem = z.infer<typeof DeletionItemSchema>;
-export const DeletionListSchema = z.object({ items: z.array(DeletionItemSchema) });
+export const DeletionListSchema = consolePageOf(DeletionItemSchema);
+export type DeletionList = z.infer<typeof DeletionListSchema>;
 
 export const DeletionDecisionBodySchema = z.object({
   /** `uphold`: the report is right, nothing is deleted; `reject`: the clock resumes. */

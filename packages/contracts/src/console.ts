@@ -40,6 +40,16 @@ export const ConsoleIdParamsSchema = z.object({ id: IdSchema });
 
 export const OfficeRequestStatusSchema = z.enum(['submitted', 'approved', 'rejected']);
 export const CONSOLE_PAGE_SIZE = 25;
+/** A console list's page in the query, from 1. */
+export const ConsolePageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+/** One page of a console list, with how many match its filter in all. */
+export const consolePageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 export const OfficeRequestListQuerySchema = z.object({
   status: OfficeRequestStatusSchema.optional(),
@@ -51,7 +61,7 @@ export const OfficeRequestListQuerySchema = z.object({
   from: z.iso.date(ERROR_MESSAGES.invalidDate).optional(),
   /** Submitted on or before this day. */
   to: z.iso.date(ERROR_MESSAGES.invalidDate).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: ConsolePageSchema,
 });
 
 export const OfficeRequestSummarySchema = z.object({
@@ -64,12 +74,7 @@ export const OfficeRequestSummarySchema = z.object({
   status: OfficeRequestStatusSchema,
   createdAt: z.iso.datetime(),
 });
-export const OfficeRequestListSchema = z.object({
-  items: z.array(OfficeRequestSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const OfficeRequestListSchema = consolePageOf(OfficeRequestSummarySchema);
 
 export const OfficeRequestDetailSchema = OfficeRequestSummarySchema.extend({
   nik: z.string(),

@@ -1,13 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import {
   DELETION_MESSAGES,
   DELETION_NOTICE_DAYS,
   DELETION_REPORT_DAYS,
   type DeletionItem,
+  type DeletionList,
   type DeletionNotice,
   type DeletionReportBody,
 } from '@portal/contracts/account-deletion';
+import { CONSOLE_PAGE_SIZE } from '@portal/contracts/console';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db, Transaction } from '../db/database';
 import { accountDeletions, learningAccounts, oidcModels, people } from '../db/schema';
@@ -317,23 +319,31 @@ export async function reportMistake(
 
 type Staff = { staffId: number };
 
-/** Deletions for the console, reports first, then by stated date; at most 200. */
+/** Deletions for the console, reports first, then by stated date, a page at a time. */
 export async function listDeletions(
   ctx: DeletionContext,
-  filter: { status?: Deletion['status'] | undefined },
-): Promise<{ items: DeletionItem[] }> {
+  filter: { status?: Deletion['status'] | undefined; page: number },
+): Promise<DeletionList> {
+  const where = filter.status ? eq(accountDeletions.status, filter.status) : undefined;
+  const [total] = await ctx.db.select({ n: count() }).from(accountDeletions).where(where);
   const rows = await ctx.db
     .select({ deletion: accountDeletions, name: people.fullName })
     .from(accountDeletions)
     .leftJoin(people, eq(people.id, accountDeletions.personId))
-    .where(filter.status ? eq(accountDeletions.status, filter.status) : undefined)
+    .where(where)
     .orderBy(
       sql`${accountDeletions.status} = 'reported' DESC`,
       accountDeletions.deletionOn,
       accountDeletions.id,
     )
-    .limit(200);
-  return { items: rows.map(({ deletion, name }) => deletionItem(deletion, name)) };
+    .limit(CONSOLE_PAGE_SIZE)
+    .offset((filter.page - 1) * CONSOLE_PAGE_SIZE);
+  return {
+    items: rows.map(({ deletion, name }) => deletionItem(deletion, name)),
+    total: total?.n ?? 0,
+    page: filter.page,
+    pageSize: CONSOLE_PAGE_SIZE,
+  };
 }
 
 const deletionItem = (d: Deletion, name: string | null): DeletionItem => ({

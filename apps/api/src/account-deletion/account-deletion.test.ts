@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_MESSAGES, DELETION_REPORT_PATHS } from '@portal/contracts/account-deletion';
-import { CONSOLE_ROUTES, consolePath } from '@portal/contracts/console';
+import { CONSOLE_PAGE_SIZE, CONSOLE_ROUTES, consolePath } from '@portal/contracts/console';
 import {
   accountDeletions,
   auditEvents,
@@ -234,5 +234,47 @@ describe('deletion of the accounts of people who left the registry', () => {
       )) as unknown as { rows: [{ n: number }] }
     ).rows;
     expect(n).toBe(1);
+  });
+
+  it('pages the deletions for the console, and refuses a page that is not one', async () => {
+    const headers = { authorization: `Bearer ${staff}` };
+    const before = await t.app.inject({
+      url: `${api}${CONSOLE_ROUTES.accountDeletions}?status=cancelled`,
+      headers,
+    });
+    const already = before.json().data.total as number;
+    await t.database.db.insert(accountDeletions).values(
+      Array.from({ length: CONSOLE_PAGE_SIZE + 5 }, (_, i) => ({
+        personId: 700_000 + i,
+        kind: 'pd' as const,
+        status: 'cancelled' as const,
+        deletionOn: '2026-06-01',
+        removalOn: '2026-06-11',
+      })),
+    );
+    const total = already + CONSOLE_PAGE_SIZE + 5;
+    const page = async (n: number) =>
+      (
+        await t.app.inject({
+          url: `${api}${CONSOLE_ROUTES.accountDeletions}?status=cancelled&page=${n}`,
+          headers,
+        })
+      ).json().data;
+    const first = await page(1);
+    expect(first).toMatchObject({ total, page: 1, pageSize: CONSOLE_PAGE_SIZE });
+    expect(first.items).toHaveLength(CONSOLE_PAGE_SIZE);
+    const second = await page(2);
+    expect(second.items).toHaveLength(total - CONSOLE_PAGE_SIZE);
+    const ids = [...first.items, ...second.items].map((item: { id: string }) => item.id);
+    expect(new Set(ids).size).toBe(total);
+    expect((await page(3)).items).toEqual([]);
+
+    for (const bad of ['0', 'dua', '-1']) {
+      const reply = await t.app.inject({
+        url: `${api}${CONSOLE_ROUTES.accountDeletions}?page=${bad}`,
+        headers,
+      });
+      expect(reply.statusCode, bad).toBe(400);
+    }
   });
 });

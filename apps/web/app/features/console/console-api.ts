@@ -116,11 +116,11 @@ export function consoleApi(token: string) {
         dataEnvelope(AnnouncementItemSchema),
         { token },
       ),
-    deletions: (status: string, signal?: AbortSignal) =>
+    deletions: ({ status, page }: { status: string; page: number }, signal?: AbortSignal) =>
       getJson(CONSOLE_ROUTES.accountDeletions, dataEnvelope(DeletionListSchema), {
         token,
         signal,
-        query: status ? { status } : {},
+        query: { ...(status ? { status } : {}), page: String(page) },
       }),
     decideDeletion: (id: string, decision: 'uphold' | 'reject') =>
       postJson(

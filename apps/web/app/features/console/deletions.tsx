@@ -6,6 +6,7 @@ import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
 import { ScrollRegion } from '~/components/scroll-region';
+import { Pager } from './pager';
 
 const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] as const;
 
@@ -16,9 +17,10 @@ export function Deletions({ api }: { api: ConsoleApi }) {
   const queries = useQueryClient();
   const filterId = useId();
   const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
   const deletions = useQuery({
-    queryKey: ['console-deletions', status],
-    queryFn: ({ signal }) => api.deletions(status, signal).then((answer) => answer.data.items),
+    queryKey: ['console-deletions', status, page],
+    queryFn: ({ signal }) => api.deletions({ status, page }, signal).then((answer) => answer.data),
   });
   const decide = useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'uphold' | 'reject' }) =>
@@ -43,7 +45,10 @@ export function Deletions({ api }: { api: ConsoleApi }) {
         id={filterId}
         className={formStyles.control(false)}
         value={status}
-        onChange={(e) => setStatus(e.target.value)}
+        onChange={(e) => {
+          setStatus(e.target.value);
+          setPage(1);
+        }}
       >
         <option value="">{t('deletions.all')}</option>
         {STATUSES.map((s) => (
@@ -72,14 +77,14 @@ export function Deletions({ api }: { api: ConsoleApi }) {
             </tr>
           </thead>
           <tbody>
-            {deletions.data?.length === 0 ? (
+            {deletions.data?.items.length === 0 ? (
               <tr>
                 <td colSpan={6} className="p-2">
                   {t('deletions.empty')}
                 </td>
               </tr>
             ) : null}
-            {deletions.data?.map((d) => {
+            {deletions.data?.items.map((d) => {
               const name = d.name ?? t('deletions.removed');
               return (
                 <tr key={d.id} className="border-b border-line align-top">
@@ -125,6 +130,14 @@ export function Deletions({ api }: { api: ConsoleApi }) {
           </tbody>
         </table>
       </ScrollRegion>
+      {deletions.data ? (
+        <Pager
+          page={page}
+          pageSize={deletions.data.pageSize}
+          total={deletions.data.total}
+          onPage={setPage}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { CONSOLE_PAGE_SIZE } from '@portal/contracts/console';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi, RequestFilter } from './console-api';
+import { Pager } from './pager';
 
 const EMPTY: RequestFilter = { status: 'submitted', province: '', from: '', to: '', page: 1 };
 
@@ -20,7 +20,6 @@ export function OfficeRequests({ api }: { api: ConsoleApi }) {
     queryKey: ['office-requests', filter],
     queryFn: ({ signal }) => api.requests(filter, signal).then((answer) => answer.data),
   });
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CONSOLE_PAGE_SIZE));
   return (
     <section aria-labelledby="requests-title" className="mt-8">
       <h2 id="requests-title" className="text-2xl font-bold">
@@ -64,26 +63,12 @@ export function OfficeRequests({ api }: { api: ConsoleApi }) {
                   </li>
                 ))}
               </ul>
-              {pages > 1 && (
-                <div className="mt-3 flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    disabled={filter.page <= 1}
-                    onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-                  >
-                    ‹ {filter.page - 1}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    disabled={filter.page >= pages}
-                    onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-                  >
-                    {filter.page + 1} ›
-                  </button>
-                </div>
-              )}
+              <Pager
+                page={filter.page}
+                pageSize={list.data.pageSize}
+                total={list.data.total}
+                onPage={(page) => setFilter({ ...filter, page })}
+              />
             </>
           )}
         </>
