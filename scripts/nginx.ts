@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -12,13 +12,31 @@ export function ensureNginx(cwd: string): string {
   return '/usr/sbin/nginx';
 }
 
+export type NginxOptions = {
+  /**
+   * Answers carry `X-Cluster-Instance: 127.0.0.1:<port>`, the instance that served them: the
+   * cluster journeys count the spread with it. Off by default: it tells visitors the topology.
+   */
+  nameInstances?: boolean;
+};
+
 /**
  * nginx on loopback `port`, round robin over the instances' ports, its files in a folder of its
  * own (returned: start nginx with `-p <folder> -c <folder>/nginx.conf`).
  */
-export function writeNginxConfig(port: number, instancePorts: number[]): string {
+export function writeNginxConfig(
+  port: number,
+  instancePorts: number[],
+  options: NginxOptions = {},
+): string {
   const prefix = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
+  // Started as root, nginx's workers run as `nobody`: they must reach the temporary files of
+  // large request and response bodies in here (mkdtemp makes it the owner's alone).
+  chmodSync(prefix, 0o711);
   const upstreams = instancePorts.map((instance) => `    server 127.0.0.1:${instance};`).join('\n');
+  const nameInstance = options.nameInstances
+    ? '\n      add_header X-Cluster-Instance $upstream_addr always;'
+    : '';
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
     `daemon off;
@@ -39,9 +57,10 @@ ${upstreams}
       proxy_pass http://portal;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $host;
+      # As the client sent it, port included: the sign-in provider builds its addresses from it.
+      proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Proto $scheme;${nameInstance}
     }
   }
 }
