@@ -1,10 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
+import {
+  LOOKUP_PATH,
+  fillDinasOffice,
+  fillPerson,
+  fillSchoolByName,
+  fillSchoolByNpsn,
+  openLookup,
+  pickBirthDate,
+  sendDetails,
+  submit,
+  typeInto,
+  waitForResult,
+} from './account-lookup-steps';
+import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext } from './browser';
 import { axeViolations } from './axe';
 import { demoIdentities, waitForMessage, type DemoIdentity } from './dev-pages';
-
-const PATH = '/account/lookup/v2';
 
 type UserType = DemoIdentity['userType'];
 type Identity = DemoIdentity;
@@ -22,95 +33,14 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** Types like a person: focus the field, then key by key. */
-async function typeInto(page: Page, label: string, text: string) {
-  const field = page.getByLabel(label, { exact: true });
-  await field.focus();
-  await field.pressSequentially(text, { delay: 5 });
-}
-
-async function pickBirthDate(page: Page, isoDate: string) {
-  const [year = '', month = '', day = ''] = isoDate.split('-');
-  await page.getByLabel('Tanggal', { exact: true }).selectOption(String(Number(day)));
-  await page.getByLabel('Bulan', { exact: true }).selectOption(String(Number(month)));
-  await page.getByLabel('Tahun', { exact: true }).selectOption(year);
-}
-
-async function openLookup(browser: Browser, userType: UserType, viewport = MOBILE) {
-  const context = await newContext(browser, { viewport });
-  await context.addInitScript((type) => {
-    window.localStorage.setItem('portal.userType', type);
-  }, userType);
-  const page = await open(context, PATH);
-  await expect.poll(() => page.getByTestId(`user-type-${userType}`).isChecked()).toBe(true);
-  return { context, page };
-}
-
-async function fillSchoolByNpsn(page: Page, identity: Identity) {
-  await typeInto(page, 'NPSN sekolah', identity.npsn ?? '');
-  await page.getByText(`Sekolah: ${identity.schoolName}`).waitFor();
-}
-
-async function fillSchoolByName(page: Page, identity: Identity) {
-  await page.getByLabel('Nama sekolah', { exact: true }).first().check();
-  const search = page.getByRole('combobox', { name: 'Nama sekolah' });
-  await search.focus();
-  await search.pressSequentially(identity.schoolName ?? '', { delay: 5 });
-  await page.getByRole('listbox').waitFor();
-  // Arrow down through the options until the one with this NPSN is active, then Enter.
-  for (let step = 0; step < 25; step += 1) {
-    await search.press('ArrowDown');
-    const active = await search.getAttribute('aria-activedescendant');
-    const text = active ? await page.locator(`#${active}`).textContent() : '';
-    if (text?.includes(`NPSN ${identity.npsn}`)) break;
-  }
-  await search.press('Enter');
-  await page.getByText(`Sekolah dipilih: ${identity.schoolName} (NPSN ${identity.npsn})`).waitFor();
-}
-
-async function fillDinasOffice(page: Page, identity: Identity) {
-  const office = identity.office;
-  if (!office) throw new Error('the Dinas identity has no office');
-  await page
-    .getByLabel(
-      office.type === 'provinsi' ? 'Dinas Pendidikan Provinsi' : 'Dinas Pendidikan Kabupaten/Kota',
-    )
-    .check();
-  const province = page.getByLabel('Provinsi', { exact: true });
-  await expect.poll(() => province.locator('option').count()).toBeGreaterThan(30);
-  await province.selectOption(office.regionCode.slice(0, 2));
-  if (office.type === 'kota_kabupaten') {
-    await page.getByLabel('Kabupaten/Kota', { exact: true }).selectOption(office.regionCode);
-  }
-}
-
-async function fillPerson(page: Page, identity: Identity, motherName = identity.motherName) {
-  await typeInto(page, 'Nama lengkap', identity.fullName);
-  await pickBirthDate(page, identity.birthDate);
-  await typeInto(page, 'Nama ibu kandung', motherName);
-}
-
-async function submit(page: Page) {
-  await page.getByRole('status').filter({ hasText: 'Terverifikasi' }).waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Cari Akun' }).press('Enter');
-}
-
 /** Lookup -> details mail -> e-mail change confirmed by the code sent to the new address. */
 async function fullJourney(page: Page, identity: Identity, where: string) {
-  await page.getByRole('heading', { name: 'Hasil Pencarian Akun' }).waitFor({ timeout: 30_000 });
-  await expect
-    .poll(() => page.getByTestId('lookup-accounts').textContent())
-    .toContain(identity.accountEmail);
+  await waitForResult(page, identity);
   await expect.poll(() => page.getByTestId('lookup-masked-email').textContent()).toMatch(/\*/);
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, `${where} result`);
 
-  const beforeDetails = Date.now();
-  await page.getByRole('button', { name: 'Kirim detail akun ke email' }).click();
-  await page.getByText(/Detail akun telah dikirim ke/).waitFor();
-  const details = await waitForMessage('account-details', beforeDetails, (message) =>
-    message.bodyText.includes(identity.accountEmail),
-  );
+  const details = await sendDetails(page, identity);
   const oldAddress = details.recipient;
 
   await page.getByRole('button', { name: 'Ubah email pribadi' }).click();
@@ -225,7 +155,7 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
       await route.continue();
     });
     const page = await context.newPage();
-    await page.goto(PATH, { waitUntil: 'commit' });
+    await page.goto(LOOKUP_PATH, { waitUntil: 'commit' });
     await page.getByLabel('Tanggal', { exact: true }).waitFor();
     await pickBirthDate(page, '2001-02-28');
     await page.getByLabel('Tanggal', { exact: true }).selectOption('31');

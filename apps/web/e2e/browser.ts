@@ -33,13 +33,15 @@ type ContextOptions = {
   serviceWorkers?: 'allow' | 'block';
   /** The visitor's time zone, e.g. `Asia/Makassar`; the machine's when absent. */
   timezoneId?: string;
+  /** The site's address; the global setup's server when absent (the cluster journeys: nginx). */
+  origin?: string;
 };
 
 /** A fresh context (empty storage); `language` is stored before any page script runs. */
 export async function newContext(browser: Browser, options: ContextOptions = {}) {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
-    baseURL: baseUrl,
+    baseURL: options.origin ?? baseUrl,
     acceptDownloads: true,
     serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
@@ -65,6 +67,14 @@ export const LEADS_TO_SIGN_IN = new Set([
 export async function waitForLanding(page: Page, pathname: string): Promise<void> {
   if (LEADS_TO_SIGN_IN.has(pathname)) await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/);
   if (pathname === '/auth/logout/callback') await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Waits until the page says it works offline and its service worker controls it. */
+export async function waitForOfflineReady(page: Page): Promise<void> {
+  await page
+    .getByText('Anda bisa mengakses tampilan ini tanpa koneksi internet (secara offline)')
+    .waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** Opens a path and waits until React has hydrated it, or the page it moves on to. */

@@ -21,6 +21,8 @@ export type MailboxMessage = {
   template: string;
   createdAt: string;
   deliveredAt: string | null;
+  /** Delivery attempts: 1 for a message its job sent once. */
+  attempts: number;
 };
 
 /** An account to try the first sign-in with: `/dev/demo-identities`' `signIn` list. */
@@ -38,64 +40,80 @@ export type DemoSignInAccount = {
   password: string;
 };
 
-/** The demo teacher and staff account with their initial password, and the school admin. */
-export async function demoSignInAccounts(): Promise<
-  Record<DemoSignInAccount['role'], DemoSignInAccount>
-> {
-  const response = await fetch(`${baseUrl}/dev/demo-identities`, {
-    headers: { accept: 'application/json' },
-  });
-  const { signIn } = (await response.json()) as { signIn: DemoSignInAccount[] };
-  const byRole = (role: DemoSignInAccount['role']) => {
-    const found = signIn.find((account) => account.role === role);
-    if (!found) throw new Error(`no demo ${role} account`);
-    return found;
+/** How the dev pages are read: the cluster journeys pass a fetch that waits its turn. */
+export type Fetcher = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** The dev pages of the server at `origin`: its demo accounts and identities, and its mail. */
+export function devPages(origin: string, fetcher: Fetcher = fetch) {
+  const read = async <T>(pathname: string): Promise<T> => {
+    const response = await fetcher(`${origin}${pathname}`, {
+      headers: { accept: 'application/json' },
+    });
+    return (await response.json()) as T;
   };
+  const messages = async () =>
+    (await read<{ messages: MailboxMessage[] }>('/dev/mailbox/messages')).messages;
+
   return {
-    teacher: byRole('teacher'),
-    staff: byRole('staff'),
-    reviewer: byRole('reviewer'),
-    operator: byRole('operator'),
-    announcer: byRole('announcer'),
-    analyst: byRole('analyst'),
-    registrar: byRole('registrar'),
-    'school-admin': byRole('school-admin'),
+    /** The demo teacher and staff account with their initial password, and the school admin. */
+    async demoSignInAccounts(): Promise<Record<DemoSignInAccount['role'], DemoSignInAccount>> {
+      const { signIn } = await read<{ signIn: DemoSignInAccount[] }>('/dev/demo-identities');
+      const byRole = (role: DemoSignInAccount['role']) => {
+        const found = signIn.find((account) => account.role === role);
+        if (!found) throw new Error(`no demo ${role} account`);
+        return found;
+      };
+      return {
+        teacher: byRole('teacher'),
+        staff: byRole('staff'),
+        reviewer: byRole('reviewer'),
+        operator: byRole('operator'),
+        announcer: byRole('announcer'),
+        analyst: byRole('analyst'),
+        registrar: byRole('registrar'),
+        'school-admin': byRole('school-admin'),
+      };
+    },
+
+    /** The demo identity of each user type. */
+    async demoIdentities(): Promise<Record<DemoIdentity['userType'], DemoIdentity>> {
+      const { identities } = await read<{ identities: DemoIdentity[] }>('/dev/demo-identities');
+      const byType = (type: DemoIdentity['userType']) => {
+        const found = identities.find((identity) => identity.userType === type);
+        if (!found) throw new Error(`no demo identity of type ${type}`);
+        return found;
+      };
+      return { ptk: byType('ptk'), pd: byType('pd'), dinas: byType('dinas') };
+    },
+
+    /** The newest messages, newest first. */
+    messages,
+
+    /** The newest delivered message of a template created after `since`, waiting for the job. */
+    async waitForMessage(
+      template: string,
+      since: number,
+      matches: (message: MailboxMessage) => boolean = () => true,
+    ): Promise<MailboxMessage> {
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        const found = (await messages()).find(
+          (message) =>
+            message.template === template &&
+            message.deliveredAt !== null &&
+            Date.parse(message.createdAt) >= since - 1000 &&
+            matches(message),
+        );
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`no ${template} message arrived`);
+    },
   };
 }
 
-/** The demo identity of each user type. */
-export async function demoIdentities(): Promise<Record<DemoIdentity['userType'], DemoIdentity>> {
-  const response = await fetch(`${baseUrl}/dev/demo-identities`, {
-    headers: { accept: 'application/json' },
-  });
-  const { identities } = (await response.json()) as { identities: DemoIdentity[] };
-  const byType = (type: DemoIdentity['userType']) => {
-    const found = identities.find((identity) => identity.userType === type);
-    if (!found) throw new Error(`no demo identity of type ${type}`);
-    return found;
-  };
-  return { ptk: byType('ptk'), pd: byType('pd'), dinas: byType('dinas') };
-}
+export type DevPages = ReturnType<typeof devPages>;
 
-/** The newest delivered message of a template created after `since`, waiting for the job. */
-export async function waitForMessage(
-  template: string,
-  since: number,
-  matches: (message: MailboxMessage) => boolean = () => true,
-): Promise<MailboxMessage> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/dev/mailbox/messages`);
-    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-    const found = messages.find(
-      (message) =>
-        message.template === template &&
-        message.deliveredAt !== null &&
-        Date.parse(message.createdAt) >= since - 1000 &&
-        matches(message),
-    );
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${template} message arrived`);
-}
+/** The dev pages of the server the global setup started. */
+export const mainDevPages = devPages(baseUrl);
+export const { demoSignInAccounts, demoIdentities, waitForMessage } = mainDevPages;

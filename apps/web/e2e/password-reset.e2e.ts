@@ -3,31 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { axeViolations } from './axe';
 import { demoIdentities, waitForMessage } from './dev-pages';
-
-const LOOKUP_TITLE = 'Masuk ke Akun belajar.id / Reset Kata Sandi Anda';
-const TOAST = 'Kode OTP berhasil dikirim';
-
-const codeIn = (text: string) => {
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error('no code in the message');
-  return code;
-};
+import {
+  CODE_SENT_TOAST,
+  RESET_LOOKUP_TITLE,
+  codeIn,
+  enterCode,
+  lookUp,
+  requestCodeByEmail,
+  setNewPassword,
+} from './password-reset-steps';
 
 async function expectNoAxeViolations(page: Page, where: string) {
   expect(await axeViolations(page, where)).toEqual([]);
-}
-
-/** Fills the reset lookup of an open modal and waits for the method modal. */
-async function lookUp(page: Page, accountEmail: string, birthDate: string) {
-  const dialog = page.getByRole('dialog', { name: LOOKUP_TITLE });
-  await dialog.getByLabel('Email', { exact: true }).fill(accountEmail);
-  const [year = '', month = '', day = ''] = birthDate.split('-');
-  await dialog.getByLabel('Tanggal', { exact: true }).selectOption(String(Number(day)));
-  await dialog.getByLabel('Bulan', { exact: true }).selectOption(String(Number(month)));
-  await dialog.getByLabel('Tahun', { exact: true }).selectOption(year);
-  await dialog.getByText('Terverifikasi').waitFor({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Lanjutkan' }).click();
-  return page.getByRole('dialog', { name: 'Pilih Metode Pengiriman Kode' });
 }
 
 describe.skipIf(!hasBrowser)('password reset journeys', () => {
@@ -54,7 +41,7 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     // SPEC §2: the hero button leads to the reset section, whose button opens the lookup.
     await page.getByRole('link', { name: 'Lupa Kata Sandi' }).click();
     await page.locator('#lupa-kata-sandi').getByRole('button').click();
-    const lookup = page.getByRole('dialog', { name: LOOKUP_TITLE });
+    const lookup = page.getByRole('dialog', { name: RESET_LOOKUP_TITLE });
     await lookup.waitFor();
     expect(await lookup.evaluate((element) => element.getBoundingClientRect().width)).toBe(380);
 
@@ -83,7 +70,7 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
 
     const sentAt = Date.now();
     await method.getByRole('button', { name: 'Kirim kode ke email' }).click();
-    await page.getByText(TOAST).waitFor();
+    await page.getByText(CODE_SENT_TOAST).waitFor();
     await page.waitForURL('**/reset-password/otp');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: /Kirim ulang kode dalam \d+ detik/ }).waitFor();
@@ -168,7 +155,7 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     const context = await newContext(browser, { viewport: MOBILE });
     const page = await open(context, '/?features=REQUEST_PASSWORD_BY_PHONE');
     await page.locator('#lupa-kata-sandi').getByRole('button').click();
-    await page.getByRole('dialog', { name: LOOKUP_TITLE }).waitFor();
+    await page.getByRole('dialog', { name: RESET_LOOKUP_TITLE }).waitFor();
     await expectNoAxeViolations(page, 'lookup modal 360');
 
     const method = await lookUp(page, person.accountEmail, person.birthDate);
@@ -176,7 +163,7 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     await expectNoAxeViolations(page, 'method modal 360');
     const sentAt = Date.now();
     await method.getByRole('button', { name: 'Kirim kode lewat SMS' }).click();
-    await page.getByText(TOAST).waitFor();
+    await page.getByText(CODE_SENT_TOAST).waitFor();
     await page.waitForURL('**/reset-password/otp');
     await page.getByText(/lewat SMS ke \*+\d+/).waitFor();
     await page.getByText('Anda masih bisa mencoba 5 kali lagi.').waitFor();
@@ -193,10 +180,7 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     await page.getByText('Minimal 8 karakter', { exact: false }).waitFor();
     await expectNoAxeViolations(page, 'new password page 360');
 
-    await page.getByLabel('Kata sandi baru', { exact: true }).fill('Sawah hijau di Purworejo');
-    await page.getByLabel('Ulangi kata sandi baru').fill('Sawah hijau di Purworejo');
-    await page.getByRole('button', { name: 'Simpan Kata Sandi' }).click();
-    await page.getByRole('heading', { name: 'Kata sandi berhasil diubah' }).waitFor();
+    await setNewPassword(page, 'Sawah hijau di Purworejo');
     await expectNoAxeViolations(page, 'done 360');
     await context.close();
   }, 120_000);
@@ -207,19 +191,14 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     const page = await open(context, '/');
     await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
 
-    const method = await lookUp(page, person.accountEmail, person.birthDate);
-    await method.waitFor();
-    await method.getByRole('button', { name: 'Kirim kode ke email' }).click();
-    await page.waitForURL('**/reset-password/otp');
+    await requestCodeByEmail(page, person);
     const mail = await waitForMessage('reset-code', Date.now() - 5000);
     const wrong = codeIn(mail.bodyText) === '000000' ? '111111' : '000000';
 
-    await page.getByLabel('Kode OTP').fill('12');
-    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await enterCode(page, '12');
     await page.getByRole('alert').filter({ hasText: 'Kode OTP terdiri dari 6 angka.' }).waitFor();
 
-    await page.getByLabel('Kode OTP').fill(wrong);
-    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await enterCode(page, wrong);
     await page
       .getByRole('alert')
       .filter({ hasText: 'Kode OTP salah. Sisa percobaan: 4.' })
@@ -258,7 +237,7 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     // SPEC §4: reopening the lookup starts from an empty form.
     await page.keyboard.press('Escape');
     await page.locator('#lupa-kata-sandi').getByRole('button').click();
-    const lookup = page.getByRole('dialog', { name: LOOKUP_TITLE });
+    const lookup = page.getByRole('dialog', { name: RESET_LOOKUP_TITLE });
     expect(await lookup.getByLabel('Email', { exact: true }).inputValue()).toBe('');
     await context.close();
   }, 120_000);

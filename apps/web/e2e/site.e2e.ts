@@ -13,6 +13,7 @@ import {
   newContext,
   open,
   waitForLanding,
+  waitForOfflineReady,
   webRoot,
 } from './browser';
 import { axeViolations } from './axe';
@@ -364,10 +365,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
   it('says when the portal works offline and then serves pages without a network', async () => {
     const context = await newContext(browser, { serviceWorkers: 'allow' });
     const page = await open(context, '/');
-    await page
-      .getByText('Anda bisa mengakses tampilan ini tanpa koneksi internet (secara offline)')
-      .waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForOfflineReady(page);
     await context.setOffline(true);
     await page.goto('/faq');
     await page.waitForSelector('html[data-hydrated="true"]');
