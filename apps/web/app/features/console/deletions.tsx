@@ -6,7 +6,7 @@ import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
 import { ScrollRegion } from '~/components/scroll-region';
-import { Pager } from './pager';
+import { Pager } from '~/components/pager';
 
 const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] as const;
 

@@ -6,8 +6,8 @@ import { useRegions } from '~/api/regions';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import { Pager } from '~/components/pager';
 import type { ConsoleApi, RequestFilter } from './console-api';
-import { Pager } from './pager';
 
 const EMPTY: RequestFilter = { status: 'submitted', province: '', from: '', to: '', page: 1 };
 

@@ -1,13 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/console.json';
-import id from '~/locales/id/console.json';
-import { Pager } from './pager';
+import { i18n } from '~/i18n/i18n';
+import { Pager } from '~/components/pager';
 
 beforeAll(async () => {
-  registerNamespace('console', { id, en });
   await i18n.changeLanguage('id');
 });
 afterEach(cleanup);
@@ -29,7 +26,7 @@ describe('the console pager', () => {
 
   it('says which page of how many, and moves one page either way', () => {
     const onPage = pager(2, 51);
-    expect(screen.getByRole('navigation', { name: 'Halaman daftar' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Halaman' })).toBeTruthy();
     expect(screen.getByText('Halaman 2 dari 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sebelumnya' }));
     fireEvent.click(screen.getByRole('button', { name: 'Berikutnya' }));

@@ -12,7 +12,7 @@ export function Pager({
   total: number;
   onPage: (page: number) => void;
 }) {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation('common');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
