@@ -38,6 +38,11 @@ export type QueuePolicy = {
   retryBackoff: boolean;
   retryDelayMax?: number;
   expireInSeconds?: number;
+  /**
+   * A running job's worker touches it this often (pg-boss does, at half the interval); a job
+   * left untouched this long, its worker dead, is retried without waiting for its expiry.
+   */
+  heartbeatSeconds?: number;
   /** How long a job may wait before pg-boss gives up on it. */
   retentionSeconds?: number;
 };

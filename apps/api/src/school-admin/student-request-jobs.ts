@@ -222,8 +222,10 @@ export async function registerStudentRequestWorker(
     retryDelay: 5,
     retryBackoff: true,
     retryDelayMax: 600,
-    // A request of 5,000 students takes minutes; a dead worker's job is retried after this.
+    // A request of 5,000 students takes minutes: it may run this long. A worker that died
+    // (its instance killed) stops touching its job, which is then retried within a minute.
     expireInSeconds: 15 * 60,
+    heartbeatSeconds: 30,
   });
   await ctx.queue.work<{ requestId: number }>(
     STUDENT_REQUEST_QUEUE,
