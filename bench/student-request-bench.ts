@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import * as client from 'openid-client';
-import { PORTAL_WEB_CLIENT_ID, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
 import { STUDENT_REQUEST_PATH, schoolAdminPaths } from '@portal/contracts/school-admin';
 import { createPasswordHasher } from '../apps/api/src/credentials/password-hasher';
+import { signInOverHttp } from '../apps/api/src/test-support/http-sign-in';
 import {
   DEFAULT_ADMIN_URL,
   freePort,
@@ -89,61 +88,6 @@ async function prepareSchool(url: string): Promise<void> {
   await query(url, 'ANALYZE');
 }
 
-/** The principal's access token, through the provider's real sign-in over HTTP. */
-async function signIn(origin: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  const browserFetch = async (target: string, init: RequestInit = {}) => {
-    const response = await fetch(target, {
-      ...init,
-      redirect: 'manual',
-      headers: {
-        ...(init.headers as Record<string, string>),
-        cookie: [...cookies].map(([key, value]) => `${key}=${value}`).join('; '),
-      },
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const [key = '', value = ''] = pair.split('=');
-      cookies.set(key, value);
-    }
-    return response;
-  };
-  const rp = await client.discovery(
-    new URL(`${origin}/oidc`),
-    PORTAL_WEB_CLIENT_ID,
-    undefined,
-    client.None(),
-    { execute: [client.allowInsecureRequests] },
-  );
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const authorize = client.buildAuthorizationUrl(rp, {
-    redirect_uri: `${origin}${WEB_AUTH_PATHS.loginCallback}`,
-    scope: 'openid profile email offline_access',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const page = (await browserFetch(authorize.href)).headers.get('location') ?? '';
-  const uid = page.split('/').pop() ?? '';
-  const posted = await browserFetch(`${origin}/oidc/interaction/${uid}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: PRINCIPAL, password: PASSWORD }),
-  });
-  let next = ((await posted.json()) as { redirectTo: string }).redirectTo;
-  while (!next.startsWith(`${origin}${WEB_AUTH_PATHS.loginCallback}`)) {
-    next = new URL((await browserFetch(next)).headers.get('location') ?? '', next).href;
-  }
-  const tokens = await client.authorizationCodeGrant(
-    rp,
-    new URL(next),
-    { pkceCodeVerifier: verifier, expectedState: state },
-    { resource: `${origin}/belajar-id` },
-  );
-  return tokens.access_token;
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
@@ -157,7 +101,7 @@ const api = `${origin}/belajar-id`;
 const paths = schoolAdminPaths(NPSN);
 
 try {
-  const token = await signIn(origin);
+  const token = await signInOverHttp(origin, { email: PRINCIPAL, password: PASSWORD });
   const call = async (path: string, body?: object) => {
     const response = await fetch(`${api}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
