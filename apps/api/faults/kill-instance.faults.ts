@@ -15,6 +15,7 @@ import { STUDENT_REQUEST_PATH, schoolAdminPaths } from '@portal/contracts/school
 import { createPasswordHasher } from '../src/credentials/password-hasher';
 import { STUDENT_REQUEST_QUEUE } from '../src/school-admin/student-request-jobs';
 import { signInOverHttp } from '../src/test-support/http-sign-in';
+import { officeRequestBody } from '../src/test-support/office-request-body';
 import { onePagePdf } from '../src/test-support/pdf-fixture';
 import { createSmtpSink, freePort } from '../src/test-support/smtp-sink';
 import {
@@ -323,27 +324,17 @@ it(`keeps every acknowledged submission of ${SUBMISSIONS} through a kill -9`, as
       if (!uploaded.ok) return refused('upload', uploaded);
       const { url } = await dataOf<{ url: string }>(uploaded);
       const requestKey = randomUUID();
-      const requested = await post(n, DINAS_PATHS.request, {
-        requestKey,
-        name: 'Siti Nurhaliza',
-        // Born on 5 June 1980, a woman (day + 40): the NIK carries the birth date.
-        nik: `327301450680${String(n).padStart(4, '0')}`,
-        birthDate: '1980-06-05',
-        motherName: 'Aminah',
-        email: `dinas${n}@example.org`,
-        phone: '081298765432',
-        province: '32',
-        city: '32.73',
-        dinasType: 'kota_kabupaten',
-        position: 'lainnya',
-        positionOther: 'Analis Kurikulum',
-        referralCode: demo.referralCode,
-        suratDinas: 'Permohonan Akun',
-        nomorSuratDinas: `421/${n}/2026`,
-        platform: ['merdeka-mengajar'],
-        document: { letter: url },
-        password: 'Jembatan Pasupati malam 9',
-      });
+      const requested = await post(
+        n,
+        DINAS_PATHS.request,
+        officeRequestBody(url, {
+          requestKey,
+          nik: `327301450680${String(n).padStart(4, '0')}`,
+          email: `dinas${n}@example.org`,
+          referralCode: demo.referralCode,
+          nomorSuratDinas: `421/${n}/2026`,
+        }),
+      );
       return requested.ok
         ? { kind: 'office', key: requestKey, recipient: `dinas${n}@example.org` }
         : refused('office request', requested);

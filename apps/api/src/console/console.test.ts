@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-reques
 import { auditEvents, learningAccounts, officeAccountRequests, referralCodes } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../sign-in/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
+import { officeRequestBody } from '../test-support/office-request-body';
 import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
 import { FIXTURE } from '../test-support/registry-fixture';
 import type { SmtpSink } from '../test-support/smtp-sink';
@@ -32,26 +32,12 @@ async function submitted(email: string, name = 'Siti Nurhaliza', nik = '32730145
   const reply = await t.app.inject({
     method: 'POST',
     url: `${api}${DINAS_PATHS.request}`,
-    payload: {
-      requestKey: randomUUID(),
+    payload: officeRequestBody(letter.json().data.url, {
       name,
       nik,
-      birthDate: '1980-06-05',
-      motherName: 'Aminah',
       email,
-      phone: '081298765432',
-      province: '32',
-      city: '32.73',
-      dinasType: 'kota_kabupaten',
-      position: 'lainnya',
-      positionOther: 'Analis Kurikulum',
-      referralCode: 'KONSOL2026',
-      suratDinas: 'Permohonan Akun',
-      nomorSuratDinas: '421/9/2026',
       platform: ['merdeka-mengajar', 'rapor-pendidikan'],
-      document: { letter: letter.json().data.url },
-      password: 'Jembatan Pasupati malam 9',
-    },
+    }),
   });
   expect(reply.statusCode).toBe(201);
   const [row] = await t.database.db
