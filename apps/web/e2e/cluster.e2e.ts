@@ -164,9 +164,8 @@ describe.skipIf(!hasServices)('journeys through nginx in front of two instances'
     await context.close();
   }, 120_000);
 
-  it('resets a password by the mailed code, then signs in with it through the provider', async () => {
-    const person = people.ptk;
-    const password = 'Dua Instans di Balik Nginx';
+  /** A reset begun from the home page through nginx: the code requested and its mail read. */
+  async function codeRequested(person: DemoIdentity) {
     const context = await newContext(browser, { origin: cluster!.url, viewport: DESKTOP });
     await traffic.gate(context);
     const from = traffic.calls.length;
@@ -175,6 +174,13 @@ describe.skipIf(!hasServices)('journeys through nginx in front of two instances'
     const sentAt = Date.now();
     await requestCodeByEmail(page, person);
     const mail = await dev.waitForMessage('reset-code', sentAt);
+    return { context, page, from, mail };
+  }
+
+  it('resets a password by the mailed code, then signs in with it through the provider', async () => {
+    const person = people.ptk;
+    const password = 'Dua Instans di Balik Nginx';
+    const { context, page, from, mail } = await codeRequested(person);
     await enterCode(page, codeIn(mail.bodyText));
     await page.waitForURL('**/reset-password/new-password');
     await setNewPassword(page, password);
@@ -247,15 +253,7 @@ describe.skipIf(!hasServices)('journeys through nginx in front of two instances'
   }, 120_000);
 
   it('counts wrong codes across instances until the code ends, and then refuses the right one', async () => {
-    const person = people.dinas;
-    const context = await newContext(browser, { origin: cluster!.url, viewport: DESKTOP });
-    await traffic.gate(context);
-    const from = traffic.calls.length;
-    const page = await open(context, '/');
-    await page.locator('#lupa-kata-sandi').getByRole('button').click();
-    const sentAt = Date.now();
-    await requestCodeByEmail(page, person);
-    const mail = await dev.waitForMessage('reset-code', sentAt);
+    const { context, page, from, mail } = await codeRequested(people.dinas);
     const right = codeIn(mail.bodyText);
     const wrong = right === '000000' ? '111111' : '000000';
     for (const left of [4, 3, 2, 1]) {
