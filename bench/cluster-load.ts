@@ -1,11 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ensureNginx, writeNginxConfig } from '../scripts/nginx';
-import { DEFAULT_ADMIN_URL, freePort, query, seededDatabase, stopServer } from './bench-support';
+import { freePort, startCluster } from '../scripts/cluster';
+import { DEFAULT_ADMIN_URL, query, seededDatabase } from './bench-support';
 
 // `npm run bench:load [-- --seconds 600 --rate 300 --instances 2 --people 100000]` (issue 24):
 // mixed traffic (page loads, the remote configuration, lookups, reset lookups) through nginx at a
@@ -43,20 +43,6 @@ const rssMb = (pid: number): number => {
   return line ? Number(line[1]) / 1024 : 0;
 };
 
-async function waitReady(url: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not become ready`);
-}
-
 const databaseUrl = await seededDatabase(adminUrl, `cluster_load_${people}`, people);
 const identities = await query<Identity>(
   databaseUrl,
@@ -76,44 +62,27 @@ execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, NODE_ENV: 'production' },
 });
-const port = await freePort();
-const instancePorts = await Promise.all(Array.from({ length: instanceCount }, () => freePort()));
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'development',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: redisUrl,
-  INSTANCES: String(instanceCount),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  TRUST_PROXY: '127.0.0.1',
-  SEED_DEMO: 'false',
-  BOT_CHECK: 'off',
-  LOG_LEVEL: 'warn',
-  LOOKUP_LIMIT_PER_IP_PER_MINUTE: '100000000',
-  LOOKUP_LIMIT_PER_TARGET_PER_HOUR: '100000000',
-};
-const children: ChildProcess[] = instancePorts.map((instancePort) =>
-  spawn(
-    path.join(repoRoot, 'node_modules/.bin/node'),
-    ['--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      cwd: repoRoot,
-      env: { ...env, PORT: String(instancePort) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  ),
+const [port, ...instancePorts] = await Promise.all(
+  Array.from({ length: instanceCount + 1 }, () => freePort()),
 );
-const prefix = writeNginxConfig(port, instancePorts);
-const nginx = spawn(ensureNginx(repoRoot), ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
-  stdio: 'inherit',
+const cluster = await startCluster({
+  port: port!,
+  instancePorts,
+  databaseUrl,
+  redisUrl,
+  stdout: 'ignore',
+  env: {
+    NODE_ENV: 'development',
+    SEED_DEMO: 'false',
+    BOT_CHECK: 'off',
+    LOG_LEVEL: 'warn',
+    LOOKUP_LIMIT_PER_IP_PER_MINUTE: '100000000',
+    LOOKUP_LIMIT_PER_TARGET_PER_HOUR: '100000000',
+  },
 });
 const memory: number[][] = [];
 try {
-  await Promise.all(
-    instancePorts.map((instancePort) => waitReady(`http://127.0.0.1:${instancePort}`)),
-  );
-  await waitReady(`http://127.0.0.1:${port}`);
-  const sample = () => memory.push(children.map((child) => rssMb(child.pid!)));
+  const sample = () => memory.push(cluster.instancePids.map(rssMb));
   sample();
   const sampler = setInterval(sample, 10_000);
 
@@ -162,7 +131,7 @@ try {
     `load: ${rate} requests/s for ${seconds} s through nginx to ${instanceCount} instances (${people.toLocaleString('en')} people, load average ${loadavg()[0]!.toFixed(1)})`,
   );
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
+    url: cluster.url,
     connections: 64,
     overallRate: rate,
     duration: seconds,
@@ -191,6 +160,5 @@ try {
     );
   }
 } finally {
-  nginx.kill('SIGTERM');
-  await Promise.all(children.map((child) => stopServer(child)));
+  await cluster.stop();
 }

@@ -9,7 +9,9 @@ import { ensureNginx, writeNginxConfig } from './nginx';
 // browser journeys of apps/web/e2e/cluster.e2e.ts start them the same way.
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+// The pinned Node with tsx as a loader: one process per instance, so its PID is the server's.
+const node = path.join(repoRoot, 'node_modules/.bin/node');
+const runTs = (script: string) => ['--import', 'tsx', script];
 // closeWithGrace in server.ts gives requests in flight this long less a little.
 const STOP_GRACE_MS = 15_000;
 // Within a test hook's time, so that a start that hangs still stops what it started.
@@ -35,6 +37,8 @@ export type Cluster = {
   url: string;
   /** Each instance's own address, in nginx's round-robin order. */
   instanceUrls: string[];
+  /** Each instance's process id, in the same order (for its memory, say). */
+  instancePids: number[];
   /** Stops nginx and every instance by PID and waits until they have exited. */
   stop(): Promise<void>;
 };
@@ -71,7 +75,7 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** SIGTERM to the process group of `child` (tsx runs the server in a child of its own). */
+/** SIGTERM to the process group of `child`, then SIGKILL if it outstays its grace. */
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (!child.pid) return;
   const signal = (name: NodeJS.Signals) => {
@@ -128,18 +132,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   try {
     // Once, before any instance: a deployment's migration job (the instances find nothing to do).
-    const migrate = start(tsx, ['apps/api/src/db/migrate-command.ts']);
+    const migrate = start(node, runTs('apps/api/src/db/migrate-command.ts'));
     await exited(migrate);
     if (migrate.exitCode !== 0) throw new Error(`migrations failed (${migrate.exitCode})`);
 
     const instanceUrls = options.instancePorts.map((port) => `http://127.0.0.1:${port}`);
     const [firstPort, ...otherPorts] = options.instancePorts;
     if (firstPort === undefined) throw new Error('a cluster needs at least one instance');
-    // tsx itself, not through npm: a stop then reaches the server, not only its npm parent.
-    const first = start(tsx, ['apps/api/src/server.ts'], { ...env, PORT: String(firstPort) });
+    // Node itself, not through npm: a stop then reaches the server, not only its npm parent.
+    const first = start(node, runTs('apps/api/src/server.ts'), { ...env, PORT: String(firstPort) });
     await waitForReady(instanceUrls[0]!, first, deadline);
     const others = otherPorts.map((port) =>
-      start(tsx, ['apps/api/src/server.ts'], { ...env, PORT: String(port), SEED_DEMO: 'false' }),
+      start(node, runTs('apps/api/src/server.ts'), {
+        ...env,
+        PORT: String(port),
+        SEED_DEMO: 'false',
+      }),
     );
     await Promise.all(
       others.map((child, i) => waitForReady(instanceUrls[i + 1]!, child, deadline)),
@@ -155,7 +163,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       path.join(nginxPrefix, 'nginx.conf'),
     ]);
     await waitForReady(url, nginx, deadline);
-    return { url, instanceUrls, stop };
+    const instancePids = [first, ...others].map((child) => child.pid!);
+    return { url, instanceUrls, instancePids, stop };
   } catch (error) {
     await stop();
     throw error;
