@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -29,21 +32,29 @@ export function launchBrowser(): Promise<Browser> {
 type ContextOptions = {
   viewport?: { width: number; height: number };
   language?: 'id' | 'en';
-  /** Off by default so each navigation reaches the server; the offline journey turns it on. */
-  serviceWorkers?: 'allow' | 'block';
+  /**
+   * `returning` (the default): the browser people have, a returning visitor whose service
+   * worker is installed and controls the site before the journey starts. `first-visit`: allowed
+   * but not yet installed. `block`: only with a comment that says why the journey needs it.
+   */
+  serviceWorkers?: 'returning' | 'first-visit' | 'block';
   /** The visitor's time zone, e.g. `Asia/Makassar`; the machine's when absent. */
   timezoneId?: string;
   /** The site's address; the global setup's server when absent (the cluster journeys: nginx). */
   origin?: string;
 };
 
-/** A fresh context (empty storage); `language` is stored before any page script runs. */
+/**
+ * A context as a visitor's browser: by default a returning visitor, whose earlier visit left
+ * the service worker in control; `language` is stored before any page script runs.
+ */
 export async function newContext(browser: Browser, options: ContextOptions = {}) {
+  const serviceWorkers = options.serviceWorkers ?? 'returning';
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     baseURL: options.origin ?? baseUrl,
     acceptDownloads: true,
-    serviceWorkers: options.serviceWorkers ?? 'block',
+    serviceWorkers: serviceWorkers === 'block' ? 'block' : 'allow',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   if (options.language) {
@@ -51,7 +62,27 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
       window.localStorage.setItem('portal.language', language);
     }, options.language);
   }
+  if (serviceWorkers === 'returning') await visitEarlier(context);
   return context;
+}
+
+/**
+ * The earlier visit: the home page until its service worker is installed and in control, then
+ * a clean slate for the journey but for what a browser keeps between visits (the worker and
+ * its caches). The journey's own pages are then answered by that worker, as a person's are.
+ */
+async function visitEarlier(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  await page.evaluate(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  await page.close();
+  await context.clearCookies();
 }
 
 /** Paths that, for a visitor who is not signed in, end on the provider's sign-in page. */
@@ -84,4 +115,12 @@ export async function open(context: BrowserContext, pathname: string): Promise<P
   await waitForLanding(page, pathname);
   await page.waitForSelector('html[data-hydrated="true"]');
   return page;
+}
+
+/** A deploy of a service worker: its script and the pre-compressed twins the server sends. */
+export function deployServiceWorker(script: string): void {
+  const worker = path.join(webRoot, 'sw.js');
+  writeFileSync(worker, script);
+  writeFileSync(`${worker}.gz`, gzipSync(script));
+  writeFileSync(`${worker}.br`, brotliCompressSync(script));
 }

@@ -222,7 +222,10 @@ describe.skipIf(!hasServices)('journeys through nginx in front of two instances'
     const assetPath = `/assets/${asset}`;
     const onDisk = sha256(path.join(assets, asset));
 
-    const offline = await newContext(browser, { origin: cluster!.url, serviceWorkers: 'allow' });
+    const offline = await newContext(browser, {
+      origin: cluster!.url,
+      serviceWorkers: 'first-visit',
+    });
     const home = await open(offline, '/');
     await waitForOfflineReady(home);
     // What the worker precached, from whichever instance, is the build's file.

@@ -1,6 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { WEB_ROUTES } from '@portal/contracts/web-routes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import {
   DESKTOP,
   MOBILE,
   baseUrl,
+  deployServiceWorker,
   hasBrowser,
   launchBrowser,
   newContext,
@@ -363,7 +363,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
   });
 
   it('says when the portal works offline and then serves pages without a network', async () => {
-    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const context = await newContext(browser, { serviceWorkers: 'first-visit' });
     const page = await open(context, '/');
     await waitForOfflineReady(page);
     await context.setOffline(true);
@@ -378,7 +378,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
   it('says the offline notice in the language the visitor reads, below the page, covering nothing', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const context = await newContext(browser, {
-        serviceWorkers: 'allow',
+        serviceWorkers: 'first-visit',
         language: 'en',
         viewport,
       });
@@ -412,7 +412,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
   // a step has taken longer than the default 60 s for the whole journey, and a step that does
   // fail then says which one it was instead of the journey only timing out.
   it('offers to reload when a new version is deployed, and the reload runs it', async () => {
-    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const context = await newContext(browser, { serviceWorkers: 'first-visit' });
     const page = await open(context, '/');
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -420,11 +420,8 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     expect(firstWorker).toBe(`${baseUrl}/sw.js`);
 
     // A deploy: a different /sw.js (with its pre-compressed twins) on the server.
-    const worker = path.join(webRoot, 'sw.js');
-    const deployed = `${readFileSync(worker, 'utf8')}\n// deployed by the update journey ${Date.now()}\n`;
-    writeFileSync(worker, deployed);
-    writeFileSync(`${worker}.gz`, gzipSync(deployed));
-    writeFileSync(`${worker}.br`, brotliCompressSync(deployed));
+    const worker = readFileSync(path.join(webRoot, 'sw.js'), 'utf8');
+    deployServiceWorker(`${worker}\n// deployed by the update journey ${Date.now()}\n`);
 
     // The next visit finds the new worker waiting and says so (SPEC §4), without reloading itself.
     await page.reload();

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { generateSW } from 'workbox-build';
+import { serviceWorkerOptions } from './service-worker-options';
 
 const clientDir = fileURLToPath(new URL('../build/client', import.meta.url));
 
@@ -67,34 +68,7 @@ function compressTextFiles() {
 
 /** Precaches the app shell and every prerendered page, so the portal opens offline. */
 async function generateServiceWorker() {
-  const { count, size, warnings } = await generateSW({
-    globDirectory: clientDir,
-    globPatterns: ['**/*.{html,js,css,svg,webp,avif,png,pdf,json,webmanifest}'],
-    globIgnores: ['sw.js', '**/*.gz', '**/*.br'],
-    swDest: path.join(clientDir, 'sw.js'),
-    mode: 'production',
-    inlineWorkboxRuntime: true,
-    sourcemap: false,
-    // Updates wait for the visitor's "Muat Ulang" (SPEC §4) instead of taking over mid-visit.
-    skipWaiting: false,
-    clientsClaim: true,
-    cleanupOutdatedCaches: true,
-    // Hashed file names already change with their content.
-    dontCacheBustURLsMatching: /^assets\//,
-    // The server answers `/faq` with `faq/index.html`; the precache must know the same URL.
-    manifestTransforms: [
-      (entries) => ({
-        manifest: entries.map((entry) =>
-          entry.url.endsWith('/index.html')
-            ? { ...entry, url: entry.url.slice(0, -'/index.html'.length) }
-            : entry,
-        ),
-        warnings: [],
-      }),
-    ],
-    navigateFallback: '/__spa-fallback.html',
-    navigateFallbackDenylist: [/^\/[a-z0-9-]+-id\//, /^\/docs/, /^\/healthz/, /^\/readyz/],
-  });
+  const { count, size, warnings } = await generateSW(serviceWorkerOptions(clientDir));
   for (const warning of warnings) console.warn(`service worker: ${warning}`);
   console.log(`service worker: ${count} files precached, ${(size / 1024).toFixed(0)} kB`);
 }
