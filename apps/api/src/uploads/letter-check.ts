@@ -47,6 +47,9 @@ function pagesInWorker(bytes: Buffer, limits: LetterLimits): Promise<number | nu
     const input: LetterCheckInput = { bytes: new Uint8Array(bytes), limits };
     const worker = new Worker(WORKER_FILE, {
       workerData: input,
+      // Node's own type stripping loads the file: tsx's loader, inherited from `npm start`,
+      // would add a second or more to each worker's start.
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 },
     });
     let answer: number | null = null;
