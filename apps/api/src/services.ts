@@ -29,6 +29,7 @@ import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
 import { createSchoolAdminService } from './school-admin/school-admin-service';
 import { registerStudentRequestWorker } from './school-admin/student-request-jobs';
+import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-service';
 import { registerOfficeAccountWorker } from './console/office-review-service';
@@ -163,7 +164,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const storage = config.uploads.s3
     ? s3Storage(config.uploads.s3)
     : localFolderStorage(config.uploads.dir);
-  const uploads = { db, storage, audit };
+  const uploads = { db, storage, audit, letterCheck: createLetterCheck() };
   const officeRequests = { db, hasher, outbox, templates, audit, toggles: featureToggles };
   const officeReview = {
     db,

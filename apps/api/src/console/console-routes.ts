@@ -89,11 +89,16 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         request.query.file,
         request.ip,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', 'inline')
+          .header('x-content-type-options', 'nosniff')
+          // Opened on its own, the letter is a document of its own origin with no scripts, no
+          // forms and no navigation of its opener (decision 0238).
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .send(pdf)
+      );
     },
   );
   app.post(

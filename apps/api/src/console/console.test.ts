@@ -126,6 +126,8 @@ describe('the console', () => {
     expect(letter.statusCode).toBe(200);
     expect(letter.headers['content-type']).toBe('application/pdf');
     expect(letter.headers['content-disposition']).toBe('inline');
+    expect(letter.headers['content-security-policy']).toMatch(/^sandbox;/);
+    expect(letter.headers['x-content-type-options']).toBe('nosniff');
     expect(letter.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const teacherLetter = await t.app.inject({
       url: `${api}${consolePath(CONSOLE_ROUTES.officeRequestLetter, id)}`,

@@ -10,7 +10,12 @@ import {
   PRIVATE_UPLOAD_PATH,
 } from '@portal/contracts/dinas-request';
 import { officeAccountRequests, outboxMessages, privateUploads, referralCodes } from '../db/schema';
-import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
+import {
+  manyPagesPdf,
+  multipartFile,
+  objectStreamPdf,
+  onePagePdf,
+} from '../test-support/pdf-fixture';
 import { loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { removeUnclaimedUploads } from '../uploads/upload-service';
@@ -40,6 +45,39 @@ function upload(filename: string, bytes: Buffer, ip = '203.0.113.7') {
     ...multipartFile(filename, bytes),
   });
 }
+
+/**
+ * Uploads a letter while `/healthz` is asked every 100 ms: answers the upload's reply, the
+ * slowest health answer counted from when it was due (a blocked event loop makes it late), and
+ * how far the process' memory grew meanwhile.
+ */
+async function uploadWhileWatched(bytes: Buffer, ip: string) {
+  const rssBefore = process.memoryUsage.rss();
+  let rssPeak = rssBefore;
+  let slowestHealthMs = 0;
+  let done = false;
+  const probes = (async () => {
+    let due = Date.now();
+    while (!done) {
+      due += 100;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+      slowestHealthMs = Math.max(slowestHealthMs, Date.now() - due);
+      rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+    }
+  })();
+  const reply = await upload('surat.pdf', bytes, ip);
+  done = true;
+  await probes;
+  rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  return { reply, slowestHealthMs, rssGrowthMb: (rssPeak - rssBefore) / 1024 / 1024 };
+}
+
+const expectParseFailure = (reply: Awaited<ReturnType<typeof upload>>) => {
+  expect(reply.statusCode).toBe(400);
+  expect(reply.json().message).toBe(FILE_PARSE_FAILED);
+  expect(reply.json().error.id).toBe('file_unreadable');
+};
 
 describe('the lists of the office request', () => {
   it('lists the regencies and cities of a province, the positions and the platforms', async () => {
@@ -141,6 +179,46 @@ describe("the office's letter", () => {
       expect(reply.statusCode, name).toBe(400);
       expect(reply.json().message).toBe(FILE_PARSE_FAILED);
       expect(reply.json().error.id).toBe('file_unreadable');
+    }
+  });
+
+  it('refuses a letter of thousands of pages, while other requests keep their answers', async () => {
+    const pdf = manyPagesPdf(10_000);
+    expect(pdf.length).toBeLessThan(1024 * 1024);
+    const { reply, slowestHealthMs } = await uploadWhileWatched(pdf, '203.0.113.11');
+    expectParseFailure(reply);
+    expect(slowestHealthMs).toBeLessThan(1000);
+    // A real letter's length (up to the bound) still passes.
+    expect((await upload('surat.pdf', manyPagesPdf(50), '203.0.113.11')).statusCode).toBe(200);
+  });
+
+  it('refuses an object stream that inflates to hundreds of MB, without taking the memory', async () => {
+    const bomb = await objectStreamPdf({ padding: 400 * 1024 * 1024 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const { reply, slowestHealthMs, rssGrowthMb } = await uploadWhileWatched(bomb, '203.0.113.12');
+    expectParseFailure(reply);
+    expect(slowestHealthMs).toBeLessThan(1000);
+    expect(rssGrowthMb).toBeLessThan(200);
+    // The same structure without the padding is an ordinary letter.
+    expect((await upload('surat.pdf', await objectStreamPdf(), '203.0.113.12')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a letter carrying JavaScript, in the open or inside an object stream', async () => {
+    const openAction = '/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>';
+    for (const pdf of [
+      onePagePdf('Surat Dinas', openAction),
+      // A name may spell its letters as #xx: this is /JS and /JavaScript all the same.
+      onePagePdf('Surat Dinas', '/OpenAction << /S /Java#53cript /J#53 (app.alert\\(1\\)) >>'),
+      onePagePdf(
+        'Surat Dinas',
+        '/Names << /JavaScript << /Names [(a) << /S /JavaScript /JS (1) >>] >> >>',
+      ),
+      onePagePdf('Surat Dinas', '/AA << /WC << /S /JavaScript /JS (1) >> >>'),
+      await objectStreamPdf({ catalog: openAction }),
+    ]) {
+      expectParseFailure(await upload('surat.pdf', pdf, '203.0.113.13'));
     }
   });
 

@@ -49,7 +49,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         summary:
           "Upload an office's official letter (PDF, at most 5 MB); answers an opaque reference",
         consumes: ['multipart/form-data'],
-        response: { 200: dataEnvelope(UploadResultSchema), ...errorResponses(400, 413, 415, 429) },
+        response: {
+          200: dataEnvelope(UploadResultSchema),
+          ...errorResponses(400, 413, 415, 429, 503),
+        },
       },
     },
     async (request) => {

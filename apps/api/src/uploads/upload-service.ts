@@ -6,10 +6,15 @@ import type { Db } from '../db/database';
 import { privateUploads } from '../db/schema';
 import { DomainError } from '../http/domain-errors';
 import type { JobQueue } from '../jobs/job-queue';
-import { pdfPages } from './letter-check';
+import type { LetterCheck } from './letter-check';
 import type { PrivateStorage } from './private-storage';
 
-export type UploadContext = { db: Db; storage: PrivateStorage; audit: AuditLog };
+export type UploadContext = {
+  db: Db;
+  storage: PrivateStorage;
+  audit: AuditLog;
+  letterCheck: LetterCheck;
+};
 
 /** SPEC §5: a file that is not a readable PDF answers 400 `failed to parse file`. */
 export const unreadableFile = () =>
@@ -25,7 +30,7 @@ export async function acceptLetter(
   ip: string,
 ): Promise<{ url: string }> {
   if (!/\.pdf$/i.test(file.filename)) throw unreadableFile();
-  const pages = await pdfPages(file.bytes);
+  const pages = await ctx.letterCheck.pages(file.bytes);
   if (pages === null) throw unreadableFile();
   const id = randomBytes(16).toString('base64url');
   const now = new Date();
