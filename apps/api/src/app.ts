@@ -33,6 +33,7 @@ import { accountDeletionRoutes } from './account-deletion/account-deletion-route
 import type { Clock } from './jobs/clock';
 import { createServices, type Services } from './services';
 import { statisticsRoutes } from './statistics/statistics-routes';
+import { loopbackOriginRedirect } from './sign-in/loopback-origin';
 import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
@@ -118,6 +119,9 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
+  // One origin for a developer's browser, whichever loopback name it was opened on.
+  if (config.env !== 'production')
+    app.addHook('onRequest', loopbackOriginRedirect(config.oidc.webOrigin));
   await app.register(fastifyCookie);
   // The contract document is still built (routes read it), but served only when configured
   // (decision 0215).

@@ -133,6 +133,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       ...config.oidc,
       tokenSecret: config.tokenSecret,
       proxy: config.trustProxy !== false,
+      originFromIssuer: config.env === 'production',
       adapter: createOidcAdapter(db),
       findAccount: signIn.accountClaims,
     },

@@ -49,6 +49,8 @@ export const RESET_MESSAGES = {
   passwordMismatch: 'Konfirmasi kata sandi tidak sama.',
   commonPassword: 'Kata sandi ini terlalu umum dan mudah ditebak. Pilih kata sandi lain.',
   passwordIsAccount: 'Kata sandi tidak boleh sama dengan alamat akun.',
+  passwordReused:
+    'Kata sandi baru tidak boleh sama dengan kata sandi saat ini atau kata sandi awal. Pilih kata sandi lain.',
   busy: 'Layanan sedang sibuk. Silakan coba lagi sebentar lagi.',
 } as const;
 

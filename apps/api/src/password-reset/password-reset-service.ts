@@ -246,6 +246,11 @@ export async function setPassword(
   if ([candidate.accountEmail, localPart].includes(password.toLowerCase())) {
     throw fieldError('password', 'reset_password_is_account', RESET_MESSAGES.passwordIsAccount);
   }
+  // A reset that keeps the password would leave it with whoever knew it (an initial one is the
+  // current hash until it is changed: the school holds it).
+  if (candidate.passwordHash && (await hasher.verify(candidate.passwordHash, password))) {
+    throw fieldError('password', 'reset_password_reused', RESET_MESSAGES.passwordReused);
+  }
 
   // Hashing happens outside any transaction: it takes tens of milliseconds on the pool.
   const passwordHash = await hasher.hash(password);
