@@ -10,11 +10,12 @@ import en from '~/locales/en/school-admin.json';
 import id from '~/locales/id/school-admin.json';
 import { track } from '~/tracking/tracker';
 import { Pager } from '~/components/pager';
+import { saveFile } from '~/components/save-file';
 import { ErrorAlert } from './error-alert';
 import { SchoolAdminPage } from './school-admin-page';
 import { RequestProgress } from './request-progress';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { saveFile, schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
+import { schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
 import { SchoolPicker } from './school-picker';
 import { SearchBox } from './search-box';
 
