@@ -150,7 +150,16 @@ describe.skipIf(!hasBrowser)('an office account request', () => {
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
     await expectNoAxeViolations(page, 'console request 1280 en');
     const since = Date.now();
+    // The position and platforms read as the form offered them, not as their ids.
+    await page.getByText('Kepala Bidang', { exact: true }).waitFor();
+    await page.getByText('Merdeka Mengajar', { exact: true }).waitFor();
     await page.getByRole('button', { name: consoleEn.detail.approve, exact: true }).click();
+    const confirm = page.getByRole('dialog', {
+      name: consoleEn.detail.confirmApprove.replace('{{number}}', request.number),
+    });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, 'approval confirmation 1280 en');
+    await confirm.getByRole('button', { name: consoleEn.detail.yesApprove }).click();
     await page.getByText(consoleEn.detail.decided).waitFor();
     const mail = await waitForMessage(
       'office-account-created',

@@ -72,7 +72,7 @@ export async function enrolAuthenticator(page: Page, language: 'id' | 'en', wher
   await page.getByLabel(t.code.label).fill(await generate({ secret }));
   await page.getByRole('button', { name: t.code.submit }).click();
   const codes = page.getByTestId('recovery-codes').getByRole('listitem');
-  await page.getByRole('heading', { name: t.recovery.title }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t.recovery.title }).waitFor();
   expect(await codes.count()).toBe(10);
   const recoveryCode = (await codes.first().textContent()) ?? '';
   await expectNoAxeViolations(page, `recovery codes ${where}`);

@@ -79,6 +79,13 @@ export const DINAS_PLATFORMS = [
 ] as const;
 export const PlatformSchema = z.object({ id: z.string(), platform_name: z.string() });
 
+/** The words the office form shows for a position; an id it no longer offers stays as it is. */
+export const positionName = (id: string): string =>
+  DINAS_POSITIONS.find((position) => position.id === id)?.name ?? id;
+/** The words the office form shows for a platform; an id it no longer offers stays as it is. */
+export const platformName = (id: string): string =>
+  DINAS_PLATFORMS.find((platform) => platform.id === id)?.platform_name ?? id;
+
 export const ReferralCodeSchema = z
   .string()
   .trim()

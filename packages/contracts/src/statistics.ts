@@ -48,6 +48,18 @@ export type DailySeries = z.infer<typeof DailySeriesSchema>;
 
 export const LOOKUP_FUNNEL_STEPS = ['initiated', 'found', 'detailsSent', 'emailChanged'] as const;
 export const RESET_FUNNEL_STEPS = ['initiated', 'codeSent', 'codeRight', 'passwordSet'] as const;
+/**
+ * Each funnel's conversion: the step that is its goal over the step it starts with. A lookup
+ * succeeds when the details are sent; changing the e-mail after that is optional, not the goal.
+ */
+export const FUNNEL_CONVERSION = {
+  lookup: { from: 'initiated', to: 'detailsSent' },
+  reset: { from: 'initiated', to: 'passwordSet' },
+} as const satisfies Record<
+  'lookup' | 'reset',
+  { from: string; to: (typeof LOOKUP_FUNNEL_STEPS | typeof RESET_FUNNEL_STEPS)[number] }
+>;
+export type Funnel = keyof typeof FUNNEL_CONVERSION;
 export const SIGN_IN_SERIES = ['signedIn', 'wrongPassword', 'refusedLocked', 'locks'] as const;
 export const BACKLOG_BUCKETS = ['days0to2', 'days3to7', 'days8to14', 'days15Plus'] as const;
 

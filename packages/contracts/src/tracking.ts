@@ -46,6 +46,12 @@ export const TRACKING_ATTRIBUTE_KEYS = [
   'outcome',
 ] as const;
 
+/**
+ * Attribute keys whose value is a count (`PD_ACCOUNT_REQUEST_INITIATED`'s `students`: how many
+ * were asked for, never who). The server keeps them only as whole numbers.
+ */
+export const TRACKING_COUNT_KEYS = ['students'] as const;
+
 export const TrackingAttributeSchema = z.object({
   key: z.string().min(1).max(64),
   value: z.string().max(512),

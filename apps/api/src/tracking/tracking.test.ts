@@ -154,6 +154,26 @@ describe('event tracker', () => {
     for (const value of personal) expect(JSON.stringify(rows)).not.toContain(value);
   });
 
+  it('keeps the number of students a school asked accounts for, and nothing but a number', async () => {
+    const reply = await send([
+      event({
+        event_name: 'PD_ACCOUNT_REQUEST_INITIATED',
+        attributes: [{ key: 'students', value: '37' }],
+      }),
+      event({
+        event_name: 'PD_ACCOUNT_REQUEST_INITIATED',
+        attributes: [
+          { key: 'students', value: 'Siti Rahmawati, Andi Nugroho' },
+          { key: 'students', value: '0765320594' },
+        ],
+      }),
+    ]);
+    expect(reply.statusCode).toBe(202);
+    const rows = (await t.database.db.select().from(trackingEvents)).slice(-2);
+    expect(rows.map((row) => row.attributes)).toEqual([[{ key: 'students', value: '37' }], []]);
+    expect(JSON.stringify(rows)).not.toContain('Siti');
+  });
+
   it('stores nothing of a batch with one bad event', async () => {
     const before = (await t.database.db.select().from(trackingEvents)).length;
     const reply = await send([event(), { ...event(), device_type: 'fridge' }]);

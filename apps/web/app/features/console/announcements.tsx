@@ -23,6 +23,10 @@ function fromWib(value: string): string | null {
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
 
+// The bar's look for rendered Markdown: links, lists and paragraphs.
+const RENDERED =
+  'break-words [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5';
+
 type Draft = { id: string | null; description: string; startsAt: string; endsAt: string };
 const EMPTY: Draft = { id: null, description: '', startsAt: '', endsAt: '' };
 
@@ -134,7 +138,7 @@ export function Announcements({ api }: { api: ConsoleApi }) {
               role="region"
               aria-labelledby={ids.preview}
               data-testid="announcement-preview"
-              className="min-h-32 break-words rounded-md border-2 border-brand bg-brand-soft p-3 [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5"
+              className={`min-h-32 rounded-md border-2 border-brand bg-brand-soft p-3 ${RENDERED}`}
               dangerouslySetInnerHTML={{
                 __html: preview || `<p>${t('announcements.previewEmpty')}</p>`,
               }}
@@ -202,9 +206,13 @@ export function Announcements({ api }: { api: ConsoleApi }) {
             <div className="min-w-0 flex-1">
               <span className="block font-semibold">{t(`announcements.${item.state}`)}</span>
               <span className="block text-sm text-muted">{schedule(item)}</span>
-              <span id={`announcement-${item.id}`} className="mt-1 block break-words">
-                {item.description}
-              </span>
+              {/* As the bar shows it (marked, then DOMPurify), so staff check what the public reads. */}
+              <div
+                id={`announcement-${item.id}`}
+                data-testid="announcement-shown"
+                className={`mt-1 ${RENDERED}`}
+                dangerouslySetInnerHTML={{ __html: renderAnnouncement(item.description) }}
+              />
             </div>
             <div className="flex flex-wrap gap-2">
               <button

@@ -52,7 +52,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
             title={t('statistics.lookupFunnel')}
             data={data.lookupFunnel}
             seriesLabel={(key) => t(`statistics.lookupSteps.${key}`)}
-            funnel
+            funnel="lookup"
           />
           <DailyFigure
             id="reset-funnel"
@@ -61,7 +61,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
             title={t('statistics.resetFunnel')}
             data={data.resetFunnel}
             seriesLabel={(key) => t(`statistics.resetSteps.${key}`)}
-            funnel
+            funnel="reset"
           />
           <DailyFigure
             id="events"

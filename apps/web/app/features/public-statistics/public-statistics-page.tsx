@@ -69,7 +69,7 @@ function Funnels() {
             title={t('lookupFunnel')}
             data={figures.data.lookupFunnel}
             seriesLabel={(key) => t(`lookupSteps.${key}`)}
-            funnel
+            funnel="lookup"
           />
           <DailyFigure
             id="reset-funnel"
@@ -78,7 +78,7 @@ function Funnels() {
             title={t('resetFunnel')}
             data={figures.data.resetFunnel}
             seriesLabel={(key) => t(`resetSteps.${key}`)}
-            funnel
+            funnel="reset"
           />
         </>
       ) : null}

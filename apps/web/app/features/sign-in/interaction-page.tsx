@@ -16,6 +16,7 @@ import en from '~/locales/en/sign-in.json';
 import id from '~/locales/id/sign-in.json';
 import { follow, interactionApi } from './interaction-api';
 import { NewPasswordStep } from './new-password-step';
+import { RecoveryCodesStep, type Enrolled } from './recovery-codes-step';
 import { TotpEnrolStep, TotpStep } from './second-factor-steps';
 import { StepAlert } from './step-alert';
 import { useStepCall } from './use-step-call';
@@ -23,13 +24,15 @@ import { useRemoteToggle } from '~/toggles/use-feature';
 
 registerNamespace('sign-in', { id, en });
 
-type Step = 'password' | SignInStep;
+// The recovery codes are the web's own step: the provider has finished with the enrolment.
+type Step = 'password' | SignInStep | 'recovery-codes';
 
 /** The heading of each step, under `steps.<key>.title` (the password's is the page's own). */
-const STEP_KEYS: Record<SignInStep, string> = {
+const STEP_KEYS: Record<Exclude<Step, 'password'>, string> = {
   'new-password': 'newPassword',
   'totp-enrol': 'totpEnrol',
   totp: 'totp',
+  'recovery-codes': 'recovery',
 };
 
 /**
@@ -43,10 +46,15 @@ export function InteractionPage() {
   const [step, setStep] = useState<Step | null>(null);
   const [botCheck, setBotCheck] = useState(false);
   const [expired, setExpired] = useState(false);
+  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<Step | null>(null);
   const domain = webConfig.domain;
   const onExpired = useCallback(() => setExpired(true), []);
+  const onEnrolled = useCallback((codes: Enrolled) => {
+    setEnrolled(codes);
+    setStep('recovery-codes');
+  }, []);
 
   useEffect(() => {
     interactionApi.details(uid).then(
@@ -92,7 +100,9 @@ export function InteractionPage() {
       ) : step === 'new-password' ? (
         <NewPasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
       ) : step === 'totp-enrol' ? (
-        <TotpEnrolStep uid={uid} onExpired={onExpired} />
+        <TotpEnrolStep uid={uid} onExpired={onExpired} onEnrolled={onEnrolled} />
+      ) : step === 'recovery-codes' ? (
+        enrolled && <RecoveryCodesStep enrolled={enrolled} />
       ) : (
         <TotpStep uid={uid} onExpired={onExpired} />
       )}
