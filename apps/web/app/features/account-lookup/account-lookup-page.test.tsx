@@ -5,13 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/account-lookup.json';
 import id from '~/locales/id/account-lookup.json';
+import type * as UseFeature from '~/toggles/use-feature';
 import { AccountLookupPage } from './account-lookup-page';
 
 vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
 // A local feature (SPEC §3) changes only with the build: its value is set here per test.
 const features = vi.hoisted(() => ({ accountLookup: true }));
 vi.mock('~/toggles/use-feature', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('~/toggles/use-feature')>()),
+  ...(await importOriginal<typeof UseFeature>()),
   useFeature: (name: string) => (name === 'accountLookup' ? features.accountLookup : true),
 }));
 
