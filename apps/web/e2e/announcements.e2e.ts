@@ -149,6 +149,45 @@ describe.skipIf(!hasBrowser)('announcements', () => {
     await context.close();
   }, 120_000);
 
+  it('leaves every element reached by Tab clear of the bar (360 px, id)', async () => {
+    const context = await newContext(browser, { viewport: MOBILE, language: 'id' });
+    // The older home with a type remembered: its Cari Akun button is enabled.
+    await context.addInitScript(() => window.localStorage.setItem('portal.userType', 'ptk'));
+    const page = await open(context, '/home?features=TEST_ANNOUNCEMENT_BAR');
+    const shown = bar(page, 'id');
+    await shown.waitFor({ timeout: 15_000 });
+    const reached: string[] = [];
+    // WCAG 2.2 SC 2.4.11: from the page's start to the bar, no focused element under the bar.
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Tab');
+      // Scrolling into view is smooth: measure once it has come to rest.
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const before = window.scrollY;
+            setTimeout(() => resolve(window.scrollY === before), 150);
+          }),
+      );
+      const focus = await page.evaluate((label) => {
+        const element = document.activeElement;
+        const region = document.querySelector(`[role="region"][aria-label="${label}"]`);
+        if (!element || !region) return null;
+        const shownRect = element.getBoundingClientRect();
+        const barRect = region.getBoundingClientRect();
+        return {
+          name: (element.textContent ?? '').trim(),
+          inBar: region.contains(element),
+          covered: shownRect.bottom > barRect.top && shownRect.top < barRect.bottom,
+        };
+      }, commonId.announcement.label);
+      if (!focus || focus.inBar) break;
+      reached.push(focus.name);
+      expect(focus.covered, `"${focus.name}" is under the announcement bar`).toBe(false);
+    }
+    expect(reached).toContain('Cari Akun belajar.id');
+    await context.close();
+  }, 120_000);
+
   it('is dismissed on a phone by tapping the dimmed page (360 px, id)', async () => {
     const context = await newContext(browser, { viewport: MOBILE, language: 'id' });
     const page = await open(context, PUBLIC_PAGE);

@@ -17,6 +17,16 @@ async function expectNoAxeViolations(page: Page, where: string) {
   expect(await axeViolations(page, where)).toEqual([]);
 }
 
+type Box = { x: number; y: number; width: number; height: number } | null;
+/** Whether two element boxes share any area. */
+const overlap = (a: Box, b: Box) =>
+  a !== null &&
+  b !== null &&
+  a.x < b.x + b.width &&
+  b.x < a.x + a.width &&
+  a.y < b.y + b.height &&
+  b.y < a.y + a.height;
+
 describe.skipIf(!hasBrowser)('password reset journeys', () => {
   let browser: Browser;
   let people: Awaited<ReturnType<typeof demoIdentities>>;
@@ -168,6 +178,13 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     await page.getByText(/lewat SMS ke \*+\d+/).waitFor();
     await page.getByText('Anda masih bisa mencoba 5 kali lagi.').waitFor();
     await expectNoAxeViolations(page, 'otp page 360');
+    // The toast says what this page is about, over none of its actions.
+    const toast = page.getByText(CODE_SENT_TOAST);
+    expect(await toast.isVisible()).toBe(true);
+    const verify = page.getByRole('button', { name: 'Verifikasi' });
+    expect(overlap(await toast.boundingBox(), await verify.boundingBox())).toBe(false);
+    // Held under the pointer, it would still be shown when the visitor reaches the next step.
+    await toast.hover();
 
     const sms = await waitForMessage('reset-code-sms', sentAt);
     expect(sms.channel).toBe('sms');
@@ -178,6 +195,8 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     await page.getByRole('button', { name: 'Verifikasi' }).click();
     await page.waitForURL('**/reset-password/new-password');
     await page.getByText('Minimal 8 karakter', { exact: false }).waitFor();
+    // The code page's toast stays behind with it, however soon the visitor got here.
+    expect(await toast.count()).toBe(0);
     await expectNoAxeViolations(page, 'new password page 360');
 
     await setNewPassword(page, 'Sawah hijau di Purworejo');

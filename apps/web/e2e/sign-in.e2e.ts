@@ -70,6 +70,7 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
       if (language === 'id') {
         const modal = await openRequestModal(page, viewport.width < 1024);
         await modal.getByText(/belum terdaftar di database kami/).waitFor({ timeout: 30_000 });
+        await page.getByRole('dialog', { name: 'Akun salah' }).waitFor();
         expect(await axeViolations(page, `auth modal, not registered ${viewport.width}px`)).toEqual(
           [],
         );
@@ -88,6 +89,11 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
         .getByRole('button', { name: language === 'id' ? 'Ya, keluar' : 'Yes, sign out' })
         .click();
       await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+      // Home says, once and politely, that it happened.
+      await page
+        .getByRole('status')
+        .filter({ hasText: language === 'id' ? 'Anda telah keluar.' : 'You have signed out.' })
+        .waitFor();
       expect(
         await page.evaluate(() =>
           Object.keys(localStorage).filter((key) => key.startsWith('oidc.user:')),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WEB_ROUTES } from '@portal/contracts/web-routes';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -350,15 +350,19 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await context.close();
   });
 
-  it('turns toggles on for the session with ?features= and resets them without it', async () => {
+  it('turns toggles on for the browser session with ?features= and resets them with an empty one', async () => {
     const context = await newContext(browser);
+    const overrides = (page: Page) =>
+      page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'));
     const page = await open(context, '/?features=accountCreation,NOPE');
-    expect(await page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'))).toBe(
-      'accountCreation',
-    );
-    await page.goto('/');
+    expect(await overrides(page)).toBe('accountCreation');
+    // SPEC §2: for the session, so a later visit without the parameter keeps them.
+    await page.goto('/faq');
     await page.waitForSelector('html[data-hydrated="true"]');
-    expect(await page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'))).toBeNull();
+    expect(await overrides(page)).toBe('accountCreation');
+    await page.goto('/?features=');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await overrides(page)).toBeNull();
     await context.close();
   });
 

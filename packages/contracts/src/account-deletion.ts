@@ -43,6 +43,11 @@ export const DeletionNoticeSchema = z.object({
   reportUntil: z.iso.date(),
   /** `closed`: the accounts were disabled or removed. */
   status: z.enum(['scheduled', 'reported', 'cancelled', 'closed']),
+  /**
+   * The learning accounts the notice is about, masked as the lookup masks an address (one
+   * leading character, a fixed number of stars); empty once they are removed.
+   */
+  accounts: z.array(z.string()),
 });
 export type DeletionNotice = z.infer<typeof DeletionNoticeSchema>;
 

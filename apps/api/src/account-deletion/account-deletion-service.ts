@@ -17,6 +17,7 @@ import { ConflictError, NotFoundError } from '../http/domain-errors';
 import { addDays, jakartaDay, type Clock } from '../jobs/clock';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
+import { maskEmail } from '../personal-data/masking';
 
 export type DeletionContext = {
   db: Db;
@@ -263,7 +264,21 @@ export async function deletionNotice(ctx: DeletionContext, token: string): Promi
       tooLate || deletion.status === 'disabled' || deletion.status === 'removed'
         ? 'closed'
         : deletion.status,
+    accounts: await maskedAccountsOf(ctx.db, deletion.personId),
   };
+}
+
+/**
+ * Which accounts a link is about, masked: whoever holds the link (a forwarded mail, a shared
+ * screen) learns no more than the lookup would show them.
+ */
+async function maskedAccountsOf(db: Db, personId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: learningAccounts.email })
+    .from(learningAccounts)
+    .where(eq(learningAccounts.personId, personId))
+    .orderBy(learningAccounts.email);
+  return rows.map((row) => maskEmail(row.email));
 }
 
 /**
@@ -314,7 +329,12 @@ export async function reportMistake(
       tx,
     );
   });
-  return { deletionOn: deletion.deletionOn, reportUntil, status: 'reported' };
+  return {
+    deletionOn: deletion.deletionOn,
+    reportUntil,
+    status: 'reported',
+    accounts: await maskedAccountsOf(ctx.db, deletion.personId),
+  };
 }
 
 type Staff = { staffId: number };

@@ -69,7 +69,9 @@ export function SchoolAdminNotice({
         ? t('authModal.notLearningAccountRequest')
         : t('authModal.notLearningAccountPortal')
       : verdict.kind === 'notSchoolAdmin'
-        ? t('authModal.notSchoolAdmin')
+        ? mode === 'pengajuan-akun'
+          ? t('authModal.notSchoolAdmin')
+          : t('authModal.notSchoolAdminPortal')
         : t('authModal.notRegistered');
   return (
     <div className="space-y-4">

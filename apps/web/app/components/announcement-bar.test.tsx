@@ -127,7 +127,8 @@ describe('the announcement bar', () => {
     view.unmount();
 
     listed = [announcement('2026-11-29T00:00:00.000Z')];
-    window.history.replaceState(null, '', '/');
+    // An empty parameter resets the session's overrides (decision 0248).
+    window.history.replaceState(null, '', '/?features=');
     await startFeatureToggles(fetchMock as unknown as typeof fetch);
     await mountBar();
     await act(() => vi.advanceTimersByTimeAsync(2000));

@@ -1,10 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Carousel } from '~/components/carousel';
 import { Modal } from '~/components/modal';
-import { ToastProvider, useToast } from '~/components/toast';
+import { ToastPageBinding, ToastProvider, useToast } from '~/components/toast';
 import { i18n } from '~/i18n/i18n';
 
 let reducedMotion = false;
@@ -107,5 +108,47 @@ describe('Toast', () => {
     expect(screen.getByRole('status').textContent).toContain('Kode OTP berhasil dikirim');
     act(() => vi.advanceTimersByTime(10000));
     expect(screen.getByRole('status').textContent).not.toContain('Kode OTP');
+  });
+});
+
+function PageToastHarness() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        toast.show('Kode OTP berhasil dikirim', { durationMs: 10000, page: '/kode' });
+        toast.show('Versi baru tersedia', { durationMs: null });
+        void navigate('/kode');
+      }}
+    >
+      kirim
+    </button>
+  );
+}
+
+describe('Toast bound to a page', () => {
+  it('follows the visitor to its page and is dismissed when they leave it; others stay', () => {
+    render(
+      withI18n(
+        <ToastProvider>
+          <MemoryRouter initialEntries={['/']}>
+            <ToastPageBinding />
+            <Routes>
+              <Route path="/" element={<PageToastHarness />} />
+              <Route path="/kode" element={<Link to="/sandi-baru">lanjut</Link>} />
+              <Route path="/sandi-baru" element={<button type="button">Simpan</button>} />
+            </Routes>
+          </MemoryRouter>
+        </ToastProvider>,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'kirim' }));
+    expect(screen.getByRole('status').textContent).toContain('Kode OTP berhasil dikirim');
+    fireEvent.click(screen.getByRole('link', { name: 'lanjut' }));
+    screen.getByRole('button', { name: 'Simpan' });
+    expect(screen.getByRole('status').textContent).not.toContain('Kode OTP');
+    expect(screen.getByRole('status').textContent).toContain('Versi baru tersedia');
   });
 });

@@ -38,7 +38,13 @@ afterEach(() => {
 const notice = (change: Partial<DeletionNotice> = {}): Reply => ({
   status: 200,
   body: {
-    data: { deletionOn: '2027-01-05', reportUntil: '2027-01-10', status: 'scheduled', ...change },
+    data: {
+      deletionOn: '2027-01-05',
+      reportUntil: '2027-01-10',
+      status: 'scheduled',
+      accounts: ['d*****@belajar.id'],
+      ...change,
+    },
   },
 });
 
@@ -68,6 +74,9 @@ describe('the deletion report page', () => {
     openLink();
     await screen.findByText('Tanggal penghapusan akun: 5 Januari 2027.');
     screen.getByText(/laporkan paling lambat 10 Januari 2027/);
+    // Which account: masked, as the lookup shows it.
+    screen.getByText('Akun yang dimaksud pemberitahuan ini:');
+    expect(screen.getByRole('listitem').textContent).toBe('d*****@belajar.id');
     // The token is read once and leaves the address bar; it travels in a request body only.
     expect(window.location.hash).toBe('');
     expect(requests[0]?.url).not.toContain(TOKEN);

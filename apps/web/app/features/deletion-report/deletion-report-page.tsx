@@ -90,6 +90,19 @@ function DeletionReport() {
   return (
     <>
       <p className="mt-4">{t('stated', dates)}</p>
+      {notice.data.accounts.length > 0 ? (
+        <>
+          <p className="mt-2">{t('accounts')}</p>
+          <ul className="mt-1 list-disc pl-5 font-semibold">
+            {notice.data.accounts.map((account, index) => (
+              // Masked addresses may repeat (one leading character): their place tells them apart.
+              <li key={`${index}-${account}`} className="break-all">
+                {account}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {status === 'scheduled' ? (
         <form onSubmit={submit} noValidate className="mt-6 space-y-5">
           <p>{t('intro', dates)}</p>

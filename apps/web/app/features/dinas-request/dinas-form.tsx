@@ -337,6 +337,10 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
             setValue('letterName', name);
             clearErrors('letter');
           }}
+          onRemoved={() => {
+            setValue('letter', '');
+            setValue('letterName', '');
+          }}
         />
         <UploadField
           id={fieldId('educationReport')}
@@ -347,6 +351,10 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
           onUploaded={(reference, name) => {
             setValue('educationReport', reference);
             setValue('educationReportName', name);
+          }}
+          onRemoved={() => {
+            setValue('educationReport', '');
+            setValue('educationReportName', '');
           }}
         />
         <fieldset

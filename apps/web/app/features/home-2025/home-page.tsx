@@ -1,6 +1,8 @@
 import type { UserType } from '@portal/contracts/user-types';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { cameFromSignOut } from '~/auth/signed-out-state';
 import { Carousel } from '~/components/carousel';
 import { useDialogs } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';
@@ -18,6 +20,7 @@ export function HomePage() {
   return (
     <>
       <PageTitle />
+      <SignedOutNote />
       <HeroSection />
       <AboutSection />
       <PartnersSection />
@@ -27,6 +30,35 @@ export function HomePage() {
       <ResetSection />
       <HelpSection />
     </>
+  );
+}
+
+/**
+ * Says once that signing out worked: the sign-out callback lands here with a history state,
+ * which is then dropped so that a reload or a return through history does not say it again.
+ */
+function SignedOutNote() {
+  const { t } = useTranslation('home');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!cameFromSignOut(location.state)) return;
+    setShown(true);
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null },
+    );
+  }, [location, navigate]);
+  // The live region is there before its text, so that screen readers announce it.
+  return (
+    <div role="status" className={shown ? 'bg-success/10' : undefined}>
+      {shown ? (
+        <p className="page-container border-l-4 border-success py-3 font-semibold">
+          {t('signedOut')}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

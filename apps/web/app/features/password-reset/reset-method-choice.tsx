@@ -42,7 +42,12 @@ export function ResetMethodChoice() {
           track('PASSWORD_RESET_LINK_SENT', [{ key: 'method', value: method }]);
           // Closed through the store, not onOpenChange: that path forgets the session just made.
           dialogs.close('reset');
-          toast.show(t('method.sent'), { tone: 'success', durationMs: OTP_TOAST_MS });
+          // About the code page only: stale, and in the way, on the new-password step.
+          toast.show(t('method.sent'), {
+            tone: 'success',
+            durationMs: OTP_TOAST_MS,
+            page: RESET_OTP_PATH,
+          });
           void navigate(RESET_OTP_PATH);
         },
         onError: (failure) => {

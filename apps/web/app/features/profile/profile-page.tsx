@@ -3,7 +3,8 @@ import type { Profile } from '@portal/contracts/profile';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { getJson } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
@@ -17,15 +18,23 @@ import { RequireSignIn } from '~/auth/require-sign-in';
 
 registerNamespace('profile', { id, en });
 
+/** Where a reset starts (SPEC §4): the home's forgot-password section, whose button opens it. */
+const RESET_START = { pathname: '/', hash: '#lupa-kata-sandi' };
+
 const ResponseSchema = dataEnvelope(ProfileSchema);
 
 /** `/profile` (SPEC §2, §6): needs sign-in; the route guard sends anyone else to sign in first. */
 export function ProfilePage() {
   const { t } = useTranslation('pages');
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-10">
+    <div className="mx-auto w-full max-w-2xl px-4 py-6">
       <PageTitle title={t('profile.title')} />
-      <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
+      {/* The blank layout has no navbar: without this the portal is out of reach. */}
+      <Link to="/" className="link inline-flex min-h-11 items-center gap-1">
+        <span aria-hidden="true">←</span>
+        {t('backHome')}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{t('profile.title')}</h1>
       <RequireSignIn>
         {(user) => (
           <QueryProvider>
@@ -159,7 +168,13 @@ function ProfileSections({ profile }: { profile: Profile }) {
             ))}
           </ul>
         )}
-        <p className="mt-3 text-sm text-muted">{t('notYou')}</p>
+        <p className="mt-3 text-sm text-muted">
+          <Trans
+            t={t}
+            i18nKey="notYou"
+            components={[<Link key="reset" to={RESET_START} className="link font-semibold" />]}
+          />
+        </p>
       </section>
     </>
   );

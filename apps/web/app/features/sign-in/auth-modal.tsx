@@ -1,4 +1,5 @@
 import type { User } from 'oidc-client-ts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
@@ -31,6 +32,8 @@ const AFTER_SIGN_IN: Record<AuthModalMode, string> = {
 export function AuthModal({ open, onOpenChange, mode }: AuthModalProps) {
   const { t } = useTranslation('common');
   const session = useSession();
+  // SPEC §8: the title follows the reason, 'Akun salah' while the account may not go on.
+  const [wrongAccount, setWrongAccount] = useState(false);
   const defaultSubtitle =
     mode === 'pengajuan-akun' ? t('authModal.subtitleRequest') : t('authModal.subtitlePortal');
   return (
@@ -38,7 +41,7 @@ export function AuthModal({ open, onOpenChange, mode }: AuthModalProps) {
       open={open}
       onOpenChange={onOpenChange}
       size="auth"
-      title={t('authModal.title')}
+      title={wrongAccount ? t('authModal.wrongAccount') : t('authModal.title')}
       description={defaultSubtitle}
     >
       {session.status === 'unchecked' ? (
@@ -47,7 +50,12 @@ export function AuthModal({ open, onOpenChange, mode }: AuthModalProps) {
         <SignInPrompt mode={mode} onLeave={() => onOpenChange(false)} />
       ) : (
         <QueryProvider>
-          <SignedInState mode={mode} user={session.user} onLeave={() => onOpenChange(false)} />
+          <SignedInState
+            mode={mode}
+            user={session.user}
+            onLeave={() => onOpenChange(false)}
+            onWrongAccount={setWrongAccount}
+          />
         </QueryProvider>
       )}
     </Modal>
@@ -83,13 +91,20 @@ function SignedInState({
   mode,
   user,
   onLeave,
+  onWrongAccount,
 }: {
   mode: AuthModalMode;
   user: User;
   onLeave: () => void;
+  onWrongAccount: (wrong: boolean) => void;
 }) {
   const { t } = useTranslation('common');
   const verdict = useSchoolAdminVerdict(user);
+  const wrong = verdict.kind !== 'checking' && verdict.kind !== 'admin';
+  useEffect(() => {
+    onWrongAccount(wrong);
+    return () => onWrongAccount(false);
+  }, [wrong, onWrongAccount]);
   if (verdict.kind === 'checking') return <p role="status">{t('authModal.checkingRights')}</p>;
   if (verdict.kind === 'admin') {
     return (

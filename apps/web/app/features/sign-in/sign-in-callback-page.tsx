@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '~/components/page-title';
 import { safeReturnPath, userManager } from '~/auth/auth-client';
+import { SIGNED_OUT_STATE } from '~/auth/signed-out-state';
 import type { SignInState } from '~/auth/auth-client';
 
 export type CallbackKind = 'sign-in' | 'silent' | 'sign-out';
@@ -25,7 +26,7 @@ export function SignInCallbackPage({ kind }: { kind: CallbackKind }) {
       if (kind === 'sign-out') {
         await manager.signoutRedirectCallback();
         await manager.removeUser();
-        if (!cancelled) void navigate('/', { replace: true });
+        if (!cancelled) void navigate('/', { replace: true, state: SIGNED_OUT_STATE });
         return;
       }
       const user = await manager.signinRedirectCallback();
