@@ -176,6 +176,25 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
         return box !== undefined && Math.abs(box.top) < 120;
       }, target);
     }
+    // From another page (the profile's "atur ulang kata sandi"), the jump lands on the section
+    // and stays there while the sections above it render.
+    await page.goto('/privacy-policy');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/#lupa-kata-sandi' });
+      link.textContent = 'lupa';
+      document.body.prepend(link);
+      link.click();
+    });
+    const inView = () =>
+      page.evaluate(() => {
+        const box = document.getElementById('lupa-kata-sandi')?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 3;
+      });
+    await expect.poll(inView).toBe(true);
+    await page.getByRole('heading', { name: 'Butuh Bantuan?' }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await inView()).toBe(true);
     await context.close();
   });
 

@@ -15,6 +15,7 @@ const USER_BLOCKS: readonly UserType[] = ['dinas', 'ptk', 'pd'];
 
 /** The 2025 home of SPEC §2 with its eight sections in order. */
 export function HomePage() {
+  useLandOnSection();
   const webinars = useFeature('webinars');
   const guides = useFeature('guides');
   return (
@@ -31,6 +32,22 @@ export function HomePage() {
       <HelpSection />
     </>
   );
+}
+
+/**
+ * Lands a jump to a section (`/#lupa-kata-sandi` from the profile) on it. The sections above
+ * it render only when near (content-visibility), each first estimated at a fixed height, and
+ * on a phone the real heights moved the section out of view after the jump: so the whole page
+ * is rendered first, then the section is scrolled to.
+ */
+function useLandOnSection() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const section = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (!section) return;
+    document.documentElement.classList.add('render-all');
+    section.scrollIntoView();
+  }, [hash]);
 }
 
 /**
