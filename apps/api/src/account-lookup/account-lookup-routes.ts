@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { noStore } from '../http/no-store';
 import { z } from 'zod';
 import {
@@ -27,6 +28,8 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
   app,
   { service },
 ) => {
+  // The lookup token of SPEC §7 is a step of the anonymous lookup, not a sign-in: checked here.
+  declareAccess(app, publicAccess);
   const tags = ['account-lookup'];
   app.addHook('onRequest', noStore);
 

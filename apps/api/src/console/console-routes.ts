@@ -12,9 +12,11 @@ import {
   RejectBodySchema,
 } from '@portal/contracts/console';
 import { dataEnvelope } from '@portal/contracts/envelope';
+import { declareAccess } from '../access/access-scope';
+import type { Access } from '../access/access-service';
+import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { ProfileDependencies } from '../profile/profile-service';
 import {
   approveOfficeRequest,
   createReferralCode,
@@ -26,7 +28,6 @@ import {
   revokeReferralCode,
   type ConsoleContext,
 } from './office-review-service';
-import { staffOf } from './staff-access';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['console'];
@@ -34,10 +35,10 @@ const tags = ['console'];
 /** The ministry's console API (issue 21): staff with a second factor only, every call checked. */
 export const consoleRoutes: FastifyPluginAsyncZod<{
   ctx: ConsoleContext;
-  access: ProfileDependencies;
+  access: Access;
 }> = async (app, { ctx, access }) => {
   app.addHook('onRequest', noStore);
-  const staffOfRequest = (authorization: string | undefined) => staffOf(access, authorization);
+  declareAccess(app, access.requireStaff());
 
   app.get(
     CONSOLE_ROUTES.officeRequests,
@@ -49,10 +50,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(OfficeRequestListSchema), ...errors },
       },
     },
-    async (request) => {
-      await staffOfRequest(request.headers.authorization);
-      return { data: await listOfficeRequests(ctx, request.query) };
-    },
+    async (request) => ({ data: await listOfficeRequests(ctx, request.query) }),
   );
   app.get(
     CONSOLE_ROUTES.officeRequest,
@@ -64,10 +62,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(OfficeRequestDetailSchema), ...errors },
       },
     },
-    async (request) => {
-      await staffOfRequest(request.headers.authorization);
-      return { data: await officeRequestDetail(ctx, Number(request.params.id)) };
-    },
+    async (request) => ({ data: await officeRequestDetail(ctx, Number(request.params.id)) }),
   );
   app.get(
     CONSOLE_ROUTES.officeRequestLetter,
@@ -81,7 +76,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       const pdf = await officeRequestFile(
         ctx,
         staff,
@@ -112,7 +107,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       return {
         data: await approveOfficeRequest(ctx, staff, Number(request.params.id), request.ip),
       };
@@ -130,7 +125,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       return {
         data: await rejectOfficeRequest(
           ctx,
@@ -151,10 +146,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(ReferralCodeListSchema), ...errors },
       },
     },
-    async (request) => {
-      await staffOfRequest(request.headers.authorization);
-      return { data: await listReferralCodes(ctx) };
-    },
+    async () => ({ data: await listReferralCodes(ctx) }),
   );
   app.post(
     CONSOLE_ROUTES.referralCodes,
@@ -167,7 +159,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       const created = await createReferralCode(ctx, staff, request.body, request.ip);
       return reply.status(201).send({ data: created });
     },
@@ -183,7 +175,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       return {
         data: await revokeReferralCode(ctx, staff, Number(request.params.id), request.ip),
       };

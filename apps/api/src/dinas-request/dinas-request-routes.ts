@@ -15,6 +15,7 @@ import {
   ReferralCheckResultSchema,
 } from '@portal/contracts/dinas-request';
 import { dataEnvelope } from '@portal/contracts/envelope';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
@@ -32,6 +33,7 @@ export const dinasRequestRoutes: FastifyPluginAsyncZod<{
   rateLimit: RateLimitStore;
   office: OfficeRequestContext;
 }> = async (app, { db, rateLimit, office }) => {
+  declareAccess(app, publicAccess);
   app.addHook('onRequest', noStore);
   app.get(
     DINAS_PATHS.cities,

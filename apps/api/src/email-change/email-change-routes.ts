@@ -8,6 +8,7 @@ import {
   LOOKUP_BASE,
 } from '@portal/contracts/account-lookup';
 import { dataEnvelope } from '@portal/contracts/envelope';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { bearer, tokenOf } from '../account-lookup/lookup-token';
 import { noStore } from '../http/no-store';
 import type { EmailChangeService } from './email-change-service';
@@ -20,6 +21,8 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ service: EmailChangeServ
   app,
   { service },
 ) => {
+  // The lookup token of SPEC §7 is a step of the anonymous lookup, not a sign-in: checked here.
+  declareAccess(app, publicAccess);
   const tags = ['email-change'];
   app.addHook('onRequest', noStore);
 

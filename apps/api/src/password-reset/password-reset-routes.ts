@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { noStore } from '../http/no-store';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import {
@@ -21,6 +22,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
   service: PasswordResetService;
   productName: string;
 }> = async (app, { service, productName }) => {
+  declareAccess(app, publicAccess);
   const tags = ['password-reset'];
   app.addHook('onRequest', noStore);
 

@@ -11,7 +11,7 @@ import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { newInitialPassword } from './initial-passwords';
 import type { SchoolAdminRepository } from './school-admin-repository';
-import type { SchoolAdmin } from './school-admin-access';
+import type { SchoolAdmin } from '../access/caller';
 
 export type SchoolAccountsContext = {
   db: Db;

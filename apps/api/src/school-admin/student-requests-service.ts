@@ -28,7 +28,7 @@ import {
 } from '../http/domain-errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { InitialPasswordSealer } from './initial-passwords';
-import type { SchoolAdmin } from './school-admin-access';
+import type { SchoolAdmin } from '../access/caller';
 import type { createSchoolAdminRepository } from './school-admin-repository';
 import { STUDENT_REQUEST_QUEUE } from './student-request-jobs';
 

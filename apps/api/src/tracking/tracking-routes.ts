@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { TRACKING_PATH, TrackingRequestSchema } from '@portal/contracts/tracking';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { UnauthorizedError } from '../http/domain-errors';
 import type { RateLimitStore } from '../http/rate-limit-store';
 import type { TrackingService } from './tracking-service';
@@ -31,6 +32,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { service, credentials, rateLimit },
 ) => {
+  // Basic authorization names the portal's own client, not a person: checked by the route.
+  declareAccess(app, publicAccess);
   await app.register(fastifyRateLimit, {
     max: EVENTS_PER_MINUTE_PER_IP,
     timeWindow: 60_000,
