@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BirthDateSchema } from './account-lookup';
 import { AnnouncementInputSchema } from './announcements';
 import { ERROR_MESSAGES } from './api-error';
