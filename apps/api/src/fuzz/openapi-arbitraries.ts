@@ -101,7 +101,11 @@ const TYPED = [
 ];
 
 const inRangeDay = fc
-  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z') })
+  .date({
+    min: new Date('2000-01-01T00:00:00Z'),
+    max: new Date('2100-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
   .map((date) => date.toISOString().slice(0, 10));
 
 function stringOf(schema: JsonSchema, name: string): fc.Arbitrary<string> {
@@ -113,7 +117,11 @@ function stringOf(schema: JsonSchema, name: string): fc.Arbitrary<string> {
   }
   if (schema.format === 'date-time') {
     return fc
-      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z') })
+      .date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2100-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
       .map((date) => date.toISOString());
   }
   if (schema.format === 'uuid') return fc.uuid();
