@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES } from './api-error';
+import { operationalMoment } from './operational-dates';
 import { typedText } from './typed-text';
 
 /** Event names of SPEC §7. */
@@ -60,7 +62,8 @@ export const TrackingEventSchema = z.object({
   device_type: z.enum(['mobile', 'tablet', 'desktop']),
   os: typedText().max(32),
   browser: typedText().max(32),
-  timestamp: z.iso.datetime({ offset: true }),
+  /** The device's clock: an event outside the operational days could never be counted. */
+  timestamp: operationalMoment(ERROR_MESSAGES.invalidDate),
   event_name: TrackingEventNameSchema,
   attributes: z.array(TrackingAttributeSchema).max(32).default([]),
 });
