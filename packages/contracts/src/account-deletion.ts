@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConsolePageSchema, consolePageOf } from './console';
+import { typedText } from './typed-text';
 
 /**
  * Deletion of an account whose owner left the registry (SPEC §1, issue 23): the notice's report
@@ -58,8 +59,7 @@ export const DeletionReporterSchema = z.enum(['owner', 'school_admin'], {
 export const DeletionReportBodySchema = z.object({
   token: TokenSchema,
   reporter: DeletionReporterSchema,
-  reason: z
-    .string({ error: DELETION_MESSAGES.reasonRequired })
+  reason: typedText({ lines: 'multi', error: DELETION_MESSAGES.reasonRequired })
     .trim()
     .min(1, DELETION_MESSAGES.reasonRequired)
     .max(1000, DELETION_MESSAGES.reasonTooLong),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_MESSAGES } from './api-error';
+import { OperationalDaySchema } from './operational-dates';
 
 /** Statistics (issue 22): the staff dashboard in the console and the public `/statistik` page. */
 export const STATISTICS_PATHS = {
@@ -20,15 +20,9 @@ const DAY_MS = 86_400_000;
 export const daysInRange = (from: string, to: string): number =>
   Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 
-// A missing day is told as such, not as a day written wrong.
-const DaySchema = z.iso.date({
-  error: (issue) =>
-    issue.input === undefined ? ERROR_MESSAGES.required : ERROR_MESSAGES.invalidDate,
-});
-
 /** A range of Jakarta (WIB) calendar days, `from` and `to` included. */
 export const StatisticsQuerySchema = z
-  .object({ from: DaySchema, to: DaySchema })
+  .object({ from: OperationalDaySchema, to: OperationalDaySchema })
   .refine((range) => range.from <= range.to, {
     path: ['to'],
     error: STATISTICS_MESSAGES.rangeReversed,

@@ -124,6 +124,17 @@ describe('event tracker', () => {
     expect((await t.database.db.select().from(trackingEvents)).length).toBe(before);
   });
 
+  it('answers 400, never 5xx, to a device clock outside the operational days', async () => {
+    const before = (await t.database.db.select().from(trackingEvents)).length;
+    // PostgreSQL has no year 0000: this answered 500 (issue 32).
+    for (const timestamp of ['0000-01-01T00:00:00.000Z', '1970-01-01T00:00:00.000Z']) {
+      const reply = await send(event({ timestamp }));
+      expect(reply.statusCode, timestamp).toBe(400);
+      expect(reply.json().errors[0].field).toBe('data.timestamp');
+    }
+    expect((await t.database.db.select().from(trackingEvents)).length).toBe(before);
+  });
+
   it('drops keys off the allowlist and hashes values that look personal under any key', async () => {
     const personal = [
       '28/02/2001',

@@ -38,6 +38,8 @@ const NOT_USER_FACING = /[\\/]brand\.ts$/;
 // The first part of a schema message's id names its messages object.
 const OBJECT_OF_GROUP: Record<string, string> = {
   error: 'ERROR',
+  typedText: 'TYPED_TEXT',
+  operationalDate: 'OPERATIONAL_DATE',
   lookup: 'LOOKUP',
   reset: 'RESET',
   userType: 'USER_TYPE',
