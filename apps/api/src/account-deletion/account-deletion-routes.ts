@@ -14,6 +14,7 @@ import { dataEnvelope } from '@portal/contracts/envelope';
 import { staffOf } from '../console/staff-access';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
+import { mailLanguageOf } from '../notifications/mail-language';
 import type { ProfileDependencies } from '../profile/profile-service';
 import {
   decideDeletion,
@@ -55,7 +56,14 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(DeletionNoticeSchema), ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => ({ data: await reportMistake(ctx, request.body, request.ip) }),
+    async (request) => ({
+      data: await reportMistake(
+        ctx,
+        request.body,
+        request.ip,
+        mailLanguageOf(request.headers['accept-language']),
+      ),
+    }),
   );
 
   const consoleErrors = errorResponses(400, 401, 403, 404, 409);

@@ -14,6 +14,7 @@ import {
 } from '@portal/contracts/password-reset';
 import type { PasswordResetService } from './password-reset-service';
 import { errorResponses } from '../http/error-responses';
+import { mailLanguageOf } from '../notifications/mail-language';
 
 const errors = errorResponses(400, 401, 429, 503);
 
@@ -49,7 +50,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await service.sendOtp(request.body.token, request.body.metode, request.ip),
+      data: await service.sendOtp(
+        request.body.token,
+        request.body.metode,
+        request.ip,
+        mailLanguageOf(request.headers['accept-language']),
+      ),
     }),
   );
 
@@ -79,7 +85,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await service.setPassword(request.body.session_id, request.body.password, request.ip),
+      data: await service.setPassword(
+        request.body.session_id,
+        request.body.password,
+        request.ip,
+        mailLanguageOf(request.headers['accept-language']),
+      ),
     }),
   );
 };
