@@ -42,9 +42,4 @@ export const webConfig = {
     clientId: pick(env.VITE_OIDC_CLIENT_ID, ''),
     audience: pick(env.VITE_OIDC_AUDIENCE, ''),
   },
-  /** Shipped to every browser, so it only identifies the client; it is not a secret. */
-  eventTrackerCredentials: pick(
-    env.VITE_EVENT_TRACKER_CREDENTIALS,
-    'portal-web:dev-only-event-tracker-secret',
-  ),
 } as const;
