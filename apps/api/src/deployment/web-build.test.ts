@@ -29,7 +29,10 @@ function buildStage(): string[] {
 
 /** The environment of the build stage: the image's PATH and what ENV and ARG set, no more. */
 function stageEnvironment(stage: string[]): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'] };
+  // The tools' own search path only: the build must not see this shell's VITE_ or NODE_ENV.
+  // eslint-disable-next-line no-restricted-properties -- the child's environment, not config
+  const { PATH, HOME } = process.env;
+  const env: NodeJS.ProcessEnv = { PATH, HOME };
   for (const line of stage) {
     const [, kind, rest] = /^(ENV|ARG)\s+(.*)$/i.exec(line) ?? [];
     if (!kind || !rest) continue;
