@@ -294,20 +294,21 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await context.close();
   });
 
-  it('opens the webinar recordings sheet in a 1080 px iframe modal', async () => {
+  it('opens the webinar sessions, labelled as such, in a 1080 px iframe modal', async () => {
     const context = await newContext(browser, { viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/');
-    await page.getByRole('button', { name: 'Lihat Daftar Rekaman Webinar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Daftar rekaman webinar Akun belajar.id' });
+    // No recordings are published in this build: the button says what it shows (decision 0253).
+    await page.getByRole('button', { name: 'Lihat Sesi Webinar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sesi webinar Akun belajar.id, Agustus 2021' });
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => element.getBoundingClientRect().width)).toBe(1080);
     const frame = dialog.locator('iframe');
-    expect(await frame.getAttribute('src')).toBe('/webinar-recordings.html');
-    expect(await frame.getAttribute('title')).toBe('Daftar rekaman webinar Akun belajar.id');
+    expect(await frame.getAttribute('src')).toBe('/webinar-sessions.html');
+    expect(await frame.getAttribute('title')).toBe('Sesi webinar Akun belajar.id, Agustus 2021');
     await context.close();
   });
 
-  it('downloads the regulation PDF and records the download without personal data', async () => {
+  it('downloads the summary of the rules and records the download without personal data', async () => {
     const context = await newContext(browser);
     const page = await open(context, '/?email=someone@example.com');
     const tracked = page.waitForRequest(
@@ -318,7 +319,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: /Unduh Regulasi Akun belajar\.id/ }).click(),
+      page.getByRole('link', { name: /Unduh Ringkasan Ketentuan Akun belajar\.id/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('regulasi-akun-belajar-id.pdf');
     const file = await download.path();

@@ -89,3 +89,9 @@ export const TRACKING_MAX_BATCH = 50;
 
 /** Path of the event-tracker endpoint under the API prefix. */
 export const TRACKING_PATH = '/event-tracker/v1/events';
+/**
+ * Where the web reads the tracker's basic authorization at run time, so one build serves any
+ * deployment's credentials (decision 0205).
+ */
+export const TRACKING_CLIENT_PATH = '/event-tracker/v1/client';
+export const TrackingClientSchema = z.object({ authorization: z.string() });

@@ -16,6 +16,7 @@ import type { Access } from '../access/access-service';
 import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
+import { mailLanguageOf } from '../notifications/mail-language';
 import {
   decideDeletion,
   deletionNotice,
@@ -60,7 +61,14 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
           response: { 200: dataEnvelope(DeletionNoticeSchema), ...errorResponses(400, 404, 409) },
         },
       },
-      async (request) => ({ data: await reportMistake(ctx, request.body, request.ip) }),
+      async (request) => ({
+        data: await reportMistake(
+          ctx,
+          request.body,
+          request.ip,
+          mailLanguageOf(request.headers['accept-language']),
+        ),
+      }),
     );
   });
 

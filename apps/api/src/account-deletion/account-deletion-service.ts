@@ -15,6 +15,7 @@ import type { Db, Transaction } from '../db/database';
 import { accountDeletions, learningAccounts, oidcModels, people } from '../db/schema';
 import { ConflictError, NotFoundError } from '../http/domain-errors';
 import { addDays, jakartaDay, type Clock } from '../jobs/clock';
+import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { maskEmail } from '../personal-data/masking';
@@ -155,7 +156,7 @@ async function sendNotice(ctx: DeletionContext, deletion: Deletion, days: number
       token: deletionTokens(ctx.tokenSecret).token(deletion.id),
     };
     for (const to of [person?.email, ...accounts]) {
-      if (to) await ctx.outbox.enqueue(tx, ctx.templates.deletionNotice(to, notice));
+      if (to) await ctx.outbox.enqueue(tx, ctx.templates.in('id').deletionNotice(to, notice));
     }
     await ctx.audit.record(
       {
@@ -289,6 +290,7 @@ export async function reportMistake(
   ctx: DeletionContext,
   body: DeletionReportBody,
   ip: string,
+  language: MailLanguage,
 ): Promise<DeletionNotice> {
   const deletion = await deletionOfToken(ctx, body.token);
   const today = jakartaDay(ctx.now());
@@ -310,6 +312,8 @@ export async function reportMistake(
         reportedAt: ctx.now(),
         reportedBy: body.reporter,
         reportReason: body.reason,
+        // A school admin's language says nothing of the owner's, who gets the decision.
+        reportLanguage: body.reporter === 'owner' ? language : 'id',
       })
       .where(and(eq(accountDeletions.id, deletion.id), eq(accountDeletions.status, 'scheduled')))
       .returning({ id: accountDeletions.id });
@@ -429,7 +433,7 @@ export async function decideDeletion(
     if (person?.email)
       await ctx.outbox.enqueue(
         tx,
-        ctx.templates.deletionReportDecided(person.email, {
+        ctx.templates.in(current.reportLanguage).deletionReportDecided(person.email, {
           upheld: decision === 'uphold',
           removalOn,
         }),

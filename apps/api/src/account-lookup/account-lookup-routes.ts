@@ -21,6 +21,7 @@ import { UserTypeSchema } from '@portal/contracts/user-types';
 import type { AccountLookupService } from './account-lookup-service';
 import { bearer, tokenOf } from './lookup-token';
 import { errorResponses } from '../http/error-responses';
+import { mailLanguageOf } from '../notifications/mail-language';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -76,6 +77,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
         tokenOf(request, request.body.token),
         request.query.method,
         request.ip,
+        mailLanguageOf(request.headers['accept-language']),
       ),
     }),
   );
@@ -101,6 +103,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
         tokenOf(request, request.body.token),
         request.params.type,
         request.ip,
+        mailLanguageOf(request.headers['accept-language']),
       );
       return reply.status(result.status === 'queued' ? 202 : 200).send({ data: result });
     },

@@ -322,15 +322,20 @@ describe('account creation', () => {
     const reply = await t.app.inject({
       method: 'POST',
       url: `${base}/ptk/request-account-creation`,
-      headers: { authorization: `Bearer ${found.json().data.token}` },
+      // The visitor reads the site in English: the job's mail follows them (decision 0252).
+      headers: {
+        authorization: `Bearer ${found.json().data.token}`,
+        'accept-language': 'en-GB,en;q=0.9,id;q=0.8',
+      },
     });
     expect(reply.statusCode).toBe(202);
     expect(reply.json().data.status).toBe('queued');
     const mail = await smtp.waitFor(
       FIXTURE.newTeacher.email,
-      (m) => m.subject?.includes('sudah dibuat') ?? false,
+      (m) => m.subject === 'Your belajar.id Account has been created',
     );
     expect(mail.text).toContain('budi.santoso@belajar.id');
+    expect(mail.text).toContain('To start using it, create a password through Forgot Password');
     const accounts = await t.database.db
       .select()
       .from(learningAccounts)

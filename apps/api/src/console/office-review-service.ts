@@ -202,6 +202,7 @@ async function decide(
       .returning({
         email: officeAccountRequests.email,
         createdAt: officeAccountRequests.createdAt,
+        language: officeAccountRequests.language,
       });
     if (!row) {
       const [exists] = await tx
@@ -224,7 +225,7 @@ async function decide(
     } else {
       await ctx.outbox.enqueue(
         tx,
-        ctx.templates.officeRequestRejected(row.email, number, decision.reason),
+        ctx.templates.in(row.language).officeRequestRejected(row.email, number, decision.reason),
       );
     }
     await ctx.audit.record(
@@ -330,7 +331,7 @@ export async function createOfficeAccount(ctx: ConsoleContext, requestId: number
     const number = officeRequestNumber(request.id, request.createdAt);
     await ctx.outbox.enqueue(
       tx,
-      ctx.templates.officeAccountCreated(request.email, number, account.email),
+      ctx.templates.in(request.language).officeAccountCreated(request.email, number, account.email),
     );
     await ctx.audit.record(
       {

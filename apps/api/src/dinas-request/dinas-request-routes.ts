@@ -19,6 +19,7 @@ import { declareAccess, publicAccess } from '../access/access-scope';
 import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
+import { mailLanguageOf } from '../notifications/mail-language';
 import type { RateLimitStore } from '../http/rate-limit-store';
 import { checkReferralCode, citiesOf } from './dinas-reference';
 import { submitOfficeRequest, type OfficeRequestContext } from './office-request-service';
@@ -117,7 +118,12 @@ export const dinasRequestRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const { result, created } = await submitOfficeRequest(office, request.body, request.ip);
+        const { result, created } = await submitOfficeRequest(
+          office,
+          request.body,
+          request.ip,
+          mailLanguageOf(request.headers['accept-language']),
+        );
         return reply.status(created ? 201 : 200).send({ data: result });
       },
     );

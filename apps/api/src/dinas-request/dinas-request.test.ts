@@ -480,4 +480,38 @@ describe('the office request', () => {
     }
     expect(await t.database.db.select().from(officeAccountRequests)).toHaveLength(before.length);
   });
+
+  it('keeps the language the form was sent in, and mails the applicant in it', async () => {
+    await t.database.db.insert(referralCodes).values({ code: 'KODEINGGRIS', maxUses: 1 });
+    letter = await newLetter('192.0.2.80');
+    const body = form({ referralCode: 'KODEINGGRIS', email: 'english.reader@example.com' });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `${api}${DINAS_PATHS.request}`,
+      remoteAddress: '192.0.2.80',
+      headers: { 'accept-language': 'en' },
+      payload: body,
+    });
+    expect(reply.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(officeAccountRequests)
+      .where(eq(officeAccountRequests.requestKey, body.requestKey));
+    expect(row?.language).toBe('en');
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'english.reader@example.com'));
+    expect(mail?.language).toBe('en');
+    expect(mail?.subject).toBe(
+      `Office belajar.id Account request received: ${reply.json().data.request_number}`,
+    );
+    expect(mail?.bodyText).toContain('Our team will check the official letter');
+    // The Indonesian default: every request above was sent without the header.
+    const [first] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'ahmad.fauzi@example.com'));
+    expect(first?.language).toBe('id');
+  });
 });

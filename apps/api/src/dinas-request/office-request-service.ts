@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../db/database-errors';
 import { officeAccountRequests, privateUploads, referralCodes, regions } from '../db/schema';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import { DomainError, ForbiddenError, ValidationError } from '../http/domain-errors';
+import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { checkReferralCode } from './dinas-reference';
@@ -63,6 +64,7 @@ export async function submitOfficeRequest(
   ctx: OfficeRequestContext,
   body: DinasRequestBody,
   ip: string,
+  language: MailLanguage,
 ): Promise<{ result: Submitted; created: boolean }> {
   const { db } = ctx;
   const already = await existing(db, body.requestKey);
@@ -138,6 +140,7 @@ export async function submitOfficeRequest(
           letterUploadId: uploads[0]!,
           reportUploadId: uploads[1] ?? null,
           passwordHash,
+          language,
         })
         .returning({
           id: officeAccountRequests.id,
@@ -157,7 +160,9 @@ export async function submitOfficeRequest(
       const number = officeRequestNumber(row.id, row.createdAt);
       await ctx.outbox.enqueue(
         tx,
-        ctx.templates.officeRequestReceived(body.email, number, OFFICE_ACCOUNT_ESTIMATE_DAYS),
+        ctx.templates
+          .in(language)
+          .officeRequestReceived(body.email, number, OFFICE_ACCOUNT_ESTIMATE_DAYS),
       );
       await ctx.audit.record(
         { action: 'office-request', outcome: 'submitted', userType: 'dinas', ip, target: number },

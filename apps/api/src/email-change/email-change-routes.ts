@@ -13,6 +13,7 @@ import { bearer, tokenOf } from '../account-lookup/lookup-token';
 import { noStore } from '../http/no-store';
 import type { EmailChangeService } from './email-change-service';
 import { errorResponses } from '../http/error-responses';
+import { mailLanguageOf } from '../notifications/mail-language';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -42,6 +43,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ service: EmailChangeServ
         tokenOf(request, request.body.token),
         request.body.email,
         request.ip,
+        mailLanguageOf(request.headers['accept-language']),
       ),
     }),
   );
@@ -64,6 +66,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ service: EmailChangeServ
         request.body.code,
         request.body.code_current,
         request.ip,
+        mailLanguageOf(request.headers['accept-language']),
       ),
     }),
   );

@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts/password-reset';
 import type { PasswordResetService } from './password-reset-service';
 import { errorResponses } from '../http/error-responses';
+import { mailLanguageOf } from '../notifications/mail-language';
 
 const errors = errorResponses(400, 401, 429, 503);
 
@@ -51,7 +52,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await service.sendOtp(request.body.token, request.body.metode, request.ip),
+      data: await service.sendOtp(
+        request.body.token,
+        request.body.metode,
+        request.ip,
+        mailLanguageOf(request.headers['accept-language']),
+      ),
     }),
   );
 
@@ -81,7 +87,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await service.setPassword(request.body.session_id, request.body.password, request.ip),
+      data: await service.setPassword(
+        request.body.session_id,
+        request.body.password,
+        request.ip,
+        mailLanguageOf(request.headers['accept-language']),
+      ),
     }),
   );
 };

@@ -78,7 +78,10 @@ export async function resetStudentPassword(
     if (account.personalEmail) {
       await ctx.outbox.enqueue(
         tx,
-        ctx.templates.passwordResetBySchoolNotice(account.personalEmail, account.email, new Date()),
+        // The student's language is not known here, only the operator's: Indonesian (0252).
+        ctx.templates
+          .in('id')
+          .passwordResetBySchoolNotice(account.personalEmail, account.email, new Date()),
       );
     }
     await ctx.audit.record(

@@ -44,9 +44,9 @@ describe('what each toggle switches in the web app', () => {
     }));
     await serve('API_GOVERNMENT_STATEMENT', true);
     show(<HomePage />);
-    expect(screen.getByRole('link', { name: /Unduh Regulasi/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Unduh Ringkasan Ketentuan/ })).toBeTruthy();
     await serve('API_GOVERNMENT_STATEMENT', false);
-    expect(screen.queryByRole('link', { name: /Unduh Regulasi/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Unduh Ringkasan Ketentuan/ })).toBeNull();
   });
 
   it('LOGIN: the auth modal offers to sign in, or says signing in is off', async () => {

@@ -290,7 +290,8 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
               </option>
               {positions.data?.data.map((item) => (
                 <option key={item.id} value={item.id}>
-                  {item.name}
+                  {/* The API names positions in Indonesian; one it adds later keeps its name. */}
+                  {t(`positions.${item.id}`, { defaultValue: item.name })}
                 </option>
               ))}
             </select>

@@ -277,25 +277,29 @@ function GetAccountSection({ guides }: { guides: boolean }) {
 function WebinarSection() {
   const { t } = useTranslation('home');
   const dialogs = useDialogs();
+  // Without published recordings the button shows the sessions, and says so (decision 0253).
+  const recordings = webConfig.webinarRecordingsUrl;
   return (
     <section aria-labelledby="webinar-title" className="page-container py-10 render-when-near">
       <h2 id="webinar-title" className="text-2xl font-bold">
         {t('webinar.title')}
       </h2>
-      <p className="mt-2 text-muted">{t('webinar.body')}</p>
+      <p className="mt-2 text-muted">
+        {t(recordings ? 'webinar.body' : 'webinar.bodyNoRecordings')}
+      </p>
       <button
         type="button"
         className="btn btn-primary mt-4"
         onClick={() =>
           dialogs.open({
             kind: 'iframe',
-            title: t('webinar.sheetTitle'),
-            src: webConfig.webinarSheetUrl,
+            title: t(recordings ? 'webinar.sheetTitle' : 'webinar.sessionsTitle'),
+            src: recordings ?? webConfig.webinarSessionsUrl,
           })
         }
         data-track="home-webinar-recordings"
       >
-        {t('webinar.open')}
+        {t(recordings ? 'webinar.open' : 'webinar.openSessions')}
       </button>
     </section>
   );
