@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '~/i18n/i18n';
 import { DailyFigure } from './chart-figure';
 import { toCsv } from './csv';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 // jsdom draws nothing: the chart itself is checked in a real browser (statistics.e2e.ts).
 vi.mock('./chart-canvas', () => ({
@@ -37,18 +36,16 @@ describe('a daily chart', () => {
   };
 
   it('has its figures as a table, with each day’s conversion, and says them to screen readers', () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <DailyFigure
-          id="lookup-funnel"
-          level={2}
-          kind="bar"
-          title="Cek akun per hari"
-          data={funnel}
-          seriesLabel={(key) => ({ initiated: 'Dimulai', found: 'Ditemukan' })[key] ?? key}
-          funnel
-        />
-      </I18nextProvider>,
+    renderWithProviders(
+      <DailyFigure
+        id="lookup-funnel"
+        level={2}
+        kind="bar"
+        title="Cek akun per hari"
+        data={funnel}
+        seriesLabel={(key) => ({ initiated: 'Dimulai', found: 'Ditemukan' })[key] ?? key}
+        funnel
+      />,
     );
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
       'Cek akun per hari. Jumlah dalam rentang: Dimulai 4, Ditemukan 1. Konversi: 25%.',
@@ -71,18 +68,16 @@ describe('a daily chart', () => {
       revokeObjectURL: () => undefined,
     });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    render(
-      <I18nextProvider i18n={i18n}>
-        <DailyFigure
-          id="lookup-funnel"
-          level={2}
-          kind="bar"
-          title="Cek akun per hari"
-          data={funnel}
-          seriesLabel={(key) => key}
-          funnel
-        />
-      </I18nextProvider>,
+    renderWithProviders(
+      <DailyFigure
+        id="lookup-funnel"
+        level={2}
+        kind="bar"
+        title="Cek akun per hari"
+        data={funnel}
+        seriesLabel={(key) => key}
+        funnel
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Unduh CSV: Cek akun per hari' }));
     const bytes = new Uint8Array(await files[0]!.arrayBuffer());
