@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../app/locales/en/dinas-request.json';
 import id from '../app/locales/id/dinas-request.json';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
 // The API tests' letter: one PDF fixture for both suites.
 import { onePagePdf } from '../../api/src/test-support/pdf-fixture';
@@ -20,10 +20,6 @@ const TEXTS = { id, en };
 async function referralCode(): Promise<string> {
   const response = await fetch(`${baseUrl}/dev/demo-identities`);
   return ((await response.json()) as { referralCode: string }).referralCode;
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  expect(await axeViolations(page, where)).toEqual([]);
 }
 
 async function fillForm(page: Page, language: 'id' | 'en', email: string) {

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 import { demoIdentities, waitForMessage } from './dev-pages';
 import {
   CODE_SENT_TOAST,
@@ -12,10 +12,6 @@ import {
   requestCodeByEmail,
   setNewPassword,
 } from './password-reset-steps';
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  expect(await axeViolations(page, where)).toEqual([]);
-}
 
 type Box = { x: number; y: number; width: number; height: number } | null;
 /** Whether two element boxes share any area. */

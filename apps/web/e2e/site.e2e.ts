@@ -16,7 +16,7 @@ import {
   waitForOfflineReady,
   webRoot,
 } from './browser';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 
 /** How long one step of the service-worker update journey may take on a busy machine. */
 const STEP_TIMEOUT_MS = 40_000;
@@ -427,7 +427,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
         };
       });
       expect(placement).toEqual({ floating: [], afterFooter: true });
-      expect(await axeViolations(page, `offline notice ${viewport.width}px`)).toEqual([]);
+      await expectNoAxeViolations(page, `offline notice ${viewport.width}px`);
       await context.close();
     }
   });

@@ -1,12 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Carousel } from '~/components/carousel';
 import { Modal } from '~/components/modal';
 import { ToastPageBinding, ToastProvider, useToast } from '~/components/toast';
-import { i18n } from '~/i18n/i18n';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 let reducedMotion = false;
 beforeEach(() => {
@@ -26,8 +25,6 @@ afterEach(() => {
 const isShown = (text: string) =>
   !(screen.getByText(text).closest('[role="group"]') as HTMLElement).hidden;
 
-const withI18n = (node: React.ReactNode) => <I18nextProvider i18n={i18n}>{node}</I18nextProvider>;
-
 function ModalHarness() {
   const [open, setOpen] = useState(false);
   return (
@@ -44,7 +41,7 @@ function ModalHarness() {
 
 describe('Modal', () => {
   it('has its SPEC width, closes on Escape and returns focus to the opener', async () => {
-    render(withI18n(<ModalHarness />));
+    renderWithProviders(<ModalHarness />);
     const opener = screen.getByRole('button', { name: 'open' });
     opener.focus();
     fireEvent.click(opener);
@@ -62,7 +59,7 @@ describe('Carousel', () => {
 
   it('advances every 5 seconds and pauses while hovered', () => {
     vi.useFakeTimers();
-    const { container } = render(withI18n(<Carousel label="Mitra" slides={slides} />));
+    const { container } = renderWithProviders(<Carousel label="Mitra" slides={slides} />);
     expect(isShown('satu')).toBe(true);
     act(() => vi.advanceTimersByTime(5000));
     expect(isShown('dua')).toBe(true);
@@ -74,7 +71,7 @@ describe('Carousel', () => {
   it('does not autoplay under reduced motion and moves with the arrow keys', () => {
     reducedMotion = true;
     vi.useFakeTimers();
-    render(withI18n(<Carousel label="Mitra" slides={slides} />));
+    renderWithProviders(<Carousel label="Mitra" slides={slides} />);
     act(() => vi.advanceTimersByTime(20000));
     expect(isShown('satu')).toBe(true);
     fireEvent.keyDown(screen.getByRole('region', { name: 'Mitra' }), { key: 'ArrowLeft' });
@@ -97,12 +94,10 @@ function ToastHarness() {
 describe('Toast', () => {
   it('announces a message in a live region and removes it after its duration', () => {
     vi.useFakeTimers();
-    render(
-      withI18n(
-        <ToastProvider>
-          <ToastHarness />
-        </ToastProvider>,
-      ),
+    renderWithProviders(
+      <ToastProvider>
+        <ToastHarness />
+      </ToastProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'kirim' }));
     expect(screen.getByRole('status').textContent).toContain('Kode OTP berhasil dikirim');

@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '~/i18n/i18n';
 import { DailyFigure } from './chart-figure';
 import { toCsv } from './csv';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 // jsdom draws nothing: the chart itself is checked in a real browser (statistics.e2e.ts).
 vi.mock('./chart-canvas', () => ({
@@ -50,18 +49,16 @@ describe('a daily chart', () => {
   });
 
   it('has its figures as a table, with each day’s conversion, and says them to screen readers', () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <DailyFigure
-          id="lookup-funnel"
-          level={2}
-          kind="bar"
-          title="Cek akun per hari"
-          data={funnel}
-          seriesLabel={lookupLabel}
-          funnel="lookup"
-        />
-      </I18nextProvider>,
+    renderWithProviders(
+      <DailyFigure
+        id="lookup-funnel"
+        level={2}
+        kind="bar"
+        title="Cek akun per hari"
+        data={funnel}
+        seriesLabel={lookupLabel}
+        funnel="lookup"
+      />,
     );
     expect(shown('Cek akun per hari')).toEqual({
       summary:
@@ -75,26 +72,24 @@ describe('a daily chart', () => {
   });
 
   it('converts a lookup when the details are sent: changing the e-mail after is optional', () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <DailyFigure
-          id="lookup-funnel"
-          level={2}
-          kind="bar"
-          title="Cek akun per hari"
-          data={{
-            days: ['2026-03-01', '2026-03-02'],
-            series: [
-              { key: 'initiated', counts: [3, 4] },
-              { key: 'found', counts: [3, 2] },
-              { key: 'detailsSent', counts: [3, 1] },
-              { key: 'emailChanged', counts: [0, 1] },
-            ],
-          }}
-          seriesLabel={lookupLabel}
-          funnel="lookup"
-        />
-      </I18nextProvider>,
+    renderWithProviders(
+      <DailyFigure
+        id="lookup-funnel"
+        level={2}
+        kind="bar"
+        title="Cek akun per hari"
+        data={{
+          days: ['2026-03-01', '2026-03-02'],
+          series: [
+            { key: 'initiated', counts: [3, 4] },
+            { key: 'found', counts: [3, 2] },
+            { key: 'detailsSent', counts: [3, 1] },
+            { key: 'emailChanged', counts: [0, 1] },
+          ],
+        }}
+        seriesLabel={lookupLabel}
+        funnel="lookup"
+      />,
     );
     const { summary, rows } = shown('Cek akun per hari');
     expect(summary).toMatch(/Konversi: 57,1%\.$/);
@@ -102,26 +97,24 @@ describe('a daily chart', () => {
   });
 
   it('converts a reset when the new password is set', () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <DailyFigure
-          id="reset-funnel"
-          level={2}
-          kind="bar"
-          title="Reset per hari"
-          data={{
-            days: ['2026-03-01'],
-            series: [
-              { key: 'initiated', counts: [8] },
-              { key: 'codeSent', counts: [6] },
-              { key: 'codeRight', counts: [4] },
-              { key: 'passwordSet', counts: [2] },
-            ],
-          }}
-          seriesLabel={(key) => key}
-          funnel="reset"
-        />
-      </I18nextProvider>,
+    renderWithProviders(
+      <DailyFigure
+        id="reset-funnel"
+        level={2}
+        kind="bar"
+        title="Reset per hari"
+        data={{
+          days: ['2026-03-01'],
+          series: [
+            { key: 'initiated', counts: [8] },
+            { key: 'codeSent', counts: [6] },
+            { key: 'codeRight', counts: [4] },
+            { key: 'passwordSet', counts: [2] },
+          ],
+        }}
+        seriesLabel={(key) => key}
+        funnel="reset"
+      />,
     );
     const { summary, rows } = shown('Reset per hari');
     expect(summary).toMatch(/Konversi: 25%\.$/);
@@ -139,18 +132,16 @@ describe('a daily chart', () => {
       revokeObjectURL: () => undefined,
     });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    render(
-      <I18nextProvider i18n={i18n}>
-        <DailyFigure
-          id="lookup-funnel"
-          level={2}
-          kind="bar"
-          title="Cek akun per hari"
-          data={funnel}
-          seriesLabel={(key) => key}
-          funnel="lookup"
-        />
-      </I18nextProvider>,
+    renderWithProviders(
+      <DailyFigure
+        id="lookup-funnel"
+        level={2}
+        kind="bar"
+        title="Cek akun per hari"
+        data={funnel}
+        seriesLabel={(key) => key}
+        funnel="lookup"
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Unduh CSV: Cek akun per hari' }));
     const bytes = new Uint8Array(await files[0]!.arrayBuffer());

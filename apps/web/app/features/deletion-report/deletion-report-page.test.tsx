@@ -1,12 +1,12 @@
 import type { ApiErrorBody, ErrorId } from '@portal/contracts/api-error';
 import { DELETION_MESSAGES, type DeletionNotice } from '@portal/contracts/account-deletion';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n } from '~/i18n/i18n';
+import { changeLanguage } from '~/i18n/i18n';
 import en from '~/locales/en/deletion-report.json';
 import serverEn from '~/locales/en/server.json';
 import { DeletionReportPage } from './deletion-report-page';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 const TOKEN = `42.${'A'.repeat(43)}`;
 
@@ -61,11 +61,7 @@ const failure = (status: number, id: ErrorId, message: string): Reply => ({
 /** Opens the page as the notice's link does: the token in the fragment. */
 function openLink(hash = `#t=${TOKEN}`) {
   window.history.replaceState(null, '', `/account/deletion-report${hash}`);
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <DeletionReportPage />
-    </I18nextProvider>,
-  );
+  return renderWithProviders(<DeletionReportPage />);
 }
 
 describe('the deletion report page', () => {
