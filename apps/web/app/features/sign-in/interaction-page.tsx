@@ -19,6 +19,7 @@ import { NewPasswordStep } from './new-password-step';
 import { RecoveryCodesStep, type Enrolled } from './recovery-codes-step';
 import { TotpEnrolStep, TotpStep } from './second-factor-steps';
 import { StepAlert } from './step-alert';
+import type { StepProps } from './step-props';
 import { useStepCall } from './use-step-call';
 import { useRemoteToggle } from '~/toggles/use-feature';
 
@@ -109,12 +110,6 @@ export function InteractionPage() {
     </div>
   );
 }
-
-export type StepProps = {
-  uid: string;
-  onStep: (step: SignInStep) => void;
-  onExpired: () => void;
-};
 
 type FieldProblems = { email?: string; password?: string; altcha?: string };
 
