@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { Link, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Carousel } from '~/components/carousel';
 import { Modal } from '~/components/modal';
@@ -125,19 +125,16 @@ function PageToastHarness() {
 
 describe('Toast bound to a page', () => {
   it('follows the visitor to its page and is dismissed when they leave it; others stay', () => {
-    render(
-      withI18n(
-        <ToastProvider>
-          <MemoryRouter initialEntries={['/']}>
-            <ToastPageBinding />
-            <Routes>
-              <Route path="/" element={<PageToastHarness />} />
-              <Route path="/kode" element={<Link to="/sandi-baru">lanjut</Link>} />
-              <Route path="/sandi-baru" element={<button type="button">Simpan</button>} />
-            </Routes>
-          </MemoryRouter>
-        </ToastProvider>,
-      ),
+    renderWithProviders(
+      <>
+        <ToastPageBinding />
+        <Routes>
+          <Route path="/" element={<PageToastHarness />} />
+          <Route path="/kode" element={<Link to="/sandi-baru">lanjut</Link>} />
+          <Route path="/sandi-baru" element={<button type="button">Simpan</button>} />
+        </Routes>
+      </>,
+      { path: '/', toasts: true },
     );
     fireEvent.click(screen.getByRole('button', { name: 'kirim' }));
     expect(screen.getByRole('status').textContent).toContain('Kode OTP berhasil dikirim');
