@@ -16,6 +16,7 @@ import { ErrorSummary } from '~/components/error-summary';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { PasswordInput } from '~/components/password-input';
+import { RegionFields } from '~/components/region-fields';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
@@ -241,43 +242,34 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
             </p>
           ) : null}
         </fieldset>
-        <FormField
-          id={fieldId('province')}
-          label={t('fields.province')}
-          error={errorOf('province')}
-        >
-          {(control) => (
-            <select
-              {...control}
-              {...register('province', { onChange: () => setValue('city', '') })}
-            >
-              <option value="">
-                {regions.isPending ? t('fields.loading') : t('fields.choose')}
-              </option>
-              {regions.data?.provinces.map((item) => (
-                <option key={item.code} value={item.code}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {values.dinasType === 'kota_kabupaten' ? (
-          <FormField id={fieldId('city')} label={t('fields.city')} error={errorOf('city')}>
-            {(control) => (
-              <select {...control} disabled={!cities.data} {...register('city')}>
-                <option value="">
-                  {cities.isFetching ? t('fields.loading') : t('fields.choose')}
-                </option>
-                {cities.data?.data.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        ) : null}
+        <RegionFields
+          province={{
+            id: fieldId('province'),
+            label: t('fields.province'),
+            error: errorOf('province'),
+            placeholder: regions.isPending ? t('fields.loading') : t('fields.choose'),
+            options: (regions.data?.provinces ?? []).map((item) => ({
+              value: item.code,
+              label: item.name,
+            })),
+            select: register('province', { onChange: () => setValue('city', '') }),
+          }}
+          city={
+            values.dinasType === 'kota_kabupaten'
+              ? {
+                  id: fieldId('city'),
+                  label: t('fields.city'),
+                  error: errorOf('city'),
+                  placeholder: cities.isFetching ? t('fields.loading') : t('fields.choose'),
+                  options: (cities.data?.data ?? []).map((item) => ({
+                    value: item.id,
+                    label: item.name,
+                  })),
+                  select: { disabled: !cities.data, ...register('city') },
+                }
+              : undefined
+          }
+        />
         <FormField
           id={fieldId('position')}
           label={t('fields.position')}
