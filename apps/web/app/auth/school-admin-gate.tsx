@@ -13,6 +13,7 @@ import { signOut } from '~/auth/auth-client';
 import type { AuthModalMode } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
 import { webConfig } from '~/config';
+import { Alert } from '~/components/alert';
 
 const ResponseSchema = dataEnvelope(SchoolAdminsSchema);
 
@@ -75,10 +76,9 @@ export function SchoolAdminNotice({
         : t('authModal.notRegistered');
   return (
     <div className="space-y-4">
-      <div role="alert" className="rounded-md border-2 border-danger bg-danger/10 p-3">
-        <p className="font-bold text-danger">{t('authModal.wrongAccount')}</p>
+      <Alert variant="error-box" title={t('authModal.wrongAccount')}>
         <p className="mt-1">{notice}</p>
-      </div>
+      </Alert>
       {verdict.kind === 'notLearningAccount' ? (
         <div>
           <label htmlFor={emailId} className={formStyles.label}>

@@ -6,6 +6,7 @@ import { RegionFields } from '~/components/region-fields';
 import { useRegions } from '~/api/regions';
 import { FIELD_IDS } from './lookup-form-values';
 import type { LookupFormValues } from './lookup-form-values';
+import { Alert } from '~/components/alert';
 
 const OFFICE_TYPES = ['provinsi', 'kota_kabupaten'] as const;
 
@@ -61,11 +62,7 @@ export function DinasOfficeFields({
         ) : null}
       </fieldset>
 
-      {regions.isError ? (
-        <p role="alert" className="font-semibold text-danger">
-          {t('form.regionsFailed')}
-        </p>
-      ) : null}
+      {regions.isError ? <Alert variant="error">{t('form.regionsFailed')}</Alert> : null}
 
       <RegionFields
         province={{

@@ -6,8 +6,8 @@ import { STATISTICS_PATHS, StatisticsSchema } from '@portal/contracts/statistics
 import { ApiError, getJson } from '~/api/api-client';
 import { ChartFigure, DailyFigure } from '~/components/charts/chart-figure';
 import { DateRange, lastDays } from '~/components/charts/date-range';
-import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import { Alert } from '~/components/alert';
 
 /**
  * The statistics of issue 22 for staff: the lookup and reset funnels per day, tracking events by
@@ -39,9 +39,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
         {figures.isFetching ? t('loading') : null}
       </p>
       {figures.error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(figures.error)}
-        </p>
+        <Alert variant="field-error">{localise(figures.error)}</Alert>
       ) : null}
       {data ? (
         <>

@@ -34,6 +34,7 @@ import {
   type DinasFormValues,
 } from './dinas-form-values';
 import { UploadField } from './upload-field';
+import { Alert } from '~/components/alert';
 
 type TextField = Extract<
   DinasFormField,
@@ -179,17 +180,14 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     <form noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6">
       <ErrorSummary title={t('errorSummary')} items={summary} attempt={submitCount} />
       {alert ? (
-        <p
-          role="alert"
-          className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger"
-        >
+        <Alert variant="error-box" className="mb-6">
           {localise(alert)}
-        </p>
+        </Alert>
       ) : null}
       {positions.isError || platforms.isError || regions.isError ? (
-        <p role="alert" className="mb-6 font-semibold text-danger">
+        <Alert variant="error" className="mb-6">
           {t('listsFailed')}
-        </p>
+        </Alert>
       ) : null}
 
       <fieldset className="space-y-6">

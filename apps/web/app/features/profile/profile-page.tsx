@@ -15,6 +15,7 @@ import id from '~/locales/id/profile.json';
 import { formatClock } from '~/i18n/format-clock';
 import { signOut } from '~/auth/auth-client';
 import { RequireSignIn } from '~/auth/require-sign-in';
+import { Alert } from '~/components/alert';
 
 registerNamespace('profile', { id, en });
 
@@ -64,9 +65,7 @@ function ProfileDetails({ user }: { user: User }) {
       )}
       {query.isError && (
         <div className="mt-3">
-          <p role="alert" className="font-semibold text-danger">
-            {t('failed')}
-          </p>
+          <Alert variant="error">{t('failed')}</Alert>
           <button
             type="button"
             className="btn btn-secondary mt-3"

@@ -11,9 +11,9 @@ import { ApiError, getJson } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { DailyFigure } from '~/components/charts/chart-figure';
 import { DateRange, lastDays } from '~/components/charts/date-range';
-import { formStyles } from '~/components/form-styles';
 import { PageTitle } from '~/components/page-title';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import { Alert } from '~/components/alert';
 
 /**
  * `/statistik` (issue 22): how the service performs, for anyone. The daily lookup and reset
@@ -56,9 +56,7 @@ function Funnels() {
         {figures.isFetching ? t('loading') : null}
       </p>
       {figures.error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(figures.error)}
-        </p>
+        <Alert variant="field-error">{localise(figures.error)}</Alert>
       ) : null}
       {figures.data ? (
         <>
