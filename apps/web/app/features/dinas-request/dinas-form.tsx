@@ -1,15 +1,9 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import {
-  DINAS_PATHS,
-  ReferralCheckResultSchema,
-  type DinasRequestBody,
-} from '@portal/contracts/dinas-request';
-import { dataEnvelope } from '@portal/contracts/envelope';
-import { useQuery } from '@tanstack/react-query';
+import type { DinasRequestBody } from '@portal/contracts/dinas-request';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, postJson } from '~/api/api-client';
+import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { BirthDatePicker } from '~/components/birth-date-picker';
 import { ErrorSummary } from '~/components/error-summary';
@@ -20,9 +14,12 @@ import { RegionFields } from '~/components/region-fields';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
-import { useRemoteToggle } from '~/toggles/use-feature';
 import { track } from '~/tracking/tracker';
-import { loadCities, loadPlatforms, loadPositions, submitDinasRequest } from './dinas-api';
+import { useCheckReferralCode } from './api/check-referral-code';
+import { useCities } from './api/get-cities';
+import { usePlatforms } from './api/get-platforms';
+import { usePositions } from './api/get-positions';
+import { useSubmitDinasRequest } from './api/submit-dinas-request';
 import {
   FIELD_ORDER,
   dinasResolver,
@@ -73,24 +70,11 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
   useEffect(() => saveDinasForm({ ...getValues() }), [values, getValues]);
 
   const regions = useRegions();
-  const positions = useQuery({
-    queryKey: ['dinas-positions'],
-    queryFn: ({ signal }) => loadPositions(signal),
-    staleTime: Infinity,
-  });
-  const platformsFromApi = useRemoteToggle('API_PLATFORM');
-  const platforms = useQuery({
-    queryKey: ['dinas-platforms', platformsFromApi],
-    queryFn: ({ signal }) => loadPlatforms(platformsFromApi, signal),
-    staleTime: Infinity,
-  });
-  const province = values.province ?? '';
-  const cities = useQuery({
-    queryKey: ['dinas-cities', province],
-    queryFn: ({ signal }) => loadCities(province, signal),
-    enabled: /^\d{2}$/.test(province),
-    staleTime: Infinity,
-  });
+  const positions = usePositions();
+  const platforms = usePlatforms();
+  const cities = useCities(values.province ?? '');
+  const referral = useCheckReferralCode();
+  const submit = useSubmitDinasRequest();
 
   const errorOf = (field: DinasFormField) =>
     localise(fromFormError(errors[field] as { type: string; message?: string } | undefined));
@@ -100,13 +84,9 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     setReferralLeft(null);
     if (code.length < 6) return;
     try {
-      const answer = await postJson(
-        DINAS_PATHS.referralCode,
-        { referral_code: code },
-        dataEnvelope(ReferralCheckResultSchema),
-      );
+      const usesLeft = await referral.mutateAsync(code);
       clearErrors('referralCode');
-      setReferralLeft(answer.data.uses_left);
+      setReferralLeft(usesLeft);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 429 && error.status !== 0) {
         setError('referralCode', toFormError(error));
@@ -117,7 +97,7 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
   const onSubmit = handleSubmit(async (body) => {
     setAlert(null);
     try {
-      const answer = await submitDinasRequest(body);
+      const answer = await submit.mutateAsync(body);
       track('DINAS_ACCOUNT_REQUEST_INITIATED', [{ key: 'outcome', value: 'submitted' }]);
       onSubmitted(answer.data.request_number);
     } catch (error) {

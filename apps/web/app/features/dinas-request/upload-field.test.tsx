@@ -7,7 +7,7 @@ import id from '~/locales/id/dinas-request.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import { UploadField } from './upload-field';
 
-vi.mock('./dinas-api', () => ({
+vi.mock('./api/upload-private-file', () => ({
   uploadPrivateFile: vi.fn(() => Promise.resolve('upload:abc123')),
 }));
 
