@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { Link, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Alert } from '~/components/alert';
 import { Carousel } from '~/components/carousel';
 import { Modal } from '~/components/modal';
 import { ToastPageBinding, ToastProvider, useToast } from '~/components/toast';
@@ -125,19 +126,16 @@ function PageToastHarness() {
 
 describe('Toast bound to a page', () => {
   it('follows the visitor to its page and is dismissed when they leave it; others stay', () => {
-    render(
-      withI18n(
-        <ToastProvider>
-          <MemoryRouter initialEntries={['/']}>
-            <ToastPageBinding />
-            <Routes>
-              <Route path="/" element={<PageToastHarness />} />
-              <Route path="/kode" element={<Link to="/sandi-baru">lanjut</Link>} />
-              <Route path="/sandi-baru" element={<button type="button">Simpan</button>} />
-            </Routes>
-          </MemoryRouter>
-        </ToastProvider>,
-      ),
+    renderWithProviders(
+      <>
+        <ToastPageBinding />
+        <Routes>
+          <Route path="/" element={<PageToastHarness />} />
+          <Route path="/kode" element={<Link to="/sandi-baru">lanjut</Link>} />
+          <Route path="/sandi-baru" element={<button type="button">Simpan</button>} />
+        </Routes>
+      </>,
+      { path: '/', toasts: true },
     );
     fireEvent.click(screen.getByRole('button', { name: 'kirim' }));
     expect(screen.getByRole('status').textContent).toContain('Kode OTP berhasil dikirim');
@@ -145,5 +143,35 @@ describe('Toast bound to a page', () => {
     screen.getByRole('button', { name: 'Simpan' });
     expect(screen.getByRole('status').textContent).not.toContain('Kode OTP');
     expect(screen.getByRole('status').textContent).toContain('Versi baru tersedia');
+  });
+});
+
+describe('Alert', () => {
+  it('interrupts for a failure and waits its turn for a notice, unless told otherwise', () => {
+    renderWithProviders(
+      <>
+        <Alert variant="error">gagal</Alert>
+        <Alert variant="info">ditutup</Alert>
+        <Alert variant="error" role="status">
+          sedang dimuat ulang
+        </Alert>
+      </>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('gagal');
+    expect(screen.getAllByRole('status').map((element) => element.textContent)).toEqual([
+      'ditutup',
+      'sedang dimuat ulang',
+    ]);
+  });
+
+  it('keeps a boxed failure’s title in the danger colour and the text under it plain', () => {
+    renderWithProviders(
+      <Alert variant="error-box" title="Akun salah">
+        <p>Masuk dengan akun sekolah.</p>
+      </Alert>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.className).not.toContain('text-danger');
+    expect(screen.getByText('Akun salah').className).toContain('text-danger');
   });
 });

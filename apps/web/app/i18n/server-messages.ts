@@ -15,11 +15,10 @@ import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './format-duration';
+import { SERVER_NAMESPACE } from './namespaces';
 
 // Imported only by journeys (lazy routes and dialogs): the home page shows no such message.
 // The English texts come with the English catalogue.
-
-export const SERVER_NAMESPACE = 'server';
 
 /**
  * What the web shows of a failure: a text, or an API error with its id and numbers (decision

@@ -1,9 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DialogProvider, useDialogs } from '~/components/dialog-store';
-import { i18n } from '~/i18n/i18n';
+import { useDialogs } from '~/components/dialog-store';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import { Navbar } from './navbar';
 
 function OpenDialogs() {
@@ -12,15 +10,12 @@ function OpenDialogs() {
 }
 
 const show = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <DialogProvider>
-          <Navbar />
-          <OpenDialogs />
-        </DialogProvider>
-      </MemoryRouter>
-    </I18nextProvider>,
+  renderWithProviders(
+    <>
+      <Navbar />
+      <OpenDialogs />
+    </>,
+    { path: '/', dialogs: true },
   );
 
 afterEach(cleanup);

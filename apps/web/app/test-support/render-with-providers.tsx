@@ -1,15 +1,15 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { type InitialEntry, MemoryRouter } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
 import { DialogProvider } from '~/components/dialog-store';
 import { ToastProvider } from '~/components/toast';
 import { i18n } from '~/i18n/i18n';
 
 type Providers = {
-  /** A router at this path, for links and navigation. */
-  path?: string;
+  /** A router at this path (or location with state), for links and navigation. */
+  path?: InitialEntry;
   /** TanStack Query, for components that call the API. */
   query?: boolean;
   /** The dialog store, for components that open dialogs. */

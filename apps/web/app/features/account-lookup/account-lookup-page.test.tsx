@@ -1,10 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, registerNamespace } from '~/i18n/i18n';
+import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/account-lookup.json';
 import id from '~/locales/id/account-lookup.json';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import type * as UseFeature from '~/toggles/use-feature';
 import { AccountLookupPage } from './account-lookup-page';
 
@@ -18,14 +17,7 @@ vi.mock('~/toggles/use-feature', async (importOriginal) => ({
 
 registerNamespace('account-lookup', { id, en });
 
-const show = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <AccountLookupPage />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
+const show = () => renderWithProviders(<AccountLookupPage />, { path: '/' });
 
 afterEach(cleanup);
 

@@ -10,6 +10,7 @@ import { LookupResult } from './lookup-result';
 import { brand } from '~/config';
 import { useFeature, useRemoteToggle } from '~/toggles/use-feature';
 import { USER_TYPES, readRememberedUserType, rememberUserType } from '~/user-type/user-type-choice';
+import { Alert } from '~/components/alert';
 
 /** Account lookup (SPEC §2, §3): form for the chosen user type, then the result and its actions. */
 export function AccountLookupPage() {
@@ -21,7 +22,7 @@ export function AccountLookupPage() {
       <div className="page-container max-w-2xl py-8 sm:py-10">
         <PageTitle title={t('title')} />
         <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
-        <div role="status" className="mt-6 rounded-md border border-line bg-surface p-4">
+        <Alert variant="info" className="mt-6">
           <p>{t('lookupOff.body')}</p>
           <a
             href={brand.helpCentreUrl}
@@ -30,7 +31,7 @@ export function AccountLookupPage() {
           >
             {t('lookupOff.help')}
           </a>
-        </div>
+        </Alert>
       </div>
     );
   }
@@ -88,14 +89,14 @@ function AccountLookup() {
       ) : (
         <>
           {sessionEnded ? (
-            <div
+            <Alert
+              variant="error-box"
+              className="mt-6 focus:outline-none"
               ref={endedNotice}
               tabIndex={-1}
-              role="alert"
-              className="mt-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger focus:outline-none"
             >
               {t('session.ended')}
-            </div>
+            </Alert>
           ) : null}
           <fieldset className="mt-6">
             <legend className="font-semibold">{t('userType.legend')}</legend>

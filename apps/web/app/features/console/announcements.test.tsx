@@ -1,11 +1,10 @@
 import type { AnnouncementItem } from '@portal/contracts/announcements';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QueryProvider } from '~/api/query-provider';
-import { i18n, registerNamespace } from '~/i18n/i18n';
+import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import { Announcements } from './announcements';
 import type { ConsoleApi } from './console-api';
 
@@ -30,13 +29,7 @@ describe('the console’s announcement list', () => {
     const api = {
       announcements: async () => ({ data: { items: [ITEM] } }),
     } as unknown as ConsoleApi;
-    render(
-      <I18nextProvider i18n={i18n}>
-        <QueryProvider>
-          <Announcements api={api} />
-        </QueryProvider>
-      </I18nextProvider>,
-    );
+    renderWithProviders(<Announcements api={api} />, { query: true });
     const item = await screen.findByRole('listitem', {}, { timeout: 5000 });
     expect(within(item).getByText('tutup').tagName).toBe('STRONG');
     const link = within(item).getByRole('link', { name: 'Jadwal layanan' });

@@ -10,6 +10,7 @@ import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
+import { Alert } from '~/components/alert';
 
 // The ministry works in Jakarta time (WIB, no daylight saving): the schedule is typed and shown in it.
 const WIB_OFFSET_MS = 7 * 3_600_000;
@@ -188,11 +189,7 @@ export function Announcements({ api }: { api: ConsoleApi }) {
             </button>
           ) : null}
         </div>
-        {formError ? (
-          <p role="alert" className={formStyles.error}>
-            {formError}
-          </p>
-        ) : null}
+        {formError ? <Alert variant="field-error">{formError}</Alert> : null}
         <p aria-live="polite" className="font-semibold">
           {save.isSuccess ? t('announcements.saved') : null}
         </p>
@@ -256,9 +253,7 @@ export function Announcements({ api }: { api: ConsoleApi }) {
         }
       >
         {switchOver.error instanceof ApiError ? (
-          <p role="alert" className={formStyles.error}>
-            {localise(switchOver.error)}
-          </p>
+          <Alert variant="field-error">{localise(switchOver.error)}</Alert>
         ) : null}
         <div className="mt-4 flex flex-wrap gap-2">
           <button

@@ -1,11 +1,10 @@
 import type { OfficeRequestDetail } from '@portal/contracts/console';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryProvider } from '~/api/query-provider';
-import { changeLanguage, i18n, registerNamespace } from '~/i18n/i18n';
+import { changeLanguage, registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import type { ConsoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
 
@@ -48,13 +47,7 @@ function renderRequests() {
     letter: () => new Promise<Blob>(() => undefined),
     approve,
   } as unknown as ConsoleApi;
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryProvider>
-        <OfficeRequests api={api} />
-      </QueryProvider>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<OfficeRequests api={api} />, { query: true });
 }
 
 async function openRequest() {

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { FormField } from '~/components/form-field';
-import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import { Pager } from '~/components/pager';
 import type { ConsoleApi, RequestFilter } from './console-api';
+import { Alert } from '~/components/alert';
 
 const EMPTY: RequestFilter = { status: 'submitted', province: '', from: '', to: '', page: 1 };
 
@@ -236,11 +236,7 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
       ) : (
         <p role="status">{t('loading')}</p>
       )}
-      {error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(error)}
-        </p>
-      ) : null}
+      {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
       <p aria-live="polite" className="mt-2">
         {approve.isSuccess || reject.isSuccess ? t('detail.decided') : null}
       </p>

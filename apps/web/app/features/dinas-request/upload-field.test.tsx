@@ -1,13 +1,13 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n, registerNamespace } from '~/i18n/i18n';
+import { changeLanguage, registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/dinas-request.json';
 import id from '~/locales/id/dinas-request.json';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import { UploadField } from './upload-field';
 
-vi.mock('./dinas-api', () => ({
+vi.mock('./api/upload-private-file', () => ({
   uploadPrivateFile: vi.fn(() => Promise.resolve('upload:abc123')),
 }));
 
@@ -27,12 +27,7 @@ function Harness() {
   );
 }
 
-const show = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <Harness />
-    </I18nextProvider>,
-  );
+const show = () => renderWithProviders(<Harness />);
 const pdf = () => new File(['%PDF-1.4'], 'surat.pdf', { type: 'application/pdf' });
 
 afterEach(cleanup);

@@ -9,7 +9,7 @@ import {
   MAX_UPLOAD_BYTES,
 } from '@portal/contracts/dinas-request';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import { uploadPrivateFile } from './dinas-api';
+import { uploadPrivateFile } from './api/upload-private-file';
 
 type UploadFieldProps = {
   id: string;

@@ -1,10 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_OUT_STATE } from '~/auth/signed-out-state';
-import { DialogProvider } from '~/components/dialog-store';
-import { i18n } from '~/i18n/i18n';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import { HomePage } from './home-page';
 
 let seenState: unknown = 'unread';
@@ -14,15 +12,12 @@ function StateProbe() {
 }
 
 const show = (state: unknown) =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[{ pathname: '/', state }]}>
-        <DialogProvider>
-          <HomePage />
-          <StateProbe />
-        </DialogProvider>
-      </MemoryRouter>
-    </I18nextProvider>,
+  renderWithProviders(
+    <>
+      <HomePage />
+      <StateProbe />
+    </>,
+    { path: { pathname: '/', state }, dialogs: true },
   );
 
 beforeEach(() => {

@@ -15,6 +15,7 @@ import { RESET_NS } from './password-reset-texts';
 import { RESET_OTP_PATH } from './reset-paths';
 import { readResetFlow, resetSessionFrom, saveResetSession } from './reset-flow-storage';
 import type { ResetAccount } from './reset-flow-storage';
+import { Alert } from '~/components/alert';
 
 /** Where the one-time code goes (SPEC §4, §5), for the account the lookup just found. */
 export function ResetMethodChoice() {
@@ -89,9 +90,7 @@ export function ResetMethodChoice() {
           onSend={() => choose('phone')}
         />
       ) : null}
-      <div role="alert" className={formStyles.error}>
-        {localise(error)}
-      </div>
+      <Alert variant="field-error">{localise(error)}</Alert>
     </div>
   );
 }

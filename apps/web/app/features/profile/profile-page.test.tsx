@@ -1,9 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { User } from 'oidc-client-ts';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n } from '~/i18n/i18n';
+import { changeLanguage } from '~/i18n/i18n';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import { ProfilePage } from './profile-page';
 
 const user = { access_token: 'token', id_token: 'id', profile: { sub: '7' } } as unknown as User;
@@ -39,14 +38,7 @@ afterEach(async () => {
   await changeLanguage('id');
 });
 
-const show = () =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={['/profile']}>
-        <ProfilePage />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
+const show = () => renderWithProviders(<ProfilePage />, { path: '/profile' });
 
 describe('the profile page', () => {
   it('links back to the portal and to the start of a password reset', async () => {

@@ -1,11 +1,7 @@
-import { PROFILE_PATH, ProfileSchema } from '@portal/contracts/profile';
 import type { Profile } from '@portal/contracts/profile';
-import { dataEnvelope } from '@portal/contracts/envelope';
-import { useQuery } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getJson } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
 import { webConfig } from '~/config';
@@ -15,13 +11,13 @@ import id from '~/locales/id/profile.json';
 import { formatClock } from '~/i18n/format-clock';
 import { signOut } from '~/auth/auth-client';
 import { RequireSignIn } from '~/auth/require-sign-in';
+import { Alert } from '~/components/alert';
+import { useProfile } from './api/get-profile';
 
 registerNamespace('profile', { id, en });
 
 /** Where a reset starts (SPEC §4): the home's forgot-password section, whose button opens it. */
 const RESET_START = { pathname: '/', hash: '#lupa-kata-sandi' };
-
-const ResponseSchema = dataEnvelope(ProfileSchema);
 
 /** `/profile` (SPEC §2, §6): needs sign-in; the route guard sends anyone else to sign in first. */
 export function ProfilePage() {
@@ -48,12 +44,7 @@ export function ProfilePage() {
 
 function ProfileDetails({ user }: { user: User }) {
   const { t } = useTranslation('profile');
-  const query = useQuery({
-    queryKey: ['profile', user.profile.sub],
-    queryFn: ({ signal }) =>
-      getJson(PROFILE_PATH, ResponseSchema, { token: user.access_token, signal }),
-    retry: false,
-  });
+  const query = useProfile(user);
 
   return (
     <>
@@ -64,9 +55,7 @@ function ProfileDetails({ user }: { user: User }) {
       )}
       {query.isError && (
         <div className="mt-3">
-          <p role="alert" className="font-semibold text-danger">
-            {t('failed')}
-          </p>
+          <Alert variant="error">{t('failed')}</Alert>
           <button
             type="button"
             className="btn btn-secondary mt-3"
@@ -76,7 +65,7 @@ function ProfileDetails({ user }: { user: User }) {
           </button>
         </div>
       )}
-      {query.data && <ProfileSections profile={query.data.data} />}
+      {query.data && <ProfileSections profile={query.data} />}
       <button
         type="button"
         className="btn btn-primary mt-8"

@@ -1,10 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { User } from 'oidc-client-ts';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthModalMode } from '~/components/dialog-store';
-import { i18n } from '~/i18n/i18n';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import { AuthModal } from './auth-modal';
 
 const user = {
@@ -46,13 +44,9 @@ afterEach(() => {
 });
 
 const show = (mode: AuthModalMode) =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <AuthModal open onOpenChange={() => undefined} mode={mode} />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<AuthModal open onOpenChange={() => undefined} mode={mode} />, {
+    path: '/',
+  });
 
 describe('the auth modal for a signed-in teacher who is not the school admin', () => {
   it('is titled Akun salah and, in portal mode, words the portal', async () => {

@@ -10,6 +10,7 @@ import type { AuthModalMode } from '~/components/dialog-store';
 import { Modal } from '~/components/modal';
 import { brand } from '~/config';
 import { useRemoteToggle } from '~/toggles/use-feature';
+import { Alert } from '~/components/alert';
 
 type AuthModalProps = {
   open: boolean;
@@ -66,11 +67,7 @@ function SignInPrompt({ mode, onLeave }: { mode: AuthModalMode; onLeave: () => v
   const { t } = useTranslation('common');
   const loginOn = useRemoteToggle('LOGIN');
   if (!loginOn) {
-    return (
-      <p role="status" className="rounded-md border-2 border-accent bg-accent/10 p-3">
-        {t('authModal.loginOff')}
-      </p>
-    );
+    return <Alert variant="warning">{t('authModal.loginOff')}</Alert>;
   }
   return (
     <>

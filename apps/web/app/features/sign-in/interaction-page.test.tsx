@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n } from '~/i18n/i18n';
+import { changeLanguage } from '~/i18n/i18n';
 import en from '~/locales/en/sign-in.json';
 import id from '~/locales/id/sign-in.json';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 import { InteractionPage } from './interaction-page';
 
 const UID = 'interaction-0001';
@@ -46,14 +46,11 @@ afterEach(() => {
 afterAll(() => changeLanguage('id'));
 
 async function enrol(texts: typeof id = id) {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[`/auth/sign-in/${UID}`]}>
-        <Routes>
-          <Route path="/auth/sign-in/:uid" element={<InteractionPage />} />
-        </Routes>
-      </MemoryRouter>
-    </I18nextProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/auth/sign-in/:uid" element={<InteractionPage />} />
+    </Routes>,
+    { path: `/auth/sign-in/${UID}` },
   );
   const code = await screen.findByLabelText(texts.steps.code.label, {}, { timeout: 5000 });
   fireEvent.input(code, { target: { value: '123456' } });

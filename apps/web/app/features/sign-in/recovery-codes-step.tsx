@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formStyles } from '~/components/form-styles';
 import { saveFile } from '~/components/save-file';
 import { webConfig } from '~/config';
+import { Alert } from '~/components/alert';
 
 export type Enrolled = { codes: string[]; redirectTo: string };
 
@@ -66,9 +66,7 @@ export function RecoveryCodesStep({ enrolled }: { enrolled: Enrolled }) {
             : null}
       </p>
       {kept === 'copyFailed' ? (
-        <p role="alert" className={formStyles.error}>
-          {t('steps.recovery.copyFailed')}
-        </p>
+        <Alert variant="field-error">{t('steps.recovery.copyFailed')}</Alert>
       ) : null}
       <button
         type="button"

@@ -6,6 +6,7 @@ import { follow, interactionApi, problemOf } from './interaction-api';
 import type { Enrolled } from './recovery-codes-step';
 import { StepAlert } from './step-alert';
 import { useStepCall } from './use-step-call';
+import { Alert } from '~/components/alert';
 
 type SecondFactorProps = { uid: string; onExpired: () => void };
 type Enrolment = { secret: string; qr_code: string };
@@ -78,9 +79,9 @@ export function TotpEnrolStep({
     <>
       <p className="mt-3 text-muted">{t('steps.totpEnrol.intro')}</p>
       {failed ? (
-        <p role="alert" className="mt-4 font-semibold text-danger">
+        <Alert variant="error" className="mt-4">
           {t('steps.totpEnrol.failed')}
-        </p>
+        </Alert>
       ) : enrolment === null ? (
         <p role="status" className="mt-4">
           {t('steps.totpEnrol.loading')}

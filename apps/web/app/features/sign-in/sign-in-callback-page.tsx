@@ -5,6 +5,7 @@ import { PageTitle } from '~/components/page-title';
 import { safeReturnPath, userManager } from '~/auth/auth-client';
 import { SIGNED_OUT_STATE } from '~/auth/signed-out-state';
 import type { SignInState } from '~/auth/auth-client';
+import { Alert } from '~/components/alert';
 
 export type CallbackKind = 'sign-in' | 'silent' | 'sign-out';
 
@@ -47,9 +48,9 @@ export function SignInCallbackPage({ kind }: { kind: CallbackKind }) {
       <h1 className="text-3xl font-bold">{t('signInCallback.title')}</h1>
       {failed ? (
         <>
-          <p role="alert" className="mt-3 text-danger">
+          <Alert variant="error" className="mt-3">
             {t('signInCallback.failed')}
-          </p>
+          </Alert>
           <Link to="/auth/login" className="btn btn-primary mt-6">
             {t('signIn.retry')}
           </Link>
