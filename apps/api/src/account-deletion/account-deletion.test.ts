@@ -18,6 +18,7 @@ import { snapshot, snapshotOfRegistry } from '../test-support/registry-snapshot'
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import type { TestApp } from '../test-support/test-app';
 import { runDeletionDay } from './account-deletion-service';
+import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
 let t: TestApp;
@@ -228,12 +229,11 @@ describe('deletion of the accounts of people who left the registry', () => {
     const upheld = await decide(String(reported!.id), 'uphold');
     expect(upheld.json().data).toMatchObject({ status: 'cancelled', decision: 'upheld' });
     await on('2026-05-20');
-    const [{ n }] = (
-      (await t.database.db.execute(
-        sql`SELECT count(*)::int AS n FROM people WHERE id = ${ids.newTeacher!}`,
-      )) as unknown as { rows: [{ n: number }] }
-    ).rows;
-    expect(n).toBe(1);
+    const [counted] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM people WHERE id = ${ids.newTeacher!}`,
+    );
+    expect(counted!.n).toBe(1);
   });
 
   it('pages the deletions for the console, and refuses a page that is not one', async () => {

@@ -13,6 +13,7 @@ import {
   resetRegistry,
   seedDemoRegistry,
 } from './registry-loader';
+import { rowsOf } from '../db/rows-of';
 
 // The machine's PostgreSQL when DATABASE_URL is set, an in-memory PGlite otherwise.
 const databaseUrl = loadConfig().database.url;
@@ -31,19 +32,17 @@ const TABLES = [
 async function counts(database: Database): Promise<Record<(typeof TABLES)[number], number>> {
   const result = {} as Record<(typeof TABLES)[number], number>;
   for (const table of TABLES) {
-    const answer = (await database.db.execute(
+    const [row] = await rowsOf<{ n: number }>(
+      database.db,
       sql.raw(`SELECT count(*)::int AS n FROM ${table}`),
-    )) as unknown as {
-      rows: { n: number }[];
-    };
-    result[table] = answer.rows[0]?.n ?? -1;
+    );
+    result[table] = row?.n ?? -1;
   }
   return result;
 }
 
 async function one<T>(database: Database, query: ReturnType<typeof sql>): Promise<T> {
-  const answer = (await database.db.execute(query)) as unknown as { rows: T[] };
-  const row = answer.rows[0];
+  const [row] = await rowsOf<T>(database.db, query);
   if (!row) throw new Error('no row');
   return row;
 }

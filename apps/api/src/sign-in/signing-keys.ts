@@ -5,6 +5,7 @@ import { calculateJwkThumbprint } from 'jose';
 import { SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { createSealer } from '../credentials/sealing';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import { oidcSigningKeys } from '../db/schema';
 import type { Transaction } from '../db/database';
 
@@ -99,9 +100,7 @@ export function createSigningKeys(db: Db, secret: string) {
 
   async function statuses(): Promise<KeyStatus[]> {
     const rows = await db.select().from(oidcSigningKeys).orderBy(asc(oidcSigningKeys.signsFrom));
-    const [clock] = await db
-      .execute<{ now: string }>(sql`SELECT now()::text AS now`)
-      .then((result) => (result as unknown as { rows: { now: string }[] }).rows);
+    const [clock] = await rowsOf<{ now: string }>(db, sql`SELECT now()::text AS now`);
     return keyStatuses(rows, new Date(clock!.now));
   }
 

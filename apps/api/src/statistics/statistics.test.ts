@@ -14,6 +14,7 @@ import { discoverClient } from '../sign-in/test-relying-party';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { aggregateStatistics } from './statistics-jobs';
+import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
 let t: TestApp;
@@ -57,14 +58,11 @@ const trackingEvent = (eventName: string, receivedAt: Date) => ({
 });
 
 async function figures() {
-  const result = await t.database.db.execute(
+  const rows = await rowsOf<{ day: string; metric: string; count: number }>(
+    t.database.db,
     sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, metric, count::int AS count FROM daily_metrics`,
   );
-  return Object.fromEntries(
-    (result as unknown as { rows: { day: string; metric: string; count: number }[] }).rows.map(
-      (row) => [`${row.day} ${row.metric}`, row.count],
-    ),
-  );
+  return Object.fromEntries(rows.map((row) => [`${row.day} ${row.metric}`, row.count]));
 }
 
 async function recordFunnels() {
