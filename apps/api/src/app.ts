@@ -22,7 +22,7 @@ import { clientErrorBody, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
-import type { RateLimitStore } from './http/rate-limit-store';
+import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';

@@ -3,7 +3,7 @@ import { accountDomain } from '@portal/contracts/brand';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { createRateLimitStore } from './http/rate-limit-store';
+import { createRateLimitStore } from './counters/rate-limit-store';
 import { demoIdentities, formatDemoIdentities } from './registry/demo-identities';
 import { DEFAULT_REGISTRY_SEED } from './registry/registry-generator';
 import {

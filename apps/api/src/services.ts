@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createFeatureTogglesService } from './feature-toggles/feature-toggles-service';
 import { logBackgroundError } from './http/logger-options';
-import type { RateLimitStore } from './http/rate-limit-store';
+import type { RateLimitStore } from './counters/rate-limit-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createSmtpTransport, devMailboxTransport } from './notifications/mail-transport';
 import { messageTemplates } from './notifications/message-templates';

@@ -13,7 +13,7 @@ import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import type { ErrorId } from '@portal/contracts/api-error';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/domain-errors';
-import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
+import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MessageTemplates } from '../notifications/message-templates';

@@ -18,7 +18,7 @@ import { dataEnvelope } from '@portal/contracts/envelope';
 import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import { checkReferralCode, citiesOf } from './dinas-reference';
 import { submitOfficeRequest, type OfficeRequestContext } from './office-request-service';
 

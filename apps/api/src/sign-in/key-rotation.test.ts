@@ -6,7 +6,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { learningAccounts } from '../db/schema';
-import { createRateLimitStore, type RateLimitStore } from '../http/rate-limit-store';
+import { createRateLimitStore, type RateLimitStore } from '../counters/rate-limit-store';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createSigningKeys } from './signing-keys';

@@ -10,7 +10,7 @@ import {
 import { staffOf } from '../console/staff-access';
 import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { ProfileDependencies } from '../profile/profile-service';
 import { publicStatistics, staffStatistics } from './statistics-service';
 

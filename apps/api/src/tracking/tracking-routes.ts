@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { TRACKING_PATH, TrackingRequestSchema } from '@portal/contracts/tracking';
 import { UnauthorizedError } from '../http/domain-errors';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { TrackingService } from './tracking-service';
 
 type Options = {

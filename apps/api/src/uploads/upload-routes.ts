@@ -11,7 +11,7 @@ import { dataEnvelope } from '@portal/contracts/envelope';
 import { DomainError, ValidationError } from '../http/domain-errors';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import { acceptLetter, type UploadContext } from './upload-service';
 
 const UPLOADS_PER_HOUR_PER_IP = 30;

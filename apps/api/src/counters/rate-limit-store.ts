@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { RateLimitedError } from './domain-errors';
+import { RateLimitedError } from '../http/domain-errors';
 
 /**
  * Where short-lived counters live (rate limits, used bot-check challenges): Redis when several
