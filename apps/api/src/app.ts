@@ -19,7 +19,7 @@ import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
 import { clientErrorBody, registerErrorHandler } from './http/error-handler';
-import { loggerOptions } from './http/logger-options';
+import { loggerOptions } from './logging/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
 import type { RateLimitStore } from './counters/rate-limit-store';

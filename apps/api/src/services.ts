@@ -9,7 +9,7 @@ import { createBotCheckService } from './bot-check/bot-check-service';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createFeatureTogglesService } from './feature-toggles/feature-toggles-service';
-import { logBackgroundError } from './http/logger-options';
+import { logBackgroundError } from './logging/logger-options';
 import type { RateLimitStore } from './counters/rate-limit-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createSmtpTransport, devMailboxTransport } from './notifications/mail-transport';
