@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { createAccountCreationQueue } from '../apps/api/src/account-lookup/account-creation-jobs';
+import { createAccountCreationQueue } from '../apps/api/src/accounts/account-creation-jobs';
 import { openDatabase } from '../apps/api/src/db/database';
 import { systemClock } from '../apps/api/src/jobs/clock';
 import { createJobQueue } from '../apps/api/src/jobs/job-queue';

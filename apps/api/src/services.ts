@@ -1,5 +1,5 @@
 import { accountDomain } from '@portal/contracts/brand';
-import { registerAccountCreationWorker } from './account-lookup/account-creation-jobs';
+import { registerAccountCreationWorker } from './accounts/account-creation-jobs';
 import { createAnnouncementsService } from './announcements/announcements-service';
 import { createAccountLookupService } from './account-lookup/account-lookup-service';
 import { createLookupTokens } from './account-lookup/lookup-token';

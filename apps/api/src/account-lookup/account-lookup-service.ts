@@ -26,7 +26,7 @@ import {
   type AccountSummary,
   type PersonMatch,
 } from './account-lookup-repository';
-import { ACCOUNT_CREATION_QUEUE } from './account-creation-jobs';
+import { ACCOUNT_CREATION_QUEUE } from '../accounts/account-creation-jobs';
 import { LOOKUP_TOKEN_SECONDS, type LookupTokens } from './lookup-token';
 import { maskEmail, maskPhone } from '../personal-data/masking';
 

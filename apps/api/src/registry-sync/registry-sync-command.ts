@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { createAccountCreationQueue } from '../account-lookup/account-creation-jobs';
+import { createAccountCreationQueue } from '../accounts/account-creation-jobs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { systemClock } from '../jobs/clock';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_CREATION_QUEUE } from '../account-lookup/account-creation-jobs';
+import { ACCOUNT_CREATION_QUEUE } from '../accounts/account-creation-jobs';
 import type { Database, Transaction } from '../db/database';
 import { rowsOf } from '../db/rows-of';
 import { addDays, jakartaDay, type Clock } from '../jobs/clock';

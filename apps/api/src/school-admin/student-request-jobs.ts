@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
-import { addressBase, insertUniqueAccount } from '../account-lookup/account-creation-jobs';
+import { addressBase, insertUniqueAccount } from '../accounts/account-creation-jobs';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
 import {
