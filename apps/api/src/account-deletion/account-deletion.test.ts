@@ -11,7 +11,7 @@ import {
   people,
 } from '../db/schema';
 import { syncRegistry } from '../registry-sync/registry-sync-service';
-import { discoverClient } from '../sign-in/test-relying-party';
+import { discoverClient } from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { snapshot, snapshotOfRegistry } from '../test-support/registry-snapshot';

@@ -22,7 +22,7 @@ import {
   signIn,
   startSignIn,
   type Browser,
-} from './test-relying-party';
+} from '../test-support/test-relying-party';
 import { rowsOf } from '../db/rows-of';
 
 // The sign-in as the web app's relying party (openid-client) and its visitor's browser go

@@ -10,7 +10,7 @@ import {
   regions,
   trackingEvents,
 } from '../db/schema';
-import { discoverClient } from '../sign-in/test-relying-party';
+import { discoverClient } from '../test-support/test-relying-party';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { aggregateStatistics } from './statistics-jobs';
