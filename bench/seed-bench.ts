@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
-import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/registry/registry-generator';
-import { describeError, loadRegistry } from '../apps/api/src/registry/registry-loader';
+import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/demo/registry-generator';
+import { describeError, loadRegistry } from '../apps/api/src/demo/registry-loader';
 
 // `npm run bench:seed [-- --people N]`: seeds a synthetic registry into a fresh PostgreSQL
 // database (created from DATABASE_URL, or the local server, and dropped afterwards).

@@ -21,7 +21,7 @@ import { healthRoutes } from './health/health-routes';
 import { clientErrorBody, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './logging/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
-import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
+import { demoIdentitiesRoutes } from './demo/demo-identities-routes';
 import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';

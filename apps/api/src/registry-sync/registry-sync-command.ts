@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { systemClock } from '../jobs/clock';
 import { createJobQueue } from '../jobs/job-queue';
-import { describeError } from '../registry/registry-loader';
+import { describeError } from '../demo/registry-loader';
 import { folderSnapshot, SyncBusyError, syncRegistry } from './registry-sync-service';
 
 // `npm run registry-sync -- <snapshot folder>`: imports one registry snapshot (its

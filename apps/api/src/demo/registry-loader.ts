@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rowsOf } from '../db/rows-of';
-import { csvLine } from './csv';
+import { csvLine } from '../registry/csv';
 import { loadRegionData, type RegionData } from './regions';
 import {
   createRegistryPlan,
