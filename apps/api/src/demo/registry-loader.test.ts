@@ -6,7 +6,6 @@ import { demoIdentities } from './demo-identities';
 import { loadRegionData } from './regions';
 import { createRegistryPlan, registryPeople, schoolRows } from './registry-generator';
 import {
-  describeError,
   loadRegistry,
   registryStatus,
   RegistryNotEmptyError,
@@ -207,23 +206,5 @@ describe('registry status', () => {
       seeded: false,
       status: 'incomplete',
     });
-  });
-});
-
-describe('describeError', () => {
-  it('keeps name, message and code, and drops the detail that quotes row values', () => {
-    const error = Object.assign(
-      new Error('duplicate key value violates unique constraint "people_nik_key"'),
-      {
-        code: '23505',
-        detail: 'Key (nik)=(3273014101900001) already exists.',
-        where: 'COPY people, line 12: "12,pd,3273014101900001,..."',
-      },
-    );
-    const text = describeError(error);
-    expect(text).toBe(
-      'Error: duplicate key value violates unique constraint "people_nik_key" (23505)',
-    );
-    expect(text).not.toContain('3273014101900001');
   });
 });

@@ -138,13 +138,6 @@ export class RegistryNotEmptyError extends Error {
   }
 }
 
-/** Name, message and code only: a driver error's detail and COPY context quote row values. */
-export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return 'unknown error';
-  const code = (error as { code?: unknown }).code;
-  return `${error.name}: ${error.message}${typeof code === 'string' ? ` (${code})` : ''}`;
-}
-
 /** Where the registry stands; cheap at any size (index probes, no counts). */
 export async function registryStatus(database: Database): Promise<RegistryStatus> {
   const [state] = await rowsOf<{ seeded: boolean; finished: boolean; any_data: boolean }>(
