@@ -26,7 +26,7 @@ import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
-import { dinasRequestRoutes } from './dinas-request/dinas-request-routes';
+import { officeRequestRoutes as dinasRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { consoleRoutes } from './console/console-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';

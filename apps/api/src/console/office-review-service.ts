@@ -20,8 +20,8 @@ import {
   referralCodes,
   regions,
 } from '../db/schema';
-import { referralState } from '../dinas-request/dinas-reference';
-import { officeRequestNumber } from '../dinas-request/office-request-service';
+import { referralState } from '../office-request/office-reference';
+import { officeRequestNumber } from '../office-request/office-request-service';
 import { ConflictError, NotFoundError } from '../http/domain-errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MessageTemplates } from '../notifications/message-templates';

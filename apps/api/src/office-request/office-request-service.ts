@@ -12,7 +12,7 @@ import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-s
 import { DomainError, ForbiddenError, ValidationError } from '../http/domain-errors';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
-import { checkReferralCode } from './dinas-reference';
+import { checkReferralCode } from './office-reference';
 
 export type OfficeRequestContext = {
   db: Db;
