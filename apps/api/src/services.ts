@@ -32,7 +32,7 @@ import { registerStudentRequestWorker } from './school-admin/student-request-job
 import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-service';
-import { registerOfficeAccountWorker } from './console/office-review-service';
+import { registerOfficeAccountWorker } from './console/office-account-jobs';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
 import { systemClock, type Clock } from './jobs/clock';
 import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';

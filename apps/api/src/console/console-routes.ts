@@ -15,17 +15,18 @@ import { dataEnvelope } from '@portal/contracts/envelope';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
 import type { ProfileDependencies } from '../profile/profile-service';
+import { approveOfficeRequest, rejectOfficeRequest } from './office-decision-service';
 import {
-  approveOfficeRequest,
-  createReferralCode,
   listOfficeRequests,
-  listReferralCodes,
   officeRequestDetail,
   officeRequestFile,
-  rejectOfficeRequest,
-  revokeReferralCode,
   type ConsoleContext,
 } from './office-review-service';
+import {
+  createReferralCode,
+  listReferralCodes,
+  revokeReferralCode,
+} from './referral-codes-service';
 import { staffOf } from './staff-access';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
