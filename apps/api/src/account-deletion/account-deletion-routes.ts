@@ -15,13 +15,9 @@ import { staffOf } from '../console/staff-access';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
 import type { ProfileDependencies } from '../profile/profile-service';
-import {
-  decideDeletion,
-  deletionNotice,
-  listDeletions,
-  reportMistake,
-  type DeletionContext,
-} from './account-deletion-service';
+import type { DeletionContext } from './account-deletion-service';
+import { decideDeletion, listDeletions } from './deletion-decisions-service';
+import { deletionNotice, reportMistake } from './deletion-report-service';
 
 const tags = ['account-deletion'];
 

@@ -17,7 +17,7 @@ import { FIXTURE } from '../test-support/registry-fixture';
 import { snapshot, snapshotOfRegistry } from '../test-support/registry-snapshot';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import type { TestApp } from '../test-support/test-app';
-import { runDeletionDay } from './account-deletion-service';
+import { runDeletionDay } from './deletion-day-service';
 import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
