@@ -31,7 +31,7 @@ import { createSchoolAdminService } from './school-admin/school-admin-service';
 import { registerStudentRequestWorker } from './school-admin/student-request-jobs';
 import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
-import { registerUploadSweep } from './uploads/upload-service';
+import { registerUploadSweep } from './uploads/upload-jobs';
 import { registerOfficeAccountWorker } from './console/office-account-jobs';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
 import { systemClock, type Clock } from './jobs/clock';
