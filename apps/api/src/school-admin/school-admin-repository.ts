@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { STUDENT_PAGE_SIZE, type IneligibleReason } from '@portal/contracts/school-admin';
 import type { Db, Transaction } from '../db/database';
 import { rowsOf } from '../db/rows-of';
+import { learningAccounts, people } from '../db/schema';
 import { personNameKey } from '../registry/name-normalizer';
 
 /** A name part or a NISN's digits, as the stored columns compare it. */
@@ -125,6 +126,33 @@ export function createSchoolAdminRepository(db: Db) {
           sql`p.id IN (SELECT json_array_elements_text(${JSON.stringify(ids.map(String))}::json)::bigint)`,
         )}) s`,
       );
+    },
+    /** An active student account of the school, locked until the caller's transaction ends. */
+    async lockStudentAccount(tx: Transaction, npsn: string, accountId: number) {
+      const [account] = await tx
+        .select({ email: learningAccounts.email, personalEmail: people.personalEmail })
+        .from(learningAccounts)
+        .innerJoin(people, eq(people.id, learningAccounts.personId))
+        .where(
+          and(
+            eq(learningAccounts.id, accountId),
+            eq(learningAccounts.kind, 'pd'),
+            eq(learningAccounts.status, 'active'),
+            // A student of the school today.
+            sql`EXISTS (SELECT 1 FROM school_memberships m WHERE m.person_id = ${people.id}
+              AND m.npsn = ${npsn} AND m.role = 'student' AND m.left_on IS NULL)`,
+          ),
+        )
+        .for('update', { of: learningAccounts });
+      return account;
+    },
+
+    /** A new initial password, which the first sign-in must replace. */
+    async setInitialPassword(tx: Transaction, accountId: number, passwordHash: string) {
+      await tx
+        .update(learningAccounts)
+        .set({ passwordHash, mustChangePassword: true, passwordChangedAt: sql`now()` })
+        .where(eq(learningAccounts.id, accountId));
     },
   };
 }
