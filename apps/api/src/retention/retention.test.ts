@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Database } from '../db/database';
 import { auditEvents, oidcModels, outboxMessages, trackingEvents } from '../db/schema';
-import { purgeExpired } from './retention-jobs';
+import { purgeExpired } from './retention-repository';
 import { rowsOf } from '../db/rows-of';
 
 // eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
