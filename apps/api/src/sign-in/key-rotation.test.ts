@@ -10,7 +10,12 @@ import { createRateLimitStore, type RateLimitStore } from '../counters/rate-limi
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createSigningKeys } from './signing-keys';
-import { createBrowser, discoverClient, injectFetch, signIn } from '../test-support/test-relying-party';
+import {
+  createBrowser,
+  discoverClient,
+  injectFetch,
+  signIn,
+} from '../test-support/test-relying-party';
 
 // Two API instances on one database, as behind a load balancer: they agree on the keys, and a
 // rotation reaches both without ending the tokens already issued.
