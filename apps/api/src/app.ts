@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountDomain, apiPrefix } from '@portal/contracts/brand';
+import { declareAccess, publicAccess, registerAccess } from './access/access-scope';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountLookupRoutes } from './account-lookup/account-lookup-routes';
@@ -33,6 +34,7 @@ import { accountDeletionRoutes } from './account-deletion/account-deletion-route
 import type { Clock } from './jobs/clock';
 import { createServices, type Services } from './services';
 import { statisticsRoutes } from './statistics/statistics-routes';
+import { loopbackOriginRedirect } from './sign-in/loopback-origin';
 import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
@@ -92,6 +94,8 @@ export async function buildApp({
   // Jobs start with the app and stop before the database closes (graceful shutdown).
   app.addHook('onReady', services.start);
   app.addHook('onClose', services.stop);
+  // Before any route: every route's scope declares who may call it, or the app does not start.
+  registerAccess(app);
 
   // 1. Security headers first so every reply carries them. Helmet's middleware is built once
   // here: @fastify/helmet rebuilds it (parsing the whole policy) on every request, which cost
@@ -118,6 +122,9 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
+  // One origin for a developer's browser, whichever loopback name it was opened on.
+  if (config.env !== 'production')
+    app.addHook('onRequest', loopbackOriginRedirect(config.oidc.webOrigin));
   await app.register(fastifyCookie);
   // The contract document is still built (routes read it), but served only when configured
   // (decision 0215).
@@ -131,7 +138,12 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) {
+    await app.register(async (docs) => {
+      declareAccess(docs, publicAccess);
+      await docs.register(fastifySwaggerUi, { routePrefix: '/docs' });
+    });
+  }
 
   // 2. Routes: operations, the sign-in provider at its issuer's path, then the API under the
   // product prefix, then the web app.
@@ -147,32 +159,35 @@ export async function buildApp({
     async (api) => {
       await api.register(featureTogglesRoutes, {
         service: services.featureToggles,
-        access: services.profile,
+        access: services.access,
       });
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
       await api.register(emailChangeRoutes, { service: services.emailChange });
-      await api.register(profileRoutes, { deps: services.profile });
-      await api.register(schoolAdminRoutes, { service: services.schoolAdmin });
+      await api.register(profileRoutes, { deps: services.profile, access: services.access });
+      await api.register(schoolAdminRoutes, {
+        service: services.schoolAdmin,
+        access: services.access,
+      });
       await api.register(dinasRequestRoutes, {
         db: database.db,
         rateLimit,
         office: services.officeRequests,
       });
       await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
-      await api.register(consoleRoutes, { ctx: services.officeReview, access: services.profile });
+      await api.register(consoleRoutes, { ctx: services.officeReview, access: services.access });
       await api.register(statisticsRoutes, {
         db: database.db,
-        access: services.profile,
+        access: services.access,
         rateLimit,
       });
       await api.register(announcementsRoutes, {
         service: services.announcements,
-        access: services.profile,
+        access: services.access,
       });
       await api.register(accountDeletionRoutes, {
         ctx: services.accountDeletion,
-        access: services.profile,
+        access: services.access,
       });
       await api.register(passwordResetRoutes, {
         service: services.passwordReset,

@@ -1,4 +1,6 @@
 import { accountDomain } from '@portal/contracts/brand';
+import { createAccessRepository } from './access/access-repository';
+import { createAccess } from './access/access-service';
 import { registerAccountCreationWorker } from './accounts/account-creation-jobs';
 import { createAnnouncementsService } from './announcements/announcements-service';
 import { createAccountLookupService } from './account-lookup/account-lookup-service';
@@ -133,19 +135,20 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       ...config.oidc,
       tokenSecret: config.tokenSecret,
       proxy: config.trustProxy !== false,
+      originFromIssuer: config.env === 'production',
       adapter: createOidcAdapter(db),
       findAccount: signIn.accountClaims,
     },
     signingKeys,
   );
 
-  const profile: ProfileDependencies = {
-    db,
-    keys: signingKeys,
+  const access = createAccess({
+    verificationKeys: async () => (await signingKeys.providerKeys()).keys,
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
-    auditHash: audit.hash,
-  };
+    repository: createAccessRepository(db),
+  });
+  const profile: ProfileDependencies = { db, auditHash: audit.hash };
 
   const initialPasswords = createInitialPasswordSealer(config.tokenSecret);
   const schoolAdmin = createSchoolAdminService({
@@ -158,7 +161,6 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     outbox,
     templates,
     revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
-    access: profile,
   });
 
   const storage = config.uploads.s3
@@ -204,6 +206,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     emailChange,
     signIn,
     oidcProviders,
+    access,
     profile,
     tracking: createTrackingService(db, config.trackingHmacKey),
     /** Starts the job queue and this instance's workers; every instance may run them. */

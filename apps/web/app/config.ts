@@ -22,8 +22,14 @@ export const brand: Brand = {
 export const webConfig = {
   domain: accountDomain(brand),
   apiBase: pick(env.VITE_API_BASE, '') + apiPrefix(brand),
-  /** Same origin by default, so the recordings sheet works offline and under a strict CSP. */
-  webinarSheetUrl: pick(env.VITE_WEBINAR_SHEET_URL, '/webinar-recordings.html'),
+  /**
+   * The published sheet of the webinar recordings (`VITE_WEBINAR_SHEET_URL`, filled by the
+   * operator); null while none is, and the pages then say so (decision 0253).
+   */
+  webinarRecordingsUrl: pick(env.VITE_WEBINAR_SHEET_URL, '') || null,
+  /** The series' sessions as a page of the portal: same origin, offline and under a strict CSP. */
+  webinarSessionsUrl: '/webinar-sessions.html',
+  /** Our own summary of the account rules (scripts/generate-regulation-pdf.ts), not the regulation. */
   regulationPdfUrl: '/regulasi-akun-belajar-id.pdf',
   /**
    * The day the published privacy policy took effect (`VITE_PRIVACY_EFFECTIVE_DATE`, checked by
@@ -42,9 +48,4 @@ export const webConfig = {
     clientId: pick(env.VITE_OIDC_CLIENT_ID, ''),
     audience: pick(env.VITE_OIDC_AUDIENCE, ''),
   },
-  /** Shipped to every browser, so it only identifies the client; it is not a secret. */
-  eventTrackerCredentials: pick(
-    env.VITE_EVENT_TRACKER_CREDENTIALS,
-    'portal-web:dev-only-event-tracker-secret',
-  ),
 } as const;

@@ -12,7 +12,7 @@ import {
 import { DialogProvider } from '~/components/dialog-store';
 import { restoreEarlyInput } from '~/components/early-input';
 import { PageTitle } from '~/components/page-title';
-import { ToastProvider } from '~/components/toast';
+import { ToastPageBinding, ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useServiceWorkerPrompts } from '~/service-worker/use-service-worker-prompts';
@@ -82,6 +82,7 @@ function AppShell() {
   const { offlineReady, dismissOfflineReady } = useServiceWorkerPrompts();
   return (
     <>
+      <ToastPageBinding />
       <Outlet />
       {/* The live region exists before its text does, so that screen readers announce it. */}
       <div role="status">{offlineReady && <OfflineReadyNote onClose={dismissOfflineReady} />}</div>

@@ -14,17 +14,13 @@ import {
   waitForResult,
 } from './account-lookup-steps';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext } from './browser';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 import { demoIdentities, waitForMessage, type DemoIdentity } from './dev-pages';
 
 type UserType = DemoIdentity['userType'];
 type Identity = DemoIdentity;
 
 let identities: Record<UserType, Identity>;
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  expect(await axeViolations(page, where)).toEqual([]);
-}
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(

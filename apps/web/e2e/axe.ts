@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const STILL_FRAMES = 5;
@@ -40,4 +41,17 @@ export async function axeViolations(page: Page, where: string): Promise<string[]
         .map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`)
         .join(' | ')}`,
   );
+}
+
+/**
+ * Fails the test with every WCAG 2.2 AA violation axe finds on the page; `fromTop` scans it
+ * scrolled back to the top, where a visitor lands.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  where: string,
+  { fromTop = false }: { fromTop?: boolean } = {},
+): Promise<void> {
+  if (fromTop) await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await axeViolations(page, where)).toEqual([]);
 }

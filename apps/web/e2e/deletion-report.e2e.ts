@@ -17,12 +17,8 @@ import en from '../app/locales/en/deletion-report.json';
 import id from '../app/locales/id/deletion-report.json';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { demoIdentities, demoSignInAccounts, waitForMessage } from './dev-pages';
-import {
-  chooseNewPassword,
-  enrolAuthenticator,
-  expectNoAxeViolations,
-  signInWithPassword,
-} from './sign-in-steps';
+import { expectNoAxeViolations } from './axe';
+import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
 // Issue 23, end to end: a registry snapshot in the server's inbox in which a teacher with an
 // account is missing; the sync schedules the deletion, the notice arrives, its link opens the

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../app/locales/en/dinas-request.json';
 import id from '../app/locales/id/dinas-request.json';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
 // The API tests' letter: one PDF fixture for both suites.
 import { onePagePdf } from '../../api/src/test-support/pdf-fixture';
@@ -20,10 +20,6 @@ const TEXTS = { id, en };
 async function referralCode(): Promise<string> {
   const response = await fetch(`${baseUrl}/dev/demo-identities`);
   return ((await response.json()) as { referralCode: string }).referralCode;
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  expect(await axeViolations(page, where)).toEqual([]);
 }
 
 async function fillForm(page: Page, language: 'id' | 'en', email: string) {
@@ -150,7 +146,16 @@ describe.skipIf(!hasBrowser)('an office account request', () => {
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
     await expectNoAxeViolations(page, 'console request 1280 en');
     const since = Date.now();
+    // The position and platforms read as the form offered them, not as their ids.
+    await page.getByText('Kepala Bidang', { exact: true }).waitFor();
+    await page.getByText('Merdeka Mengajar', { exact: true }).waitFor();
     await page.getByRole('button', { name: consoleEn.detail.approve, exact: true }).click();
+    const confirm = page.getByRole('dialog', {
+      name: consoleEn.detail.confirmApprove.replace('{{number}}', request.number),
+    });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, 'approval confirmation 1280 en');
+    await confirm.getByRole('button', { name: consoleEn.detail.yesApprove }).click();
     await page.getByText(consoleEn.detail.decided).waitFor();
     const mail = await waitForMessage(
       'office-account-created',

@@ -5,12 +5,8 @@ import consoleEn from '../app/locales/en/console.json';
 import consoleId from '../app/locales/id/console.json';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { demoSignInAccounts } from './dev-pages';
-import {
-  chooseNewPassword,
-  enrolAuthenticator,
-  expectNoAxeViolations,
-  signInWithPassword,
-} from './sign-in-steps';
+import { expectNoAxeViolations } from './axe';
+import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
 // Issue 22, the toggles: a staff member changes one in the console, after a confirmation, and
 // the public portal follows; the change is listed with who made it.

@@ -4,12 +4,8 @@ import id from '../app/locales/id/sign-in.json';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { demoSignInAccounts } from './dev-pages';
 import { openRequestModal } from './navbar';
-import {
-  chooseNewPassword,
-  enrolAuthenticator,
-  expectNoAxeViolations,
-  signInWithPassword,
-} from './sign-in-steps';
+import { expectNoAxeViolations } from './axe';
+import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
 // A first sign-in (issue 19): an account handed out with an initial password chooses a new one
 // before anything else; ministry staff then enrol their authenticator app, and later sign in

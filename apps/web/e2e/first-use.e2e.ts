@@ -6,7 +6,7 @@ import enReset from '../app/locales/en/password-reset.json';
 import idLookup from '../app/locales/id/account-lookup.json';
 import idForms from '../app/locales/id/forms.json';
 import idReset from '../app/locales/id/password-reset.json';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { demoIdentities, type DemoIdentity } from './dev-pages';
 
@@ -37,11 +37,6 @@ function text(value: string, values: Record<string, string | number> = {}): stri
 }
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  expect(await axeViolations(page, where)).toEqual([]);
-}
 
 async function pickBirthDate(page: Page, texts: Catalogue, isoDate: string) {
   const [year = '', month = '', day = ''] = isoDate.split('-');
@@ -93,7 +88,7 @@ describe.skipIf(!hasBrowser)('what a new user tripped over, fixed', () => {
         .poll(() => alert.textContent())
         .toMatch(new RegExp(`^${escape(before ?? '')}\\d+ ${unit}.*${escape(after ?? '')}$`));
       expect(await alert.textContent()).not.toMatch(/detik|seconds/);
-      await expectNoAxeViolations(page, `rate limited ${width} px, ${language}`);
+      await expectNoAxeViolations(page, `rate limited ${width} px, ${language}`, { fromTop: true });
       await context.close();
     }, 120_000);
   }
@@ -114,7 +109,7 @@ describe.skipIf(!hasBrowser)('what a new user tripped over, fixed', () => {
       const shown = (await effective.textContent()) ?? '';
       expect(shown).toMatch(/\d{1,2} [A-Z][a-z]+ \d{4}/);
       expect(shown).not.toContain(day);
-      await expectNoAxeViolations(page, `privacy policy ${where}`);
+      await expectNoAxeViolations(page, `privacy policy ${where}`, { fromTop: true });
       await context.close();
     });
 
@@ -130,7 +125,7 @@ describe.skipIf(!hasBrowser)('what a new user tripped over, fixed', () => {
       // Every link says which field it leads to: no two read the same.
       expect(new Set(links).size).toBe(links.length);
       for (const link of links) expect(link).toMatch(/^[^:]+: \S/);
-      await expectNoAxeViolations(page, `error summary ${where}`);
+      await expectNoAxeViolations(page, `error summary ${where}`, { fromTop: true });
       await context.close();
     });
 
@@ -157,7 +152,7 @@ describe.skipIf(!hasBrowser)('what a new user tripped over, fixed', () => {
       // True whether the address or the birth date was mistyped, or no contact is on file.
       await method.getByText(text(texts.reset.method.checkData)).waitFor();
       expect(await method.getByText(texts.reset.method.emailNotEligible).count()).toBe(0);
-      await expectNoAxeViolations(page, `reset method ${where}`);
+      await expectNoAxeViolations(page, `reset method ${where}`, { fromTop: true });
       await context.close();
     }, 90_000);
 
@@ -193,7 +188,7 @@ describe.skipIf(!hasBrowser)('what a new user tripped over, fixed', () => {
       );
       // "Jenjang" (level) names a school level only; an office has none.
       expect(shown).not.toContain(`${texts.lookup.result.level}:`);
-      await expectNoAxeViolations(page, `office result ${where}`);
+      await expectNoAxeViolations(page, `office result ${where}`, { fromTop: true });
       await context.close();
     }, 90_000);
 
@@ -236,7 +231,7 @@ describe.skipIf(!hasBrowser)('what a new user tripped over, fixed', () => {
       await expect
         .poll(async () => Number(countdown.exec((await button.textContent()) ?? '')?.[1]))
         .toBeLessThan(first);
-      await expectNoAxeViolations(page, `otp page ${where}`);
+      await expectNoAxeViolations(page, `otp page ${where}`, { fromTop: true });
       await context.close();
     });
   }

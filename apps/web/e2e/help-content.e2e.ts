@@ -131,18 +131,15 @@ describe.skipIf(!hasBrowser)('help content pages', () => {
     await context.close();
   });
 
-  it('opens the webinar recordings sheet in the iframe modal', async () => {
+  it('lists the webinar sessions and says their recordings are not published', async () => {
     const context = await newContext(browser, { viewport: DESKTOP });
     const page = await open(context, '/webinar');
     await expect(
       page.locator('article time[datetime^="2021-08-"]').count(),
     ).resolves.toBeGreaterThanOrEqual(5);
-    await page.getByRole('link', { name: 'Buka Daftar Rekaman' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    expect(await dialog.locator('iframe').getAttribute('src')).toBe('/webinar-recordings.html');
-    // The sheet's own content shows: the API allows framing by the portal itself (decision 0208).
-    await dialog.frameLocator('iframe').locator('table').waitFor();
+    // This build sets no VITE_WEBINAR_SHEET_URL: nothing promises a recording (decision 0253).
+    await page.getByRole('heading', { name: 'Rekaman Belum Tersedia' }).waitFor();
+    expect(await page.getByRole('link', { name: /Tonton rekaman/ }).count()).toBe(0);
     expect(page.url()).toBe(`${baseUrl}/webinar`);
     await context.close();
   });

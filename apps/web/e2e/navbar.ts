@@ -19,9 +19,10 @@ export async function openRequestModal(page: Page, mobile: boolean, language: 'i
     await page.getByRole('button', { name: nav.schoolAdmin }).click();
     await page.getByRole('menuitem', { name: nav.requestStudentAccounts }).click();
   }
-  const dialog = page.getByRole('dialog', {
-    name: authModal.title.replaceAll('{{domain}}', 'belajar.id'),
-  });
+  // Titled by the reason (SPEC §8): 'Akun salah' once a signed-in account may not go on.
+  const dialog = page
+    .getByRole('dialog', { name: authModal.title.replaceAll('{{domain}}', 'belajar.id') })
+    .or(page.getByRole('dialog', { name: authModal.wrongAccount }));
   await dialog.waitFor();
   return dialog;
 }

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 import { demoIdentities, waitForMessage } from './dev-pages';
 import {
   CODE_SENT_TOAST,
@@ -13,9 +13,15 @@ import {
   setNewPassword,
 } from './password-reset-steps';
 
-async function expectNoAxeViolations(page: Page, where: string) {
-  expect(await axeViolations(page, where)).toEqual([]);
-}
+type Box = { x: number; y: number; width: number; height: number } | null;
+/** Whether two element boxes share any area. */
+const overlap = (a: Box, b: Box) =>
+  a !== null &&
+  b !== null &&
+  a.x < b.x + b.width &&
+  b.x < a.x + a.width &&
+  a.y < b.y + b.height &&
+  b.y < a.y + a.height;
 
 describe.skipIf(!hasBrowser)('password reset journeys', () => {
   let browser: Browser;
@@ -168,6 +174,13 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     await page.getByText(/lewat SMS ke \*+\d+/).waitFor();
     await page.getByText('Anda masih bisa mencoba 5 kali lagi.').waitFor();
     await expectNoAxeViolations(page, 'otp page 360');
+    // The toast says what this page is about, over none of its actions.
+    const toast = page.getByText(CODE_SENT_TOAST);
+    expect(await toast.isVisible()).toBe(true);
+    const verify = page.getByRole('button', { name: 'Verifikasi' });
+    expect(overlap(await toast.boundingBox(), await verify.boundingBox())).toBe(false);
+    // Held under the pointer, it would still be shown when the visitor reaches the next step.
+    await toast.hover();
 
     const sms = await waitForMessage('reset-code-sms', sentAt);
     expect(sms.channel).toBe('sms');
@@ -178,6 +191,8 @@ describe.skipIf(!hasBrowser)('password reset journeys', () => {
     await page.getByRole('button', { name: 'Verifikasi' }).click();
     await page.waitForURL('**/reset-password/new-password');
     await page.getByText('Minimal 8 karakter', { exact: false }).waitFor();
+    // The code page's toast stays behind with it, however soon the visitor got here.
+    expect(await toast.count()).toBe(0);
     await expectNoAxeViolations(page, 'new password page 360');
 
     await setNewPassword(page, 'Sawah hijau di Purworejo');

@@ -5,7 +5,8 @@ import en from '../app/locales/en/school-admin.json';
 import id from '../app/locales/id/school-admin.json';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { demoSignInAccounts } from './dev-pages';
-import { chooseNewPassword, expectNoAxeViolations, signInWithPassword } from './sign-in-steps';
+import { expectNoAxeViolations } from './axe';
+import { chooseNewPassword, signInWithPassword } from './sign-in-steps';
 
 // Issue 20: a school admin requests accounts for the school's students, watches them being
 // made, downloads them with their initial passwords once, and resets one; a student then signs

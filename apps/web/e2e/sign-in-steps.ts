@@ -3,17 +3,13 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import en from '../app/locales/en/sign-in.json';
 import id from '../app/locales/id/sign-in.json';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 import type { DemoSignInAccount } from './dev-pages';
 
 // The provider's sign-in page and the steps after the password, as a visitor goes through them.
 
 const TEXTS = { id, en };
 const text = (value: string) => value.replaceAll('{{domain}}', 'belajar.id');
-
-export async function expectNoAxeViolations(page: Page, where: string) {
-  expect(await axeViolations(page, where)).toEqual([]);
-}
 
 export async function signInWithPassword(
   page: Page,
@@ -72,7 +68,7 @@ export async function enrolAuthenticator(page: Page, language: 'id' | 'en', wher
   await page.getByLabel(t.code.label).fill(await generate({ secret }));
   await page.getByRole('button', { name: t.code.submit }).click();
   const codes = page.getByTestId('recovery-codes').getByRole('listitem');
-  await page.getByRole('heading', { name: t.recovery.title }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t.recovery.title }).waitFor();
   expect(await codes.count()).toBe(10);
   const recoveryCode = (await codes.first().textContent()) ?? '';
   await expectNoAxeViolations(page, `recovery codes ${where}`);

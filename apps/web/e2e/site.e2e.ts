@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WEB_ROUTES } from '@portal/contracts/web-routes';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -16,7 +16,7 @@ import {
   waitForOfflineReady,
   webRoot,
 } from './browser';
-import { axeViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 
 /** How long one step of the service-worker update journey may take on a busy machine. */
 const STEP_TIMEOUT_MS = 40_000;
@@ -176,6 +176,25 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
         return box !== undefined && Math.abs(box.top) < 120;
       }, target);
     }
+    // From another page (the profile's "atur ulang kata sandi"), the jump lands on the section
+    // and stays there while the sections above it render.
+    await page.goto('/privacy-policy');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/#lupa-kata-sandi' });
+      link.textContent = 'lupa';
+      document.body.prepend(link);
+      link.click();
+    });
+    const inView = () =>
+      page.evaluate(() => {
+        const box = document.getElementById('lupa-kata-sandi')?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 3;
+      });
+    await expect.poll(inView).toBe(true);
+    await page.getByRole('heading', { name: 'Butuh Bantuan?' }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await inView()).toBe(true);
     await context.close();
   });
 
@@ -275,20 +294,21 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await context.close();
   });
 
-  it('opens the webinar recordings sheet in a 1080 px iframe modal', async () => {
+  it('opens the webinar sessions, labelled as such, in a 1080 px iframe modal', async () => {
     const context = await newContext(browser, { viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/');
-    await page.getByRole('button', { name: 'Lihat Daftar Rekaman Webinar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Daftar rekaman webinar Akun belajar.id' });
+    // No recordings are published in this build: the button says what it shows (decision 0253).
+    await page.getByRole('button', { name: 'Lihat Sesi Webinar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sesi webinar Akun belajar.id, Agustus 2021' });
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => element.getBoundingClientRect().width)).toBe(1080);
     const frame = dialog.locator('iframe');
-    expect(await frame.getAttribute('src')).toBe('/webinar-recordings.html');
-    expect(await frame.getAttribute('title')).toBe('Daftar rekaman webinar Akun belajar.id');
+    expect(await frame.getAttribute('src')).toBe('/webinar-sessions.html');
+    expect(await frame.getAttribute('title')).toBe('Sesi webinar Akun belajar.id, Agustus 2021');
     await context.close();
   });
 
-  it('downloads the regulation PDF and records the download without personal data', async () => {
+  it('downloads the summary of the rules and records the download without personal data', async () => {
     const context = await newContext(browser);
     const page = await open(context, '/?email=someone@example.com');
     const tracked = page.waitForRequest(
@@ -299,7 +319,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: /Unduh Regulasi Akun belajar\.id/ }).click(),
+      page.getByRole('link', { name: /Unduh Ringkasan Ketentuan Akun belajar\.id/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('regulasi-akun-belajar-id.pdf');
     const file = await download.path();
@@ -350,15 +370,19 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
     await context.close();
   });
 
-  it('turns toggles on for the session with ?features= and resets them without it', async () => {
+  it('turns toggles on for the browser session with ?features= and resets them with an empty one', async () => {
     const context = await newContext(browser);
+    const overrides = (page: Page) =>
+      page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'));
     const page = await open(context, '/?features=accountCreation,NOPE');
-    expect(await page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'))).toBe(
-      'accountCreation',
-    );
-    await page.goto('/');
+    expect(await overrides(page)).toBe('accountCreation');
+    // SPEC §2: for the session, so a later visit without the parameter keeps them.
+    await page.goto('/faq');
     await page.waitForSelector('html[data-hydrated="true"]');
-    expect(await page.evaluate(() => sessionStorage.getItem('portal.featureOverrides'))).toBeNull();
+    expect(await overrides(page)).toBe('accountCreation');
+    await page.goto('/?features=');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await overrides(page)).toBeNull();
     await context.close();
   });
 
@@ -403,7 +427,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
         };
       });
       expect(placement).toEqual({ floating: [], afterFooter: true });
-      expect(await axeViolations(page, `offline notice ${viewport.width}px`)).toEqual([]);
+      await expectNoAxeViolations(page, `offline notice ${viewport.width}px`);
       await context.close();
     }
   });

@@ -9,12 +9,8 @@ import publicEn from '../app/locales/en/public-statistics.json';
 import publicId from '../app/locales/id/public-statistics.json';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { demoSignInAccounts } from './dev-pages';
-import {
-  chooseNewPassword,
-  enrolAuthenticator,
-  expectNoAxeViolations,
-  signInWithPassword,
-} from './sign-in-steps';
+import { expectNoAxeViolations } from './axe';
+import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
 // The statistics of issue 22 from events recorded through the public API: the server's job runs
 // every few seconds here (global-setup.ts), and counts a row once it is a minute old.

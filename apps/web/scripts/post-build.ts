@@ -90,7 +90,7 @@ export function inlineStylesheets(html: string): string {
 
 export async function postBuild() {
   for (const file of listFiles(clientDir).filter((name) => name.endsWith('.html'))) {
-    if (file.endsWith('webinar-recordings.html')) continue;
+    if (file.endsWith('webinar-sessions.html')) continue;
     writeFileSync(file, inlineStylesheets(externaliseInlineScripts(readFileSync(file, 'utf8'))));
   }
   await generateServiceWorker();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConsolePageSchema, consolePageOf } from './console';
+import { typedText } from './typed-text';
 
 /**
  * Deletion of an account whose owner left the registry (SPEC §1, issue 23): the notice's report
@@ -43,6 +44,11 @@ export const DeletionNoticeSchema = z.object({
   reportUntil: z.iso.date(),
   /** `closed`: the accounts were disabled or removed. */
   status: z.enum(['scheduled', 'reported', 'cancelled', 'closed']),
+  /**
+   * The learning accounts the notice is about, masked as the lookup masks an address (one
+   * leading character, a fixed number of stars); empty once they are removed.
+   */
+  accounts: z.array(z.string()),
 });
 export type DeletionNotice = z.infer<typeof DeletionNoticeSchema>;
 
@@ -53,8 +59,7 @@ export const DeletionReporterSchema = z.enum(['owner', 'school_admin'], {
 export const DeletionReportBodySchema = z.object({
   token: TokenSchema,
   reporter: DeletionReporterSchema,
-  reason: z
-    .string({ error: DELETION_MESSAGES.reasonRequired })
+  reason: typedText({ lines: 'multi', error: DELETION_MESSAGES.reasonRequired })
     .trim()
     .min(1, DELETION_MESSAGES.reasonRequired)
     .max(1000, DELETION_MESSAGES.reasonTooLong),

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from './api-error';
 import { BIRTH_YEAR_OPTIONS } from './business-constants';
 import { countedMessage } from './counted-message';
 import { NpsnSchema, SchoolLevelSchema, UserTypeSchema, type UserType } from './user-types';
+import { typedText } from './typed-text';
 
 /** Paths of SPEC §7 under the API prefix (`/<product>-id`). */
 export const LOOKUP_BASE = '/account-lookup/v1/lookup';
@@ -38,8 +39,7 @@ export const LOOKUP_MESSAGES = {
 const required = ERROR_MESSAGES.required;
 
 /** A person's name as typed: letters required, at most 100 characters. */
-export const PersonNameSchema = z
-  .string({ error: required })
+export const PersonNameSchema = typedText({ error: required })
   .trim()
   .min(1, required)
   .max(100, LOOKUP_MESSAGES.nameTooLong)
@@ -49,12 +49,13 @@ export const PersonNameSchema = z
 export const BirthDateSchema = z
   .string({ error: required })
   .min(1, required)
-  .pipe(z.iso.date(ERROR_MESSAGES.invalidDate))
-  .refine((value) => {
-    const year = Number(value.slice(0, 4));
-    const current = new Date().getUTCFullYear();
-    return year <= current - 1 && year >= current - BIRTH_YEAR_OPTIONS;
-  }, ERROR_MESSAGES.invalidDate);
+  .pipe(
+    z.iso.date({ error: ERROR_MESSAGES.invalidDate, abort: true }).refine((value) => {
+      const year = Number(value.slice(0, 4));
+      const current = new Date().getUTCFullYear();
+      return year <= current - 1 && year >= current - BIRTH_YEAR_OPTIONS;
+    }, ERROR_MESSAGES.invalidDate),
+  );
 
 export const OfficeTypeSchema = z.enum(['provinsi', 'kota_kabupaten']);
 export type OfficeType = z.infer<typeof OfficeTypeSchema>;
@@ -70,7 +71,7 @@ const personFields = {
   birthDate: BirthDateSchema,
   motherName: PersonNameSchema,
   /** The ALTCHA payload (base64) of the bot check. */
-  altcha: z.string().max(8_000).optional(),
+  altcha: typedText().max(8_000).optional(),
 };
 
 const SchoolLookupBodySchema = z.object({ npsn: NpsnSchema, ...personFields });
@@ -130,7 +131,7 @@ export type School = z.infer<typeof SchoolSchema>;
 
 export const SchoolByNpsnQuerySchema = z.object({ npsn: NpsnSchema });
 export const SchoolSearchQuerySchema = z.object({
-  name: z.string().trim().min(3, LOOKUP_MESSAGES.schoolNameTooShort).max(100),
+  name: typedText().trim().min(3, LOOKUP_MESSAGES.schoolNameTooShort).max(100),
 });
 export const SCHOOL_SEARCH_LIMIT = 20;
 
@@ -144,7 +145,7 @@ export const RequestPasswordQuerySchema = z.object({
 const optionalBody = <T extends z.ZodObject>(schema: T) =>
   z.preprocess((value) => value ?? {}, schema);
 
-export const RequestPasswordBodySchema = optionalBody(z.object({ token: z.string().optional() }));
+export const RequestPasswordBodySchema = optionalBody(z.object({ token: typedText().optional() }));
 export const TokenOnlyBodySchema = RequestPasswordBodySchema;
 export const RequestPasswordResultSchema = z.object({
   method: DeliveryMethodSchema,
@@ -152,8 +153,7 @@ export const RequestPasswordResultSchema = z.object({
 });
 
 /** An e-mail address as typed: trimmed, lower-cased, at most 254 characters (RFC 5321). */
-export const EmailAddressSchema = z
-  .string({ error: required })
+export const EmailAddressSchema = typedText({ error: required })
   .trim()
   .min(1, required)
   // Longer than an address can be: the same words as any other malformed one.
@@ -163,7 +163,7 @@ export const EmailAddressSchema = z
 
 export const ChangeEmailBodySchema = z.object({
   email: EmailAddressSchema,
-  token: z.string().optional(),
+  token: typedText().optional(),
 });
 export const ChangeEmailResultSchema = z.object({
   /** The new address, masked: one code went there. */
@@ -184,7 +184,7 @@ const sixDigitCode = z
 export const ConfirmEmailChangeBodySchema = z.object({
   code: sixDigitCode,
   code_current: sixDigitCode,
-  token: z.string().optional(),
+  token: typedText().optional(),
 });
 export const ConfirmEmailChangeResultSchema = z.object({ email: z.string() });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { operationalMoment } from './operational-dates';
+import { typedText } from './typed-text';
 
 /**
  * Announcements (SPEC §3, §4, §7; issue 22): written by staff in the console in Markdown, shown
@@ -38,16 +40,12 @@ export type PublicAnnouncement = z.infer<typeof PublicAnnouncementSchema>;
 /** Newest first; answered inside the usual envelope, so the list is at `data.data` (SPEC §7). */
 export const PublicAnnouncementListSchema = z.array(PublicAnnouncementSchema);
 
-const MomentSchema = z.iso
-  .datetime({ offset: true, error: ANNOUNCEMENT_MESSAGES.timeInvalid })
-  .nullable()
-  .default(null);
+const MomentSchema = operationalMoment(ANNOUNCEMENT_MESSAGES.timeInvalid).nullable().default(null);
 
 /** What staff write: the text and an optional schedule (absent or null: open-ended). */
 export const AnnouncementInputSchema = z
   .object({
-    description: z
-      .string({ error: ANNOUNCEMENT_MESSAGES.descriptionRequired })
+    description: typedText({ lines: 'multi', error: ANNOUNCEMENT_MESSAGES.descriptionRequired })
       .trim()
       .min(1, ANNOUNCEMENT_MESSAGES.descriptionRequired)
       .max(ANNOUNCEMENT_MAX_LENGTH, ANNOUNCEMENT_MESSAGES.descriptionTooLong),

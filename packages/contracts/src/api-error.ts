@@ -67,6 +67,8 @@ export const ERROR_IDS = {
   reset_not_verified: 'The new password came before a verified code.',
   reset_password_common: 'A new password (a reset or a first sign-in) is a common one.',
   reset_password_is_account: 'A new password (a reset or a first sign-in) is the account address.',
+  reset_password_reused:
+    'A new password (a reset or a first sign-in) is the current one, or the initial one it replaces.',
   sign_in_failed: 'The account address or the password is wrong (or the account is locked).',
   sign_in_code_invalid:
     'The authenticator code or recovery code is wrong (or the account is locked), at sign-in.',

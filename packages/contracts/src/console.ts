@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { OfficeTypeSchema } from './account-lookup';
 import { ERROR_MESSAGES } from './api-error';
 import { FEATURE_TOGGLE_KEYS, TEXT_SETTING_KEYS } from './feature-toggles';
+import { OperationalDaySchema, operationalMoment } from './operational-dates';
+import { typedText } from './typed-text';
 
 /** The ministry's console (DESIGN.md: staff with a second factor; issue 21 and the next ones). */
 export const CONSOLE_ROUTES = {
@@ -58,9 +60,9 @@ export const OfficeRequestListQuerySchema = z.object({
     .regex(/^\d{2}$/, ERROR_MESSAGES.dataInvalid)
     .optional(),
   /** Submitted on or after this day (YYYY-MM-DD, Jakarta time). */
-  from: z.iso.date(ERROR_MESSAGES.invalidDate).optional(),
+  from: OperationalDaySchema.optional(),
   /** Submitted on or before this day. */
-  to: z.iso.date(ERROR_MESSAGES.invalidDate).optional(),
+  to: OperationalDaySchema.optional(),
   page: ConsolePageSchema,
 });
 
@@ -96,8 +98,7 @@ export const OfficeRequestDetailSchema = OfficeRequestSummarySchema.extend({
 export type OfficeRequestDetail = z.infer<typeof OfficeRequestDetailSchema>;
 
 export const RejectBodySchema = z.object({
-  reason: z
-    .string({ error: CONSOLE_MESSAGES.reasonRequired })
+  reason: typedText({ lines: 'multi', error: CONSOLE_MESSAGES.reasonRequired })
     .trim()
     .min(1, CONSOLE_MESSAGES.reasonRequired)
     .max(1000, CONSOLE_MESSAGES.reasonTooLong),
@@ -110,7 +111,7 @@ export const ReferralCodeCreateSchema = z.object({
     .min(1, CONSOLE_MESSAGES.usesInvalid)
     .max(10_000, CONSOLE_MESSAGES.usesInvalid),
   /** The last moment the code works; absent: it never expires. */
-  expiresAt: z.iso.datetime({ offset: true, error: CONSOLE_MESSAGES.expiryInvalid }).optional(),
+  expiresAt: operationalMoment(CONSOLE_MESSAGES.expiryInvalid).optional(),
 });
 
 export const ReferralCodeItemSchema = z.object({
@@ -132,7 +133,8 @@ export const ToggleKeyParamsSchema = z.object({
 export const SETTING_MAX_LENGTH = 500;
 const ToggleValueSchema = z.union([
   z.boolean(),
-  z.string().max(SETTING_MAX_LENGTH, CONSOLE_MESSAGES.settingTooLong),
+  // The announcement's message is Markdown: it keeps its line breaks.
+  typedText({ lines: 'multi' }).max(SETTING_MAX_LENGTH, CONSOLE_MESSAGES.settingTooLong),
 ]);
 /** The new value, and the value the staff member saw: a change made meanwhile is not overwritten. */
 export const ToggleChangeBodySchema = z.object({

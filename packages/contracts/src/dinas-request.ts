@@ -8,6 +8,7 @@ import {
 } from './account-lookup';
 import { ERROR_MESSAGES } from './api-error';
 import { NewPasswordSchema } from './password-reset';
+import { typedText } from './typed-text';
 
 /**
  * An education office's account request (SPEC §2, §3, §7; issue 21): reference lists, the
@@ -79,6 +80,13 @@ export const DINAS_PLATFORMS = [
 ] as const;
 export const PlatformSchema = z.object({ id: z.string(), platform_name: z.string() });
 
+/** The words the office form shows for a position; an id it no longer offers stays as it is. */
+export const positionName = (id: string): string =>
+  DINAS_POSITIONS.find((position) => position.id === id)?.name ?? id;
+/** The words the office form shows for a platform; an id it no longer offers stays as it is. */
+export const platformName = (id: string): string =>
+  DINAS_PLATFORMS.find((platform) => platform.id === id)?.platform_name ?? id;
+
 export const ReferralCodeSchema = z
   .string()
   .trim()
@@ -93,7 +101,7 @@ export const ReferralCheckResultSchema = z.object({
 
 const required = ERROR_MESSAGES.required;
 const text = (max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, DINAS_MESSAGES.textTooLong);
+  typedText({ error: required }).trim().min(1, required).max(max, DINAS_MESSAGES.textTooLong);
 const UploadRefSchema = z.string().regex(/^upload:[\w-]{22}$/, DINAS_MESSAGES.uploadInvalid);
 
 /**
@@ -128,7 +136,7 @@ export const DinasRequestBodySchema = z
       DINAS_POSITIONS.map((position) => position.id) as [string, ...string[]],
       DINAS_MESSAGES.positionInvalid,
     ),
-    positionOther: z.string().trim().max(100, DINAS_MESSAGES.textTooLong).optional(),
+    positionOther: typedText().trim().max(100, DINAS_MESSAGES.textTooLong).optional(),
     referralCode: ReferralCodeSchema,
     suratDinas: text(200),
     nomorSuratDinas: text(100),

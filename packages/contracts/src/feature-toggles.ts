@@ -41,15 +41,16 @@ export const DEFAULT_REMOTE_TOGGLES: Record<FeatureToggleKey, boolean> = {
   API_ANNOUNCEMENT: true,
 };
 
-/** Client-side features with the local defaults of SPEC §3, used when the remote call fails. */
+/**
+ * Client-side features with the local defaults of SPEC §3, used when the remote call fails.
+ * `introductionVideo`, `partnerRegistration` and `googleSignIn` are left out: nothing of the
+ * product is theirs to switch (decision 0248).
+ */
 export const LOCAL_FEATURE_DEFAULTS = {
   webinars: true,
-  introductionVideo: true,
-  partnerRegistration: true,
   guides: true,
   accountLookup: true,
   requestPasswordByPhone: true,
-  googleSignIn: false,
   accountCreation: false,
   testAnnouncementBar: false,
 } as const;

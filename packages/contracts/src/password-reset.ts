@@ -4,6 +4,7 @@ import { ERROR_MESSAGES } from './api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './business-constants';
 import { countedMessage } from './counted-message';
 import { CODE_POLICY } from './one-time-codes';
+import { typedText } from './typed-text';
 
 /** Paths of SPEC §7 under the API prefix. */
 export const RESET_BASE = `${LOOKUP_BASE}/self-reset-password`;
@@ -49,6 +50,8 @@ export const RESET_MESSAGES = {
   passwordMismatch: 'Konfirmasi kata sandi tidak sama.',
   commonPassword: 'Kata sandi ini terlalu umum dan mudah ditebak. Pilih kata sandi lain.',
   passwordIsAccount: 'Kata sandi tidak boleh sama dengan alamat akun.',
+  passwordReused:
+    'Kata sandi baru tidak boleh sama dengan kata sandi saat ini atau kata sandi awal. Pilih kata sandi lain.',
   busy: 'Layanan sedang sibuk. Silakan coba lagi sebentar lagi.',
 } as const;
 
@@ -60,8 +63,7 @@ export const resetLockedMessage = (minutes: number): string =>
 
 const required = ERROR_MESSAGES.required;
 
-export const AccountEmailSchema = z
-  .string({ error: required })
+export const AccountEmailSchema = typedText({ error: required })
   .trim()
   .min(1, required)
   // Longer than an address can be (RFC 5321): the same words as any other malformed one.
@@ -75,7 +77,7 @@ export const resetVerifyBodySchema = (productName: string) =>
     .object({
       [accountEmailField(productName)]: AccountEmailSchema,
       dob: BirthDateSchema,
-      altcha: z.string().max(8_000).optional(),
+      altcha: typedText().max(8_000).optional(),
     })
     .transform((body) => ({
       accountEmail: body[accountEmailField(productName)] as string,
@@ -96,7 +98,7 @@ export const ResetMethodSchema = z.enum(['email', 'phone']);
 export type ResetMethod = z.infer<typeof ResetMethodSchema>;
 
 export const SendOtpBodySchema = z.object({
-  token: z.string({ error: required }).min(1, required).max(200),
+  token: typedText({ error: required }).min(1, required).max(200),
   metode: ResetMethodSchema.default('email'),
 });
 export const SendOtpResultSchema = z.object({
@@ -116,7 +118,7 @@ export const OtpSchema = z
   .regex(/^\d{6}$/, RESET_MESSAGES.codeFormat);
 
 export const ValidateOtpBodySchema = z.object({
-  session_id: z.string({ error: required }).min(1, required).max(200),
+  session_id: typedText({ error: required }).min(1, required).max(200),
   otp: OtpSchema,
 });
 export const ValidateOtpResultSchema = z.object({
@@ -139,7 +141,7 @@ export const NewPasswordSchema = z
 
 export const SetPasswordBodySchema = z
   .object({
-    session_id: z.string({ error: required }).min(1, required).max(200),
+    session_id: typedText({ error: required }).min(1, required).max(200),
     password: NewPasswordSchema,
     password_confirmation: z.string({ error: required }).min(1, required),
   })

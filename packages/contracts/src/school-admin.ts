@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOOKUP_BASE } from './account-lookup';
 import { ERROR_MESSAGES } from './api-error';
 import { NpsnSchema } from './user-types';
+import { typedText } from './typed-text';
 
 /**
  * What a school admin (the school's principal or operator, signed in with a learning account)
@@ -56,7 +57,7 @@ export const SchoolItemParamsSchema = z.object({ npsn: NpsnSchema, id: IdSchema 
 
 export const SearchBodySchema = z.object({
   /** Part of a name, or a NISN's digits; empty lists everyone. */
-  query: z.string().trim().max(100, SCHOOL_ADMIN_MESSAGES.queryTooLong).default(''),
+  query: typedText().trim().max(100, SCHOOL_ADMIN_MESSAGES.queryTooLong).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 

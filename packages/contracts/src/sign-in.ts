@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
 import { PASSWORD_MAX_LENGTH } from './business-constants';
 import { AccountEmailSchema, NewPasswordSchema, RESET_MESSAGES } from './password-reset';
+import { typedText } from './typed-text';
 
 /**
  * Sign-in with a learning account through the portal's OpenID provider (DESIGN.md: sign-in).
@@ -119,7 +120,7 @@ export const SignInBodySchema = z.object({
       RESET_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH),
     ),
   /** The solved bot check, once the details call says it is needed. */
-  altcha: z.string().max(8_000).optional(),
+  altcha: typedText().max(8_000).optional(),
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 

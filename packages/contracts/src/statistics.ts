@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_MESSAGES } from './api-error';
+import { OperationalDaySchema } from './operational-dates';
 
 /** Statistics (issue 22): the staff dashboard in the console and the public `/statistik` page. */
 export const STATISTICS_PATHS = {
@@ -20,15 +20,9 @@ const DAY_MS = 86_400_000;
 export const daysInRange = (from: string, to: string): number =>
   Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 
-// A missing day is told as such, not as a day written wrong.
-const DaySchema = z.iso.date({
-  error: (issue) =>
-    issue.input === undefined ? ERROR_MESSAGES.required : ERROR_MESSAGES.invalidDate,
-});
-
 /** A range of Jakarta (WIB) calendar days, `from` and `to` included. */
 export const StatisticsQuerySchema = z
-  .object({ from: DaySchema, to: DaySchema })
+  .object({ from: OperationalDaySchema, to: OperationalDaySchema })
   .refine((range) => range.from <= range.to, {
     path: ['to'],
     error: STATISTICS_MESSAGES.rangeReversed,
@@ -48,6 +42,18 @@ export type DailySeries = z.infer<typeof DailySeriesSchema>;
 
 export const LOOKUP_FUNNEL_STEPS = ['initiated', 'found', 'detailsSent', 'emailChanged'] as const;
 export const RESET_FUNNEL_STEPS = ['initiated', 'codeSent', 'codeRight', 'passwordSet'] as const;
+/**
+ * Each funnel's conversion: the step that is its goal over the step it starts with. A lookup
+ * succeeds when the details are sent; changing the e-mail after that is optional, not the goal.
+ */
+export const FUNNEL_CONVERSION = {
+  lookup: { from: 'initiated', to: 'detailsSent' },
+  reset: { from: 'initiated', to: 'passwordSet' },
+} as const satisfies Record<
+  'lookup' | 'reset',
+  { from: string; to: (typeof LOOKUP_FUNNEL_STEPS | typeof RESET_FUNNEL_STEPS)[number] }
+>;
+export type Funnel = keyof typeof FUNNEL_CONVERSION;
 export const SIGN_IN_SERIES = ['signedIn', 'wrongPassword', 'refusedLocked', 'locks'] as const;
 export const BACKLOG_BUCKETS = ['days0to2', 'days3to7', 'days8to14', 'days15Plus'] as const;
 

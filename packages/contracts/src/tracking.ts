@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES } from './api-error';
+import { operationalMoment } from './operational-dates';
+import { typedText } from './typed-text';
 
 /** Event names of SPEC §7. */
 export const TRACKING_EVENT_NAMES = [
@@ -46,20 +49,27 @@ export const TRACKING_ATTRIBUTE_KEYS = [
   'outcome',
 ] as const;
 
+/**
+ * Attribute keys whose value is a count (`PD_ACCOUNT_REQUEST_INITIATED`'s `students`: how many
+ * were asked for, never who). The server keeps them only as whole numbers.
+ */
+export const TRACKING_COUNT_KEYS = ['students'] as const;
+
 export const TrackingAttributeSchema = z.object({
-  key: z.string().min(1).max(64),
-  value: z.string().max(512),
+  key: typedText().min(1).max(64),
+  value: typedText().max(512),
 });
 
 export const TrackingEventSchema = z.object({
-  device_id: z.string().min(8).max(64),
-  session_id: z.string().min(8).max(64),
-  page_url: z.string().max(2048),
-  referrer: z.string().max(2048).default(''),
+  device_id: typedText().min(8).max(64),
+  session_id: typedText().min(8).max(64),
+  page_url: typedText().max(2048),
+  referrer: typedText().max(2048).default(''),
   device_type: z.enum(['mobile', 'tablet', 'desktop']),
-  os: z.string().max(32),
-  browser: z.string().max(32),
-  timestamp: z.iso.datetime({ offset: true }),
+  os: typedText().max(32),
+  browser: typedText().max(32),
+  /** The device's clock: an event outside the operational days could never be counted. */
+  timestamp: operationalMoment(ERROR_MESSAGES.invalidDate),
   event_name: TrackingEventNameSchema,
   attributes: z.array(TrackingAttributeSchema).max(32).default([]),
 });
@@ -71,10 +81,17 @@ export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
  */
 export const TrackingRequestSchema = z.object({
   event_name: z.literal(TRACKER_NAME),
-  data: z.string().min(2).max(200_000),
+  // JSON text: it may be laid out on several lines, its escapes are read by the API.
+  data: typedText({ lines: 'multi' }).min(2).max(200_000),
 });
 export type TrackingRequest = z.infer<typeof TrackingRequestSchema>;
 export const TRACKING_MAX_BATCH = 50;
 
 /** Path of the event-tracker endpoint under the API prefix. */
 export const TRACKING_PATH = '/event-tracker/v1/events';
+/**
+ * Where the web reads the tracker's basic authorization at run time, so one build serves any
+ * deployment's credentials (decision 0205).
+ */
+export const TRACKING_CLIENT_PATH = '/event-tracker/v1/client';
+export const TrackingClientSchema = z.object({ authorization: z.string() });

@@ -7,8 +7,10 @@ import * as BusinessConstants from './business-constants';
 import * as CountedMessage from './counted-message';
 import * as FeatureToggles from './feature-toggles';
 import * as OneTimeCodes from './one-time-codes';
+import * as OperationalDates from './operational-dates';
 import * as PasswordReset from './password-reset';
 import * as Tracking from './tracking';
+import * as TypedText from './typed-text';
 import * as UserTypes from './user-types';
 import * as WebRoutes from './web-routes';
 
@@ -21,8 +23,10 @@ const modules: Record<string, Record<string, unknown>> = {
   'counted-message': CountedMessage,
   'feature-toggles': FeatureToggles,
   'one-time-codes': OneTimeCodes,
+  'operational-dates': OperationalDates,
   'password-reset': PasswordReset,
   tracking: Tracking,
+  'typed-text': TypedText,
   'user-types': UserTypes,
   'web-routes': WebRoutes,
 };

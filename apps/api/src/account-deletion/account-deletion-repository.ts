@@ -3,6 +3,7 @@ import { CONSOLE_PAGE_SIZE } from '@portal/contracts/console';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Transaction } from '../db/database';
 import { accountDeletions, learningAccounts, oidcModels, people } from '../db/schema';
+import type { MailLanguage } from '../notifications/mail-language';
 
 export type Deletion = typeof accountDeletions.$inferSelect;
 
@@ -72,7 +73,12 @@ export function createAccountDeletionRepository(db: Db | Transaction) {
       }),
     claimReport: (
       id: number,
-      report: { reportedAt: Date; reportedBy: string; reportReason: string },
+      report: {
+        reportedAt: Date;
+        reportedBy: string;
+        reportReason: string;
+        reportLanguage: MailLanguage;
+      },
     ) => claim(id, scheduled, { status: 'reported', ...report }),
     async decide(
       id: number,
@@ -115,6 +121,15 @@ export function createAccountDeletionRepository(db: Db | Transaction) {
         .select({ id: learningAccounts.id, email: learningAccounts.email })
         .from(learningAccounts)
         .where(eq(learningAccounts.personId, personId));
+    },
+    /** The person's account addresses, in the order of the addresses. */
+    async accountEmailsOf(personId: number): Promise<string[]> {
+      const rows = await db
+        .select({ email: learningAccounts.email })
+        .from(learningAccounts)
+        .where(eq(learningAccounts.personId, personId))
+        .orderBy(learningAccounts.email);
+      return rows.map((row) => row.email);
     },
     async suspendAccountsOf(personId: number) {
       await db

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DELETION_REPORT_PATHS,
   DeletionDecisionBodySchema,
@@ -11,10 +11,12 @@ import {
 } from '@portal/contracts/account-deletion';
 import { CONSOLE_ROUTES, ConsoleIdParamsSchema } from '@portal/contracts/console';
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { staffOf } from '../console/staff-access';
+import { declareAccess, publicAccess } from '../access/access-scope';
+import type { Access } from '../access/access-service';
+import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { ProfileDependencies } from '../profile/profile-service';
+import { mailLanguageOf } from '../notifications/mail-language';
 import type { DeletionContext } from './account-deletion-service';
 import { decideDeletion, listDeletions } from './deletion-decisions-service';
 import { deletionNotice, reportMistake } from './deletion-report-service';
@@ -24,74 +26,87 @@ const tags = ['account-deletion'];
 /** The notice's report page (public, by the link's token) and the console's review of reports. */
 export const accountDeletionRoutes: FastifyPluginAsyncZod<{
   ctx: DeletionContext;
-  access: ProfileDependencies;
+  access: Access;
 }> = async (app, { ctx, access }) => {
   app.addHook('onRequest', noStore);
 
-  // POST, not GET: the token stays out of URLs and so out of every log.
-  app.post(
-    DELETION_REPORT_PATHS.notice,
-    {
-      schema: {
-        tags,
-        summary: "A deletion notice's stated date and report deadline, by its link's token",
-        body: DeletionNoticeQuerySchema,
-        response: { 200: dataEnvelope(DeletionNoticeSchema), ...errorResponses(400, 404) },
+  await app.register(async (scope) => {
+    const open = scope.withTypeProvider<ZodTypeProvider>();
+    declareAccess(open, publicAccess);
+    // POST, not GET: the token stays out of URLs and so out of every log.
+    open.post(
+      DELETION_REPORT_PATHS.notice,
+      {
+        schema: {
+          tags,
+          summary: "A deletion notice's stated date and report deadline, by its link's token",
+          body: DeletionNoticeQuerySchema,
+          response: { 200: dataEnvelope(DeletionNoticeSchema), ...errorResponses(400, 404) },
+        },
       },
-    },
-    async (request) => ({ data: await deletionNotice(ctx, request.body.token) }),
-  );
-  app.post(
-    DELETION_REPORT_PATHS.report,
-    {
-      schema: {
-        tags,
-        summary: 'Report that a deletion notice is a mistake (until 5 days after the stated date)',
-        body: DeletionReportBodySchema,
-        response: { 200: dataEnvelope(DeletionNoticeSchema), ...errorResponses(400, 404, 409) },
+      async (request) => ({ data: await deletionNotice(ctx, request.body.token) }),
+    );
+    open.post(
+      DELETION_REPORT_PATHS.report,
+      {
+        schema: {
+          tags,
+          summary:
+            'Report that a deletion notice is a mistake (until 5 days after the stated date)',
+          body: DeletionReportBodySchema,
+          response: { 200: dataEnvelope(DeletionNoticeSchema), ...errorResponses(400, 404, 409) },
+        },
       },
-    },
-    async (request) => ({ data: await reportMistake(ctx, request.body, request.ip) }),
-  );
-
-  const consoleErrors = errorResponses(400, 401, 403, 404, 409);
-  app.get(
-    CONSOLE_ROUTES.accountDeletions,
-    {
-      schema: {
-        tags: ['console'],
-        summary: 'Deletions of accounts whose owners left the registry, reports first',
-        querystring: DeletionListQuerySchema,
-        response: { 200: dataEnvelope(DeletionListSchema), ...consoleErrors },
-      },
-    },
-    async (request) => {
-      await staffOf(access, request.headers.authorization);
-      return { data: await listDeletions(ctx, request.query) };
-    },
-  );
-  app.post(
-    CONSOLE_ROUTES.decideDeletion,
-    {
-      schema: {
-        tags: ['console'],
-        summary: 'Decide a report: uphold (nothing is deleted) or reject (the clock resumes)',
-        params: ConsoleIdParamsSchema,
-        body: DeletionDecisionBodySchema,
-        response: { 200: dataEnvelope(DeletionItemSchema), ...consoleErrors },
-      },
-    },
-    async (request) => {
-      const staff = await staffOf(access, request.headers.authorization);
-      return {
-        data: await decideDeletion(
+      async (request) => ({
+        data: await reportMistake(
           ctx,
-          staff,
-          Number(request.params.id),
-          request.body.decision,
+          request.body,
           request.ip,
+          mailLanguageOf(request.headers['accept-language']),
         ),
-      };
-    },
-  );
+      }),
+    );
+  });
+
+  await app.register(async (scope) => {
+    const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
+    declareAccess(staffOnly, access.requireStaff());
+    const consoleErrors = errorResponses(400, 401, 403, 404, 409);
+    staffOnly.get(
+      CONSOLE_ROUTES.accountDeletions,
+      {
+        schema: {
+          tags: ['console'],
+          summary: 'Deletions of accounts whose owners left the registry, reports first',
+          querystring: DeletionListQuerySchema,
+          response: { 200: dataEnvelope(DeletionListSchema), ...consoleErrors },
+        },
+      },
+      async (request) => ({ data: await listDeletions(ctx, request.query) }),
+    );
+    staffOnly.post(
+      CONSOLE_ROUTES.decideDeletion,
+      {
+        schema: {
+          tags: ['console'],
+          summary: 'Decide a report: uphold (nothing is deleted) or reject (the clock resumes)',
+          params: ConsoleIdParamsSchema,
+          body: DeletionDecisionBodySchema,
+          response: { 200: dataEnvelope(DeletionItemSchema), ...consoleErrors },
+        },
+      },
+      async (request) => {
+        const staff = callingStaff(request);
+        return {
+          data: await decideDeletion(
+            ctx,
+            staff,
+            Number(request.params.id),
+            request.body.decision,
+            request.ip,
+          ),
+        };
+      },
+    );
+  });
 };

@@ -14,7 +14,8 @@ import { syncRegistry } from '../registry-sync/registry-sync-service';
 import { discoverClient } from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
-import { snapshot, snapshotOfRegistry } from '../test-support/registry-snapshot';
+import { snapshotOfRegistry } from '../registry-sync/registry-export';
+import { snapshot } from '../test-support/registry-snapshot';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import type { TestApp } from '../test-support/test-app';
 import { runDeletionDay } from './deletion-day-service';
@@ -116,13 +117,20 @@ describe('deletion of the accounts of people who left the registry', () => {
       url: `${api}${DELETION_REPORT_PATHS.notice}`,
       payload: { token },
     });
+    // The page says which accounts the notice is about, masked as the lookup masks them.
     expect(notice.json().data).toEqual({
       deletionOn: '2026-04-01',
       reportUntil: '2026-04-06',
       status: 'scheduled',
+      accounts: ['d*****@belajar.id', 'd*****@belajar.id'],
     });
+    expect(notice.body).not.toContain('dewi');
     const accepted = await report(token);
     expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data).toMatchObject({
+      status: 'reported',
+      accounts: ['d*****@belajar.id', 'd*****@belajar.id'],
+    });
     expect((await report(token)).json().error.id).toBe('deletion_already_reported');
 
     clock = new Date('2026-04-07T03:00:00Z');

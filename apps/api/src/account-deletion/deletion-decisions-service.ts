@@ -81,7 +81,7 @@ export async function decideDeletion(
     if (person?.email)
       await ctx.outbox.enqueue(
         tx,
-        ctx.templates.deletionReportDecided(person.email, {
+        ctx.templates.in(current.reportLanguage).deletionReportDecided(person.email, {
           upheld: decision === 'uphold',
           removalOn,
         }),

@@ -32,7 +32,7 @@ export async function sendNotice(ctx: DeletionContext, deletion: Deletion, days:
       token: deletionTokens(ctx.tokenSecret).token(deletion.id),
     };
     for (const to of [person?.email, ...accounts]) {
-      if (to) await ctx.outbox.enqueue(tx, ctx.templates.deletionNotice(to, notice));
+      if (to) await ctx.outbox.enqueue(tx, ctx.templates.in('id').deletionNotice(to, notice));
     }
     await ctx.audit.record(
       {

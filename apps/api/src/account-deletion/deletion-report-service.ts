@@ -6,6 +6,8 @@ import {
 } from '@portal/contracts/account-deletion';
 import { ConflictError, NotFoundError } from '../http/domain-errors';
 import { addDays, jakartaDay } from '../jobs/clock';
+import type { MailLanguage } from '../notifications/mail-language';
+import { maskEmail } from '../personal-data/masking';
 import { createAccountDeletionRepository, type Deletion } from './account-deletion-repository';
 import { deletionTokens, type DeletionContext } from './account-deletion-service';
 
@@ -35,7 +37,17 @@ export async function deletionNotice(ctx: DeletionContext, token: string): Promi
       tooLate || deletion.status === 'disabled' || deletion.status === 'removed'
         ? 'closed'
         : deletion.status,
+    accounts: await maskedAccountsOf(ctx, deletion.personId),
   };
+}
+
+/**
+ * Which accounts a link is about, masked: whoever holds the link (a forwarded mail, a shared
+ * screen) learns no more than the lookup would show them.
+ */
+async function maskedAccountsOf(ctx: DeletionContext, personId: number): Promise<string[]> {
+  const emails = await createAccountDeletionRepository(ctx.db).accountEmailsOf(personId);
+  return emails.map(maskEmail);
 }
 
 /**
@@ -46,6 +58,7 @@ export async function reportMistake(
   ctx: DeletionContext,
   body: DeletionReportBody,
   ip: string,
+  language: MailLanguage,
 ): Promise<DeletionNotice> {
   const deletion = await deletionOfToken(ctx, body.token);
   const today = jakartaDay(ctx.now());
@@ -64,6 +77,8 @@ export async function reportMistake(
       reportedAt: ctx.now(),
       reportedBy: body.reporter,
       reportReason: body.reason,
+      // A school admin's language says nothing of the owner's, who gets the decision.
+      reportLanguage: body.reporter === 'owner' ? language : 'id',
     });
     if (!reported)
       throw new ConflictError({
@@ -81,5 +96,10 @@ export async function reportMistake(
       tx,
     );
   });
-  return { deletionOn: deletion.deletionOn, reportUntil, status: 'reported' };
+  return {
+    deletionOn: deletion.deletionOn,
+    reportUntil,
+    status: 'reported',
+    accounts: await maskedAccountsOf(ctx, deletion.personId),
+  };
 }

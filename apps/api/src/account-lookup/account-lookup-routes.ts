@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { noStore } from '../http/no-store';
 import { z } from 'zod';
 import {
@@ -20,6 +21,7 @@ import { UserTypeSchema } from '@portal/contracts/user-types';
 import type { AccountLookupService } from './account-lookup-service';
 import { bearer, tokenOf } from './lookup-token';
 import { errorResponses } from '../http/error-responses';
+import { mailLanguageOf } from '../notifications/mail-language';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -27,6 +29,8 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
   app,
   { service },
 ) => {
+  // The lookup token of SPEC §7 is a step of the anonymous lookup, not a sign-in: checked here.
+  declareAccess(app, publicAccess);
   const tags = ['account-lookup'];
   app.addHook('onRequest', noStore);
 
@@ -73,6 +77,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
         tokenOf(request, request.body.token),
         request.query.method,
         request.ip,
+        mailLanguageOf(request.headers['accept-language']),
       ),
     }),
   );
@@ -98,6 +103,7 @@ export const accountLookupRoutes: FastifyPluginAsyncZod<{ service: AccountLookup
         tokenOf(request, request.body.token),
         request.params.type,
         request.ip,
+        mailLanguageOf(request.headers['accept-language']),
       );
       return reply.status(result.status === 'queued' ? 202 : 200).send({ data: result });
     },

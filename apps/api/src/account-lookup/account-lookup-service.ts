@@ -16,6 +16,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../http/domain-e
 import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
 import type { JobQueue } from '../jobs/job-queue';
+import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { normalizeName, personNameKey } from '../registry/name-normalizer';
@@ -26,7 +27,7 @@ import {
   type AccountSummary,
   type PersonMatch,
 } from './account-lookup-repository';
-import { ACCOUNT_CREATION_QUEUE } from '../accounts/account-creation-jobs';
+import { ACCOUNT_CREATION_QUEUE, type AccountCreationJob } from '../accounts/account-creation-jobs';
 import { LOOKUP_TOKEN_SECONDS, type LookupTokens } from './lookup-token';
 import { maskEmail, maskPhone } from '../personal-data/masking';
 
@@ -197,8 +198,10 @@ export async function requestDetails(
   token: string | undefined,
   method: DeliveryMethod,
   ip: string,
+  language: MailLanguage,
 ) {
-  const { db, toggles, outbox, templates, audit, codes, repository } = ctx;
+  const { db, toggles, outbox, audit, codes, repository } = ctx;
+  const templates = ctx.templates.in(language);
   const { person, userType } = await personOfToken(ctx, token);
   const accounts = await repository.accounts(person.id);
   if (accounts.length === 0)
@@ -251,6 +254,7 @@ export async function requestAccountCreation(
   token: string | undefined,
   pathType: UserType,
   ip: string,
+  language: MailLanguage,
 ) {
   const { db, toggles, queue, audit, repository } = ctx;
   const { person, userType } = await personOfToken(ctx, token);
@@ -273,7 +277,7 @@ export async function requestAccountCreation(
   await db.transaction(async (tx) => {
     await queue.send(
       ACCOUNT_CREATION_QUEUE,
-      { personId: person.id },
+      { personId: person.id, language } satisfies AccountCreationJob,
       { tx, singletonKey: `create-${person.id}` },
     );
     await audit.record(
@@ -292,10 +296,18 @@ export function createAccountLookupService(deps: Dependencies) {
     lookup: (request: LookupRequest, ip: string) => lookup(ctx, request, ip),
     schoolByNpsn: (npsn: string, ip: string) => schoolByNpsn(ctx, npsn, ip),
     schoolsByName: (name: string, ip: string) => schoolsByName(ctx, name, ip),
-    requestDetails: (token: string | undefined, method: DeliveryMethod, ip: string) =>
-      requestDetails(ctx, token, method, ip),
-    requestAccountCreation: (token: string | undefined, pathType: UserType, ip: string) =>
-      requestAccountCreation(ctx, token, pathType, ip),
+    requestDetails: (
+      token: string | undefined,
+      method: DeliveryMethod,
+      ip: string,
+      language: MailLanguage,
+    ) => requestDetails(ctx, token, method, ip, language),
+    requestAccountCreation: (
+      token: string | undefined,
+      pathType: UserType,
+      ip: string,
+      language: MailLanguage,
+    ) => requestAccountCreation(ctx, token, pathType, ip, language),
   };
 }
 export type AccountLookupService = ReturnType<typeof createAccountLookupService>;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, learningAccounts, outboxMessages } from '../db/schema';
@@ -7,6 +7,7 @@ import {
   lookupTokenFor,
   TEACHER_LOOKUP_FORM,
 } from '../test-support/mailed-test-app';
+import { DELIVER_QUEUE } from '../notifications/outbox-service';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -322,15 +323,20 @@ describe('account creation', () => {
     const reply = await t.app.inject({
       method: 'POST',
       url: `${base}/ptk/request-account-creation`,
-      headers: { authorization: `Bearer ${found.json().data.token}` },
+      // The visitor reads the site in English: the job's mail follows them (decision 0252).
+      headers: {
+        authorization: `Bearer ${found.json().data.token}`,
+        'accept-language': 'en-GB,en;q=0.9,id;q=0.8',
+      },
     });
     expect(reply.statusCode).toBe(202);
     expect(reply.json().data.status).toBe('queued');
     const mail = await smtp.waitFor(
       FIXTURE.newTeacher.email,
-      (m) => m.subject?.includes('sudah dibuat') ?? false,
+      (m) => m.subject === 'Your belajar.id Account has been created',
     );
     expect(mail.text).toContain('budi.santoso@belajar.id');
+    expect(mail.text).toContain('To start using it, create a password through Forgot Password');
     const accounts = await t.database.db
       .select()
       .from(learningAccounts)
@@ -487,7 +493,20 @@ describe('outbox', () => {
 
       await down.start();
       await down.waitFor(FIXTURE.teacher.email, undefined, 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // Once every delivery job has completed, no retry is left to send it again: waiting for
+      // that, rather than for a while, proves it went out once.
+      const deliveryStates = async () => {
+        const result = await app.database.db.execute<{ state: string }>(
+          sql`SELECT state FROM pgboss.job WHERE name = ${DELIVER_QUEUE}`,
+        );
+        return (result as unknown as { rows: { state: string }[] }).rows.map((row) => row.state);
+      };
+      for (let i = 0; i < 200; i += 1) {
+        const states = await deliveryStates();
+        if (states.length > 0 && states.every((state) => state === 'completed')) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await deliveryStates()).toEqual(['completed']);
       expect(down.messages).toHaveLength(1);
       const [delivered] = await app.database.db.select().from(outboxMessages);
       expect(delivered?.deliveredVia).toBe('smtp');

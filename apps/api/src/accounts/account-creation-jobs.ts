@@ -3,12 +3,15 @@ import type { Job } from 'pg-boss';
 import type { SchoolLevel } from '@portal/contracts/user-types';
 import type { Db, Transaction } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
+import { isMailLanguage, type MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { normalizeName } from '../registry/name-normalizer';
 import { createAccountsRepository } from './accounts-repository';
 
 export const ACCOUNT_CREATION_QUEUE = 'account-create';
+/** The language of the request that asked for it; jobs queued before it existed have none. */
+export type AccountCreationJob = { personId: number; language?: MailLanguage };
 const MAX_ADDRESS_TRIES = 20;
 
 /** `budi.santoso` from `Budi Santoso`: first and last word, ASCII letters and digits only. */
@@ -81,9 +84,10 @@ export async function registerAccountCreationWorker(options: {
 }): Promise<void> {
   const { db, queue, outbox, templates, domain } = options;
   await createAccountCreationQueue(queue);
-  await queue.work<{ personId: number }>(
+  await queue.work<AccountCreationJob>(
     ACCOUNT_CREATION_QUEUE,
-    async (job: Job<{ personId: number }>) => {
+    async (job: Job<AccountCreationJob>) => {
+      const language = isMailLanguage(job.data.language) ? job.data.language : 'id';
       await db.transaction(async (tx) => {
         const accounts = createAccountsRepository(tx);
         const person = await accounts.lockPerson(job.data.personId);
@@ -105,7 +109,10 @@ export async function registerAccountCreationWorker(options: {
           });
           created.push({ email: account.email, schoolLevel: level });
         }
-        await outbox.enqueue(tx, templates.accountCreated(person.personalEmail, created));
+        await outbox.enqueue(
+          tx,
+          templates.in(language).accountCreated(person.personalEmail, created),
+        );
       });
     },
   );

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BOT_CHECK_CHALLENGE_PATH } from '@portal/contracts/account-lookup';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import type { BotCheckService } from './bot-check-service';
 
 export const botCheckRoutes: FastifyPluginAsyncZod<{ service: BotCheckService }> = async (
   app,
   { service },
 ) => {
+  declareAccess(app, publicAccess);
   app.get(
     BOT_CHECK_CHALLENGE_PATH,
     {

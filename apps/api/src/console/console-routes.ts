@@ -12,9 +12,11 @@ import {
   RejectBodySchema,
 } from '@portal/contracts/console';
 import { dataEnvelope } from '@portal/contracts/envelope';
+import { declareAccess } from '../access/access-scope';
+import type { Access } from '../access/access-service';
+import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { ProfileDependencies } from '../profile/profile-service';
 import { approveOfficeRequest, rejectOfficeRequest } from './office-decision-service';
 import {
   listOfficeRequests,
@@ -27,7 +29,6 @@ import {
   listReferralCodes,
   revokeReferralCode,
 } from './referral-codes-service';
-import { staffOf } from './staff-access';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['console'];
@@ -35,10 +36,10 @@ const tags = ['console'];
 /** The ministry's console API (issue 21): staff with a second factor only, every call checked. */
 export const consoleRoutes: FastifyPluginAsyncZod<{
   ctx: ConsoleContext;
-  access: ProfileDependencies;
+  access: Access;
 }> = async (app, { ctx, access }) => {
   app.addHook('onRequest', noStore);
-  const staffOfRequest = (authorization: string | undefined) => staffOf(access, authorization);
+  declareAccess(app, access.requireStaff());
 
   app.get(
     CONSOLE_ROUTES.officeRequests,
@@ -50,10 +51,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(OfficeRequestListSchema), ...errors },
       },
     },
-    async (request) => {
-      await staffOfRequest(request.headers.authorization);
-      return { data: await listOfficeRequests(ctx, request.query) };
-    },
+    async (request) => ({ data: await listOfficeRequests(ctx, request.query) }),
   );
   app.get(
     CONSOLE_ROUTES.officeRequest,
@@ -65,10 +63,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(OfficeRequestDetailSchema), ...errors },
       },
     },
-    async (request) => {
-      await staffOfRequest(request.headers.authorization);
-      return { data: await officeRequestDetail(ctx, Number(request.params.id)) };
-    },
+    async (request) => ({ data: await officeRequestDetail(ctx, Number(request.params.id)) }),
   );
   app.get(
     CONSOLE_ROUTES.officeRequestLetter,
@@ -82,7 +77,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       const pdf = await officeRequestFile(
         ctx,
         staff,
@@ -113,7 +108,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       return {
         data: await approveOfficeRequest(ctx, staff, Number(request.params.id), request.ip),
       };
@@ -131,7 +126,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       return {
         data: await rejectOfficeRequest(
           ctx,
@@ -152,10 +147,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(ReferralCodeListSchema), ...errors },
       },
     },
-    async (request) => {
-      await staffOfRequest(request.headers.authorization);
-      return { data: await listReferralCodes(ctx) };
-    },
+    async () => ({ data: await listReferralCodes(ctx) }),
   );
   app.post(
     CONSOLE_ROUTES.referralCodes,
@@ -168,7 +160,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       const created = await createReferralCode(ctx, staff, request.body, request.ip);
       return reply.status(201).send({ data: created });
     },
@@ -184,7 +176,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const staff = await staffOfRequest(request.headers.authorization);
+      const staff = callingStaff(request);
       return {
         data: await revokeReferralCode(ctx, staff, Number(request.params.id), request.ip),
       };

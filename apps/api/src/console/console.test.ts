@@ -3,6 +3,7 @@ import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROUTES, consolePath } from '@portal/contracts/console';
 import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { auditEvents, learningAccounts, officeAccountRequests, referralCodes } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
@@ -181,16 +182,30 @@ describe('the console', () => {
       const reply = await t.app.inject({ method: 'POST', url, headers: asStaff(), payload });
       expect(reply.statusCode).toBe(400);
     }
+    // PostgreSQL refuses NUL in text: this answered 500 (issue 32). Line breaks stay allowed.
+    for (const reason of ['x\u0000y', 'Surat\u0007 palsu', 'Surat\u007f']) {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: asStaff(),
+        payload: { reason },
+      });
+      expect(reply.statusCode, JSON.stringify(reason)).toBe(400);
+      expect(reply.json()).toMatchObject({
+        message: TYPED_TEXT_MESSAGES.controlCharacters,
+        errors: [{ field: 'reason', message: TYPED_TEXT_MESSAGES.controlCharacters }],
+      });
+    }
     const rejected = await t.app.inject({
       method: 'POST',
       url,
       headers: asStaff(),
-      payload: { reason: 'Surat dinas belum ditandatangani kepala dinas.' },
+      payload: { reason: 'Surat dinas belum ditandatangani kepala dinas.\r\nMohon kirim ulang.' },
     });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().data).toMatchObject({
       status: 'rejected',
-      rejectionReason: 'Surat dinas belum ditandatangani kepala dinas.',
+      rejectionReason: 'Surat dinas belum ditandatangani kepala dinas.\r\nMohon kirim ulang.',
     });
     const mail = await smtp.waitFor('budi.dinas@example.com', (m) =>
       Boolean(m.subject?.includes('belum dapat disetujui')),

@@ -62,7 +62,7 @@ export async function createOfficeAccount(ctx: ConsoleContext, requestId: number
     const number = officeRequestNumber(request.id, request.createdAt);
     await ctx.outbox.enqueue(
       tx,
-      ctx.templates.officeAccountCreated(request.email, number, account.email),
+      ctx.templates.in(request.language).officeAccountCreated(request.email, number, account.email),
     );
     await ctx.audit.record(
       {

@@ -39,7 +39,7 @@ async function decide(
     } else {
       await ctx.outbox.enqueue(
         tx,
-        ctx.templates.officeRequestRejected(row.email, number, decision.reason),
+        ctx.templates.in(row.language).officeRequestRejected(row.email, number, decision.reason),
       );
     }
     await ctx.audit.record(

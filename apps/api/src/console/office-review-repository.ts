@@ -124,6 +124,7 @@ export function createOfficeReviewRepository(db: Db | Transaction) {
         .returning({
           email: officeAccountRequests.email,
           createdAt: officeAccountRequests.createdAt,
+          language: officeAccountRequests.language,
         });
       return row;
     },

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { RateLimitedError } from '../http/domain-errors';
+import { systemClock, type Clock } from '../jobs/clock';
 
 /**
  * Where short-lived counters live (rate limits, used bot-check challenges): Redis when several
@@ -57,16 +58,17 @@ type CountingRedis = Redis & {
 // Expired memory entries are dropped this often, so the map stays as small as the live keys.
 const MEMORY_SWEEP_MS = 60_000;
 
-function createMemoryStore(keyPrefix: string): RateLimitStore {
+function createMemoryStore(keyPrefix: string, now: Clock): RateLimitStore {
   const entries = new Map<string, { count: number; expiresAt: number }>();
+  const nowMs = () => now().getTime();
   const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
+    const at = nowMs();
+    for (const [key, entry] of entries) if (entry.expiresAt <= at) entries.delete(key);
   }, MEMORY_SWEEP_MS);
   sweep.unref();
   const live = (key: string) => {
     const entry = entries.get(key);
-    if (entry && entry.expiresAt <= Date.now()) {
+    if (entry && entry.expiresAt <= nowMs()) {
       entries.delete(key);
       return undefined;
     }
@@ -80,16 +82,16 @@ function createMemoryStore(keyPrefix: string): RateLimitStore {
     }),
     async increment(key, windowMs) {
       const name = `${keyPrefix}:${key}`;
-      const entry = live(name) ?? { count: 0, expiresAt: Date.now() + windowMs };
+      const entry = live(name) ?? { count: 0, expiresAt: nowMs() + windowMs };
       entry.count += 1;
       entries.set(name, entry);
-      return { count: entry.count, resetInMs: entry.expiresAt - Date.now() };
+      return { count: entry.count, resetInMs: entry.expiresAt - nowMs() };
     },
     peek: async (key) => live(`${keyPrefix}:${key}`)?.count ?? 0,
     async setIfAbsent(key, ttlMs) {
       const name = `${keyPrefix}:${key}`;
       if (live(name)) return false;
-      entries.set(name, { count: 1, expiresAt: Date.now() + ttlMs });
+      entries.set(name, { count: 1, expiresAt: nowMs() + ttlMs });
       return true;
     },
     close: async () => clearInterval(sweep),
@@ -108,17 +110,22 @@ export async function enforceLimit(
   if (count > max) throw new RateLimitedError(Math.ceil(resetInMs / 1000));
 }
 
+/**
+ * The counters: in Redis when `redisUrl` is set, else in memory. `now` is the memory counters'
+ * clock (tests move it); Redis keys expire by Redis's own.
+ */
 export async function createRateLimitStore(
   redisUrl: string | undefined,
   keyPrefix = 'rl',
+  now: Clock = systemClock,
 ): Promise<RateLimitStore> {
-  if (!redisUrl) return createMemoryStore(keyPrefix);
+  if (!redisUrl) return createMemoryStore(keyPrefix, now);
   // Fail fast rather than queue requests while Redis is away, and count in this process's
   // memory meanwhile: every limit keeps holding, per instance (so N instances allow N times as
   // much until Redis is back), and an outage of the counters never becomes an outage of the
   // portal. The client reconnects in the background; counts go back to Redis when it answers.
   // (decision 0237)
-  const fallback = createMemoryStore(keyPrefix);
+  const fallback = createMemoryStore(keyPrefix, now);
   // Auto-pipelining sends the commands of concurrent requests in one write; a hit is one script
   // call (a MULTI block would not be pipelined with others).
   const redis = new Redis(redisUrl, {

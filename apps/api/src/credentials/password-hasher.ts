@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ServiceUnavailableError } from '../http/domain-errors';
+import { createWorkSlots } from '../http/work-slots';
 
 // The package's `Algorithm` is a const enum that isolated modules cannot read: 2 is Argon2id.
 const ARGON2ID = 2;
@@ -21,24 +21,7 @@ type Options = {
 
 /** argon2id hashing on the libuv pool with bounded concurrency, so resets cannot starve lookups. */
 export function createPasswordHasher({ concurrency = 1, maxWaiting = 64 }: Options = {}) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-
-  async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) {
-      if (waiting.length >= maxWaiting) throw new ServiceUnavailableError();
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  }
+  const withSlot = createWorkSlots({ concurrency, maxWaiting });
 
   return {
     hash: (password: string) => withSlot(() => hash(password, ARGON2)),

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { MAIL_LANGUAGES } from '../notifications/mail-language';
 
 // Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
 // keys are bigint identities, every lookup of SPEC §3 and §7 is served by one index.
@@ -34,6 +35,7 @@ export const schoolLevel = pgEnum('school_level', [
 export const personKind = pgEnum('person_kind', ['ptk', 'pd', 'dinas']);
 export const gender = pgEnum('gender', ['L', 'P']);
 export const schoolRole = pgEnum('school_role', ['principal', 'operator', 'teacher', 'student']);
+export const mailLanguage = pgEnum('mail_language', MAIL_LANGUAGES);
 export const officeType = pgEnum('office_type', ['provinsi', 'kota_kabupaten']);
 export const accountKind = pgEnum('account_kind', ['ptk', 'pd', 'dinas']);
 export const accountStatus = pgEnum('account_status', ['active', 'suspended', 'deleted']);
@@ -278,6 +280,8 @@ export const outboxMessages = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** `smtp`, `sms-gateway` or `dev-mailbox`. */
     deliveredVia: varchar('delivered_via', { length: 16 }),
+    /** The language the text is written in: the person's, Indonesian unless known (0252). */
+    language: mailLanguage('language').notNull().default('id'),
   },
   (t) => [
     index('outbox_messages_undelivered_idx')
@@ -678,6 +682,8 @@ export const officeAccountRequests = pgTable(
     rejectionReason: text('rejection_reason'),
     /** The office account an approval created (by its job). */
     accountId: bigint('account_id', { mode: 'number' }).references(() => learningAccounts.id),
+    /** The language the form was sent in: the staff's decision reaches the applicant in it. */
+    language: mailLanguage('language').notNull().default('id'),
   },
   (t) => [
     uniqueIndex('office_account_requests_key').on(t.requestKey),
@@ -867,6 +873,8 @@ export const accountDeletions = pgTable(
     /** `owner` or `school_admin`. */
     reportedBy: varchar('reported_by', { length: 16 }),
     reportReason: text('report_reason'),
+    /** The owner's language when they reported it, so staff's decision reaches them in it. */
+    reportLanguage: mailLanguage('report_language').notNull().default('id'),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => staffAccounts.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** `upheld` (deletion cancelled) or `rejected` (the clock resumes). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import type { Database } from '../db/database';
 import { demoIdentities } from './demo-identities';
 import { DEMO_PASSWORD, DEMO_REFERRAL_CODE, demoSignInAccounts } from './demo-passwords';
@@ -12,6 +13,7 @@ export const demoIdentitiesRoutes: FastifyPluginAsync<{
   productName: string;
   staffDomain: string;
 }> = async (app, { database, productName, staffDomain }) => {
+  declareAccess(app, publicAccess);
   app.get('/dev/demo-identities', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const identities = await demoIdentities(database, productName);

@@ -37,6 +37,11 @@ async function firstRow(database: Database, query: SQL): Promise<IdentityRow | u
   return row;
 }
 
+// Someone who left the registry (a snapshot without them) is due for deletion: a demo that
+// offered them would lead to a notice, not to an account. A report upheld keeps them current.
+const current = sql`NOT EXISTS (SELECT 1 FROM account_deletions d
+    WHERE d.person_id = p.id AND d.status <> 'cancelled')`;
+
 // The first person of the kind (by id) with an account and a personal e-mail: the same
 // people for the same seed, and ones the reset journey can send a code to.
 function schoolQuery(kind: 'ptk' | 'pd', domainPattern: string): SQL {
@@ -45,9 +50,10 @@ function schoolQuery(kind: 'ptk' | 'pd', domainPattern: string): SQL {
       NULL AS region_code, NULL AS region_name
     FROM people p
     JOIN learning_accounts a ON a.person_id = p.id AND a.kind = ${kind}
-    JOIN school_memberships m ON m.person_id = p.id
+    JOIN school_memberships m ON m.person_id = p.id AND m.left_on IS NULL
     JOIN schools s ON s.npsn = m.npsn AND (a.school_level IS NULL OR s.level = a.school_level)
     WHERE p.kind = ${kind} AND p.personal_email IS NOT NULL AND a.email LIKE ${domainPattern}
+      AND ${current}
     ORDER BY p.id, a.id
     LIMIT 1`;
 }
@@ -61,6 +67,7 @@ function dinasQuery(domainPattern: string): SQL {
     JOIN offices o ON o.id = a.office_id
     JOIN regions r ON r.code = o.region_code
     WHERE p.kind = 'dinas' AND p.personal_email IS NOT NULL AND a.email LIKE ${domainPattern}
+      AND ${current}
     ORDER BY p.id, a.id
     LIMIT 1`;
 }
@@ -86,7 +93,7 @@ function toIdentity(userType: UserType, row: IdentityRow): DemoIdentity {
   };
 }
 
-/** One demo identity per user type (fewer if the registry has none of a type). */
+/** One current demo identity per user type (fewer if the registry has none of a type). */
 export async function demoIdentities(
   database: Database,
   productName: string,

@@ -8,10 +8,12 @@ import {
   LOOKUP_BASE,
 } from '@portal/contracts/account-lookup';
 import { dataEnvelope } from '@portal/contracts/envelope';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { bearer, tokenOf } from '../account-lookup/lookup-token';
 import { noStore } from '../http/no-store';
 import type { EmailChangeService } from './email-change-service';
 import { errorResponses } from '../http/error-responses';
+import { mailLanguageOf } from '../notifications/mail-language';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -20,6 +22,8 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ service: EmailChangeServ
   app,
   { service },
 ) => {
+  // The lookup token of SPEC §7 is a step of the anonymous lookup, not a sign-in: checked here.
+  declareAccess(app, publicAccess);
   const tags = ['email-change'];
   app.addHook('onRequest', noStore);
 
@@ -39,6 +43,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ service: EmailChangeServ
         tokenOf(request, request.body.token),
         request.body.email,
         request.ip,
+        mailLanguageOf(request.headers['accept-language']),
       ),
     }),
   );
@@ -61,6 +66,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ service: EmailChangeServ
         request.body.code,
         request.body.code_current,
         request.ip,
+        mailLanguageOf(request.headers['accept-language']),
       ),
     }),
   );

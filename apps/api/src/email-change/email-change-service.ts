@@ -6,6 +6,7 @@ import type { LookupTokens } from '../account-lookup/lookup-token';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
 import { ValidationError } from '../http/domain-errors';
+import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
@@ -51,8 +52,10 @@ export async function startEmailChange(
   token: string | undefined,
   newEmail: string,
   ip: string,
+  language: MailLanguage,
 ) {
-  const { db, outbox, templates, audit, codes, repository } = deps;
+  const { db, outbox, audit, codes, repository } = deps;
+  const templates = deps.templates.in(language);
   const { person, userType } = await personFromToken(deps, token);
   if (person.personalEmail?.toLowerCase() === newEmail) {
     throw fieldError('email', 'email_change_same_email', LOOKUP_MESSAGES.sameEmail);
@@ -142,8 +145,10 @@ export async function confirmEmailChange(
   code: string,
   codeCurrent: string,
   ip: string,
+  language: MailLanguage,
 ) {
-  const { db, outbox, templates, audit, codes, repository } = deps;
+  const { db, outbox, audit, codes, repository } = deps;
+  const templates = deps.templates.in(language);
   const { person, userType } = await personFromToken(deps, token);
   const record = (outcome: string, tx: Parameters<typeof audit.record>[1]) =>
     audit.record({ action: 'change-email', outcome, userType, personId: person.id, ip }, tx);
@@ -201,10 +206,15 @@ export function createEmailChangeService(dependencies: EmailChangeDependencies) 
     lookupRepository: createAccountLookupRepository(dependencies.db),
   };
   return {
-    start: (token: string | undefined, newEmail: string, ip: string) =>
-      startEmailChange(deps, token, newEmail, ip),
-    confirm: (token: string | undefined, code: string, codeCurrent: string, ip: string) =>
-      confirmEmailChange(deps, token, code, codeCurrent, ip),
+    start: (token: string | undefined, newEmail: string, ip: string, language: MailLanguage) =>
+      startEmailChange(deps, token, newEmail, ip, language),
+    confirm: (
+      token: string | undefined,
+      code: string,
+      codeCurrent: string,
+      ip: string,
+      language: MailLanguage,
+    ) => confirmEmailChange(deps, token, code, codeCurrent, ip, language),
   };
 }
 export type EmailChangeService = ReturnType<typeof createEmailChangeService>;

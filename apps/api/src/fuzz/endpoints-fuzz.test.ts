@@ -1,10 +1,18 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { learningAccounts, referralCodes, schoolMemberships } from '../db/schema';
+import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { officeRequestBody } from '../test-support/office-request-body';
+import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
+import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-
-type Operation = { method: string; path: string };
+import { maybePoisoned, operationsOf, valueOf, type Operation } from './openapi-arbitraries';
 
 // 3,000 requests in `npm test`; `npm run fuzz` sends 100,000 (FUZZ_RUNS) and holds memory flat.
 // eslint-disable-next-line no-restricted-properties -- the suite's size is the runner's choice
@@ -21,6 +29,30 @@ const heapMb = () => {
 
 let t: TestApp;
 let operations: Operation[];
+let rp: client.Configuration;
+
+/** Who calls: nobody, a staff member, or a school's principal, each with a fresh token. */
+const IDENTITIES = ['anonymous', 'staff', 'schoolAdmin'] as const;
+type Identity = (typeof IDENTITIES)[number];
+const tokens: Partial<Record<Identity, string>> = {};
+const PRINCIPAL_PASSWORD = 'Kepala-Sekolah-Fuzz-2026';
+// Access tokens live a quarter of an hour: a long run signs in again well before that.
+const TOKEN_RENEWAL_MS = 10 * 60_000;
+let signedInAt = 0;
+let staffSignIns = 0;
+
+async function signInEveryone(): Promise<void> {
+  staffSignIns += 1;
+  tokens.staff = await staffAccessToken(t, rp, `fuzz${staffSignIns}@${t.config.staffDomain}`);
+  const principal = FIXTURE.teacher.accounts[0]!;
+  tokens.schoolAdmin = (
+    await signIn(rp, t.config, createBrowser(t.app, t.config.oidc.issuer), {
+      email: principal,
+      password: PRINCIPAL_PASSWORD,
+    })
+  ).access_token;
+  signedInAt = Date.now();
+}
 
 beforeAll(async () => {
   // Loose limits and no bot check, so that generated requests reach the handlers.
@@ -34,11 +66,43 @@ beforeAll(async () => {
     undefined,
     { keepLogs: false },
   );
-  const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
-  );
-});
+  operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]);
+  // The registry's teacher becomes her school's principal, to call the school-admin routes.
+  const { ids } = await loadRegistryFixture(t.database);
+  await t.database.db
+    .update(schoolMemberships)
+    .set({ role: 'principal' })
+    .where(
+      and(
+        eq(schoolMemberships.personId, ids['teacher']!),
+        eq(schoolMemberships.npsn, FIXTURE.sd.npsn),
+      ),
+    );
+  await t.database.db
+    .update(learningAccounts)
+    .set({ passwordHash: await t.app.services.hasher.hash(PRINCIPAL_PASSWORD) })
+    .where(eq(learningAccounts.email, FIXTURE.teacher.accounts[0]!));
+  // Office requests for the console's routes to find, as an office sends them.
+  await t.database.db.insert(referralCodes).values({ code: 'KONSOL2026', maxUses: 100 });
+  for (const serial of [1, 2, 3]) {
+    const letter = await t.app.inject({
+      method: 'POST',
+      url: `/belajar-id${PRIVATE_UPLOAD_PATH}`,
+      ...multipartFile('surat.pdf', onePagePdf(`Surat ${serial}`)),
+    });
+    const office = await t.app.inject({
+      method: 'POST',
+      url: `/belajar-id${DINAS_PATHS.request}`,
+      payload: officeRequestBody(letter.json().data.url, {
+        nik: `327301450680000${serial}`,
+        email: `dinas${serial}@example.org`,
+      }),
+    });
+    expect(office.statusCode).toBe(201);
+  }
+  rp = await discoverClient(t.app, t.config);
+  await signInEveryone();
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -82,7 +146,9 @@ const pathSegment = (value: string): string => {
   }
 };
 
-const request = fc.record({
+/** Malformed requests: anything in any place, with made-up credentials or none. */
+const malformed = fc.record({
+  kind: fc.constant('malformed' as const),
   operation: fc.integer({ min: 0, max: 10_000 }),
   pathValue: fc.oneof(fc.constantFrom('ptk', 'pd', 'dinas'), edgyString),
   query: fc.dictionary(fc.string({ maxLength: 12 }), edgyString, { maxKeys: 3 }),
@@ -101,39 +167,136 @@ const request = fc.record({
   rawJson: fc.boolean(),
 });
 
+/** Where a path parameter points: mostly at the fixture's school and low ids, so calls land. */
+const pathValue = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(FIXTURE.sd.npsn, '1', '2', '3', 'ptk', 'pd', 'dinas') },
+  { weight: 1, arbitrary: edgyString },
+);
+
+/**
+ * Requests shaped by the OpenAPI document, sent by each identity: most fit their schema, and half
+ * carry one string made bad (a control character, a day out of range) in the body or query.
+ */
+const shaped = fc.record({
+  kind: fc.constant('shaped' as const),
+  operation: fc.integer({ min: 0, max: 10_000 }),
+  identity: fc.constantFrom(...IDENTITIES),
+  seed: fc.integer(),
+  pathValues: fc.array(pathValue, { minLength: 2, maxLength: 2 }),
+});
+
+const request = fc.oneof({ weight: 1, arbitrary: malformed }, { weight: 2, arbitrary: shaped });
+
+/** The body and query of a shaped request, generated from the operation's schemas. */
+function shapedParts(operation: Operation, seed: number) {
+  const query = maybePoisoned(
+    valueOf({
+      type: 'object',
+      properties: operation.query,
+      required: operation.queryRequired,
+    }),
+  );
+  const body = operation.body ? maybePoisoned(valueOf(operation.body)) : fc.constant(undefined);
+  const [generated] = fc.sample(fc.tuple(query, body), { seed, numRuns: 1 });
+  return { query: generated![0] as Record<string, unknown>, body: generated![1] };
+}
+
+/** A query string of a generated object: arrays repeat their key, nested values go as JSON. */
+function queryOf(value: Record<string, unknown>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      Array.isArray(item)
+        ? item.map((one) => (typeof one === 'string' ? one : JSON.stringify(one)))
+        : typeof item === 'string'
+          ? item
+          : JSON.stringify(item),
+    ]),
+  );
+}
+
+type Sent = {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  payload: string | undefined;
+};
+
+type Generated = typeof request extends fc.Arbitrary<infer T> ? T : never;
+
+function toSend(generated: Generated): Sent {
+  const operation = operations[generated.operation % operations.length]!;
+  const hasBody = operation.method !== 'GET' && operation.method !== 'HEAD';
+  if (generated.kind === 'malformed') {
+    const path = operation.path.replace(/\{[^}]+\}/g, () => pathSegment(generated.pathValue));
+    const payload = generated.rawJson
+      ? JSON.stringify(generated.body)
+      : typeof generated.body === 'string'
+        ? generated.body
+        : JSON.stringify(generated.body);
+    return {
+      method: operation.method,
+      path,
+      query: generated.query,
+      headers: {
+        'content-type': generated.contentType,
+        ...(generated.authorization ? { authorization: generated.authorization } : {}),
+      },
+      payload: hasBody ? payload : undefined,
+    };
+  }
+  let index = 0;
+  const path = operation.path.replace(/\{[^}]+\}/g, () =>
+    pathSegment(generated.pathValues[index++ % generated.pathValues.length]!),
+  );
+  const { query, body } = shapedParts(operation, generated.seed);
+  const token = generated.identity === 'anonymous' ? undefined : tokens[generated.identity];
+  return {
+    method: operation.method,
+    path,
+    query: queryOf(query),
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    payload: hasBody && body !== undefined ? JSON.stringify(body) : undefined,
+  };
+}
+
 describe('every endpoint under generated malformed and boundary requests', () => {
   it('never answers 5xx', async () => {
     expect(operations.length).toBeGreaterThan(10);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
+    const byIdentity = new Map<string, number>();
+    const started = Date.now();
     let heapAtStart = 0;
     let sent = 0;
     await fc.assert(
       fc.asyncProperty(request, async (generated) => {
-        const operation = operations[generated.operation % operations.length]!;
-        const path = operation.path.replace(/\{[^}]+\}/g, () => pathSegment(generated.pathValue));
-        const hasBody = operation.method !== 'GET' && operation.method !== 'HEAD';
-        const payload = generated.rawJson
-          ? JSON.stringify(generated.body)
-          : typeof generated.body === 'string'
-            ? generated.body
-            : JSON.stringify(generated.body);
+        if (Date.now() - signedInAt > TOKEN_RENEWAL_MS) await signInEveryone();
+        const outgoing = toSend(generated);
         const reply = await t.app.inject({
-          method: operation.method as 'GET',
-          url: path,
-          query: generated.query,
-          headers: {
-            'content-type': generated.contentType,
-            ...(generated.authorization ? { authorization: generated.authorization } : {}),
-          },
-          ...(hasBody ? { payload } : {}),
+          method: outgoing.method as 'GET',
+          url: outgoing.path,
+          query: outgoing.query,
+          headers: outgoing.headers,
+          ...(outgoing.payload === undefined ? {} : { payload: outgoing.payload }),
         });
+        const label = generated.kind === 'shaped' ? generated.identity : 'malformed';
+        byIdentity.set(
+          `${label} ${reply.statusCode}`,
+          (byIdentity.get(`${label} ${reply.statusCode}`) ?? 0) + 1,
+        );
         statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
         sent += 1;
         // Measured once the app has warmed up (its caches, the compiled schemas).
         if (sent === Math.min(1_000, RUNS)) heapAtStart = heapMb();
         if (reply.statusCode >= 500) {
-          failures.push(`${operation.method} ${path} -> ${reply.statusCode} ${reply.body}`);
+          failures.push(
+            `${label} ${outgoing.method} ${outgoing.path} ${JSON.stringify(outgoing.query)} ${outgoing.payload?.slice(0, 300)} -> ${reply.statusCode} ${reply.body}`,
+          );
         }
         return reply.statusCode < 500;
       }),
@@ -143,7 +306,10 @@ describe('every endpoint under generated malformed and boundary requests', () =>
     expect(failures).toEqual([]);
     // Most requests reached validation and the handlers, not only the rate limits.
     console.log(
-      `fuzz: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, heap ${heapAtStart.toFixed(0)} MB after warm-up, ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB at the end`,
+      `fuzz: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(0)} s, statuses ${JSON.stringify(Object.fromEntries(statuses))}, heap ${heapAtStart.toFixed(0)} MB after warm-up, ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB at the end`,
+    );
+    console.log(
+      `fuzz by caller and status: ${JSON.stringify(Object.fromEntries([...byIdentity].sort()))}`,
     );
     expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS / 3);
     expect(growth).toBeLessThan(HEAP_GROWTH_LIMIT_MB);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import type { Database } from '../db/database';
 
 const READINESS_TIMEOUT_MS = 2_000;
@@ -20,6 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
   outbox: OutboxHealth;
 }> = async (app, { database, outbox }) => {
+  declareAccess(app, publicAccess);
   app.get(
     '/healthz',
     { schema: { hide: true, response: { 200: HealthSchema } }, logLevel: 'warn' },

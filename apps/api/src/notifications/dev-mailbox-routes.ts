@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import type { OutboxRepository } from './outbox-repository';
 
 const PAGE_SIZE = 100;
@@ -31,6 +32,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository 
   app,
   { outbox },
 ) => {
+  declareAccess(app, publicAccess);
   app.get(
     '/dev/mailbox/messages',
     { schema: { hide: true, response: { 200: z.object({ messages: z.array(MessageSchema) }) } } },

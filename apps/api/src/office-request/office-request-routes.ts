@@ -15,9 +15,11 @@ import {
   ReferralCheckResultSchema,
 } from '@portal/contracts/dinas-request';
 import { dataEnvelope } from '@portal/contracts/envelope';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
+import { mailLanguageOf } from '../notifications/mail-language';
 import type { RateLimitStore } from '../counters/rate-limit-store';
 import { checkReferralCode, citiesOf } from './office-reference';
 import { submitOfficeRequest, type OfficeRequestContext } from './office-request-service';
@@ -32,6 +34,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{
   rateLimit: RateLimitStore;
   office: OfficeRequestContext;
 }> = async (app, { db, rateLimit, office }) => {
+  declareAccess(app, publicAccess);
   app.addHook('onRequest', noStore);
   app.get(
     DINAS_PATHS.cities,
@@ -115,7 +118,12 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const { result, created } = await submitOfficeRequest(office, request.body, request.ip);
+        const { result, created } = await submitOfficeRequest(
+          office,
+          request.body,
+          request.ip,
+          mailLanguageOf(request.headers['accept-language']),
+        );
         return reply.status(created ? 201 : 200).send({ data: result });
       },
     );

@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/database-errors';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import { DomainError, ForbiddenError, ValidationError } from '../http/domain-errors';
+import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { checkReferralCode } from './office-reference';
@@ -50,6 +51,7 @@ export async function submitOfficeRequest(
   ctx: OfficeRequestContext,
   body: DinasRequestBody,
   ip: string,
+  language: MailLanguage,
 ): Promise<{ result: Submitted; created: boolean }> {
   const repository = createOfficeRequestRepository(ctx.db);
   const already = await repository.byRequestKey(body.requestKey);
@@ -107,6 +109,7 @@ export async function submitOfficeRequest(
         letterUploadId: uploads[0]!,
         reportUploadId: uploads[1] ?? null,
         passwordHash,
+        language,
       });
       if (!row) throw new Error('request not inserted');
       // After the request's row: a duplicate submission stops at its unique key first.
@@ -117,7 +120,9 @@ export async function submitOfficeRequest(
       const number = officeRequestNumber(row.id, row.createdAt);
       await ctx.outbox.enqueue(
         tx,
-        ctx.templates.officeRequestReceived(body.email, number, OFFICE_ACCOUNT_ESTIMATE_DAYS),
+        ctx.templates
+          .in(language)
+          .officeRequestReceived(body.email, number, OFFICE_ACCOUNT_ESTIMATE_DAYS),
       );
       await ctx.audit.record(
         { action: 'office-request', outcome: 'submitted', userType: 'dinas', ip, target: number },

@@ -9,6 +9,7 @@ import {
   FILE_PARSE_FAILED,
   PRIVATE_UPLOAD_PATH,
 } from '@portal/contracts/dinas-request';
+import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { officeAccountRequests, outboxMessages, privateUploads, referralCodes } from '../db/schema';
 import {
   manyPagesPdf,
@@ -454,5 +455,63 @@ describe('the office request', () => {
     expect(await t.database.db.select().from(officeAccountRequests)).toHaveLength(
       before.length + 1,
     );
+  });
+  it('refuses a control character in any text field, in Indonesian, and writes nothing', async () => {
+    letter = await newLetter('192.0.2.6');
+    // PostgreSQL refuses NUL in text: each of these answered 500 (issue 32).
+    const cases: [Record<string, unknown>, string][] = [
+      [{ suratDinas: 'Permohonan\u0000Akun' }, 'suratDinas'],
+      [{ nomorSuratDinas: '421/9\u0000/2026' }, 'nomorSuratDinas'],
+      [{ position: 'lainnya', positionOther: 'Analis\u0000Kurikulum' }, 'positionOther'],
+      [{ name: 'Ahmad\u0000Fauzi' }, 'name'],
+      [{ motherName: 'Rohimah\u0000' }, 'motherName'],
+      [{ suratDinas: 'Permohonan\u001b[31mAkun' }, 'suratDinas'],
+      [{ name: 'Ahmad\u0085Fauzi' }, 'name'],
+    ];
+    const before = await t.database.db.select().from(officeAccountRequests);
+    for (const [overrides, field] of cases) {
+      const reply = await submit(form(overrides), '192.0.2.62');
+      expect(reply.statusCode, field).toBe(400);
+      expect(reply.json(), field).toMatchObject({
+        message: TYPED_TEXT_MESSAGES.controlCharacters,
+        error: { id: 'validation_failed' },
+        errors: [{ field, message: TYPED_TEXT_MESSAGES.controlCharacters }],
+      });
+    }
+    expect(await t.database.db.select().from(officeAccountRequests)).toHaveLength(before.length);
+  });
+
+  it('keeps the language the form was sent in, and mails the applicant in it', async () => {
+    await t.database.db.insert(referralCodes).values({ code: 'KODEINGGRIS', maxUses: 1 });
+    letter = await newLetter('192.0.2.80');
+    const body = form({ referralCode: 'KODEINGGRIS', email: 'english.reader@example.com' });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `${api}${DINAS_PATHS.request}`,
+      remoteAddress: '192.0.2.80',
+      headers: { 'accept-language': 'en' },
+      payload: body,
+    });
+    expect(reply.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(officeAccountRequests)
+      .where(eq(officeAccountRequests.requestKey, body.requestKey));
+    expect(row?.language).toBe('en');
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'english.reader@example.com'));
+    expect(mail?.language).toBe('en');
+    expect(mail?.subject).toBe(
+      `Office belajar.id Account request received: ${reply.json().data.request_number}`,
+    );
+    expect(mail?.bodyText).toContain('Our team will check the official letter');
+    // The Indonesian default: every request above was sent without the header.
+    const [first] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'ahmad.fauzi@example.com'));
+    expect(first?.language).toBe('id');
   });
 });

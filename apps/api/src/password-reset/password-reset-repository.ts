@@ -11,6 +11,8 @@ export type ResetAccount = {
   birthDate: string | null;
   personalEmail: string | null;
   phone: string | null;
+  /** argon2id hash of the current password (the initial one while it must be changed). */
+  passwordHash: string | null;
 };
 
 export type ResetSession = typeof passwordResetSessions.$inferSelect;
@@ -24,6 +26,7 @@ const accountQuery = (executor: Db | Transaction) =>
       birthDate: people.birthDate,
       personalEmail: people.personalEmail,
       phone: people.phone,
+      passwordHash: learningAccounts.passwordHash,
     })
     .from(learningAccounts)
     .innerJoin(people, eq(people.id, learningAccounts.personId));

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { noStore } from '../http/no-store';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@portal/contracts/password-reset';
 import type { PasswordResetService } from './password-reset-service';
 import { errorResponses } from '../http/error-responses';
+import { mailLanguageOf } from '../notifications/mail-language';
 
 const errors = errorResponses(400, 401, 429, 503);
 
@@ -21,6 +23,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
   service: PasswordResetService;
   productName: string;
 }> = async (app, { service, productName }) => {
+  declareAccess(app, publicAccess);
   const tags = ['password-reset'];
   app.addHook('onRequest', noStore);
 
@@ -49,7 +52,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await service.sendOtp(request.body.token, request.body.metode, request.ip),
+      data: await service.sendOtp(
+        request.body.token,
+        request.body.metode,
+        request.ip,
+        mailLanguageOf(request.headers['accept-language']),
+      ),
     }),
   );
 
@@ -79,7 +87,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await service.setPassword(request.body.session_id, request.body.password, request.ip),
+      data: await service.setPassword(
+        request.body.session_id,
+        request.body.password,
+        request.ip,
+        mailLanguageOf(request.headers['accept-language']),
+      ),
     }),
   );
 };

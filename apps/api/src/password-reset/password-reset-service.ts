@@ -19,6 +19,7 @@ import type { ErrorId } from '@portal/contracts/api-error';
 import { DomainError, UnauthorizedError, ValidationError } from '../http/domain-errors';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
 import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
+import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { Transaction } from '../db/database';
 import type { OutboxService } from '../notifications/outbox-service';
@@ -134,8 +135,10 @@ export async function sendOtp(
   token: string,
   method: ResetMethod,
   ip: string,
+  language: MailLanguage,
 ): Promise<SendOtpResult> {
-  const { db, toggles, outbox, templates, audit, codes, repository } = ctx;
+  const { db, toggles, outbox, audit, codes, repository } = ctx;
+  const templates = ctx.templates.in(language);
   // Read before the transaction: a lapsed toggle cache queries the database outside it, and
   // PGlite's single connection, held by the transaction, would wait for itself for ever.
   const phoneOn = method !== 'email' && (await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'));
@@ -225,8 +228,10 @@ export async function setPassword(
   sessionId: string,
   password: string,
   ip: string,
+  language: MailLanguage,
 ): Promise<{ done: true }> {
-  const { db, outbox, templates, audit, hasher, repository } = ctx;
+  const { db, outbox, audit, hasher, repository } = ctx;
+  const templates = ctx.templates.in(language);
   const candidate = await db.transaction(async (tx) => {
     const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
     if (!session || !session.accountId) invalidSession();
@@ -245,6 +250,11 @@ export async function setPassword(
   const localPart = candidate.accountEmail.split('@')[0] ?? '';
   if ([candidate.accountEmail, localPart].includes(password.toLowerCase())) {
     throw fieldError('password', 'reset_password_is_account', RESET_MESSAGES.passwordIsAccount);
+  }
+  // A reset that keeps the password would leave it with whoever knew it (an initial one is the
+  // current hash until it is changed: the school holds it).
+  if (candidate.passwordHash && (await hasher.verify(candidate.passwordHash, password))) {
+    throw fieldError('password', 'reset_password_reused', RESET_MESSAGES.passwordReused);
   }
 
   // Hashing happens outside any transaction: it takes tens of milliseconds on the pool.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
+import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   learningAccounts,
@@ -260,6 +261,43 @@ describe('one-time code', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('refuses the current password as the new one (the initial one while it must be changed)', async () => {
+    const current = 'Kata sandi dari sekolah 2026';
+    await t.database.db
+      .update(learningAccounts)
+      .set({ passwordHash: await t.app.services.hasher.hash(current), mustChangePassword: true })
+      .where(eq(learningAccounts.email, teacherAccount));
+    const { sessionId, code } = await startReset();
+    expect((await post('/validate-otp', { session_id: sessionId, otp: code })).statusCode).toBe(
+      200,
+    );
+    const same = await post('', {
+      session_id: sessionId,
+      password: current,
+      password_confirmation: current,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe(RESET_MESSAGES.passwordReused);
+    expect(same.json().error.id).toBe('reset_password_reused');
+    expect(same.json().errors).toEqual([
+      { field: 'password', message: RESET_MESSAGES.passwordReused },
+    ]);
+    const [account] = await t.database.db
+      .select()
+      .from(learningAccounts)
+      .where(eq(learningAccounts.email, teacherAccount));
+    expect(await argonVerify(account!.passwordHash!, current)).toBe(true);
+    expect(account?.mustChangePassword).toBe(true);
+    // Another password is taken by the same session.
+    const other = 'Sungai jernih di Malang';
+    const done = await post('', {
+      session_id: sessionId,
+      password: other,
+      password_confirmation: other,
+    });
+    expect(done.statusCode).toBe(200);
   });
 
   it('is bound to its session', async () => {

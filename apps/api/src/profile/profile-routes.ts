@@ -7,20 +7,18 @@ import {
   SCHOOL_ADMINS_PATH,
   SchoolAdminsSchema,
 } from '@portal/contracts/profile';
-import { UnauthorizedError } from '../http/domain-errors';
+import { declareAccess } from '../access/access-scope';
+import type { Access } from '../access/access-service';
+import { callingAccount } from '../access/caller';
 import { noStore } from '../http/no-store';
-import {
-  accountOfToken,
-  profileOf,
-  schoolAdminsOf,
-  type ProfileDependencies,
-} from './profile-service';
+import { profileOf, schoolAdminsOf, type ProfileDependencies } from './profile-service';
 
-type Options = { deps: ProfileDependencies };
+type Options = { deps: ProfileDependencies; access: Access };
 
 /** `/profile` (SPEC §2): the signed-in person's accounts and recent security events. */
-export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { deps }) => {
+export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { deps, access }) => {
   app.addHook('onRequest', noStore);
+  declareAccess(app, access.requireAccount());
   app.get(
     PROFILE_PATH,
     {
@@ -30,9 +28,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { deps 
         response: { 200: dataEnvelope(ProfileSchema), 401: ApiErrorBodySchema },
       },
     },
-    async (request) => ({
-      data: await profileOf(deps, await accountOfRequest(deps, request.headers.authorization)),
-    }),
+    async (request) => ({ data: await profileOf(deps, callingAccount(request).accountId) }),
   );
   app.get(
     SCHOOL_ADMINS_PATH,
@@ -43,15 +39,6 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { deps 
         response: { 200: dataEnvelope(SchoolAdminsSchema), 401: ApiErrorBodySchema },
       },
     },
-    async (request) => ({
-      data: await schoolAdminsOf(deps, await accountOfRequest(deps, request.headers.authorization)),
-    }),
+    async (request) => ({ data: await schoolAdminsOf(deps, callingAccount(request).accountId) }),
   );
 };
-
-/** The account of the request's bearer token (our provider's, for the API), or a 401. */
-async function accountOfRequest(deps: ProfileDependencies, authorization: string | undefined) {
-  const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
-  if (!token) throw new UnauthorizedError();
-  return accountOfToken(deps, token);
-}

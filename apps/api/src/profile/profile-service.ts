@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { Profile, ProfileEvent, SchoolAdmins } from '@portal/contracts/profile';
 import { maskEmail } from '../personal-data/masking';
 import type { Db } from '../db/database';
@@ -13,13 +12,9 @@ import {
   schools,
 } from '../db/schema';
 import { UnauthorizedError } from '../http/domain-errors';
-import type { SigningKeys } from '../sign-in/signing-keys';
 
 export type ProfileDependencies = {
   db: Db;
-  keys: SigningKeys;
-  issuer: string;
-  audience: string;
   /** The audit trail's keyed hash: events recorded by account address are found by it. */
   auditHash: (value: string) => string;
 };
@@ -39,39 +34,6 @@ const EVENTS: Record<string, Record<string, ProfileEvent>> = {
   'password-change': { 'initial-replaced': 'password_changed' },
   'student-password-reset': { 'reset-by-school': 'password_reset' },
 };
-
-/** Removes a key's private parts: the profile only checks signatures. */
-const publicPart = ({ kty, n, e, kid, alg, use }: JWK) => ({
-  kty,
-  n,
-  e,
-  kid,
-  alg,
-  use,
-});
-
-/** The subject of an access token of our provider for the API (its audience), or a 401. */
-export async function subjectOfToken(deps: ProfileDependencies, token: string): Promise<string> {
-  const { keys } = await deps.keys.providerKeys();
-  try {
-    const { payload } = await jwtVerify(
-      token,
-      createLocalJWKSet({ keys: keys.map((key) => publicPart(key as JWK)) }),
-      { issuer: deps.issuer, audience: deps.audience, algorithms: ['RS256'] },
-    );
-    if (!payload.sub) throw new UnauthorizedError();
-    return payload.sub;
-  } catch {
-    throw new UnauthorizedError();
-  }
-}
-
-/** The learning account that an access token is for (staff tokens are not one: 401). */
-export async function accountOfToken(deps: ProfileDependencies, token: string): Promise<number> {
-  const subject = await subjectOfToken(deps, token);
-  if (!/^\d{1,18}$/.test(subject)) throw new UnauthorizedError();
-  return Number(subject);
-}
 
 /** What `/profile` shows of the person behind an account (contracts/profile.ts). */
 export async function profileOf(deps: ProfileDependencies, accountId: number): Promise<Profile> {

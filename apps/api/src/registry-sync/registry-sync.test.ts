@@ -4,11 +4,8 @@ import { accountDeletions, learningAccounts, people, registrySyncs } from '../db
 import { csvLine } from '../registry/csv';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
-import {
-  snapshot,
-  snapshotOfRegistry,
-  type SnapshotFiles,
-} from '../test-support/registry-snapshot';
+import { snapshotOfRegistry, type SnapshotFiles } from './registry-export';
+import { snapshot } from '../test-support/registry-snapshot';
 import type { SmtpSink } from '../test-support/smtp-sink';
 import type { TestApp } from '../test-support/test-app';
 import { syncRegistry, type SyncContext } from './registry-sync-service';

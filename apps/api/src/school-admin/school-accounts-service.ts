@@ -9,7 +9,7 @@ import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { newInitialPassword } from './initial-passwords';
 import type { SchoolAdminRepository } from './school-admin-repository';
-import type { SchoolAdmin } from './school-admin-access';
+import type { SchoolAdmin } from '../access/caller';
 
 export type SchoolAccountsContext = {
   db: Db;
@@ -56,7 +56,10 @@ export async function resetStudentPassword(
     if (account.personalEmail) {
       await ctx.outbox.enqueue(
         tx,
-        ctx.templates.passwordResetBySchoolNotice(account.personalEmail, account.email, new Date()),
+        // The student's language is not known here, only the operator's: Indonesian (0252).
+        ctx.templates
+          .in('id')
+          .passwordResetBySchoolNotice(account.personalEmail, account.email, new Date()),
       );
     }
     await ctx.audit.record(

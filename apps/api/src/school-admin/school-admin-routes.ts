@@ -15,19 +15,23 @@ import {
   StudentSearchResultSchema,
 } from '@portal/contracts/school-admin';
 import { z } from 'zod';
+import { declareAccess } from '../access/access-scope';
+import type { Access } from '../access/access-service';
+import { callingSchoolAdmin } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
 import type { SchoolAdminService } from './school-admin-service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
-/** The school admin's API (issue 20): every route needs the admin's access token. */
-export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminService }> = async (
-  app,
-  { service },
-) => {
+/** The school admin's API (issue 20): every route is for the admin of the school it names. */
+export const schoolAdminRoutes: FastifyPluginAsyncZod<{
+  service: SchoolAdminService;
+  access: Access;
+}> = async (app, { service, access }) => {
   const tags = ['school-admin'];
   app.addHook('onRequest', noStore);
+  declareAccess(app, access.requireSchoolAdmin());
 
   app.post(
     SCHOOL_ADMIN_ROUTES.studentSearch,
@@ -41,7 +45,7 @@ export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminServ
       },
     },
     async (request) => {
-      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      const admin = callingSchoolAdmin(request);
       return { data: await service.searchStudents(admin, request.body) };
     },
   );
@@ -61,7 +65,7 @@ export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminServ
       },
     },
     async (request, reply) => {
-      const admin = await service.adminOf(request.headers.authorization, request.body.npsn);
+      const admin = callingSchoolAdmin(request);
       const { request: submitted, created } = await service.submitStudentRequest(
         admin,
         request.body,
@@ -82,7 +86,7 @@ export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminServ
       },
     },
     async (request) => {
-      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      const admin = callingSchoolAdmin(request);
       return { data: { items: await service.listStudentRequests(admin) } };
     },
   );
@@ -98,7 +102,7 @@ export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminServ
       },
     },
     async (request) => {
-      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      const admin = callingSchoolAdmin(request);
       return { data: await service.requestOf(admin, Number(request.params.id)) };
     },
   );
@@ -115,7 +119,7 @@ export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminServ
       },
     },
     async (request, reply) => {
-      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      const admin = callingSchoolAdmin(request);
       const { csv, withPasswords } = await service.studentRequestCsv(
         admin,
         Number(request.params.id),
@@ -141,7 +145,7 @@ export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminServ
       },
     },
     async (request) => {
-      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      const admin = callingSchoolAdmin(request);
       return { data: await service.searchSchoolAccounts(admin, request.body) };
     },
   );
@@ -157,7 +161,7 @@ export const schoolAdminRoutes: FastifyPluginAsyncZod<{ service: SchoolAdminServ
       },
     },
     async (request) => {
-      const admin = await service.adminOf(request.headers.authorization, request.params.npsn);
+      const admin = callingSchoolAdmin(request);
       return {
         data: await service.resetStudentPassword(admin, Number(request.params.id), request.ip),
       };

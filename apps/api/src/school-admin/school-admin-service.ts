@@ -1,5 +1,3 @@
-import type { ProfileDependencies } from '../profile/profile-service';
-import { schoolAdminOf } from './school-admin-access';
 import { createSchoolAdminRepository } from './school-admin-repository';
 import {
   resetStudentPassword,
@@ -16,19 +14,17 @@ import {
 } from './student-requests-service';
 
 type Dependencies = Omit<StudentRequestsContext, 'repository'> &
-  Omit<SchoolAccountsContext, 'repository'> & { access: ProfileDependencies };
+  Omit<SchoolAccountsContext, 'repository'>;
 
 /**
- * What a school admin does (issue 20): every call names its school and carries the admin's
- * authorization header, checked first; the operations only bind their context.
+ * What a school admin does (issue 20): every call names its school, whose admin the route
+ * scope's access hook found (access/); the operations only bind their context.
  */
 export function createSchoolAdminService(deps: Dependencies) {
   const repository = createSchoolAdminRepository(deps.db);
   const requests: StudentRequestsContext = { ...deps, repository };
   const accounts: SchoolAccountsContext = { ...deps, repository };
   return {
-    adminOf: (authorization: string | undefined, npsn: string) =>
-      schoolAdminOf(deps.access, authorization, npsn),
     searchStudents: searchStudents.bind(null, requests),
     submitStudentRequest: submitStudentRequest.bind(null, requests),
     listStudentRequests: (admin: Parameters<typeof listStudentRequests>[1]) =>

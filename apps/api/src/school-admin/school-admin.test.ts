@@ -358,7 +358,7 @@ describe('a request of 1,000 students', () => {
     expect(lines).toHaveLength(1001);
     const [name, nisn, email, password] = lines[1]!.split(',') as [string, string, string, string];
     expect(name).toMatch(/^Andi Nugroho/);
-    expect(nisn).toMatch(/^"=""\d{10}"""$/);
+    expect(nisn).toMatch(/^\d{10}$/);
     expect(password).toMatch(/^[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}$/);
     // The e-mail to a student names the account, never a password.
     expect(studentMail).toContain('@belajar.id');
@@ -526,5 +526,80 @@ describe("the admin portal's accounts", () => {
       .from(studentAccountRequestItems)
       .where(and(eq(studentAccountRequestItems.status, 'created')));
     expect(requests.length).toBeGreaterThanOrEqual(1003);
+  });
+});
+
+/** The cells of an RFC 4180 file with its quotes undone: what a spreadsheet reads from it. */
+function cellsOf(csv: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i += 1) {
+    const char = csv[i]!;
+    if (quoted) {
+      if (char === '"' && csv[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && csv[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += char;
+  }
+  return rows;
+}
+
+describe('the CSV in a spreadsheet', () => {
+  it('starts no cell with a formula, names included, and writes each NISN as its digits', async () => {
+    const names = [
+      '=HYPERLINK Budi',
+      '+Dewi Lestari',
+      '-Rudi Hartono',
+      '@Putu Ayu',
+      '\tRini Susanti',
+      'Nur "Ani", Wati',
+    ];
+    const nisns = names.map((_, i) => `007770000${i}`);
+    const ids = await addPeople(
+      'pd',
+      names.map((name, i) => ({ name, nisn: nisns[i] })),
+    );
+    await t.database.db
+      .insert(schoolMemberships)
+      .values(ids.map((personId) => ({ personId, npsn: OTHER.npsn, role: 'student' as const })));
+    const submitted = await submit('otherAdmin', OTHER.npsn, ids);
+    expect(submitted.statusCode).toBe(202);
+    const requestId = submitted.json().data.id as string;
+    await waitForRequest('otherAdmin', OTHER.npsn, requestId);
+    const csvUrl = `${api}${schoolAdminPaths(OTHER.npsn).requestCsv(requestId)}`;
+    // The one download with the initial passwords, then the list without them.
+    for (const columns of [4, 3]) {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: csvUrl,
+        headers: auth('otherAdmin'),
+      });
+      expect(reply.statusCode).toBe(200);
+      const rows = cellsOf(reply.body.replace(/^\uFEFF/, ''));
+      expect(rows).toHaveLength(names.length + 1);
+      for (const row of rows) {
+        expect(row).toHaveLength(columns);
+        for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      }
+      const byNisn = new Map(rows.slice(1).map((row) => [row[1], row[0]]));
+      // Plain digits, leading zeros kept, no `="…"` formula around them.
+      expect([...byNisn.keys()].sort()).toEqual(nisns);
+      names.forEach((name, i) =>
+        expect(byNisn.get(nisns[i])).toBe(/^[=+\-@\t]/.test(name) ? `'${name}` : name),
+      );
+    }
   });
 });

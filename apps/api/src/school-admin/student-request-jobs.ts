@@ -85,11 +85,9 @@ export async function processStudentBatch(
       if (item.personalEmail) {
         await ctx.outbox.enqueue(
           tx,
-          ctx.templates.studentAccountCreated(
-            item.personalEmail,
-            account.email,
-            request.schoolName,
-          ),
+          ctx.templates
+            .in('id')
+            .studentAccountCreated(item.personalEmail, account.email, request.schoolName),
         );
       }
     }

@@ -21,7 +21,7 @@ import {
 } from '../http/domain-errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { InitialPasswordSealer } from './initial-passwords';
-import type { SchoolAdmin } from './school-admin-access';
+import type { SchoolAdmin } from '../access/caller';
 import type { createSchoolAdminRepository } from './school-admin-repository';
 import { STUDENT_REQUEST_QUEUE } from './student-request-jobs';
 import { createStudentRequestsRepository, FAILURES_SHOWN } from './student-requests-repository';
@@ -212,7 +212,7 @@ export async function studentRequestCsv(
     const accounts = await requests.createdAccounts(id);
     const columns = withPasswords ? STUDENT_CSV_COLUMNS : STUDENT_CSV_COLUMNS.slice(0, 3);
     const records = accounts.map((account) => {
-      const row = [spreadsheetText(account.name), spreadsheetDigits(account.nisn), account.email];
+      const row = [account.name, account.nisn ?? '', account.email];
       if (withPasswords) {
         row.push(account.sealed ? ctx.sealer.open(id, account.personId, account.sealed) : '');
       }
@@ -232,17 +232,24 @@ export async function studentRequestCsv(
       },
       tx,
     );
-    const csv = stringify([[...columns], ...records], { bom: true, record_delimiter: 'windows' });
+    const csv = stringify(
+      [[...columns], ...records].map((row) => row.map(inertCell)),
+      { bom: true, record_delimiter: 'windows' },
+    );
     return { csv, withPasswords };
   });
 }
 
-/** A cell a spreadsheet must not read as a formula (CSV injection): a leading `'` disarms it. */
-function spreadsheetText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+// OWASP's CSV injection list: a spreadsheet reads a cell that starts with one of these as a
+// formula (tab and CR because some programs trim them and read what follows).
+const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A NISN keeps its leading zero in spreadsheet programs only as a text formula. */
-function spreadsheetDigits(value: string | null): string {
-  return value === null ? '' : `="${value}"`;
+/**
+ * A cell no spreadsheet runs: one that would start a formula gets a leading `'` (OWASP's advice;
+ * only a name from the registry could, and it stays readable). A NISN is written as its plain
+ * digits, never as a `="…"` formula: the admin page says to open the file with the NISN column
+ * as Text, which keeps its leading zeros.
+ */
+function inertCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }

@@ -30,6 +30,11 @@ export type ProviderOptions = {
   tokenSecret: string;
   /** Whether X-Forwarded-Proto and -Host are believed (a proxy named in TRUST_PROXY). */
   proxy: boolean;
+  /**
+   * Production: every URL the provider builds, and its cookies' Secure flag, follow the issuer's
+   * origin, never the request's Host or a proxy's X-Forwarded-* (decision 0245).
+   */
+  originFromIssuer: boolean;
   adapter: (model: string) => Adapter;
   findAccount: (accountId: string) => Promise<AccountClaims | undefined>;
 };
@@ -194,7 +199,23 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
 
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.proxy;
+  if (options.originFromIssuer) pinOrigin(provider, options.issuer);
   return provider;
+}
+
+/**
+ * Makes the provider's requests read their scheme and host from the issuer. Koa builds URLs
+ * (discovery, redirects) from `protocol` and `host`, and cookies get Secure from `secure`, which
+ * follows `protocol`: a Host header would otherwise name the endpoints, and TLS ended at a proxy
+ * nobody configured as trusted would leave the session cookies without Secure.
+ */
+function pinOrigin(provider: Provider, issuer: string): void {
+  const { protocol, host } = new URL(issuer);
+  const scheme = protocol.slice(0, -1);
+  Object.defineProperties(provider.request, {
+    protocol: { get: () => scheme },
+    host: { get: () => host },
+  });
 }
 
 type Current = {

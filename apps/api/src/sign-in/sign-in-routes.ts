@@ -19,6 +19,7 @@ import {
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import { z } from 'zod';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, UnauthorizedError } from '../http/domain-errors';
 import { noStore } from '../http/no-store';
 import type { Providers } from './oidc-provider';
@@ -36,6 +37,7 @@ export const oidcProviderRoutes: FastifyPluginAsync<Options> = async (
   app,
   { providers, mountPath },
 ) => {
+  declareAccess(app, publicAccess);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   app.all(`${mountPath}/*`, { schema: { hide: true } }, (request, reply) => {
@@ -57,6 +59,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
   app,
   { providers, mountPath, service },
 ) => {
+  declareAccess(app, publicAccess);
   const tags = ['sign-in'];
   app.addHook('onRequest', noStore);
 

@@ -285,13 +285,18 @@ export function createSignInService(deps: Dependencies) {
       const email = learning?.email ?? staff?.email;
       if (!ref || !email) throw new UnauthorizedError();
       const passwordError = (
-        id: 'reset_password_common' | 'reset_password_is_account',
+        id: 'reset_password_common' | 'reset_password_is_account' | 'reset_password_reused',
         message: string,
       ) => new ValidationError([{ field: 'password', message }], { id, message });
       if (isCommonPassword(password))
         throw passwordError('reset_password_common', RESET_MESSAGES.commonPassword);
       if ([email, email.split('@')[0]].includes(password.toLowerCase()))
         throw passwordError('reset_password_is_account', RESET_MESSAGES.passwordIsAccount);
+      // The initial password is stored only as the current hash until this step replaces it: the
+      // same password again would leave the one the school (or the staff command) handed out valid.
+      const current = learning ? learning.passwordHash : staff?.passwordHash;
+      if (current && (await hasher.verify(current, password)))
+        throw passwordError('reset_password_reused', RESET_MESSAGES.passwordReused);
       const passwordHash = await hasher.hash(password);
       await db.transaction(async (tx) => {
         if (staff) {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { SECOND_FACTOR, SIGN_IN_MESSAGES, SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { auditEvents, learningAccounts, schoolMemberships, staffAccounts } from '../db/schema';
 import { addStaffAccount, StaffAddressError } from './staff-accounts';
@@ -81,6 +82,18 @@ describe('a first sign-in with an initial password', () => {
     expect(common.json()).toMatchObject({ error: { id: 'reset_password_common' } });
     const short = await postStep(b, t.config, started.uid, 'newPassword', { password: 'pendek' });
     expect(short.statusCode).toBe(400);
+    // The initial password again would keep the one the school holds valid.
+    const same = await postStep(b, t.config, started.uid, 'newPassword', { password: INITIAL });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      error: { id: 'reset_password_reused', message: RESET_MESSAGES.passwordReused },
+      errors: [{ field: 'password', message: RESET_MESSAGES.passwordReused }],
+    });
+    const [kept] = await t.database.db
+      .select({ must: learningAccounts.mustChangePassword })
+      .from(learningAccounts)
+      .where(eq(learningAccounts.email, student.email));
+    expect(kept?.must).toBe(true);
 
     const chosen = await postStep(b, t.config, started.uid, 'newPassword', {
       password: 'Sawah hijau di Purworejo',
@@ -122,6 +135,11 @@ describe('a ministry staff sign-in', () => {
       password: staffPassword,
     });
     expect(answer).toEqual({ step: 'new-password' });
+    const same = await postStep(b, t.config, started.uid, 'newPassword', {
+      password: staffPassword,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({ error: { id: 'reset_password_reused' } });
     const chosen = await postStep(b, t.config, started.uid, 'newPassword', {
       password: 'Kopi tubruk tanpa gula 7',
     });

@@ -7,11 +7,12 @@ import {
   StatisticsQuerySchema,
   StatisticsSchema,
 } from '@portal/contracts/statistics';
-import { staffOf } from '../console/staff-access';
+import { declareAccess, publicAccess } from '../access/access-scope';
+import type { Access } from '../access/access-service';
 import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
+import { noStore } from '../http/no-store';
 import type { RateLimitStore } from '../counters/rate-limit-store';
-import type { ProfileDependencies } from '../profile/profile-service';
 import { publicStatistics, staffStatistics } from './statistics-service';
 
 const PUBLIC_REQUESTS_PER_MINUTE_PER_IP = 30;
@@ -22,28 +23,30 @@ const tags = ['statistics'];
 /** The staff dashboard's figures (console) and the public daily funnels (`/statistik`). */
 export const statisticsRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  access: ProfileDependencies;
+  access: Access;
   rateLimit: RateLimitStore;
 }> = async (app, { db, access, rateLimit }) => {
-  app.get(
-    STATISTICS_PATHS.console,
-    {
-      schema: {
-        tags,
-        summary: 'Daily funnels, events by name, sign-ins and the review backlog (staff only)',
-        querystring: StatisticsQuerySchema,
-        response: { 200: dataEnvelope(StatisticsSchema), ...errorResponses(400, 401, 403) },
+  await app.register(async (scope) => {
+    const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
+    staffOnly.addHook('onRequest', noStore);
+    declareAccess(staffOnly, access.requireStaff());
+    staffOnly.get(
+      STATISTICS_PATHS.console,
+      {
+        schema: {
+          tags,
+          summary: 'Daily funnels, events by name, sign-ins and the review backlog (staff only)',
+          querystring: StatisticsQuerySchema,
+          response: { 200: dataEnvelope(StatisticsSchema), ...errorResponses(400, 401, 403) },
+        },
       },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      await staffOf(access, request.headers.authorization);
-      return { data: await staffStatistics(db, request.query) };
-    },
-  );
+      async (request) => ({ data: await staffStatistics(db, request.query) }),
+    );
+  });
 
   await app.register(async (scope) => {
     const limited = scope.withTypeProvider<ZodTypeProvider>();
+    declareAccess(limited, publicAccess);
     await limited.register(fastifyRateLimit, {
       max: PUBLIC_REQUESTS_PER_MINUTE_PER_IP,
       timeWindow: 60_000,

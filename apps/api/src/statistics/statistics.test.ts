@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATISTICS_MESSAGES, STATISTICS_PATHS } from '@portal/contracts/statistics';
+import { OPERATIONAL_DATE_MESSAGES } from '@portal/contracts/operational-dates';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import {
   auditEvents,
   officeAccountRequests,
@@ -250,6 +252,10 @@ describe('the statistics API', () => {
       ['from=2025-01-01&to=2026-01-02', STATISTICS_MESSAGES.rangeTooLong],
       ['from=2026-02-30&to=2026-03-01', 'Tanggal Tidak Valid'],
       ['to=2026-03-01', 'Wajib Diisi'],
+      // PostgreSQL has no year 0000: this answered 500 (issue 32).
+      ['from=0000-01-01&to=0000-01-01', ERROR_MESSAGES.dataInvalid],
+      ['from=1999-12-31&to=2000-01-01', OPERATIONAL_DATE_MESSAGES.outOfRange],
+      ['from=2100-12-31&to=2101-01-01', OPERATIONAL_DATE_MESSAGES.outOfRange],
     ] as const;
     for (const [query, message] of cases) {
       const reply = await statistics(query, staff);
@@ -276,5 +282,13 @@ describe('the statistics API', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(STATISTICS_MESSAGES.rangeReversed);
+    const yearZero = await t.app.inject({
+      url: `${api}${STATISTICS_PATHS.public}?from=0000-01-01&to=0000-01-01`,
+    });
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json().errors).toEqual([
+      { field: 'from', message: OPERATIONAL_DATE_MESSAGES.outOfRange },
+      { field: 'to', message: OPERATIONAL_DATE_MESSAGES.outOfRange },
+    ]);
   });
 });

@@ -3,7 +3,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
-import { TRACKING_PATH, TrackingRequestSchema } from '@portal/contracts/tracking';
+import {
+  TRACKING_CLIENT_PATH,
+  TRACKING_PATH,
+  TrackingClientSchema,
+  TrackingRequestSchema,
+} from '@portal/contracts/tracking';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { UnauthorizedError } from '../http/domain-errors';
 import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { TrackingService } from './tracking-service';
@@ -31,6 +37,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { service, credentials, rateLimit },
 ) => {
+  // Basic authorization names the portal's own client, not a person: checked by the route.
+  declareAccess(app, publicAccess);
   await app.register(fastifyRateLimit, {
     max: EVENTS_PER_MINUTE_PER_IP,
     timeWindow: 60_000,
@@ -38,6 +46,21 @@ export const trackingRoutes: FastifyPluginAsyncZod<Options> = async (
   });
 
   const expected = `Basic ${Buffer.from(`${credentials.user}:${credentials.secret}`).toString('base64')}`;
+
+  // The web reads the credentials here rather than from its build: one image serves every
+  // deployment, and a build without them would have every event refused (decision 0205).
+  app.get(
+    TRACKING_CLIENT_PATH,
+    {
+      schema: {
+        tags: ['event-tracker'],
+        summary: "The basic authorization the portal's own tracking client sends",
+        response: { 200: TrackingClientSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').send({ authorization: expected }),
+  );
 
   app.post(
     TRACKING_PATH,

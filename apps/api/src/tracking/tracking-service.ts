@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   PERSONAL_ATTRIBUTE_KEYS,
   TRACKING_ATTRIBUTE_KEYS,
+  TRACKING_COUNT_KEYS,
   TRACKING_MAX_BATCH,
   TrackingEventSchema,
   type TrackingEvent,
@@ -13,6 +14,9 @@ import { createTrackingRepository, type TrackingRow } from './tracking-repositor
 
 const personalKeys = new Set<string>(PERSONAL_ATTRIBUTE_KEYS.map((key) => key.toLowerCase()));
 const plainKeys = new Set<string>(TRACKING_ATTRIBUTE_KEYS);
+const countKeys = new Set<string>(TRACKING_COUNT_KEYS);
+// A count: a school asks for at most thousands, and a longer run of digits could be a NISN or a phone.
+const COUNT = /^\d{1,6}$/;
 
 // Values that are personal data whatever key a client put them under.
 const LOOKS_PERSONAL = [
@@ -58,7 +62,12 @@ export function createTrackingService(db: Db, hmacKey: string) {
     browser: event.browser,
     occurredAt: new Date(event.timestamp),
     attributes: event.attributes
-      .filter(({ key }) => plainKeys.has(key) || personalKeys.has(key.toLowerCase()))
+      .filter(
+        ({ key, value }) =>
+          plainKeys.has(key) ||
+          personalKeys.has(key.toLowerCase()) ||
+          (countKeys.has(key) && COUNT.test(value)),
+      )
       .map(({ key, value }) => ({
         key,
         value:

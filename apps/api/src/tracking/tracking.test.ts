@@ -124,6 +124,17 @@ describe('event tracker', () => {
     expect((await t.database.db.select().from(trackingEvents)).length).toBe(before);
   });
 
+  it('answers 400, never 5xx, to a device clock outside the operational days', async () => {
+    const before = (await t.database.db.select().from(trackingEvents)).length;
+    // PostgreSQL has no year 0000: this answered 500 (issue 32).
+    for (const timestamp of ['0000-01-01T00:00:00.000Z', '1970-01-01T00:00:00.000Z']) {
+      const reply = await send(event({ timestamp }));
+      expect(reply.statusCode, timestamp).toBe(400);
+      expect(reply.json().errors[0].field).toBe('data.timestamp');
+    }
+    expect((await t.database.db.select().from(trackingEvents)).length).toBe(before);
+  });
+
   it('drops keys off the allowlist and hashes values that look personal under any key', async () => {
     const personal = [
       '28/02/2001',
@@ -152,6 +163,26 @@ describe('event tracker', () => {
     expect(stored.filter((a) => /^hmac:/.test(a.value))).toHaveLength(personal.length);
     expect(stored.find((a) => a.value === 'hero-cek-akun')).toBeDefined();
     for (const value of personal) expect(JSON.stringify(rows)).not.toContain(value);
+  });
+
+  it('keeps the number of students a school asked accounts for, and nothing but a number', async () => {
+    const reply = await send([
+      event({
+        event_name: 'PD_ACCOUNT_REQUEST_INITIATED',
+        attributes: [{ key: 'students', value: '37' }],
+      }),
+      event({
+        event_name: 'PD_ACCOUNT_REQUEST_INITIATED',
+        attributes: [
+          { key: 'students', value: 'Siti Rahmawati, Andi Nugroho' },
+          { key: 'students', value: '0765320594' },
+        ],
+      }),
+    ]);
+    expect(reply.statusCode).toBe(202);
+    const rows = (await t.database.db.select().from(trackingEvents)).slice(-2);
+    expect(rows.map((row) => row.attributes)).toEqual([[{ key: 'students', value: '37' }], []]);
+    expect(JSON.stringify(rows)).not.toContain('Siti');
   });
 
   it('stores nothing of a batch with one bad event', async () => {

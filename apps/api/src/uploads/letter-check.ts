@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
-import { ServiceUnavailableError } from '../http/domain-errors';
+import { createWorkSlots } from '../http/work-slots';
 
 // A PDF ends with its end-of-file marker (ISO 32000-1, 7.5.5), followed by at most a line end;
 // a file cut short in transit lost it. Some writers pad a little, so the tail is searched.
@@ -101,24 +101,7 @@ export function createLetterCheck({
   concurrency = 1,
   maxWaiting = 4,
 }: Options = {}) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-
-  async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) {
-      if (waiting.length >= maxWaiting) throw new ServiceUnavailableError();
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  }
+  const withSlot = createWorkSlots({ concurrency, maxWaiting });
 
   return {
     /**

@@ -8,6 +8,7 @@ import {
   UploadResultSchema,
 } from '@portal/contracts/dinas-request';
 import { dataEnvelope } from '@portal/contracts/envelope';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, ValidationError } from '../http/domain-errors';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
@@ -30,6 +31,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   ctx: UploadContext;
   rateLimit: RateLimitStore;
 }> = async (app, { ctx, rateLimit }) => {
+  declareAccess(app, publicAccess);
   app.addHook('onRequest', noStore);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },

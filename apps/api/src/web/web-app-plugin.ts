@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { isKnownWebPath } from '@portal/contracts/web-routes';
+import { declareAccess, publicAccess } from '../access/access-scope';
 import { clientErrorBody } from '../http/error-handler';
 
 type WebAppOptions = { webBuildDir: string; apiPrefix: string };
@@ -20,6 +21,7 @@ export const webAppPlugin: FastifyPluginAsync<WebAppOptions> = async (
   app,
   { webBuildDir, apiPrefix },
 ) => {
+  declareAccess(app, publicAccess);
   const built = existsSync(webBuildDir);
   if (!built) {
     app.log.warn('web app not built: run `npm run build --workspace apps/web`');

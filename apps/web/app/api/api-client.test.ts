@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, getJson, postJson } from '~/api/api-client';
+import { changeLanguage, i18n } from '~/i18n/i18n';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,6 +25,27 @@ describe('api client', () => {
     expect(init.credentials).toBe('same-origin');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
     expect(init.body).toBe('{"email":"a@b.id"}');
+  });
+
+  it('tells the API the language the visitor reads the site in, for the mails a call causes', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ data: { ok: true } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const languageOf = (call: number) =>
+      (
+        (fetchMock.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<
+          string,
+          string
+        >
+      )['accept-language'];
+    await postJson('/password-reset/v1/send-otp', {}, Schema);
+    expect(languageOf(0)).toBe('id');
+    try {
+      await changeLanguage('en');
+      await postJson('/password-reset/v1/send-otp', {}, Schema);
+      expect(languageOf(1)).toBe('en');
+    } finally {
+      await i18n.changeLanguage('id');
+    }
   });
 
   it('reads the message and field errors of an error body in the order of SPEC §8', async () => {

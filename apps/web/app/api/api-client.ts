@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts/api-error';
 import type { z } from 'zod';
 import { webConfig } from '~/config';
+import { i18n, isLanguage } from '~/i18n/i18n';
 
 export type FieldError = { field: string; message: string };
 
@@ -87,7 +88,12 @@ async function send(
   body: unknown,
   options: RequestOptions,
 ): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The language the visitor reads the site in: the mails the call causes are written in it
+  // (decision 0252). Without it the browser's own list would speak for the visitor.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': isLanguage(i18n.language) ? i18n.language : 'id',
+  };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let response: Response;

@@ -5,6 +5,7 @@ import {
   PORTAL_WEB_CLIENT_ID,
   WEB_AUTH_PATHS,
 } from '@portal/contracts/sign-in';
+import { isKnownWebPath } from '@portal/contracts/web-routes';
 import { webConfig } from '~/config';
 
 let manager: Promise<UserManager> | undefined;
@@ -42,14 +43,48 @@ export function userManager(): Promise<UserManager> {
 /** What a sign-in carries through the provider and back. */
 export type SignInState = { returnTo: string };
 
+/** Enough rounds for any encoding a link would carry; a value still encoded after them is refused. */
+const MAX_DECODING_ROUNDS = 3;
+
+/** The value as the browser ends up reading it, however often it was percent-encoded. */
+function fullyDecoded(value: string): string | undefined {
+  let current = value;
+  for (let round = 0; round < MAX_DECODING_ROUNDS; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return undefined;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return undefined;
+}
+
+// Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so
+// `/<TAB>/evil.example` and `/\evil.example` are `//evil.example`: another site.
+const UNSAFE_CHARACTER = /\p{Cc}/u;
+const UNSAFE_IN_PATH = /[\\\s]/;
+const PLACEHOLDER_ORIGIN = 'https://portal.invalid';
+
 /**
- * Only a path of this site may be returned to, never another origin (`//host`, `/\host`) or the
- * sign-in routes themselves, which would loop.
+ * Only a page this app's router knows (WEB_ROUTES of the contracts) may be returned to, judged
+ * after decoding: never another origin or a path the router would not serve, nor the sign-in
+ * routes themselves, which would loop. Anything else falls back to the home page.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || /^\/[/\\]/.test(value)) return '/';
-  if (value.startsWith('/auth/')) return '/';
-  return value;
+  if (!value?.startsWith('/')) return '/';
+  const decoded = fullyDecoded(value);
+  if (decoded === undefined || UNSAFE_CHARACTER.test(decoded)) return '/';
+  const decodedPath = decoded.split(/[?#]/, 1)[0] ?? '';
+  if (!decodedPath.startsWith('/') || decodedPath.startsWith('//')) return '/';
+  if (UNSAFE_IN_PATH.test(decodedPath)) return '/';
+  const url = new URL(value, PLACEHOLDER_ORIGIN);
+  if (url.origin !== PLACEHOLDER_ORIGIN) return '/';
+  const pathname = fullyDecoded(url.pathname);
+  if (!pathname || /^\/(\/|auth\/)/.test(pathname) || !isKnownWebPath(pathname)) return '/';
+  return url.pathname + url.search + url.hash;
 }
 
 /** The login reference of SPEC §4: a short word naming where the sign-in started. */

@@ -1,20 +1,13 @@
-import { dataEnvelope } from '@portal/contracts/envelope';
-import {
-  SCHOOL_ADMINS_PATH,
-  SchoolAdminsSchema,
-  type SchoolAdmins,
-} from '@portal/contracts/profile';
-import { useQuery } from '@tanstack/react-query';
+import type { SchoolAdmins } from '@portal/contracts/profile';
 import type { User } from 'oidc-client-ts';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson } from '~/api/api-client';
+import { useSchoolAdmins } from '~/auth/api/get-school-admins';
 import { signOut } from '~/auth/auth-client';
 import type { AuthModalMode } from '~/components/dialog-store';
 import { formStyles } from '~/components/form-styles';
 import { webConfig } from '~/config';
-
-const ResponseSchema = dataEnvelope(SchoolAdminsSchema);
+import { Alert } from '~/components/alert';
 
 export type AdminSchool = SchoolAdmins['schools'][number];
 
@@ -32,16 +25,10 @@ export type SchoolAdminVerdict =
 export function useSchoolAdminVerdict(user: User): SchoolAdminVerdict {
   const email = String(user.profile.email ?? '');
   const learningAccount = email.endsWith(`@${webConfig.domain}`);
-  const query = useQuery({
-    queryKey: ['school-admins', user.profile.sub],
-    queryFn: ({ signal }) =>
-      getJson(SCHOOL_ADMINS_PATH, ResponseSchema, { token: user.access_token, signal }),
-    enabled: learningAccount,
-    retry: false,
-  });
+  const query = useSchoolAdmins(user, learningAccount);
   if (!learningAccount) return { kind: 'notLearningAccount' };
   if (query.isPending) return { kind: 'checking' };
-  const schools = query.data?.data.schools;
+  const schools = query.data?.schools;
   if (query.isError || !schools || schools.length === 0) return { kind: 'notRegistered' };
   const administered = schools.filter((school) => school.isAdmin);
   if (administered.length > 0) return { kind: 'admin', schools: administered };
@@ -69,14 +56,15 @@ export function SchoolAdminNotice({
         ? t('authModal.notLearningAccountRequest')
         : t('authModal.notLearningAccountPortal')
       : verdict.kind === 'notSchoolAdmin'
-        ? t('authModal.notSchoolAdmin')
+        ? mode === 'pengajuan-akun'
+          ? t('authModal.notSchoolAdmin')
+          : t('authModal.notSchoolAdminPortal')
         : t('authModal.notRegistered');
   return (
     <div className="space-y-4">
-      <div role="alert" className="rounded-md border-2 border-danger bg-danger/10 p-3">
-        <p className="font-bold text-danger">{t('authModal.wrongAccount')}</p>
+      <Alert variant="error-box" title={t('authModal.wrongAccount')}>
         <p className="mt-1">{notice}</p>
-      </div>
+      </Alert>
       {verdict.kind === 'notLearningAccount' ? (
         <div>
           <label htmlFor={emailId} className={formStyles.label}>

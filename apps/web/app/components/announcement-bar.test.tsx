@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnnouncementBar } from '~/components/announcement-bar';
-import { i18n } from '~/i18n/i18n';
 import { startFeatureToggles } from '~/toggles/feature-toggles';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 let narrow = false;
 let listed: unknown[] = [];
@@ -65,11 +64,7 @@ const region = () => screen.queryByRole('region', { name: 'Pengumuman' });
 const marked = () => document.documentElement.classList.contains('has-announcement');
 
 async function mountBar() {
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <AnnouncementBar />
-    </I18nextProvider>,
-  );
+  const view = renderWithProviders(<AnnouncementBar />);
   // The chunk and the list load at once; the bar waits for the delay of SPEC §9.
   await act(() => vi.advanceTimersByTimeAsync(1900));
   return view;
@@ -127,7 +122,8 @@ describe('the announcement bar', () => {
     view.unmount();
 
     listed = [announcement('2026-11-29T00:00:00.000Z')];
-    window.history.replaceState(null, '', '/');
+    // An empty parameter resets the session's overrides (decision 0248).
+    window.history.replaceState(null, '', '/?features=');
     await startFeatureToggles(fetchMock as unknown as typeof fetch);
     await mountBar();
     await act(() => vi.advanceTimersByTimeAsync(2000));

@@ -5,6 +5,8 @@ import { useFeature } from '~/toggles/use-feature';
 import type { ShownAnnouncement } from './announcement-loader';
 
 const MARKER = 'has-announcement';
+/** Room between a focused element and the bar, for its focus ring. */
+const FOCUS_GAP_PX = 8;
 // Below the breakpoint of SPEC §9 the bar is a sheet over a dimmed page (Tailwind: max-[600px]).
 const NARROW = '(max-width: 599.98px)';
 
@@ -68,10 +70,23 @@ export function AnnouncementBar() {
         dismiss();
       }
     };
+    // WCAG 2.2 SC 2.4.11 (Focus Not Obscured): the browser scrolls a focused element into view
+    // only when it is out of the viewport; one already in it may sit under the fixed bar.
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || element.contains(target)) return;
+      // A dialog is drawn above the bar.
+      if (target.closest('[role="dialog"]')) return;
+      const covered =
+        target.getBoundingClientRect().bottom - element.getBoundingClientRect().top + FOCUS_GAP_PX;
+      if (covered > 0) window.scrollBy({ top: covered, behavior: 'instant' });
+    };
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
     return () => {
       observer.disconnect();
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
       root.classList.remove(MARKER);
       root.style.removeProperty('--announcement-height');
     };

@@ -1,6 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BirthDatePicker,
@@ -8,7 +7,8 @@ import {
   isoDateToParts,
   partsToIsoDate,
 } from '~/components/birth-date-picker';
-import { changeLanguage, i18n } from '~/i18n/i18n';
+import { changeLanguage } from '~/i18n/i18n';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 afterEach(async () => {
   cleanup();
@@ -19,7 +19,7 @@ let lastValue = '';
 function Harness({ initial = '', error }: { initial?: string; error?: string }) {
   const [value, setValue] = useState(initial);
   return (
-    <I18nextProvider i18n={i18n}>
+    <>
       <BirthDatePicker
         id="birthDate"
         value={value}
@@ -33,7 +33,7 @@ function Harness({ initial = '', error }: { initial?: string; error?: string }) 
         reset
       </button>
       <output data-testid="value">{value}</output>
-    </I18nextProvider>
+    </>
   );
 }
 
@@ -61,7 +61,7 @@ describe('birth date helpers', () => {
 
 describe('BirthDatePicker', () => {
   it('is a labelled group of three labelled selects with Indonesian month names', () => {
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     expect(screen.getByRole('group', { name: 'Tanggal Lahir' })).toBeTruthy();
     expect(select('Tanggal').querySelectorAll('option')).toHaveLength(32);
     const months = [...select('Bulan').querySelectorAll('option')].map((o) => o.textContent);
@@ -70,7 +70,7 @@ describe('BirthDatePicker', () => {
   });
 
   it('reports year-month-day once the three parts make a real date', () => {
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     pick('Tanggal', '17');
     pick('Bulan', '8');
     expect(screen.getByTestId('value').textContent).toBe('');
@@ -79,7 +79,7 @@ describe('BirthDatePicker', () => {
   });
 
   it('clears the value and says Tanggal Tidak Valid for an impossible date', () => {
-    render(<Harness initial="2000-02-29" />);
+    renderWithProviders(<Harness initial="2000-02-29" />);
     expect(select('Tanggal')).toHaveProperty('value', '29');
     pick('Tahun', '2001');
     expect(lastValue).toBe('');
@@ -95,7 +95,7 @@ describe('BirthDatePicker', () => {
   });
 
   it('keeps every part when the selects change faster than it renders (a replay on hydration)', async () => {
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     for (const [name, value] of [
       ['Tanggal', '31'],
       ['Bulan', '2'],
@@ -112,7 +112,7 @@ describe('BirthDatePicker', () => {
   });
 
   it('says Wajib Diisi when the visitor leaves the group with a part missing', () => {
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     pick('Tanggal', '3');
     fireEvent.blur(select('Tanggal'), { relatedTarget: select('Bulan') });
     expect(screen.queryByText('Wajib Diisi')).toBeNull();
@@ -123,7 +123,7 @@ describe('BirthDatePicker', () => {
   });
 
   it('shows the form error (e.g. on submit) and follows a reset by the form', () => {
-    render(<Harness initial="1990-01-05" error="Wajib Diisi" />);
+    renderWithProviders(<Harness initial="1990-01-05" error="Wajib Diisi" />);
     expect(screen.getByText('Wajib Diisi')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'reset' }));
     expect(select('Tanggal')).toHaveProperty('value', '');
@@ -132,7 +132,7 @@ describe('BirthDatePicker', () => {
 
   it('speaks English in English', async () => {
     await changeLanguage('en');
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     expect(screen.getByRole('group', { name: 'Date of birth' })).toBeTruthy();
     expect(select('Month').querySelectorAll('option')[1]?.textContent).toBe('January');
   });

@@ -1,14 +1,13 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { createRef } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
 import { solveToPayload } from '~/components/bot-check-solver';
-import { i18n } from '~/i18n/i18n';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 afterEach(() => {
   cleanup();
@@ -31,14 +30,12 @@ describe('BotCheck', () => {
     vi.stubGlobal('fetch', fetchMock);
     const onVerified = vi.fn();
     const ref = createRef<BotCheckHandle>();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <BotCheck
-          ref={ref}
-          onVerified={onVerified}
-          solve={(challenge) => solveToPayload(challenge)}
-        />
-      </I18nextProvider>,
+    renderWithProviders(
+      <BotCheck
+        ref={ref}
+        onVerified={onVerified}
+        solve={(challenge) => solveToPayload(challenge)}
+      />,
     );
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Memverifikasi keamanan…');
@@ -71,11 +68,7 @@ describe('BotCheck', () => {
       'fetch',
       vi.fn(async () => new Response('', { status: 503 })),
     );
-    render(
-      <I18nextProvider i18n={i18n}>
-        <BotCheck onVerified={() => undefined} solve={async () => 'never'} />
-      </I18nextProvider>,
-    );
+    renderWithProviders(<BotCheck onVerified={() => undefined} solve={async () => 'never'} />);
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toContain('Verifikasi keamanan gagal'),
     );

@@ -1,11 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { Link, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Alert } from '~/components/alert';
 import { Carousel } from '~/components/carousel';
 import { Modal } from '~/components/modal';
-import { ToastProvider, useToast } from '~/components/toast';
-import { i18n } from '~/i18n/i18n';
+import { ToastPageBinding, ToastProvider, useToast } from '~/components/toast';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 let reducedMotion = false;
 beforeEach(() => {
@@ -25,8 +26,6 @@ afterEach(() => {
 const isShown = (text: string) =>
   !(screen.getByText(text).closest('[role="group"]') as HTMLElement).hidden;
 
-const withI18n = (node: React.ReactNode) => <I18nextProvider i18n={i18n}>{node}</I18nextProvider>;
-
 function ModalHarness() {
   const [open, setOpen] = useState(false);
   return (
@@ -43,7 +42,7 @@ function ModalHarness() {
 
 describe('Modal', () => {
   it('has its SPEC width, closes on Escape and returns focus to the opener', async () => {
-    render(withI18n(<ModalHarness />));
+    renderWithProviders(<ModalHarness />);
     const opener = screen.getByRole('button', { name: 'open' });
     opener.focus();
     fireEvent.click(opener);
@@ -61,7 +60,7 @@ describe('Carousel', () => {
 
   it('advances every 5 seconds and pauses while hovered', () => {
     vi.useFakeTimers();
-    const { container } = render(withI18n(<Carousel label="Mitra" slides={slides} />));
+    const { container } = renderWithProviders(<Carousel label="Mitra" slides={slides} />);
     expect(isShown('satu')).toBe(true);
     act(() => vi.advanceTimersByTime(5000));
     expect(isShown('dua')).toBe(true);
@@ -73,7 +72,7 @@ describe('Carousel', () => {
   it('does not autoplay under reduced motion and moves with the arrow keys', () => {
     reducedMotion = true;
     vi.useFakeTimers();
-    render(withI18n(<Carousel label="Mitra" slides={slides} />));
+    renderWithProviders(<Carousel label="Mitra" slides={slides} />);
     act(() => vi.advanceTimersByTime(20000));
     expect(isShown('satu')).toBe(true);
     fireEvent.keyDown(screen.getByRole('region', { name: 'Mitra' }), { key: 'ArrowLeft' });
@@ -96,16 +95,83 @@ function ToastHarness() {
 describe('Toast', () => {
   it('announces a message in a live region and removes it after its duration', () => {
     vi.useFakeTimers();
-    render(
-      withI18n(
-        <ToastProvider>
-          <ToastHarness />
-        </ToastProvider>,
-      ),
+    renderWithProviders(
+      <ToastProvider>
+        <ToastHarness />
+      </ToastProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'kirim' }));
     expect(screen.getByRole('status').textContent).toContain('Kode OTP berhasil dikirim');
     act(() => vi.advanceTimersByTime(10000));
     expect(screen.getByRole('status').textContent).not.toContain('Kode OTP');
+  });
+});
+
+function PageToastHarness() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        toast.show('Kode OTP berhasil dikirim', { durationMs: 10000, page: '/kode' });
+        toast.show('Versi baru tersedia', { durationMs: null });
+        void navigate('/kode');
+      }}
+    >
+      kirim
+    </button>
+  );
+}
+
+describe('Toast bound to a page', () => {
+  it('follows the visitor to its page and is dismissed when they leave it; others stay', () => {
+    renderWithProviders(
+      <>
+        <ToastPageBinding />
+        <Routes>
+          <Route path="/" element={<PageToastHarness />} />
+          <Route path="/kode" element={<Link to="/sandi-baru">lanjut</Link>} />
+          <Route path="/sandi-baru" element={<button type="button">Simpan</button>} />
+        </Routes>
+      </>,
+      { path: '/', toasts: true },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'kirim' }));
+    expect(screen.getByRole('status').textContent).toContain('Kode OTP berhasil dikirim');
+    fireEvent.click(screen.getByRole('link', { name: 'lanjut' }));
+    screen.getByRole('button', { name: 'Simpan' });
+    expect(screen.getByRole('status').textContent).not.toContain('Kode OTP');
+    expect(screen.getByRole('status').textContent).toContain('Versi baru tersedia');
+  });
+});
+
+describe('Alert', () => {
+  it('interrupts for a failure and waits its turn for a notice, unless told otherwise', () => {
+    renderWithProviders(
+      <>
+        <Alert variant="error">gagal</Alert>
+        <Alert variant="info">ditutup</Alert>
+        <Alert variant="error" role="status">
+          sedang dimuat ulang
+        </Alert>
+      </>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('gagal');
+    expect(screen.getAllByRole('status').map((element) => element.textContent)).toEqual([
+      'ditutup',
+      'sedang dimuat ulang',
+    ]);
+  });
+
+  it('keeps a boxed failure’s title in the danger colour and the text under it plain', () => {
+    renderWithProviders(
+      <Alert variant="error-box" title="Akun salah">
+        <p>Masuk dengan akun sekolah.</p>
+      </Alert>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.className).not.toContain('text-danger');
+    expect(screen.getByText('Akun salah').className).toContain('text-danger');
   });
 });

@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '~/i18n/i18n';
 import { Pager } from '~/components/pager';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 beforeAll(async () => {
   await i18n.changeLanguage('id');
@@ -10,11 +10,7 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 const pager = (page: number, total: number, onPage = vi.fn()) => {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <Pager page={page} pageSize={25} total={total} onPage={onPage} />
-    </I18nextProvider>,
-  );
+  renderWithProviders(<Pager page={page} pageSize={25} total={total} onPage={onPage} />);
   return onPage;
 };
 

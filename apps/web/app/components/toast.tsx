@@ -10,6 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 
 export type ToastTone = 'info' | 'success' | 'error';
 export type ToastAction = { label: string; onClick: () => void };
@@ -18,11 +19,18 @@ export type ToastOptions = {
   /** `null` keeps the toast until it is closed. */
   durationMs?: number | null;
   actions?: ToastAction[];
+  /**
+   * The path of the page the message is about: leaving that page dismisses it, so it never
+   * follows the visitor to a step where it is stale. Absent, the toast is about the whole site.
+   */
+  page?: string;
 };
 type ToastItem = { id: number; message: string; options: ToastOptions };
 type ToastApi = {
   show: (message: string, options?: ToastOptions) => number;
   dismiss: (id: number) => void;
+  /** Dismisses the toasts bound to a page other than `pathname`. */
+  keepPage: (pathname: string) => void;
 };
 
 const DEFAULT_DURATION_MS = 6000;
@@ -45,7 +53,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setItems((current) => [...current, { id, message, options }]);
     return id;
   }, []);
-  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const keepPage = useCallback((pathname: string) => {
+    setItems((current) => {
+      const kept = current.filter(
+        (item) => item.options.page === undefined || item.options.page === pathname,
+      );
+      return kept.length === current.length ? current : kept;
+    });
+  }, []);
+  const api = useMemo(() => ({ show, dismiss, keepPage }), [show, dismiss, keepPage]);
 
   return (
     <ToastContext.Provider value={api}>
@@ -53,9 +69,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         role="status"
         aria-live="polite"
-        // Empty, the region takes no room: padded, it covered whatever scrolled beneath it.
+        // Empty, the region takes no room: padded, it covered whatever scrolled beneath it. On a
+        // phone it sits at the top, over the navbar: at the bottom it covered a form's primary
+        // action (and the announcement sheet).
         className={clsx(
-          'pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 sm:items-end',
+          'pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 sm:top-auto sm:bottom-0 sm:items-end',
           items.length > 0 && 'p-3',
         )}
       >
@@ -65,6 +83,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   );
+}
+
+/** Mounted once inside the router: a navigation dismisses the toasts of the page left behind. */
+export function ToastPageBinding() {
+  const { keepPage } = useToast();
+  const { pathname } = useLocation();
+  useEffect(() => keepPage(pathname), [keepPage, pathname]);
+  return null;
 }
 
 function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) => void }) {

@@ -5,6 +5,7 @@ import idCommon from '~/locales/id/common.json';
 import idHome from '~/locales/id/home.json';
 import idLegacyHome from '~/locales/id/legacy-home.json';
 import idPages from '~/locales/id/pages.json';
+import { type OnDemandNamespace, SHELL_NAMESPACES, type ShellNamespace } from './namespaces';
 
 export const LANGUAGES = ['id', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -15,16 +16,23 @@ export const isLanguage = (value: unknown): value is Language =>
 
 export const i18n = i18next.createInstance();
 
+type Catalogue = Record<string, unknown>;
+
+const shellTexts = {
+  common: idCommon,
+  home: idHome,
+  'legacy-home': idLegacyHome,
+  pages: idPages,
+} satisfies Record<ShellNamespace, Catalogue>;
+
 void i18n.use(initReactI18next).init({
   // Prerendered HTML is Indonesian; a stored English choice is applied after hydration.
   lng: 'id',
   fallbackLng: 'id',
   supportedLngs: [...LANGUAGES],
   defaultNS: 'common',
-  ns: ['common', 'home', 'legacy-home', 'pages'],
-  resources: {
-    id: { common: idCommon, home: idHome, 'legacy-home': idLegacyHome, pages: idPages },
-  },
+  ns: [...SHELL_NAMESPACES],
+  resources: { id: shellTexts },
   initAsync: false,
   // Keys are nested objects and never name their namespace inline.
   keySeparator: '.',
@@ -41,8 +49,6 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-type Catalogue = Record<string, unknown>;
-
 /** Loads a language's shell texts before switching to it; Indonesian is always bundled. */
 export async function changeLanguage(language: Language): Promise<void> {
   if (language === 'en' && !i18n.hasResourceBundle('en', 'common')) {
@@ -55,7 +61,10 @@ export async function changeLanguage(language: Language): Promise<void> {
 }
 
 /** Adds a route's own namespace, so its text loads with that route and not with the home page. */
-export function registerNamespace(namespace: string, catalogues: Record<Language, Catalogue>) {
+export function registerNamespace(
+  namespace: OnDemandNamespace,
+  catalogues: Record<Language, Catalogue>,
+) {
   for (const language of LANGUAGES) {
     if (!i18n.hasResourceBundle(language, namespace)) {
       i18n.addResourceBundle(language, namespace, catalogues[language], true, false);

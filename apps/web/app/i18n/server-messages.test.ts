@@ -5,13 +5,8 @@ import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '~/i18n/i18n';
 import english from '~/locales/en/server.json';
-import {
-  SCHEMA_MESSAGES,
-  SERVER_NAMESPACE,
-  fromFormError,
-  localiseMessage,
-  toFormError,
-} from './server-messages';
+import { SERVER_NAMESPACE } from './namespaces';
+import { SCHEMA_MESSAGES, fromFormError, localiseMessage, toFormError } from './server-messages';
 
 // Every module of the contracts, so that a messages object added there is noticed here.
 const contractModules = import.meta.glob<Record<string, unknown>>(
@@ -38,6 +33,8 @@ const NOT_USER_FACING = /[\\/]brand\.ts$/;
 // The first part of a schema message's id names its messages object.
 const OBJECT_OF_GROUP: Record<string, string> = {
   error: 'ERROR',
+  typedText: 'TYPED_TEXT',
+  operationalDate: 'OPERATIONAL_DATE',
   lookup: 'LOOKUP',
   reset: 'RESET',
   userType: 'USER_TYPE',

@@ -6,18 +6,19 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/busi
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { CONSOLE_MESSAGES } from '@portal/contracts/console';
 import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
+import { OPERATIONAL_DATE_MESSAGES } from '@portal/contracts/operational-dates';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
 import { STATISTICS_MESSAGES } from '@portal/contracts/statistics';
+import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './format-duration';
+import { SERVER_NAMESPACE } from './namespaces';
 
 // Imported only by journeys (lazy routes and dialogs): the home page shows no such message.
 // The English texts come with the English catalogue.
-
-export const SERVER_NAMESPACE = 'server';
 
 /**
  * What the web shows of a failure: a text, or an API error with its id and numbers (decision
@@ -44,6 +45,8 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'error.emailInvalid', text: ERROR_MESSAGES.emailInvalid },
   { id: 'error.unauthorized', text: ERROR_MESSAGES.unauthorized },
   { id: 'error.dataInvalid', text: ERROR_MESSAGES.dataInvalid },
+  { id: 'typedText.controlCharacters', text: TYPED_TEXT_MESSAGES.controlCharacters },
+  { id: 'operationalDate.outOfRange', text: OPERATIONAL_DATE_MESSAGES.outOfRange },
   { id: 'lookup.nameTooLong', text: LOOKUP_MESSAGES.nameTooLong },
   { id: 'lookup.nameWithoutLetters', text: LOOKUP_MESSAGES.nameWithoutLetters },
   { id: 'lookup.regionInvalid', text: LOOKUP_MESSAGES.regionInvalid },

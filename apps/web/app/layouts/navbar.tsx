@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '~/components/app-link';
 import { Link, useLocation } from 'react-router';
-import { useDialogs } from '~/components/dialog-store';
+import { useDialogs, type DialogRequest } from '~/components/dialog-store';
 import { LanguageSwitch } from '~/components/language-switch';
 import { brand } from '~/config';
 import { navItemClass } from '~/layouts/nav-item-styles';
@@ -21,13 +21,18 @@ export function Navbar() {
     setMenuOpen(false);
   }
 
-  // The mobile menu stays open under a modal, so focus can return to the item that opened it.
-  const requestStudentAccounts = () => {
-    dialogs.open({ kind: 'auth', mode: 'pengajuan-akun' });
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // A modal closes the mobile menu, which would otherwise stay open behind it. Focus moves to
+  // the menu's button first: the modal returns it there, the item that opened it being hidden.
+  const openDialog = (request: DialogRequest) => {
+    if (menuOpen) {
+      menuButton.current?.focus();
+      setMenuOpen(false);
+    }
+    dialogs.open(request);
   };
-  const openReset = () => {
-    dialogs.open({ kind: 'reset' });
-  };
+  const requestStudentAccounts = () => openDialog({ kind: 'auth', mode: 'pengajuan-akun' });
+  const openReset = () => openDialog({ kind: 'reset' });
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white">
@@ -90,6 +95,7 @@ export function Navbar() {
         <div className="flex items-center gap-1 xl:hidden">
           <LanguageSwitch className="btn btn-ghost min-h-11 px-2 text-sm" />
           <button
+            ref={menuButton}
             type="button"
             className="btn btn-secondary min-h-11 px-3"
             aria-expanded={menuOpen}

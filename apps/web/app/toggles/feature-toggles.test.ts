@@ -18,18 +18,32 @@ afterEach(() => {
 
 describe('feature toggles', () => {
   it('keeps only known names from the query parameter', () => {
-    expect(parseFeatureList('LOOKUP_DINAS, googleSignIn,unknown,')).toEqual([
+    expect(parseFeatureList('LOOKUP_DINAS, accountLookup,unknown,')).toEqual([
       'LOOKUP_DINAS',
-      'googleSignIn',
+      'accountLookup',
     ]);
   });
 
-  it('stores overrides for the session and clears them on a visit without the parameter', () => {
+  it('keeps overrides for the session on visits without the parameter; an empty one resets them', () => {
     const overrides = readSessionOverrides('?features=accountCreation', window.sessionStorage);
     expect([...overrides]).toEqual(['accountCreation']);
     expect(window.sessionStorage.getItem(FEATURE_OVERRIDES_STORAGE_KEY)).toBe('accountCreation');
-    expect(readSessionOverrides('', window.sessionStorage).size).toBe(0);
+    expect([...readSessionOverrides('', window.sessionStorage)]).toEqual(['accountCreation']);
+    expect([...readSessionOverrides('?other=1', window.sessionStorage)]).toEqual([
+      'accountCreation',
+    ]);
+    expect(readSessionOverrides('?features=', window.sessionStorage).size).toBe(0);
     expect(window.sessionStorage.getItem(FEATURE_OVERRIDES_STORAGE_KEY)).toBeNull();
+    expect(readSessionOverrides('', window.sessionStorage).size).toBe(0);
+  });
+
+  it('lets the local names of server toggles switch them on too', () => {
+    const base = { remote: { ACCOUNT_CREATION: false, REQUEST_PASSWORD_BY_PHONE: false } };
+    const state = { ...base, settings: {}, overrides: new Set(['accountCreation']) };
+    expect(isRemoteToggleOn(state, 'ACCOUNT_CREATION')).toBe(true);
+    expect(isRemoteToggleOn(state, 'REQUEST_PASSWORD_BY_PHONE')).toBe(false);
+    const phone = { ...state, overrides: new Set(['requestPasswordByPhone']) };
+    expect(isRemoteToggleOn(phone, 'REQUEST_PASSWORD_BY_PHONE')).toBe(true);
   });
 
   it('applies local defaults, then remote values, then overrides', () => {

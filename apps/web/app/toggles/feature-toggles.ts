@@ -52,18 +52,19 @@ export function parseFeatureList(value: string): string[] {
 }
 
 /**
- * Reads the overrides at app start: a visit with the parameter stores them for the session, a
- * visit without it clears them (SPEC §2).
+ * Reads the overrides at app start (SPEC §2, decision 0248): a visit with names stores them for
+ * the browser session, a visit without the parameter keeps the session's, and the parameter
+ * with no name left in it (`?features=`) resets them.
  */
 export function readSessionOverrides(search: string, storage: Storage | null): Set<string> {
   const value = new URLSearchParams(search).get(FEATURES_QUERY_PARAM);
   try {
     if (value === null) {
-      storage?.removeItem(FEATURE_OVERRIDES_STORAGE_KEY);
-      return new Set();
+      return new Set(parseFeatureList(storage?.getItem(FEATURE_OVERRIDES_STORAGE_KEY) ?? ''));
     }
     const names = parseFeatureList(value);
-    storage?.setItem(FEATURE_OVERRIDES_STORAGE_KEY, names.join(','));
+    if (names.length === 0) storage?.removeItem(FEATURE_OVERRIDES_STORAGE_KEY);
+    else storage?.setItem(FEATURE_OVERRIDES_STORAGE_KEY, names.join(','));
     return new Set(names);
   } catch {
     return new Set(value ? parseFeatureList(value) : []);
@@ -82,10 +83,11 @@ export function isLocalFeatureOn(current: ToggleState, feature: LocalFeature): b
 }
 
 export function isRemoteToggleOn(current: ToggleState, key: FeatureToggleKey): boolean {
-  if (current.overrides.has(key)) return true;
+  const local = Object.entries(LOCAL_FROM_REMOTE).find(([, remote]) => remote === key)?.[0];
+  // `?features=accountCreation` names the same switch as `?features=ACCOUNT_CREATION`.
+  if (current.overrides.has(key) || (local && current.overrides.has(local))) return true;
   const remoteValue = current.remote?.[key];
   if (remoteValue !== undefined) return remoteValue;
-  const local = Object.entries(LOCAL_FROM_REMOTE).find(([, remote]) => remote === key)?.[0];
   return local ? LOCAL_FEATURE_DEFAULTS[local as LocalFeature] : DEFAULT_REMOTE_TOGGLES[key];
 }
 

@@ -1,16 +1,13 @@
 import { DINAS_PLATFORMS } from '@portal/contracts/dinas-request';
 import type { FeatureToggleKey } from '@portal/contracts/feature-toggles';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DialogProvider } from '~/components/dialog-store';
-import { loadPlatforms } from '~/features/dinas-request/dinas-api';
+import { loadPlatforms } from '~/features/dinas-request/api/get-platforms';
 import { HomePage } from '~/features/home-2025/home-page';
 import { AuthModal } from '~/features/sign-in/auth-modal';
-import { i18n } from '~/i18n/i18n';
 import { startFeatureToggles } from './feature-toggles';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 /** The toggles as the API serves them, with one of them set. */
 async function serve(key: FeatureToggleKey, enabled: boolean) {
@@ -18,14 +15,7 @@ async function serve(key: FeatureToggleKey, enabled: boolean) {
   await act(() => startFeatureToggles(() => Promise.resolve(new Response(JSON.stringify(body)))));
 }
 
-const show = (element: ReactElement) =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <DialogProvider>{element}</DialogProvider>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
+const show = (element: ReactElement) => renderWithProviders(element, { path: '/', dialogs: true });
 
 afterEach(() => {
   cleanup();
@@ -44,9 +34,9 @@ describe('what each toggle switches in the web app', () => {
     }));
     await serve('API_GOVERNMENT_STATEMENT', true);
     show(<HomePage />);
-    expect(screen.getByRole('link', { name: /Unduh Regulasi/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Unduh Ringkasan Ketentuan/ })).toBeTruthy();
     await serve('API_GOVERNMENT_STATEMENT', false);
-    expect(screen.queryByRole('link', { name: /Unduh Regulasi/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Unduh Ringkasan Ketentuan/ })).toBeNull();
   });
 
   it('LOGIN: the auth modal offers to sign in, or says signing in is off', async () => {

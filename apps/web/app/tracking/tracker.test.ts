@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TRACKING_CLIENT_PATH, TRACKING_PATH } from '@portal/contracts/tracking';
 import {
   DEVICE_ID_KEY,
   QUEUE_KEY,
@@ -53,13 +54,20 @@ describe('tracking client', () => {
     await flush();
     expect(JSON.parse(window.localStorage.getItem(QUEUE_KEY) ?? '[]')).toHaveLength(2);
 
-    const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 202 }));
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith(TRACKING_CLIENT_PATH)
+        ? Response.json({ authorization: 'Basic ZGVwbG95bWVudDpzZWNyZXQ=' })
+        : new Response(null, { status: 202 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await flush();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    // The credentials are this deployment's, read from the API, not baked into the build.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/belajar-id${TRACKING_CLIENT_PATH}`);
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe(`/belajar-id${TRACKING_PATH}`);
     expect(init.keepalive).toBe(true);
-    expect(new Headers(init.headers).get('authorization')).toMatch(/^Basic /);
+    expect(new Headers(init.headers).get('authorization')).toBe('Basic ZGVwbG95bWVudDpzZWNyZXQ=');
     const body = JSON.parse(String(init.body)) as { event_name: string; data: string };
     expect(JSON.parse(body.data)).toHaveLength(2);
     expect(JSON.parse(window.localStorage.getItem(QUEUE_KEY) ?? '[]')).toHaveLength(0);

@@ -1,4 +1,9 @@
-import { TRACKER_NAME, TRACKING_MAX_BATCH, TRACKING_PATH } from '@portal/contracts/tracking';
+import {
+  TRACKER_NAME,
+  TRACKING_CLIENT_PATH,
+  TRACKING_MAX_BATCH,
+  TRACKING_PATH,
+} from '@portal/contracts/tracking';
 import type { TrackingEvent, TrackingEventName, TrackingRequest } from '@portal/contracts/tracking';
 import { webConfig } from '~/config';
 
@@ -99,6 +104,31 @@ export function buildEvent(
 }
 
 let flushTimer: number | undefined;
+let authorization: Promise<string | null> | null = null;
+
+/**
+ * The basic authorization of this deployment's tracker, read once per page load from the API
+ * (decision 0205): it identifies the client, it is not a secret. Null while unreachable.
+ */
+function trackerAuthorization(): Promise<string | null> {
+  authorization ??= fetch(webConfig.apiBase + TRACKING_CLIENT_PATH, {
+    credentials: 'omit',
+    headers: { accept: 'application/json' },
+  })
+    .then(async (response) => {
+      const body: unknown = response.ok ? await response.json() : null;
+      const value =
+        body && typeof body === 'object' && 'authorization' in body ? body.authorization : null;
+      return typeof value === 'string' && value.startsWith('Basic ') ? value : null;
+    })
+    .catch(() => null)
+    .then((value) => {
+      // Asked again at the next flush: the network may be back by then.
+      if (value === null) authorization = null;
+      return value;
+    });
+  return authorization;
+}
 let flushing = false;
 
 /** Queues an event and sends it soon, in a batch; never waits for the network. */
@@ -128,13 +158,15 @@ export async function flush(): Promise<void> {
   flushing = true;
   const body: TrackingRequest = { event_name: TRACKER_NAME, data: JSON.stringify(batch) };
   try {
+    const credentials = await trackerAuthorization();
+    if (!credentials) return;
     const response = await fetch(webConfig.apiBase + TRACKING_PATH, {
       method: 'POST',
       keepalive: true,
       credentials: 'omit',
       headers: {
         'content-type': 'application/json',
-        authorization: `Basic ${btoa(webConfig.eventTrackerCredentials)}`,
+        authorization: credentials,
       },
       body: JSON.stringify(body),
     });

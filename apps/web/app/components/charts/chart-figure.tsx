@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DailySeries } from '@portal/contracts/statistics';
+import { FUNNEL_CONVERSION, type DailySeries, type Funnel } from '@portal/contracts/statistics';
 import { ChartCanvas } from './chart-canvas';
 import { downloadCsv } from './csv';
 
@@ -128,12 +128,12 @@ type DailyFigureProps = Pick<ChartFigureProps, 'id' | 'title' | 'level' | 'kind'
   data: DailySeries;
   /** The words for each series' key. */
   seriesLabel: (key: string) => string;
-  /** A funnel: the table adds each day's conversion, the last step over the first. */
-  funnel?: boolean;
+  /** A funnel: the table adds each day's conversion, its goal step over its first. */
+  funnel?: Funnel;
 };
 
 /** A chart of counts per day (a funnel, events, sign-ins), with its table and CSV. */
-export function DailyFigure({ data, seriesLabel, funnel = false, ...figure }: DailyFigureProps) {
+export function DailyFigure({ data, seriesLabel, funnel, ...figure }: DailyFigureProps) {
   const { t, i18n } = useTranslation('common');
   const locale = i18n.language === 'en' ? 'en-GB' : 'id-ID';
   const dayLabel = new Intl.DateTimeFormat(locale, {
@@ -144,17 +144,20 @@ export function DailyFigure({ data, seriesLabel, funnel = false, ...figure }: Da
   });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const series = data.series.map((s) => ({ label: seriesLabel(s.key), values: s.counts }));
-  const totals = series.map((s) => s.values.reduce((sum, value) => sum + value, 0));
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+  const totals = series.map((s) => sum(s.values));
   const conversion = (first: number, last: number) =>
     first > 0 ? percent.format(last / first) : '–';
-  const first = data.series[0]?.counts ?? [];
-  const last = data.series.at(-1)?.counts ?? [];
+  const countsOf = (key: string | undefined) =>
+    data.series.find((s) => s.key === key)?.counts ?? [];
+  const first = countsOf(funnel && FUNNEL_CONVERSION[funnel].from);
+  const last = countsOf(funnel && FUNNEL_CONVERSION[funnel].to);
   const totalsText = series.map((s, i) => `${s.label} ${totals[i]}`).join(', ');
   const summary = funnel
     ? t('charts.funnelSummary', {
         title: figure.title,
         totals: totalsText,
-        conversion: conversion(totals[0] ?? 0, totals.at(-1) ?? 0),
+        conversion: conversion(sum(first), sum(last)),
       })
     : t('charts.summary', { title: figure.title, totals: totalsText || t('charts.none') });
   return (

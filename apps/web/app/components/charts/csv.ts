@@ -1,3 +1,5 @@
+import { saveFile } from '~/components/save-file';
+
 type Cell = string | number;
 
 const quoted = (cell: Cell): string => {
@@ -14,12 +16,5 @@ export const toCsv = (rows: readonly (readonly Cell[])[]): string =>
  * spreadsheet programs read the file as UTF-8 (names of months, the en dash).
  */
 export function downloadCsv(fileName: string, rows: readonly (readonly Cell[])[]): void {
-  const blob = new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The click starts the download before this runs: the address is of no further use.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -7,11 +7,34 @@ import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
 import { LookupForm } from './lookup-form';
 import { LookupResult } from './lookup-result';
-import { useRemoteToggle } from '~/toggles/use-feature';
+import { brand } from '~/config';
+import { useFeature, useRemoteToggle } from '~/toggles/use-feature';
 import { USER_TYPES, readRememberedUserType, rememberUserType } from '~/user-type/user-type-choice';
+import { Alert } from '~/components/alert';
 
 /** Account lookup (SPEC §2, §3): form for the chosen user type, then the result and its actions. */
 export function AccountLookupPage() {
+  const { t } = useTranslation('account-lookup');
+  const lookupOn = useFeature('accountLookup');
+  // SPEC §3's local feature: a build without the lookup says so instead of offering the form.
+  if (!lookupOn) {
+    return (
+      <div className="page-container max-w-2xl py-8 sm:py-10">
+        <PageTitle title={t('title')} />
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
+        <Alert variant="info" className="mt-6">
+          <p>{t('lookupOff.body')}</p>
+          <a
+            href={brand.helpCentreUrl}
+            rel="noopener"
+            className="link mt-2 inline-flex min-h-11 items-center"
+          >
+            {t('lookupOff.help')}
+          </a>
+        </Alert>
+      </div>
+    );
+  }
   return (
     <QueryProvider>
       <AccountLookup />
@@ -66,14 +89,14 @@ function AccountLookup() {
       ) : (
         <>
           {sessionEnded ? (
-            <div
+            <Alert
+              variant="error-box"
+              className="mt-6 focus:outline-none"
               ref={endedNotice}
               tabIndex={-1}
-              role="alert"
-              className="mt-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger focus:outline-none"
             >
               {t('session.ended')}
-            </div>
+            </Alert>
           ) : null}
           <fieldset className="mt-6">
             <legend className="font-semibold">{t('userType.legend')}</legend>

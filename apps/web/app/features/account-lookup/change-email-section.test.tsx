@@ -1,13 +1,12 @@
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import type { ApiErrorBody, ErrorId } from '@portal/contracts/api-error';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryProvider } from '~/api/query-provider';
-import { changeLanguage, i18n, registerNamespace } from '~/i18n/i18n';
+import { changeLanguage, registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/account-lookup.json';
 import id from '~/locales/id/account-lookup.json';
 import { ChangeEmailSection } from './change-email-section';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 registerNamespace('account-lookup', { id, en });
 
@@ -51,16 +50,13 @@ const wrongCodes = (errorId: ErrorId, fields: string[], attemptsLeft: number): A
 };
 
 async function startChange(labels: { open: string; newEmail: string; send: string }) {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryProvider>
-        <ChangeEmailSection
-          token="token"
-          onSessionEnded={() => undefined}
-          onChanged={() => undefined}
-        />
-      </QueryProvider>
-    </I18nextProvider>,
+  renderWithProviders(
+    <ChangeEmailSection
+      token="token"
+      onSessionEnded={() => undefined}
+      onChanged={() => undefined}
+    />,
+    { query: true },
   );
   fireEvent.click(screen.getByRole('button', { name: labels.open }));
   fireEvent.input(screen.getByLabelText(labels.newEmail), {

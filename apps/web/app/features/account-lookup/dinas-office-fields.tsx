@@ -1,11 +1,12 @@
 import type { Control } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
+import { RegionFields } from '~/components/region-fields';
 import { useRegions } from '~/api/regions';
 import { FIELD_IDS } from './lookup-form-values';
 import type { LookupFormValues } from './lookup-form-values';
+import { Alert } from '~/components/alert';
 
 const OFFICE_TYPES = ['provinsi', 'kota_kabupaten'] as const;
 
@@ -61,60 +62,48 @@ export function DinasOfficeFields({
         ) : null}
       </fieldset>
 
-      {regions.isError ? (
-        <p role="alert" className="font-semibold text-danger">
-          {t('form.regionsFailed')}
-        </p>
-      ) : null}
+      {regions.isError ? <Alert variant="error">{t('form.regionsFailed')}</Alert> : null}
 
-      <FormField
-        id={FIELD_IDS.province}
-        label={t('form.province')}
-        hint={regions.isPending ? t('form.regionsLoading') : undefined}
-        error={provinceError}
-      >
-        {(control) => (
-          <select
-            {...control}
-            ref={province.field.ref}
-            value={province.field.value}
-            onChange={(event) => {
+      <RegionFields
+        province={{
+          id: FIELD_IDS.province,
+          label: t('form.province'),
+          hint: regions.isPending ? t('form.regionsLoading') : undefined,
+          error: provinceError,
+          placeholder: t('form.choose'),
+          options: (regions.data?.provinces ?? []).map((item) => ({
+            value: item.code,
+            label: item.name,
+          })),
+          select: {
+            ref: province.field.ref,
+            value: province.field.value,
+            onChange: (event) => {
               province.field.onChange(event.target.value);
               regency.field.onChange('');
-            }}
-            onBlur={province.field.onBlur}
-          >
-            <option value="">{t('form.choose')}</option>
-            {regions.data?.provinces.map((item) => (
-              <option key={item.code} value={item.code}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-
-      {officeType.field.value === 'kota_kabupaten' ? (
-        <FormField id={FIELD_IDS.regency} label={t('form.regency')} error={regencyError}>
-          {(control) => (
-            <select
-              {...control}
-              ref={regency.field.ref}
-              value={regency.field.value}
-              onChange={(event) => regency.field.onChange(event.target.value)}
-              onBlur={regency.field.onBlur}
-              disabled={regencies.length === 0}
-            >
-              <option value="">{t('form.choose')}</option>
-              {regencies.map((item) => (
-                <option key={item.code} value={item.code}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      ) : null}
+            },
+            onBlur: province.field.onBlur,
+          },
+        }}
+        city={
+          officeType.field.value === 'kota_kabupaten'
+            ? {
+                id: FIELD_IDS.regency,
+                label: t('form.regency'),
+                error: regencyError,
+                placeholder: t('form.choose'),
+                options: regencies.map((item) => ({ value: item.code, label: item.name })),
+                select: {
+                  ref: regency.field.ref,
+                  value: regency.field.value,
+                  onChange: (event) => regency.field.onChange(event.target.value),
+                  onBlur: regency.field.onBlur,
+                  disabled: regencies.length === 0,
+                },
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

@@ -5,15 +5,14 @@ import {
   type ErrorCode,
   type ErrorId,
 } from '@portal/contracts/api-error';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryProvider } from '~/api/query-provider';
-import { changeLanguage, i18n, registerNamespace } from '~/i18n/i18n';
+import { changeLanguage, registerNamespace } from '~/i18n/i18n';
 import type { Language } from '~/i18n/i18n';
 import en from '~/locales/en/account-lookup.json';
 import id from '~/locales/id/account-lookup.json';
 import { LookupForm } from './lookup-form';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 // The real bot check solves a proof of work in a Web Worker; here it is solved at once.
 vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
@@ -69,13 +68,9 @@ const errorBody = (
 });
 
 function renderForm() {
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryProvider>
-        <LookupForm userType="ptk" onFound={() => undefined} />
-      </QueryProvider>
-    </I18nextProvider>,
-  );
+  const view = renderWithProviders(<LookupForm userType="ptk" onFound={() => undefined} />, {
+    query: true,
+  });
   const field = (selector: string) => {
     const element = view.container.querySelector(selector);
     if (!element) throw new Error(`no ${selector}`);

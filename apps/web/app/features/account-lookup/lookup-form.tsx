@@ -31,6 +31,7 @@ import {
 import type { LookupFormValues } from './lookup-form-values';
 import { SchoolField } from './school-field';
 import { track } from '~/tracking/tracker';
+import { Alert } from '~/components/alert';
 
 type Outcome = 'found' | 'no_account' | 'not_found' | 'invalid' | 'rate_limited' | 'error';
 
@@ -186,12 +187,12 @@ export function LookupForm({
     <form noValidate onSubmit={onSubmit} aria-label={t('form.label')} aria-busy={busy}>
       <ErrorSummary title={t('errorSummary')} items={summaryItems} attempt={submitCount} />
       {alert ? (
-        <div
+        <Alert
+          variant="error-box"
+          className="mb-6 focus:outline-none"
           ref={alertBox}
           id="lookup-alert"
           tabIndex={-1}
-          role="alert"
-          className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger focus:outline-none"
         >
           {alert.kind === 'waitBotCheck' ? (
             t('form.waitBotCheck')
@@ -206,7 +207,7 @@ export function LookupForm({
           {alert.kind === 'server' && alert.notFound ? (
             <p className="mt-2 font-normal text-ink">{t('form.notFoundNext')}</p>
           ) : null}
-        </div>
+        </Alert>
       ) : null}
       <div className="space-y-6">
         {userType === 'dinas' ? (

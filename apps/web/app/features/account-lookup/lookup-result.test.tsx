@@ -1,14 +1,12 @@
 import type { LookupResult as Result } from '@portal/contracts/account-lookup';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryProvider } from '~/api/query-provider';
-import { DialogProvider, useDialogs } from '~/components/dialog-store';
-import { i18n, registerNamespace } from '~/i18n/i18n';
+import { useDialogs } from '~/components/dialog-store';
+import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/account-lookup.json';
 import id from '~/locales/id/account-lookup.json';
 import { LookupResult } from './lookup-result';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 registerNamespace('account-lookup', { id, en });
 afterEach(() => {
@@ -33,22 +31,17 @@ function OpenDialogs() {
 }
 
 function renderResult(result: Result, onSessionEnded = () => undefined) {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <DialogProvider>
-          <QueryProvider>
-            <LookupResult
-              userType="ptk"
-              result={result}
-              onSearchAgain={() => undefined}
-              onSessionEnded={onSessionEnded}
-            />
-          </QueryProvider>
-          <OpenDialogs />
-        </DialogProvider>
-      </MemoryRouter>
-    </I18nextProvider>,
+  renderWithProviders(
+    <>
+      <LookupResult
+        userType="ptk"
+        result={result}
+        onSearchAgain={() => undefined}
+        onSessionEnded={onSessionEnded}
+      />
+      <OpenDialogs />
+    </>,
+    { path: '/', dialogs: true, query: true },
   );
 }
 

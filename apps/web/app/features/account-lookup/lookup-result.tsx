@@ -11,6 +11,7 @@ import { useRequestAccountCreation } from './api/request-account-creation';
 import { ChangeEmailSection } from './change-email-section';
 import { isSessionEnded } from './session-ended';
 import { useRemoteToggle } from '~/toggles/use-feature';
+import { Alert } from '~/components/alert';
 
 type LookupResultProps = {
   userType: UserType;
@@ -159,9 +160,9 @@ function SendDetails({ result, onSessionEnded }: { result: Result; onSessionEnde
         ) : null}
       </div>
       {send.isError && !isSessionEnded(send.error) ? (
-        <p role="alert" className="mt-3 font-semibold text-danger">
+        <Alert variant="error" className="mt-3">
           {localise(send.error)}
-        </p>
+        </Alert>
       ) : null}
     </section>
   );
@@ -210,9 +211,7 @@ function NoAccount({
           ) : null}
         </div>
         {create.isError && !isSessionEnded(create.error) ? (
-          <p role="alert" className="font-semibold text-danger">
-            {localise(create.error)}
-          </p>
+          <Alert variant="error">{localise(create.error)}</Alert>
         ) : null}
       </div>
     );

@@ -10,6 +10,7 @@ import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
+import { Alert } from '~/components/alert';
 
 // The ministry works in Jakarta time (WIB, no daylight saving): the schedule is typed and shown in it.
 const WIB_OFFSET_MS = 7 * 3_600_000;
@@ -22,6 +23,10 @@ function fromWib(value: string): string | null {
   const ms = Date.parse(`${value}:00+07:00`);
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
+
+// The bar's look for rendered Markdown: links, lists and paragraphs.
+const RENDERED =
+  'break-words [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5';
 
 type Draft = { id: string | null; description: string; startsAt: string; endsAt: string };
 const EMPTY: Draft = { id: null, description: '', startsAt: '', endsAt: '' };
@@ -134,7 +139,7 @@ export function Announcements({ api }: { api: ConsoleApi }) {
               role="region"
               aria-labelledby={ids.preview}
               data-testid="announcement-preview"
-              className="min-h-32 break-words rounded-md border-2 border-brand bg-brand-soft p-3 [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5"
+              className={`min-h-32 rounded-md border-2 border-brand bg-brand-soft p-3 ${RENDERED}`}
               dangerouslySetInnerHTML={{
                 __html: preview || `<p>${t('announcements.previewEmpty')}</p>`,
               }}
@@ -184,11 +189,7 @@ export function Announcements({ api }: { api: ConsoleApi }) {
             </button>
           ) : null}
         </div>
-        {formError ? (
-          <p role="alert" className={formStyles.error}>
-            {formError}
-          </p>
-        ) : null}
+        {formError ? <Alert variant="field-error">{formError}</Alert> : null}
         <p aria-live="polite" className="font-semibold">
           {save.isSuccess ? t('announcements.saved') : null}
         </p>
@@ -202,9 +203,13 @@ export function Announcements({ api }: { api: ConsoleApi }) {
             <div className="min-w-0 flex-1">
               <span className="block font-semibold">{t(`announcements.${item.state}`)}</span>
               <span className="block text-sm text-muted">{schedule(item)}</span>
-              <span id={`announcement-${item.id}`} className="mt-1 block break-words">
-                {item.description}
-              </span>
+              {/* As the bar shows it (marked, then DOMPurify), so staff check what the public reads. */}
+              <div
+                id={`announcement-${item.id}`}
+                data-testid="announcement-shown"
+                className={`mt-1 ${RENDERED}`}
+                dangerouslySetInnerHTML={{ __html: renderAnnouncement(item.description) }}
+              />
             </div>
             <div className="flex flex-wrap gap-2">
               <button
@@ -248,9 +253,7 @@ export function Announcements({ api }: { api: ConsoleApi }) {
         }
       >
         {switchOver.error instanceof ApiError ? (
-          <p role="alert" className={formStyles.error}>
-            {localise(switchOver.error)}
-          </p>
+          <Alert variant="field-error">{localise(switchOver.error)}</Alert>
         ) : null}
         <div className="mt-4 flex flex-wrap gap-2">
           <button

@@ -16,6 +16,7 @@ import { FeatureToggles } from './feature-toggles';
 import { ReferralCodes } from './referral-codes';
 import { StatisticsDashboard } from './statistics-dashboard';
 import { Deletions } from './deletions';
+import { Alert } from '~/components/alert';
 
 registerNamespace('console', { id, en });
 
@@ -59,12 +60,7 @@ function Console({ user }: { user: User }) {
   if (probe.error instanceof ApiError && probe.error.status === 403) {
     return (
       <div className="mt-6 max-w-md space-y-4">
-        <p
-          role="alert"
-          className="rounded-md border-2 border-danger bg-danger/10 p-3 font-semibold"
-        >
-          {t('staffOnly')}
-        </p>
+        <Alert variant="error-box">{t('staffOnly')}</Alert>
         <button
           type="button"
           className="btn btn-secondary w-full"

@@ -7,6 +7,7 @@ import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
 import { ScrollRegion } from '~/components/scroll-region';
 import { Pager } from '~/components/pager';
+import { Alert } from '~/components/alert';
 
 const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] as const;
 
@@ -58,9 +59,7 @@ export function Deletions({ api }: { api: ConsoleApi }) {
         ))}
       </select>
       {decide.error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(decide.error)}
-        </p>
+        <Alert variant="field-error">{localise(decide.error)}</Alert>
       ) : null}
       <ScrollRegion className="mt-4" label={t('deletions.caption')}>
         <table className="w-full border-collapse text-left">

@@ -5,12 +5,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { FormField } from '~/components/form-field';
-import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
 import { webConfig } from '~/config';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
 import { ScrollRegion } from '~/components/scroll-region';
+import { Alert } from '~/components/alert';
 
 type Change = { key: string; value: boolean | string; previous: boolean | string };
 const QUERY_KEY = ['console-toggles'];
@@ -46,9 +46,7 @@ export function FeatureToggles({ api }: { api: ConsoleApi }) {
         {change.isSuccess ? t('toggles.saved') : null}
       </p>
       {change.error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(change.error)}
-        </p>
+        <Alert variant="field-error">{localise(change.error)}</Alert>
       ) : null}
       {data ? (
         <>

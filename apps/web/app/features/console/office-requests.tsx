@@ -1,13 +1,15 @@
+import { platformName, positionName } from '@portal/contracts/dinas-request';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { FormField } from '~/components/form-field';
-import { formStyles } from '~/components/form-styles';
+import { Modal } from '~/components/modal';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import { Pager } from '~/components/pager';
 import type { ConsoleApi, RequestFilter } from './console-api';
+import { Alert } from '~/components/alert';
 
 const EMPTY: RequestFilter = { status: 'submitted', province: '', from: '', to: '', page: 1 };
 
@@ -164,6 +166,7 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
   const heading = useRef<HTMLHeadingElement>(null);
   const reasonId = useId();
   const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const detail = useQuery({
     queryKey: ['office-request', id],
@@ -178,7 +181,11 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
     void queries.invalidateQueries({ queryKey: ['office-requests'] });
     void detail.refetch();
   };
-  const approve = useMutation({ mutationFn: () => api.approve(id), onSuccess: decided });
+  const approve = useMutation({
+    mutationFn: () => api.approve(id),
+    onSuccess: decided,
+    onSettled: () => setConfirming(false),
+  });
   const reject = useMutation({ mutationFn: () => api.reject(id, reason), onSuccess: decided });
   const error = approve.error ?? reject.error;
   const request = detail.data;
@@ -205,10 +212,10 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
         {row(t('detail.email'), request.email)}
         {row(t('detail.phone'), request.phone)}
         {row(t('detail.office'), `${request.region}, ${request.province}`)}
-        {row(t('detail.position'), request.positionOther ?? request.position)}
+        {row(t('detail.position'), request.positionOther ?? positionName(request.position))}
         {row(t('detail.letterSubject'), request.letterSubject)}
         {row(t('detail.letterNumber'), request.letterNumber)}
-        {row(t('detail.platforms'), request.platforms.join(', '))}
+        {row(t('detail.platforms'), request.platforms.map(platformName).join(', '))}
         {request.rejectionReason ? row(t('detail.reason'), request.rejectionReason) : null}
         {request.status === 'approved'
           ? row(t('detail.account'), request.accountEmail ?? t('detail.accountPending'))
@@ -229,11 +236,7 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
       ) : (
         <p role="status">{t('loading')}</p>
       )}
-      {error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(error)}
-        </p>
-      ) : null}
+      {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
       <p aria-live="polite" className="mt-2">
         {approve.isSuccess || reject.isSuccess ? t('detail.decided') : null}
       </p>
@@ -244,7 +247,10 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
               type="button"
               className="btn btn-primary"
               disabled={approve.isPending}
-              onClick={() => approve.mutate()}
+              onClick={() => {
+                approve.reset();
+                setConfirming(true);
+              }}
             >
               {t('detail.approve')}
             </button>
@@ -282,6 +288,27 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
           )}
         </div>
       )}
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        size="help"
+        title={t('detail.confirmApprove', { number: request.number })}
+        description={t('detail.confirmApproveText', { name: request.name })}
+      >
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={approve.isPending}
+            onClick={() => approve.mutate()}
+          >
+            {t('detail.yesApprove')}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+            {t('detail.cancel')}
+          </button>
+        </div>
+      </Modal>
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { FormField } from '~/components/form-field';
-import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { ConsoleApi } from './console-api';
 import { ScrollRegion } from '~/components/scroll-region';
+import { Alert } from '~/components/alert';
 
 /** Referral codes: made with a use limit and maybe an end date, listed, revoked. */
 export function ReferralCodes({ api }: { api: ConsoleApi }) {
@@ -82,11 +82,7 @@ export function ReferralCodes({ api }: { api: ConsoleApi }) {
       <p aria-live="polite" className="mt-2 font-semibold">
         {create.data ? t('codes.created', { code: create.data.data.code }) : null}
       </p>
-      {error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(error)}
-        </p>
-      ) : null}
+      {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
       <ScrollRegion className="mt-4" label={t('codes.caption')}>
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">{t('codes.caption')}</caption>

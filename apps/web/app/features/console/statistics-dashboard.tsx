@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataEnvelope } from '@portal/contracts/envelope';
-import { STATISTICS_PATHS, StatisticsSchema } from '@portal/contracts/statistics';
-import { ApiError, getJson } from '~/api/api-client';
+import { ApiError } from '~/api/api-client';
 import { ChartFigure, DailyFigure } from '~/components/charts/chart-figure';
 import { DateRange, lastDays } from '~/components/charts/date-range';
-import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import { Alert } from '~/components/alert';
+import { useConsoleStatistics } from './api/get-console-statistics';
 
 /**
  * The statistics of issue 22 for staff: the lookup and reset funnels per day, tracking events by
@@ -18,15 +16,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const [range, setRange] = useState(() => lastDays(30));
-  const figures = useQuery({
-    queryKey: ['console-statistics', range],
-    queryFn: ({ signal }) =>
-      getJson(STATISTICS_PATHS.console, dataEnvelope(StatisticsSchema), {
-        token,
-        signal,
-        query: range,
-      }).then((answer) => answer.data),
-  });
+  const figures = useConsoleStatistics(token, range);
   const data = figures.data;
   return (
     <section aria-labelledby="statistics-title" className="mt-12">
@@ -39,9 +29,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
         {figures.isFetching ? t('loading') : null}
       </p>
       {figures.error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(figures.error)}
-        </p>
+        <Alert variant="field-error">{localise(figures.error)}</Alert>
       ) : null}
       {data ? (
         <>
@@ -52,7 +40,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
             title={t('statistics.lookupFunnel')}
             data={data.lookupFunnel}
             seriesLabel={(key) => t(`statistics.lookupSteps.${key}`)}
-            funnel
+            funnel="lookup"
           />
           <DailyFigure
             id="reset-funnel"
@@ -61,7 +49,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
             title={t('statistics.resetFunnel')}
             data={data.resetFunnel}
             seriesLabel={(key) => t(`statistics.resetSteps.${key}`)}
-            funnel
+            funnel="reset"
           />
           <DailyFigure
             id="events"

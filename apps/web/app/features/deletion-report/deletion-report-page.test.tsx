@@ -1,12 +1,12 @@
 import type { ApiErrorBody, ErrorId } from '@portal/contracts/api-error';
 import { DELETION_MESSAGES, type DeletionNotice } from '@portal/contracts/account-deletion';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n } from '~/i18n/i18n';
+import { changeLanguage } from '~/i18n/i18n';
 import en from '~/locales/en/deletion-report.json';
 import serverEn from '~/locales/en/server.json';
 import { DeletionReportPage } from './deletion-report-page';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 const TOKEN = `42.${'A'.repeat(43)}`;
 
@@ -38,7 +38,13 @@ afterEach(() => {
 const notice = (change: Partial<DeletionNotice> = {}): Reply => ({
   status: 200,
   body: {
-    data: { deletionOn: '2027-01-05', reportUntil: '2027-01-10', status: 'scheduled', ...change },
+    data: {
+      deletionOn: '2027-01-05',
+      reportUntil: '2027-01-10',
+      status: 'scheduled',
+      accounts: ['d*****@belajar.id'],
+      ...change,
+    },
   },
 });
 
@@ -55,11 +61,7 @@ const failure = (status: number, id: ErrorId, message: string): Reply => ({
 /** Opens the page as the notice's link does: the token in the fragment. */
 function openLink(hash = `#t=${TOKEN}`) {
   window.history.replaceState(null, '', `/account/deletion-report${hash}`);
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <DeletionReportPage />
-    </I18nextProvider>,
-  );
+  return renderWithProviders(<DeletionReportPage />);
 }
 
 describe('the deletion report page', () => {
@@ -68,6 +70,9 @@ describe('the deletion report page', () => {
     openLink();
     await screen.findByText('Tanggal penghapusan akun: 5 Januari 2027.');
     screen.getByText(/laporkan paling lambat 10 Januari 2027/);
+    // Which account: masked, as the lookup shows it.
+    screen.getByText('Akun yang dimaksud pemberitahuan ini:');
+    expect(screen.getByRole('listitem').textContent).toBe('d*****@belajar.id');
     // The token is read once and leaves the address bar; it travels in a request body only.
     expect(window.location.hash).toBe('');
     expect(requests[0]?.url).not.toContain(TOKEN);

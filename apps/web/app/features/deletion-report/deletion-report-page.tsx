@@ -11,6 +11,7 @@ import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import en from '~/locales/en/deletion-report.json';
 import id from '~/locales/id/deletion-report.json';
 import { useDeletionNotice, useReportMistake } from './deletion-report-api';
+import { Alert } from '~/components/alert';
 
 registerNamespace('deletion-report', { id, en });
 
@@ -58,7 +59,12 @@ function DeletionReport() {
     }).format(Date.parse(`${iso}T00:00:00Z`));
 
   if (token === undefined || notice.isPending) {
-    if (token === null) return <Alert>{localise(DELETION_MESSAGES.linkInvalid)}</Alert>;
+    if (token === null)
+      return (
+        <Alert variant="error-box" className="mt-6">
+          {localise(DELETION_MESSAGES.linkInvalid)}
+        </Alert>
+      );
     return (
       <p role="status" className="mt-4 text-muted">
         {t('loading')}
@@ -67,7 +73,7 @@ function DeletionReport() {
   }
   if (notice.error)
     return (
-      <Alert>
+      <Alert variant="error-box" className="mt-6">
         {localise(notice.error instanceof ApiError ? notice.error : DELETION_MESSAGES.linkInvalid)}
       </Alert>
     );
@@ -90,6 +96,19 @@ function DeletionReport() {
   return (
     <>
       <p className="mt-4">{t('stated', dates)}</p>
+      {notice.data.accounts.length > 0 ? (
+        <>
+          <p className="mt-2">{t('accounts')}</p>
+          <ul className="mt-1 list-disc pl-5 font-semibold">
+            {notice.data.accounts.map((account, index) => (
+              // Masked addresses may repeat (one leading character): their place tells them apart.
+              <li key={`${index}-${account}`} className="break-all">
+                {account}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {status === 'scheduled' ? (
         <form onSubmit={submit} noValidate className="mt-6 space-y-5">
           <p>{t('intro', dates)}</p>
@@ -120,7 +139,11 @@ function DeletionReport() {
               />
             )}
           </FormField>
-          {problem ? <Alert>{localise(problem)}</Alert> : null}
+          {problem ? (
+            <Alert variant="error-box" className="mt-6">
+              {localise(problem)}
+            </Alert>
+          ) : null}
           <button type="submit" className="btn btn-primary w-full" disabled={report.isPending}>
             {t('submit')}
           </button>
@@ -134,16 +157,5 @@ function DeletionReport() {
         </p>
       )}
     </>
-  );
-}
-
-function Alert({ children }: { children: React.ReactNode }) {
-  return (
-    <p
-      role="alert"
-      className="mt-6 rounded-md border-2 border-danger bg-danger/10 p-3 font-semibold"
-    >
-      {children}
-    </p>
   );
 }

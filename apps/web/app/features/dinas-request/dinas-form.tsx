@@ -1,27 +1,25 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import {
-  DINAS_PATHS,
-  ReferralCheckResultSchema,
-  type DinasRequestBody,
-} from '@portal/contracts/dinas-request';
-import { dataEnvelope } from '@portal/contracts/envelope';
-import { useQuery } from '@tanstack/react-query';
+import type { DinasRequestBody } from '@portal/contracts/dinas-request';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, postJson } from '~/api/api-client';
+import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { BirthDatePicker } from '~/components/birth-date-picker';
 import { ErrorSummary } from '~/components/error-summary';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { PasswordInput } from '~/components/password-input';
+import { RegionFields } from '~/components/region-fields';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
-import { useRemoteToggle } from '~/toggles/use-feature';
 import { track } from '~/tracking/tracker';
-import { loadCities, loadPlatforms, loadPositions, submitDinasRequest } from './dinas-api';
+import { useCheckReferralCode } from './api/check-referral-code';
+import { useCities } from './api/get-cities';
+import { usePlatforms } from './api/get-platforms';
+import { usePositions } from './api/get-positions';
+import { useSubmitDinasRequest } from './api/submit-dinas-request';
 import {
   FIELD_ORDER,
   dinasResolver,
@@ -33,6 +31,7 @@ import {
   type DinasFormValues,
 } from './dinas-form-values';
 import { UploadField } from './upload-field';
+import { Alert } from '~/components/alert';
 
 type TextField = Extract<
   DinasFormField,
@@ -71,24 +70,11 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
   useEffect(() => saveDinasForm({ ...getValues() }), [values, getValues]);
 
   const regions = useRegions();
-  const positions = useQuery({
-    queryKey: ['dinas-positions'],
-    queryFn: ({ signal }) => loadPositions(signal),
-    staleTime: Infinity,
-  });
-  const platformsFromApi = useRemoteToggle('API_PLATFORM');
-  const platforms = useQuery({
-    queryKey: ['dinas-platforms', platformsFromApi],
-    queryFn: ({ signal }) => loadPlatforms(platformsFromApi, signal),
-    staleTime: Infinity,
-  });
-  const province = values.province ?? '';
-  const cities = useQuery({
-    queryKey: ['dinas-cities', province],
-    queryFn: ({ signal }) => loadCities(province, signal),
-    enabled: /^\d{2}$/.test(province),
-    staleTime: Infinity,
-  });
+  const positions = usePositions();
+  const platforms = usePlatforms();
+  const cities = useCities(values.province ?? '');
+  const referral = useCheckReferralCode();
+  const submit = useSubmitDinasRequest();
 
   const errorOf = (field: DinasFormField) =>
     localise(fromFormError(errors[field] as { type: string; message?: string } | undefined));
@@ -98,13 +84,9 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     setReferralLeft(null);
     if (code.length < 6) return;
     try {
-      const answer = await postJson(
-        DINAS_PATHS.referralCode,
-        { referral_code: code },
-        dataEnvelope(ReferralCheckResultSchema),
-      );
+      const usesLeft = await referral.mutateAsync(code);
       clearErrors('referralCode');
-      setReferralLeft(answer.data.uses_left);
+      setReferralLeft(usesLeft);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 429 && error.status !== 0) {
         setError('referralCode', toFormError(error));
@@ -115,7 +97,7 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
   const onSubmit = handleSubmit(async (body) => {
     setAlert(null);
     try {
-      const answer = await submitDinasRequest(body);
+      const answer = await submit.mutateAsync(body);
       track('DINAS_ACCOUNT_REQUEST_INITIATED', [{ key: 'outcome', value: 'submitted' }]);
       onSubmitted(answer.data.request_number);
     } catch (error) {
@@ -178,17 +160,14 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     <form noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6">
       <ErrorSummary title={t('errorSummary')} items={summary} attempt={submitCount} />
       {alert ? (
-        <p
-          role="alert"
-          className="mb-6 rounded-md border-2 border-danger bg-danger/10 p-4 font-semibold text-danger"
-        >
+        <Alert variant="error-box" className="mb-6">
           {localise(alert)}
-        </p>
+        </Alert>
       ) : null}
       {positions.isError || platforms.isError || regions.isError ? (
-        <p role="alert" className="mb-6 font-semibold text-danger">
+        <Alert variant="error" className="mb-6">
           {t('listsFailed')}
-        </p>
+        </Alert>
       ) : null}
 
       <fieldset className="space-y-6">
@@ -241,43 +220,34 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
             </p>
           ) : null}
         </fieldset>
-        <FormField
-          id={fieldId('province')}
-          label={t('fields.province')}
-          error={errorOf('province')}
-        >
-          {(control) => (
-            <select
-              {...control}
-              {...register('province', { onChange: () => setValue('city', '') })}
-            >
-              <option value="">
-                {regions.isPending ? t('fields.loading') : t('fields.choose')}
-              </option>
-              {regions.data?.provinces.map((item) => (
-                <option key={item.code} value={item.code}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {values.dinasType === 'kota_kabupaten' ? (
-          <FormField id={fieldId('city')} label={t('fields.city')} error={errorOf('city')}>
-            {(control) => (
-              <select {...control} disabled={!cities.data} {...register('city')}>
-                <option value="">
-                  {cities.isFetching ? t('fields.loading') : t('fields.choose')}
-                </option>
-                {cities.data?.data.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        ) : null}
+        <RegionFields
+          province={{
+            id: fieldId('province'),
+            label: t('fields.province'),
+            error: errorOf('province'),
+            placeholder: regions.isPending ? t('fields.loading') : t('fields.choose'),
+            options: (regions.data?.provinces ?? []).map((item) => ({
+              value: item.code,
+              label: item.name,
+            })),
+            select: register('province', { onChange: () => setValue('city', '') }),
+          }}
+          city={
+            values.dinasType === 'kota_kabupaten'
+              ? {
+                  id: fieldId('city'),
+                  label: t('fields.city'),
+                  error: errorOf('city'),
+                  placeholder: cities.isFetching ? t('fields.loading') : t('fields.choose'),
+                  options: (cities.data?.data ?? []).map((item) => ({
+                    value: item.id,
+                    label: item.name,
+                  })),
+                  select: { disabled: !cities.data, ...register('city') },
+                }
+              : undefined
+          }
+        />
         <FormField
           id={fieldId('position')}
           label={t('fields.position')}
@@ -290,7 +260,8 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
               </option>
               {positions.data?.data.map((item) => (
                 <option key={item.id} value={item.id}>
-                  {item.name}
+                  {/* The API names positions in Indonesian; one it adds later keeps its name. */}
+                  {t(`positions.${item.id}`, { defaultValue: item.name })}
                 </option>
               ))}
             </select>
@@ -337,6 +308,10 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
             setValue('letterName', name);
             clearErrors('letter');
           }}
+          onRemoved={() => {
+            setValue('letter', '');
+            setValue('letterName', '');
+          }}
         />
         <UploadField
           id={fieldId('educationReport')}
@@ -347,6 +322,10 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
           onUploaded={(reference, name) => {
             setValue('educationReport', reference);
             setValue('educationReportName', name);
+          }}
+          onRemoved={() => {
+            setValue('educationReport', '');
+            setValue('educationReportName', '');
           }}
         />
         <fieldset

@@ -9,6 +9,7 @@ import en from '~/locales/en/dinas-request.json';
 import id from '~/locales/id/dinas-request.json';
 import { DinasForm } from './dinas-form';
 import { forgetDinasForm } from './dinas-form-values';
+import { Alert } from '~/components/alert';
 
 registerNamespace('dinas-request', { id, en });
 
@@ -32,9 +33,9 @@ export function DinasRequestPage() {
       {!hydrated ? null : submitted ? (
         <Submitted number={submitted} onAnother={() => setSubmitted(null)} />
       ) : !open ? (
-        <p role="status" className="mt-6 rounded-md border border-line bg-surface p-3">
+        <Alert variant="info" className="mt-6">
           {t('closed')}
-        </p>
+        </Alert>
       ) : (
         <QueryProvider>
           <DinasForm

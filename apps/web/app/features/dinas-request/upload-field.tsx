@@ -9,7 +9,7 @@ import {
   MAX_UPLOAD_BYTES,
 } from '@portal/contracts/dinas-request';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import { uploadPrivateFile } from './dinas-api';
+import { uploadPrivateFile } from './api/upload-private-file';
 
 type UploadFieldProps = {
   id: string;
@@ -18,15 +18,25 @@ type UploadFieldProps = {
   value: string;
   fileName: string;
   onUploaded: (reference: string, fileName: string) => void;
+  onRemoved: () => void;
   error?: string | undefined;
 };
 
 /**
  * A PDF upload with its progress (SPEC §3's letter): the file goes up as soon as it is chosen,
  * and the form keeps only the reference the server answers. A file the server cannot read says
- * SPEC §5's data-error text.
+ * SPEC §5's data-error text. The native input stays the keyboard's control but is drawn as our
+ * button: the browser's own "No file chosen" contradicted the uploaded file's name beside it.
  */
-export function UploadField({ id, label, value, fileName, onUploaded, error }: UploadFieldProps) {
+export function UploadField({
+  id,
+  label,
+  value,
+  fileName,
+  onUploaded,
+  onRemoved,
+  error,
+}: UploadFieldProps) {
   const { t } = useTranslation('dinas-request');
   const localise = useLocaliseMessage();
   const input = useRef<HTMLInputElement>(null);
@@ -61,22 +71,50 @@ export function UploadField({ id, label, value, fileName, onUploaded, error }: U
   const describedBy = [`${id}-status`, shownError ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div data-field>
-      <label htmlFor={id} className={formStyles.label}>
+      <label id={`${id}-label`} htmlFor={id} className={formStyles.label}>
         {label}
       </label>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept="application/pdf,.pdf"
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 block min-h-11 w-full text-base file:mr-3 file:min-h-11 file:rounded-md file:border file:border-muted file:bg-white file:px-3"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void upload(file);
-        }}
-      />
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept="application/pdf,.pdf"
+          // Named by the field's label only; the drawn button below repeats the action.
+          aria-labelledby={`${id}-label`}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={describedBy}
+          disabled={progress !== null}
+          className="peer sr-only"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+        <label
+          htmlFor={id}
+          aria-hidden="true"
+          data-testid={`${id}-choose`}
+          className="btn btn-secondary min-h-11 cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+        >
+          {value ? t('upload.replace') : t('upload.choose')}
+        </label>
+        {value && !progress ? (
+          <button
+            type="button"
+            className="btn btn-ghost min-h-11"
+            onClick={() => {
+              setFailure(null);
+              onRemoved();
+              // The button goes with the file: focus stays on the field, not on the page's start.
+              input.current?.focus();
+            }}
+          >
+            {t('upload.remove')}
+            <span className="sr-only"> {label}</span>
+          </button>
+        ) : null}
+      </div>
       <div id={`${id}-status`} aria-live="polite" className="mt-2 text-sm">
         {progress ? (
           <>

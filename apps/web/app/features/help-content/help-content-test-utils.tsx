@@ -1,9 +1,5 @@
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { DialogProvider } from '~/components/dialog-store';
-import { changeLanguage, i18n, registerNamespace } from '~/i18n/i18n';
+import { changeLanguage, registerNamespace } from '~/i18n/i18n';
 import enFaq from '~/locales/en/faq.json';
 import enOldhomepage from '~/locales/en/oldhomepage.json';
 import enPrivacy from '~/locales/en/privacy.json';
@@ -14,6 +10,7 @@ import idOldhomepage from '~/locales/id/oldhomepage.json';
 import idPrivacy from '~/locales/id/privacy.json';
 import idResources from '~/locales/id/resources.json';
 import idWebinar from '~/locales/id/webinar.json';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 /** The catalogues this feature owns, by language and namespace. */
 export const HELP_CONTENT_CATALOGUES = {
@@ -47,11 +44,5 @@ for (const namespace of Object.keys(HELP_CONTENT_CATALOGUES.id) as HelpNamespace
  */
 export async function renderPage(page: ReactElement, { language = 'id', path = '/' } = {}) {
   await changeLanguage(language === 'en' ? 'en' : 'id');
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <DialogProvider>
-        <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
-      </DialogProvider>
-    </I18nextProvider>,
-  );
+  return renderWithProviders(page, { path, dialogs: true });
 }

@@ -7,7 +7,17 @@ import { WebinarPage } from './webinar-page';
 import { formatLongDate } from './format-date';
 import { WEBINAR_SESSIONS } from './webinar-sessions';
 
-afterEach(cleanup);
+// What an operator sets as VITE_WEBINAR_SHEET_URL: the published recordings.
+const SHEET = 'https://docs.google.com/spreadsheets/d/e/recordings/pubhtml';
+const config = webConfig as { webinarRecordingsUrl: string | null };
+const publishRecordings = () => {
+  config.webinarRecordingsUrl = SHEET;
+};
+
+afterEach(() => {
+  cleanup();
+  config.webinarRecordingsUrl = null;
+});
 
 function OpenDialogs() {
   const { stack } = useDialogs();
@@ -29,7 +39,18 @@ describe('WebinarPage', () => {
     expect(container.textContent).not.toContain('{{');
   });
 
+  it('says the recordings are not available while none are published, and offers none', async () => {
+    expect(webConfig.webinarRecordingsUrl).toBeNull();
+    const { container } = await renderPage(<WebinarPage />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Rekaman Belum Tersedia' })).toBeTruthy();
+    expect(container.textContent).toContain('Rekaman dan materi webinar belum diterbitkan');
+    expect(screen.queryByRole('link', { name: /Tonton rekaman/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Buka Daftar Rekaman' })).toBeNull();
+    expect(container.textContent).not.toMatch(/dapat ditonton kembali|buka rekamannya/);
+  });
+
   it('opens the recordings sheet in the iframe modal, keeping a real link for new tabs', async () => {
+    publishRecordings();
     await renderPage(
       <>
         <WebinarPage />
@@ -37,7 +58,7 @@ describe('WebinarPage', () => {
       </>,
     );
     const open = screen.getByRole('link', { name: 'Buka Daftar Rekaman' });
-    expect(open.getAttribute('href')).toBe(webConfig.webinarSheetUrl);
+    expect(open.getAttribute('href')).toBe(SHEET);
     fireEvent.click(open, { ctrlKey: true });
     expect(screen.getByTestId('dialogs').textContent).toBe('[]');
     fireEvent.click(open);
@@ -45,12 +66,13 @@ describe('WebinarPage', () => {
       {
         kind: 'iframe',
         title: 'Daftar rekaman webinar Akun belajar.id',
-        src: webConfig.webinarSheetUrl,
+        src: SHEET,
       },
     ]);
   });
 
   it('names each watch link after its session', async () => {
+    publishRecordings();
     await renderPage(<WebinarPage />);
     expect(
       screen.getByRole('link', {

@@ -15,11 +15,12 @@ const isPlainClick = (event: MouseEvent) =>
 export function WebinarPage() {
   const { t, i18n } = useTranslation('webinar');
   const dialogs = useDialogs();
-  const sheetUrl = webConfig.webinarSheetUrl;
+  // The recordings the operator published; none by default, and the page says so (0253).
+  const sheetUrl = webConfig.webinarRecordingsUrl;
 
   // A real link first, so the list opens even before the page's script has loaded.
   const openSheet = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isPlainClick(event)) return;
+    if (!sheetUrl || !isPlainClick(event)) return;
     event.preventDefault();
     dialogs.open({ kind: 'iframe', title: t('sheet.modalTitle'), src: sheetUrl });
   };
@@ -28,31 +29,35 @@ export function WebinarPage() {
     <div className="page-container py-8 sm:py-12">
       <PageTitle title={t('title')} />
       <h1 className="text-3xl font-bold text-ink sm:text-4xl">{t('heading')}</h1>
-      <p className="mt-3 max-w-3xl text-lg text-muted">{t('intro')}</p>
+      <p className="mt-3 max-w-3xl text-lg text-muted">{t(sheetUrl ? 'introWatch' : 'intro')}</p>
 
       <section
         aria-labelledby="daftar-rekaman-judul"
         className="mt-8 rounded-2xl bg-brand-soft p-5 sm:p-8"
       >
         <h2 id="daftar-rekaman-judul" className="text-2xl font-bold text-ink">
-          {t('sheet.title')}
+          {t(sheetUrl ? 'sheet.title' : 'sheet.emptyTitle')}
         </h2>
-        <p className="mt-2 text-ink">{t('sheet.body')}</p>
-        <a
-          className="btn btn-primary mt-4"
-          href={sheetUrl}
-          onClick={openSheet}
-          data-track="webinar-open-sheet"
-        >
-          {t('sheet.open')}
-        </a>
+        <p className="mt-2 text-ink">{t(sheetUrl ? 'sheet.body' : 'sheet.emptyBody')}</p>
+        {sheetUrl ? (
+          <a
+            className="btn btn-primary mt-4"
+            href={sheetUrl}
+            onClick={openSheet}
+            data-track="webinar-open-sheet"
+          >
+            {t('sheet.open')}
+          </a>
+        ) : null}
       </section>
 
       <section aria-labelledby="sesi-webinar-judul" className="mt-12">
         <h2 id="sesi-webinar-judul" className="text-2xl font-bold text-ink">
           {t('sessionsTitle')}
         </h2>
-        <p className="mt-2 max-w-3xl text-muted">{t('sessionsIntro')}</p>
+        <p className="mt-2 max-w-3xl text-muted">
+          {t(sheetUrl ? 'sessionsIntroWatch' : 'sessionsIntro')}
+        </p>
         <ol className="mt-6 grid gap-6 md:grid-cols-2">
           {WEBINAR_SESSIONS.map((session) => {
             const title = t(`sessions.${session.id}.title`);
@@ -91,17 +96,19 @@ export function WebinarPage() {
                       ),
                     )}
                   </ul>
-                  <div className="mt-auto pt-4">
-                    <a
-                      className="btn btn-secondary"
-                      href={sheetUrl}
-                      onClick={openSheet}
-                      aria-label={`${t('labels.watch')} ${t('labels.watchContext', { title })}`}
-                      data-track={`webinar-watch-${session.id}`}
-                    >
-                      {t('labels.watch')}
-                    </a>
-                  </div>
+                  {sheetUrl ? (
+                    <div className="mt-auto pt-4">
+                      <a
+                        className="btn btn-secondary"
+                        href={sheetUrl}
+                        onClick={openSheet}
+                        aria-label={`${t('labels.watch')} ${t('labels.watchContext', { title })}`}
+                        data-track={`webinar-watch-${session.id}`}
+                      >
+                        {t('labels.watch')}
+                      </a>
+                    </div>
+                  ) : null}
                 </article>
               </li>
             );

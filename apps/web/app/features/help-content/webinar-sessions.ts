@@ -6,7 +6,7 @@ export type WebinarSession = {
   durationMinutes: number;
 };
 
-/** The August 2021 series (SPEC §9), oldest first; the same sessions as public/webinar-recordings.html. */
+/** The August 2021 series (SPEC §9), oldest first; the same sessions as public/webinar-sessions.html. */
 export const WEBINAR_SESSIONS: readonly WebinarSession[] = [
   { id: 'pengenalan-akun', date: '2021-08-03', durationMinutes: 90 },
   { id: 'aktivasi-akun', date: '2021-08-05', durationMinutes: 75 },

@@ -1,6 +1,8 @@
 import type { UserType } from '@portal/contracts/user-types';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { cameFromSignOut } from '~/auth/signed-out-state';
 import { Carousel } from '~/components/carousel';
 import { useDialogs } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';
@@ -13,11 +15,13 @@ const USER_BLOCKS: readonly UserType[] = ['dinas', 'ptk', 'pd'];
 
 /** The 2025 home of SPEC §2 with its eight sections in order. */
 export function HomePage() {
+  useLandOnSection();
   const webinars = useFeature('webinars');
   const guides = useFeature('guides');
   return (
     <>
       <PageTitle />
+      <SignedOutNote />
       <HeroSection />
       <AboutSection />
       <PartnersSection />
@@ -27,6 +31,51 @@ export function HomePage() {
       <ResetSection />
       <HelpSection />
     </>
+  );
+}
+
+/**
+ * Lands a jump to a section (`/#lupa-kata-sandi` from the profile) on it. The sections above
+ * it render only when near (content-visibility), each first estimated at a fixed height, and
+ * on a phone the real heights moved the section out of view after the jump: so the whole page
+ * is rendered first, then the section is scrolled to.
+ */
+function useLandOnSection() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const section = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (!section) return;
+    document.documentElement.classList.add('render-all');
+    section.scrollIntoView();
+  }, [hash]);
+}
+
+/**
+ * Says once that signing out worked: the sign-out callback lands here with a history state,
+ * which is then dropped so that a reload or a return through history does not say it again.
+ */
+function SignedOutNote() {
+  const { t } = useTranslation('home');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!cameFromSignOut(location.state)) return;
+    setShown(true);
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null },
+    );
+  }, [location, navigate]);
+  // The live region is there before its text, so that screen readers announce it.
+  return (
+    <div role="status" className={shown ? 'bg-success/10' : undefined}>
+      {shown ? (
+        <p className="page-container border-l-4 border-success py-3 font-semibold">
+          {t('signedOut')}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -228,25 +277,29 @@ function GetAccountSection({ guides }: { guides: boolean }) {
 function WebinarSection() {
   const { t } = useTranslation('home');
   const dialogs = useDialogs();
+  // Without published recordings the button shows the sessions, and says so (decision 0253).
+  const recordings = webConfig.webinarRecordingsUrl;
   return (
     <section aria-labelledby="webinar-title" className="page-container py-10 render-when-near">
       <h2 id="webinar-title" className="text-2xl font-bold">
         {t('webinar.title')}
       </h2>
-      <p className="mt-2 text-muted">{t('webinar.body')}</p>
+      <p className="mt-2 text-muted">
+        {t(recordings ? 'webinar.body' : 'webinar.bodyNoRecordings')}
+      </p>
       <button
         type="button"
         className="btn btn-primary mt-4"
         onClick={() =>
           dialogs.open({
             kind: 'iframe',
-            title: t('webinar.sheetTitle'),
-            src: webConfig.webinarSheetUrl,
+            title: t(recordings ? 'webinar.sheetTitle' : 'webinar.sessionsTitle'),
+            src: recordings ?? webConfig.webinarSessionsUrl,
           })
         }
         data-track="home-webinar-recordings"
       >
-        {t('webinar.open')}
+        {t(recordings ? 'webinar.open' : 'webinar.openSessions')}
       </button>
     </section>
   );

@@ -8,7 +8,6 @@ import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { FormField } from '~/components/form-field';
 import { PasswordInput } from '~/components/password-input';
-import { formStyles } from '~/components/form-styles';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import {
   fromFormError,
@@ -23,6 +22,7 @@ import { formatClock } from '~/i18n/format-clock';
 import { RESET_NS } from './password-reset-texts';
 import { clearResetFlow, readResetFlow } from './reset-flow-storage';
 import type { ResetSession } from './reset-flow-storage';
+import { Alert } from '~/components/alert';
 
 /** Length as the server counts it: by characters, so an emoji is one, not two. */
 export const passwordLength = (value: string): number => [...value].length;
@@ -119,7 +119,7 @@ function SessionProblem({ message }: { message: ShownMessage }) {
   const dialogs = useDialogs();
   return (
     <div className="mt-4">
-      <p role="alert">{localise(message)}</p>
+      <Alert variant="error">{localise(message)}</Alert>
       <button
         type="button"
         className="btn btn-primary mt-4"
@@ -280,9 +280,7 @@ function NewPasswordForm({
           label={t('newPassword.show')}
         />
 
-        <div role="alert" className={formStyles.error}>
-          {localise(formError)}
-        </div>
+        <Alert variant="field-error">{localise(formError)}</Alert>
 
         <button
           type="submit"

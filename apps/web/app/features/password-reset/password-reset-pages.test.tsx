@@ -1,12 +1,9 @@
 import type { ApiErrorBody, ErrorId } from '@portal/contracts/api-error';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DialogProvider } from '~/components/dialog-store';
-import { ToastProvider } from '~/components/toast';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { changeLanguage, i18n } from '~/i18n/i18n';
 import { NewPasswordPage } from './new-password-page';
@@ -20,6 +17,7 @@ import {
   saveResetAccount,
   saveResetSession,
 } from './reset-flow-storage';
+import { renderWithProviders } from '~/test-support/render-with-providers';
 
 // The real bot check solves a proof of work in a Web Worker; here it is solved at once.
 vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
@@ -74,23 +72,16 @@ function renderAt(path: string, element: ReactNode) {
     '/reset-password/otp': 'halaman kode',
     '/reset-password/new-password': 'halaman kata sandi baru',
   };
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <ToastProvider>
-        <DialogProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={path} element={element} />
-              {Object.entries(markers)
-                .filter(([markerPath]) => markerPath !== path)
-                .map(([markerPath, text]) => (
-                  <Route key={markerPath} path={markerPath} element={<p>{text}</p>} />
-                ))}
-            </Routes>
-          </MemoryRouter>
-        </DialogProvider>
-      </ToastProvider>
-    </I18nextProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path={path} element={element} />
+      {Object.entries(markers)
+        .filter(([markerPath]) => markerPath !== path)
+        .map(([markerPath, text]) => (
+          <Route key={markerPath} path={markerPath} element={<p>{text}</p>} />
+        ))}
+    </Routes>,
+    { path, toasts: true, dialogs: true },
   );
 }
 

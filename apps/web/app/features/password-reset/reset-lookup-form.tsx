@@ -6,7 +6,6 @@ import { BirthDatePicker } from '~/components/birth-date-picker';
 import { BotCheck } from '~/components/bot-check';
 import type { BotCheckHandle } from '~/components/bot-check';
 import { FormField } from '~/components/form-field';
-import { formStyles } from '~/components/form-styles';
 import {
   fromFormError,
   toFormError,
@@ -17,6 +16,7 @@ import { track } from '~/tracking/tracker';
 import { VERIFY_FIELDS, useVerifyResetAccount } from './api/verify-reset-account';
 import { RESET_NS } from './password-reset-texts';
 import { saveResetAccount } from './reset-flow-storage';
+import { Alert } from '~/components/alert';
 
 // The browser's own e-mail check, written out: one `@`, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -140,9 +140,7 @@ export function ResetLookupForm({ onFound }: { onFound: () => void }) {
 
       <BotCheck ref={botCheck} onVerified={setAltcha} />
 
-      <div role="alert" className={formStyles.error}>
-        {localise(formError)}
-      </div>
+      <Alert variant="field-error">{localise(formError)}</Alert>
 
       <button type="submit" className="btn btn-primary w-full" disabled={verify.isPending}>
         {verify.isPending ? t('lookup.submitting') : t('lookup.submit')}

@@ -15,6 +15,7 @@ import { RESET_NS } from './password-reset-texts';
 import { RESET_OTP_PATH } from './reset-paths';
 import { readResetFlow, resetSessionFrom, saveResetSession } from './reset-flow-storage';
 import type { ResetAccount } from './reset-flow-storage';
+import { Alert } from '~/components/alert';
 
 /** Where the one-time code goes (SPEC §4, §5), for the account the lookup just found. */
 export function ResetMethodChoice() {
@@ -42,7 +43,12 @@ export function ResetMethodChoice() {
           track('PASSWORD_RESET_LINK_SENT', [{ key: 'method', value: method }]);
           // Closed through the store, not onOpenChange: that path forgets the session just made.
           dialogs.close('reset');
-          toast.show(t('method.sent'), { tone: 'success', durationMs: OTP_TOAST_MS });
+          // About the code page only: stale, and in the way, on the new-password step.
+          toast.show(t('method.sent'), {
+            tone: 'success',
+            durationMs: OTP_TOAST_MS,
+            page: RESET_OTP_PATH,
+          });
           void navigate(RESET_OTP_PATH);
         },
         onError: (failure) => {
@@ -84,9 +90,7 @@ export function ResetMethodChoice() {
           onSend={() => choose('phone')}
         />
       ) : null}
-      <div role="alert" className={formStyles.error}>
-        {localise(error)}
-      </div>
+      <Alert variant="field-error">{localise(error)}</Alert>
     </div>
   );
 }

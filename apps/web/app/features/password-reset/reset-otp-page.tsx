@@ -24,6 +24,7 @@ import {
 import type { ResetFlow } from './reset-flow-storage';
 import { formatClock } from '~/i18n/format-clock';
 import { useSecondsUntil } from '~/components/use-seconds-until';
+import { Alert } from '~/components/alert';
 
 const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
 
@@ -122,7 +123,7 @@ function ResetOtpForm() {
   if (!session) {
     return (
       <div className="mt-4">
-        <p role="alert">{t('otp.noSession')}</p>
+        <Alert variant="error">{t('otp.noSession')}</Alert>
         <button type="button" className="btn btn-primary mt-4" onClick={startAgain}>
           {t('otp.startAgain')}
         </button>

@@ -1,10 +1,7 @@
-import { PROFILE_PATH, ProfileSchema } from '@portal/contracts/profile';
 import type { Profile } from '@portal/contracts/profile';
-import { dataEnvelope } from '@portal/contracts/envelope';
-import { useQuery } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
-import { useTranslation } from 'react-i18next';
-import { getJson } from '~/api/api-client';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
 import { webConfig } from '~/config';
@@ -14,18 +11,26 @@ import id from '~/locales/id/profile.json';
 import { formatClock } from '~/i18n/format-clock';
 import { signOut } from '~/auth/auth-client';
 import { RequireSignIn } from '~/auth/require-sign-in';
+import { Alert } from '~/components/alert';
+import { useProfile } from './api/get-profile';
 
 registerNamespace('profile', { id, en });
 
-const ResponseSchema = dataEnvelope(ProfileSchema);
+/** Where a reset starts (SPEC §4): the home's forgot-password section, whose button opens it. */
+const RESET_START = { pathname: '/', hash: '#lupa-kata-sandi' };
 
 /** `/profile` (SPEC §2, §6): needs sign-in; the route guard sends anyone else to sign in first. */
 export function ProfilePage() {
   const { t } = useTranslation('pages');
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-10">
+    <div className="mx-auto w-full max-w-2xl px-4 py-6">
       <PageTitle title={t('profile.title')} />
-      <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
+      {/* The blank layout has no navbar: without this the portal is out of reach. */}
+      <Link to="/" className="link inline-flex min-h-11 items-center gap-1">
+        <span aria-hidden="true">←</span>
+        {t('backHome')}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{t('profile.title')}</h1>
       <RequireSignIn>
         {(user) => (
           <QueryProvider>
@@ -39,12 +44,7 @@ export function ProfilePage() {
 
 function ProfileDetails({ user }: { user: User }) {
   const { t } = useTranslation('profile');
-  const query = useQuery({
-    queryKey: ['profile', user.profile.sub],
-    queryFn: ({ signal }) =>
-      getJson(PROFILE_PATH, ResponseSchema, { token: user.access_token, signal }),
-    retry: false,
-  });
+  const query = useProfile(user);
 
   return (
     <>
@@ -55,9 +55,7 @@ function ProfileDetails({ user }: { user: User }) {
       )}
       {query.isError && (
         <div className="mt-3">
-          <p role="alert" className="font-semibold text-danger">
-            {t('failed')}
-          </p>
+          <Alert variant="error">{t('failed')}</Alert>
           <button
             type="button"
             className="btn btn-secondary mt-3"
@@ -67,7 +65,7 @@ function ProfileDetails({ user }: { user: User }) {
           </button>
         </div>
       )}
-      {query.data && <ProfileSections profile={query.data.data} />}
+      {query.data && <ProfileSections profile={query.data} />}
       <button
         type="button"
         className="btn btn-primary mt-8"
@@ -159,7 +157,13 @@ function ProfileSections({ profile }: { profile: Profile }) {
             ))}
           </ul>
         )}
-        <p className="mt-3 text-sm text-muted">{t('notYou')}</p>
+        <p className="mt-3 text-sm text-muted">
+          <Trans
+            t={t}
+            i18nKey="notYou"
+            components={[<Link key="reset" to={RESET_START} className="link font-semibold" />]}
+          />
+        </p>
       </section>
     </>
   );

@@ -1,19 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataEnvelope } from '@portal/contracts/envelope';
-import {
-  PublicStatisticsSchema,
-  STATISTICS_PATHS,
-  type StatisticsQuery,
-} from '@portal/contracts/statistics';
-import { ApiError, getJson } from '~/api/api-client';
+import type { StatisticsQuery } from '@portal/contracts/statistics';
+import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { DailyFigure } from '~/components/charts/chart-figure';
 import { DateRange, lastDays } from '~/components/charts/date-range';
-import { formStyles } from '~/components/form-styles';
 import { PageTitle } from '~/components/page-title';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import { Alert } from '~/components/alert';
+import { usePublicStatistics } from './api/get-public-statistics';
 
 /**
  * `/statistik` (issue 22): how the service performs, for anyone. The daily lookup and reset
@@ -39,15 +34,7 @@ function Funnels() {
   // Today is the visitor's, not the day the page was prerendered: chosen after hydration.
   const [range, setRange] = useState<StatisticsQuery | null>(null);
   useEffect(() => setRange(lastDays(30)), []);
-  const figures = useQuery({
-    queryKey: ['public-statistics', range],
-    enabled: range !== null,
-    queryFn: ({ signal }) =>
-      getJson(STATISTICS_PATHS.public, dataEnvelope(PublicStatisticsSchema), {
-        signal,
-        query: range ?? undefined,
-      }).then((answer) => answer.data),
-  });
+  const figures = usePublicStatistics(range);
   if (!range) return null;
   return (
     <>
@@ -56,9 +43,7 @@ function Funnels() {
         {figures.isFetching ? t('loading') : null}
       </p>
       {figures.error instanceof ApiError ? (
-        <p role="alert" className={formStyles.error}>
-          {localise(figures.error)}
-        </p>
+        <Alert variant="field-error">{localise(figures.error)}</Alert>
       ) : null}
       {figures.data ? (
         <>
@@ -69,7 +54,7 @@ function Funnels() {
             title={t('lookupFunnel')}
             data={figures.data.lookupFunnel}
             seriesLabel={(key) => t(`lookupSteps.${key}`)}
-            funnel
+            funnel="lookup"
           />
           <DailyFigure
             id="reset-funnel"
@@ -78,7 +63,7 @@ function Funnels() {
             title={t('resetFunnel')}
             data={figures.data.resetFunnel}
             seriesLabel={(key) => t(`resetSteps.${key}`)}
-            funnel
+            funnel="reset"
           />
         </>
       ) : null}

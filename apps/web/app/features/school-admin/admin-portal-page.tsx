@@ -10,11 +10,12 @@ import en from '~/locales/en/school-admin.json';
 import id from '~/locales/id/school-admin.json';
 import { track } from '~/tracking/tracker';
 import { Pager } from '~/components/pager';
+import { saveFile } from '~/components/save-file';
 import { ErrorAlert } from './error-alert';
 import { SchoolAdminPage } from './school-admin-page';
 import { RequestProgress } from './request-progress';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { saveFile, schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
+import { schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
 import { SchoolPicker } from './school-picker';
 import { SearchBox } from './search-box';
 
@@ -80,6 +81,18 @@ function Requests({ api, npsn }: { api: SchoolAdminApi; npsn: string }) {
         </p>
       )}
       <ErrorAlert error={requests.error} />
+      <details className="mt-3 max-w-2xl rounded-md border border-line p-3">
+        <summary className="min-h-11 cursor-pointer font-semibold">
+          {t('requests.spreadsheet.summary')}
+        </summary>
+        <p className="mt-2">{t('requests.spreadsheet.intro')}</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>{t('requests.spreadsheet.excel')}</li>
+          <li>{t('requests.spreadsheet.libreoffice')}</li>
+          <li>{t('requests.spreadsheet.sheets')}</li>
+        </ul>
+        <p className="mt-2 text-sm text-muted">{t('requests.spreadsheet.apostrophe')}</p>
+      </details>
       {requests.data?.length === 0 && <p className="mt-3">{t('requests.none')}</p>}
       <ul className="mt-3 space-y-3">
         {requests.data?.map((request) => (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import { Alert } from '~/components/alert';
 
 /** A failed call in the visitor's language: the server's message by its id, else our own. */
 export function ErrorAlert({ error }: { error: Error | null }) {
@@ -8,8 +9,8 @@ export function ErrorAlert({ error }: { error: Error | null }) {
   const localise = useLocaliseMessage();
   if (!error) return null;
   return (
-    <p role="alert" className="mt-2 font-semibold text-danger">
+    <Alert variant="error" className="mt-2">
       {error instanceof ApiError ? localise(error) : t('failed')}
-    </p>
+    </Alert>
   );
 }

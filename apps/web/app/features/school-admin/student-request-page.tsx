@@ -18,6 +18,7 @@ import { RequestProgress } from './request-progress';
 import { schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
 import { SchoolPicker } from './school-picker';
 import { SearchBox } from './search-box';
+import { Alert } from '~/components/alert';
 
 registerNamespace('school-admin', { id, en });
 
@@ -52,9 +53,9 @@ function StudentRequest({ user, schools }: { user: User; schools: AdminSchool[] 
         }}
       />
       {!creationOpen ? (
-        <p role="status" className="mt-6 rounded-md border border-line bg-surface p-3">
+        <Alert variant="info" className="mt-6">
           {t('closed')}
-        </p>
+        </Alert>
       ) : submittedId ? (
         <SubmittedRequest
           api={api}

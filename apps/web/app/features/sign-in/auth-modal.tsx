@@ -1,4 +1,5 @@
 import type { User } from 'oidc-client-ts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
@@ -9,6 +10,7 @@ import type { AuthModalMode } from '~/components/dialog-store';
 import { Modal } from '~/components/modal';
 import { brand } from '~/config';
 import { useRemoteToggle } from '~/toggles/use-feature';
+import { Alert } from '~/components/alert';
 
 type AuthModalProps = {
   open: boolean;
@@ -31,6 +33,8 @@ const AFTER_SIGN_IN: Record<AuthModalMode, string> = {
 export function AuthModal({ open, onOpenChange, mode }: AuthModalProps) {
   const { t } = useTranslation('common');
   const session = useSession();
+  // SPEC §8: the title follows the reason, 'Akun salah' while the account may not go on.
+  const [wrongAccount, setWrongAccount] = useState(false);
   const defaultSubtitle =
     mode === 'pengajuan-akun' ? t('authModal.subtitleRequest') : t('authModal.subtitlePortal');
   return (
@@ -38,7 +42,7 @@ export function AuthModal({ open, onOpenChange, mode }: AuthModalProps) {
       open={open}
       onOpenChange={onOpenChange}
       size="auth"
-      title={t('authModal.title')}
+      title={wrongAccount ? t('authModal.wrongAccount') : t('authModal.title')}
       description={defaultSubtitle}
     >
       {session.status === 'unchecked' ? (
@@ -47,7 +51,12 @@ export function AuthModal({ open, onOpenChange, mode }: AuthModalProps) {
         <SignInPrompt mode={mode} onLeave={() => onOpenChange(false)} />
       ) : (
         <QueryProvider>
-          <SignedInState mode={mode} user={session.user} onLeave={() => onOpenChange(false)} />
+          <SignedInState
+            mode={mode}
+            user={session.user}
+            onLeave={() => onOpenChange(false)}
+            onWrongAccount={setWrongAccount}
+          />
         </QueryProvider>
       )}
     </Modal>
@@ -58,11 +67,7 @@ function SignInPrompt({ mode, onLeave }: { mode: AuthModalMode; onLeave: () => v
   const { t } = useTranslation('common');
   const loginOn = useRemoteToggle('LOGIN');
   if (!loginOn) {
-    return (
-      <p role="status" className="rounded-md border-2 border-accent bg-accent/10 p-3">
-        {t('authModal.loginOff')}
-      </p>
-    );
+    return <Alert variant="warning">{t('authModal.loginOff')}</Alert>;
   }
   return (
     <>
@@ -83,13 +88,20 @@ function SignedInState({
   mode,
   user,
   onLeave,
+  onWrongAccount,
 }: {
   mode: AuthModalMode;
   user: User;
   onLeave: () => void;
+  onWrongAccount: (wrong: boolean) => void;
 }) {
   const { t } = useTranslation('common');
   const verdict = useSchoolAdminVerdict(user);
+  const wrong = verdict.kind !== 'checking' && verdict.kind !== 'admin';
+  useEffect(() => {
+    onWrongAccount(wrong);
+    return () => onWrongAccount(false);
+  }, [wrong, onWrongAccount]);
   if (verdict.kind === 'checking') return <p role="status">{t('authModal.checkingRights')}</p>;
   if (verdict.kind === 'admin') {
     return (

@@ -7,7 +7,6 @@ import { ApiError } from '~/api/api-client';
 import { BotCheck, type BotCheckHandle } from '~/components/bot-check';
 import { FormField } from '~/components/form-field';
 import { PasswordInput } from '~/components/password-input';
-import { formStyles } from '~/components/form-styles';
 import { PageTitle } from '~/components/page-title';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { webConfig } from '~/config';
@@ -16,20 +15,25 @@ import en from '~/locales/en/sign-in.json';
 import id from '~/locales/id/sign-in.json';
 import { follow, interactionApi } from './interaction-api';
 import { NewPasswordStep } from './new-password-step';
+import { RecoveryCodesStep, type Enrolled } from './recovery-codes-step';
 import { TotpEnrolStep, TotpStep } from './second-factor-steps';
 import { StepAlert } from './step-alert';
+import type { StepProps } from './step-props';
 import { useStepCall } from './use-step-call';
 import { useRemoteToggle } from '~/toggles/use-feature';
+import { Alert } from '~/components/alert';
 
 registerNamespace('sign-in', { id, en });
 
-type Step = 'password' | SignInStep;
+// The recovery codes are the web's own step: the provider has finished with the enrolment.
+type Step = 'password' | SignInStep | 'recovery-codes';
 
 /** The heading of each step, under `steps.<key>.title` (the password's is the page's own). */
-const STEP_KEYS: Record<SignInStep, string> = {
+const STEP_KEYS: Record<Exclude<Step, 'password'>, string> = {
   'new-password': 'newPassword',
   'totp-enrol': 'totpEnrol',
   totp: 'totp',
+  'recovery-codes': 'recovery',
 };
 
 /**
@@ -43,10 +47,15 @@ export function InteractionPage() {
   const [step, setStep] = useState<Step | null>(null);
   const [botCheck, setBotCheck] = useState(false);
   const [expired, setExpired] = useState(false);
+  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<Step | null>(null);
   const domain = webConfig.domain;
   const onExpired = useCallback(() => setExpired(true), []);
+  const onEnrolled = useCallback((codes: Enrolled) => {
+    setEnrolled(codes);
+    setStep('recovery-codes');
+  }, []);
 
   useEffect(() => {
     interactionApi.details(uid).then(
@@ -77,12 +86,11 @@ export function InteractionPage() {
         {title}
       </h1>
       {expired ? (
-        <div role="alert" className="mt-6 rounded-md border-2 border-danger bg-danger/10 p-4">
-          <p className="font-semibold text-danger">{t('expired')}</p>
+        <Alert variant="error-box" className="mt-6" title={t('expired')}>
           <Link to="/auth/login" className="btn btn-primary mt-4">
             {t('startAgain')}
           </Link>
-        </div>
+        </Alert>
       ) : step === null ? (
         <p className="mt-3 text-muted" role="status">
           {t('loading')}
@@ -92,19 +100,15 @@ export function InteractionPage() {
       ) : step === 'new-password' ? (
         <NewPasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
       ) : step === 'totp-enrol' ? (
-        <TotpEnrolStep uid={uid} onExpired={onExpired} />
+        <TotpEnrolStep uid={uid} onExpired={onExpired} onEnrolled={onEnrolled} />
+      ) : step === 'recovery-codes' ? (
+        enrolled && <RecoveryCodesStep enrolled={enrolled} />
       ) : (
         <TotpStep uid={uid} onExpired={onExpired} />
       )}
     </div>
   );
 }
-
-export type StepProps = {
-  uid: string;
-  onStep: (step: SignInStep) => void;
-  onExpired: () => void;
-};
 
 type FieldProblems = { email?: string; password?: string; altcha?: string };
 
@@ -168,9 +172,9 @@ function PasswordStep({ uid, onStep, onExpired, botCheck }: StepProps & { botChe
     <>
       <p className="mt-3 text-muted">{t('intro', { domain })}</p>
       {loginOn ? null : (
-        <p role="status" className="mt-4 rounded-md border-2 border-accent bg-accent/10 p-3">
+        <Alert variant="warning" className="mt-4">
           {t('loginOff', { domain })}
-        </p>
+        </Alert>
       )}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
         <StepAlert problem={call.general} />
@@ -211,9 +215,7 @@ function PasswordStep({ uid, onStep, onExpired, botCheck }: StepProps & { botChe
           <div>
             <BotCheck ref={botCheckWidget} onVerified={setAltcha} />
             {fields.altcha || call.fieldError('altcha') ? (
-              <p role="alert" className={formStyles.error}>
-                {fields.altcha ?? call.fieldError('altcha')}
-              </p>
+              <Alert variant="field-error">{fields.altcha ?? call.fieldError('altcha')}</Alert>
             ) : null}
           </div>
         ) : null}

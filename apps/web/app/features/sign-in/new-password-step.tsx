@@ -6,8 +6,8 @@ import { FormField } from '~/components/form-field';
 import { PasswordInput } from '~/components/password-input';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
 import { follow, interactionApi } from './interaction-api';
-import type { StepProps } from './interaction-page';
 import { StepAlert } from './step-alert';
+import type { StepProps } from './step-props';
 import { useStepCall } from './use-step-call';
 
 const length = (value: string) => [...value].length;

@@ -3,12 +3,13 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '~/components/form-field';
 import { follow, interactionApi, problemOf } from './interaction-api';
+import type { Enrolled } from './recovery-codes-step';
 import { StepAlert } from './step-alert';
 import { useStepCall } from './use-step-call';
+import { Alert } from '~/components/alert';
 
 type SecondFactorProps = { uid: string; onExpired: () => void };
 type Enrolment = { secret: string; qr_code: string };
-type Enrolled = { codes: string[]; redirectTo: string };
 
 /** The 6 digits of an authenticator app; the phone offers them from its one-time codes. */
 function AppCodeField({ id, error, hint }: { id: string; error?: string; hint?: string }) {
@@ -43,14 +44,17 @@ const typedCode = (event: FormEvent<HTMLFormElement>, name: string) =>
 
 /**
  * Ministry staff's first sign-in: the authenticator app is enrolled from a QR code (or the key
- * typed by hand), confirmed by a first code; then the recovery codes are shown once.
+ * typed by hand), confirmed by a first code; the page then shows the recovery codes once.
  */
-export function TotpEnrolStep({ uid, onExpired }: SecondFactorProps) {
+export function TotpEnrolStep({
+  uid,
+  onExpired,
+  onEnrolled,
+}: SecondFactorProps & { onEnrolled: (enrolled: Enrolled) => void }) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['code', 'recovery_code']);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [failed, setFailed] = useState(false);
-  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const [formatError, setFormatError] = useState<string>();
 
   useEffect(() => {
@@ -60,8 +64,6 @@ export function TotpEnrolStep({ uid, onExpired }: SecondFactorProps) {
     });
   }, [uid, onExpired]);
 
-  if (enrolled) return <RecoveryCodes enrolled={enrolled} />;
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = typedCode(event, 'code');
@@ -69,7 +71,7 @@ export function TotpEnrolStep({ uid, onExpired }: SecondFactorProps) {
     if (!/^\d{6}$/.test(code)) return;
     void call.run(
       () => interactionApi.confirmEnrolment(uid, code),
-      (result) => setEnrolled({ codes: result.recovery_codes, redirectTo: result.redirectTo }),
+      (result) => onEnrolled({ codes: result.recovery_codes, redirectTo: result.redirectTo }),
     );
   };
 
@@ -77,9 +79,9 @@ export function TotpEnrolStep({ uid, onExpired }: SecondFactorProps) {
     <>
       <p className="mt-3 text-muted">{t('steps.totpEnrol.intro')}</p>
       {failed ? (
-        <p role="alert" className="mt-4 font-semibold text-danger">
+        <Alert variant="error" className="mt-4">
           {t('steps.totpEnrol.failed')}
-        </p>
+        </Alert>
       ) : enrolment === null ? (
         <p role="status" className="mt-4">
           {t('steps.totpEnrol.loading')}
@@ -107,35 +109,6 @@ export function TotpEnrolStep({ uid, onExpired }: SecondFactorProps) {
         </>
       )}
     </>
-  );
-}
-
-/** The recovery codes, shown once; the sign-in ends when the person says they kept them. */
-function RecoveryCodes({ enrolled }: { enrolled: Enrolled }) {
-  const { t } = useTranslation('sign-in');
-  return (
-    <section aria-labelledby="sign-in-recovery-title" className="mt-6">
-      <h2 id="sign-in-recovery-title" className="text-xl font-bold">
-        {t('steps.recovery.title')}
-      </h2>
-      <p className="mt-2">{t('steps.recovery.intro')}</p>
-      <ol
-        className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-surface p-4 font-mono text-lg"
-        translate="no"
-        data-testid="recovery-codes"
-      >
-        {enrolled.codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ol>
-      <button
-        type="button"
-        className="btn btn-primary mt-6 w-full"
-        onClick={() => window.location.assign(enrolled.redirectTo)}
-      >
-        {t('steps.recovery.saved')}
-      </button>
-    </section>
   );
 }
 

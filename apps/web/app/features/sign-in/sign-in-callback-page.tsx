@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '~/components/page-title';
 import { safeReturnPath, userManager } from '~/auth/auth-client';
+import { SIGNED_OUT_STATE } from '~/auth/signed-out-state';
 import type { SignInState } from '~/auth/auth-client';
+import { Alert } from '~/components/alert';
 
 export type CallbackKind = 'sign-in' | 'silent' | 'sign-out';
 
@@ -25,7 +27,7 @@ export function SignInCallbackPage({ kind }: { kind: CallbackKind }) {
       if (kind === 'sign-out') {
         await manager.signoutRedirectCallback();
         await manager.removeUser();
-        if (!cancelled) void navigate('/', { replace: true });
+        if (!cancelled) void navigate('/', { replace: true, state: SIGNED_OUT_STATE });
         return;
       }
       const user = await manager.signinRedirectCallback();
@@ -46,9 +48,9 @@ export function SignInCallbackPage({ kind }: { kind: CallbackKind }) {
       <h1 className="text-3xl font-bold">{t('signInCallback.title')}</h1>
       {failed ? (
         <>
-          <p role="alert" className="mt-3 text-danger">
+          <Alert variant="error" className="mt-3">
             {t('signInCallback.failed')}
-          </p>
+          </Alert>
           <Link to="/auth/login" className="btn btn-primary mt-6">
             {t('signIn.retry')}
           </Link>

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '~/components/page-title';
 import { safeReturnPath, saveLoginReference, userManager } from '~/auth/auth-client';
 import type { SignInState } from '~/auth/auth-client';
+import { Alert } from '~/components/alert';
 
 /**
  * `/auth/login` (SPEC §4): goes to the sign-in provider, remembering the path to return to
@@ -30,9 +31,9 @@ export function SignInPage() {
       <h1 className="text-3xl font-bold">{t('signIn.title')}</h1>
       {failed ? (
         <>
-          <p role="alert" className="mt-3 text-danger">
+          <Alert variant="error" className="mt-3">
             {t('signIn.unavailable')}
-          </p>
+          </Alert>
           <button
             type="button"
             className="btn btn-primary mt-6"

@@ -1,33 +1,7 @@
-import { z } from 'zod';
-import { dataEnvelope } from '@portal/contracts/envelope';
-import {
-  CitySchema,
-  DINAS_PATHS,
-  DINAS_PLATFORMS,
-  DinasRequestResultSchema,
-  PRIVATE_UPLOAD_PATH,
-  PlatformSchema,
-  PositionSchema,
-  UploadResultSchema,
-  type DinasRequestBody,
-} from '@portal/contracts/dinas-request';
-import { ApiError, apiUrl, getJson, postJson } from '~/api/api-client';
 import { ERROR_MESSAGES, readErrorFacts, readErrorMessage } from '@portal/contracts/api-error';
-
-export const loadCities = (province: string, signal?: AbortSignal) =>
-  getJson(DINAS_PATHS.cities, dataEnvelope(z.array(CitySchema)), { query: { province }, signal });
-export const loadPositions = (signal?: AbortSignal) =>
-  getJson(DINAS_PATHS.positions, dataEnvelope(z.array(PositionSchema)), { signal });
-/**
- * The platforms an office may ask for: from the API while API_PLATFORM is on, else the list
- * shipped with the app (the same one the API serves), so the form works while that call fails.
- */
-export const loadPlatforms = async (fromApi: boolean, signal?: AbortSignal) =>
-  fromApi
-    ? getJson(DINAS_PATHS.platforms, dataEnvelope(z.array(PlatformSchema)), { signal })
-    : { data: [...DINAS_PLATFORMS] };
-export const submitDinasRequest = (body: DinasRequestBody) =>
-  postJson(DINAS_PATHS.request, body, dataEnvelope(DinasRequestResultSchema));
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { PRIVATE_UPLOAD_PATH, UploadResultSchema } from '@portal/contracts/dinas-request';
+import { ApiError, apiUrl } from '~/api/api-client';
 
 const UploadAnswer = dataEnvelope(UploadResultSchema);
 

@@ -1,0 +1,143 @@
+import type { JsonWebKey } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
+import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
+import { ForbiddenError, UnauthorizedError } from '../http/domain-errors';
+import type { Requirement } from './access-scope';
+import type { AccessRepository } from './access-repository';
+
+export type AccessDependencies = {
+  /** The sign-in provider's current key set (sign-in/signing-keys.ts), private parts included. */
+  verificationKeys: () => Promise<readonly JsonWebKey[]>;
+  issuer: string;
+  /** The API's audience: tokens the provider issued for anything else are refused. */
+  audience: string;
+  repository: AccessRepository;
+};
+
+/** Removes a key's private parts: access only checks signatures. */
+const publicPart = ({ kty, n, e, kid, alg, use }: JWK): JWK => ({
+  kty,
+  n,
+  e,
+  kid,
+  alg,
+  use,
+});
+
+const notSchoolAdmin = () =>
+  new ForbiddenError({ id: 'not_school_admin', message: SCHOOL_ADMIN_MESSAGES.notSchoolAdmin });
+
+/** The request's school: the `:npsn` param, else the query's or the parsed body's. */
+function npsnOf(request: FastifyRequest): string | undefined {
+  for (const source of [request.params, request.query, request.body]) {
+    if (typeof source === 'object' && source !== null && 'npsn' in source) {
+      const { npsn } = source;
+      if (typeof npsn === 'string') return npsn;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Who may call the API (decision 0242): the bearer token of a request checked against our
+ * sign-in provider, and the requirements route scopes declare with it (access-scope.ts).
+ */
+export function createAccess(deps: AccessDependencies) {
+  /** The subject of an access token of our provider for the API (its audience), or a 401. */
+  async function subjectOf(request: FastifyRequest): Promise<string> {
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw new UnauthorizedError();
+    const keys = (await deps.verificationKeys()).map((key) => publicPart(key as JWK));
+    try {
+      const { payload } = await jwtVerify(token, createLocalJWKSet({ keys }), {
+        issuer: deps.issuer,
+        audience: deps.audience,
+        algorithms: ['RS256'],
+      });
+      if (!payload.sub) throw new UnauthorizedError();
+      return payload.sub;
+    } catch {
+      throw new UnauthorizedError();
+    }
+  }
+
+  /** The learning account a token is for; a staff token is not one (401). */
+  async function accountIdOf(request: FastifyRequest): Promise<number> {
+    const subject = await subjectOf(request);
+    if (!/^\d{1,18}$/.test(subject)) throw new UnauthorizedError();
+    return Number(subject);
+  }
+
+  return {
+    /** Any signed-in learning account. */
+    requireAccount(): Requirement {
+      return {
+        kind: 'account',
+        async onRequest(request) {
+          request.caller = { kind: 'account', accountId: await accountIdOf(request) };
+        },
+      };
+    },
+
+    /**
+     * A ministry staff member (DESIGN.md: the `staff` role with a TOTP second factor): a token
+     * for a staff account that is active and has its authenticator enrolled (a staff sign-in
+     * only ends after the code). A learning account's token is refused with 403; no valid
+     * token, 401.
+     */
+    requireStaff(): Requirement {
+      return {
+        kind: 'staff',
+        async onRequest(request) {
+          const id = /^staff:(\d{1,18})$/.exec(await subjectOf(request))?.[1];
+          if (!id) throw new ForbiddenError();
+          const staff = await deps.repository.staffAccount(Number(id));
+          if (!staff || staff.status !== 'active' || !staff.enrolled) {
+            throw new UnauthorizedError();
+          }
+          request.caller = { kind: 'staff', staffId: Number(id) };
+        },
+      };
+    },
+
+    /**
+     * The school admin of SPEC §6: a token for an active learning account whose person is the
+     * principal or operator of the request's school today. Anyone else signed in (a teacher, a
+     * student) gets 403 before the body is read; an admin of another school, once the body
+     * names the school; no token, 401.
+     */
+    requireSchoolAdmin(): Requirement {
+      return {
+        kind: 'school-admin',
+        async onRequest(request) {
+          const accountId = await accountIdOf(request);
+          const account = await deps.repository.learningAccount(accountId);
+          if (!account || account.status !== 'active') throw new UnauthorizedError();
+          const schools = await deps.repository.schoolsRunBy(account.personId);
+          if (schools.length === 0) throw notSchoolAdmin();
+          request.caller = {
+            kind: 'school-admin',
+            accountId,
+            personId: account.personId,
+            schools,
+            npsn: null,
+          };
+        },
+        async preHandler(request) {
+          const caller = request.caller;
+          if (caller?.kind !== 'school-admin') throw new UnauthorizedError();
+          const npsn = npsnOf(request);
+          if (npsn === undefined) {
+            throw new Error(
+              `${request.method} ${request.routeOptions.url ?? ''} is a school-admin route whose request names no npsn`,
+            );
+          }
+          if (!caller.schools.includes(npsn)) throw notSchoolAdmin();
+          request.caller = { ...caller, npsn };
+        },
+      };
+    },
+  };
+}
+export type Access = ReturnType<typeof createAccess>;

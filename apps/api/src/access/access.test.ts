@@ -1,0 +1,191 @@
+import Fastify from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorBodySchema } from '@portal/contracts/api-error';
+import { STUDENT_REQUEST_PATH } from '@portal/contracts/school-admin';
+import { CONSOLE_ROUTES } from '@portal/contracts/console';
+import { PROFILE_PATH } from '@portal/contracts/profile';
+import { learningAccounts } from '../db/schema';
+import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { staffAccessToken } from '../test-support/staff-sign-in';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import {
+  declareAccess,
+  declaredRoutes,
+  publicAccess,
+  registerAccess,
+  type DeclaredRoute,
+} from './access-scope';
+
+const PASSWORD = 'Guru-Bandung-2026';
+let t: TestApp;
+let teacher: string;
+let staff: string;
+let tokenRoutes: DeclaredRoute[];
+
+beforeAll(async () => {
+  t = await createTestApp({ BOT_CHECK: 'off' });
+  await loadRegistryFixture(t.database);
+  await t.database.db
+    .update(learningAccounts)
+    .set({ passwordHash: await t.app.services.hasher.hash(PASSWORD) })
+    .where(inArray(learningAccounts.email, FIXTURE.teacher.accounts));
+  const rp = await discoverClient(t.app, t.config);
+  // A teacher: a signed-in learning account that runs no school and is not staff.
+  teacher = (
+    await signIn(rp, t.config, createBrowser(t.app, t.config.oidc.issuer), {
+      email: FIXTURE.teacher.accounts[0]!,
+      password: PASSWORD,
+    })
+  ).access_token;
+  staff = await staffAccessToken(t, rp, `penjaga@${t.config.staffDomain}`);
+  tokenRoutes = declaredRoutes(t.app).filter((route) => route.access !== 'public');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A path of the route with its parameters filled in (`:npsn` a school of the fixture). */
+const pathOf = (url: string) =>
+  url.replace(':npsn', FIXTURE.sd.npsn).replace(':key', 'LOGIN').replace(/:\w+/g, '1');
+
+/** Bodies a client may send before it is known who calls: none, empty, broken, wrong fields. */
+const BODIES = [
+  { name: 'no body', headers: {}, payload: undefined },
+  { name: 'an empty body', headers: { 'content-type': 'application/json' }, payload: '' },
+  { name: 'junk', headers: { 'content-type': 'application/json' }, payload: '{"npsn": [' },
+  {
+    name: 'wrong fields',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ junk: 'x'.repeat(300), npsn: 42 }),
+  },
+] as const;
+
+const call = (route: DeclaredRoute, body: (typeof BODIES)[number], authorization?: string) =>
+  t.app.inject({
+    method: route.method,
+    url: pathOf(route.url),
+    headers: { ...body.headers, ...(authorization ? { authorization } : {}) },
+    ...(body.payload === undefined ? {} : { payload: body.payload }),
+  });
+
+/** What differs from the expected answer: the status, or the SPEC §8 error body's id. */
+function mismatch(
+  reply: Awaited<ReturnType<typeof call>>,
+  status: number,
+  id: string,
+): string | null {
+  if (reply.statusCode !== status) return `${reply.statusCode} instead of ${status}`;
+  if (reply.body === '') return null; // HEAD answers carry no body.
+  const body = ApiErrorBodySchema.safeParse(reply.json());
+  if (!body.success) return 'no SPEC §8 error body';
+  return body.data.error.id === id ? null : `${body.data.error.id} instead of ${id}`;
+}
+
+/** Each route's call whose answer is not the expected one, with what it answered instead. */
+async function refusals(
+  expected: (route: DeclaredRoute) => { token?: string; status: number; id: string } | null,
+): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const route of tokenRoutes) {
+    const expectation = expected(route);
+    if (!expectation) continue;
+    const authorization = expectation.token ? `Bearer ${expectation.token}` : undefined;
+    for (const body of BODIES) {
+      const reply = await call(route, body, authorization);
+      const problem = mismatch(reply, expectation.status, expectation.id);
+      if (problem) wrong.push(`${route.method} ${route.url} with ${body.name}: ${problem}`);
+    }
+  }
+  return wrong;
+}
+
+describe("the app's route table", () => {
+  it('declares an access for every route, and the token routes are the ones expected', () => {
+    const all = declaredRoutes(t.app);
+    expect(all.filter((route) => route.access === undefined)).toEqual([]);
+    const accessOf = (path: string, method: string) =>
+      all.find((route) => route.url === `/belajar-id${path}` && route.method === method)?.access;
+    expect(accessOf(STUDENT_REQUEST_PATH, 'POST')).toBe('school-admin');
+    expect(accessOf(CONSOLE_ROUTES.officeRequests, 'GET')).toBe('staff');
+    expect(accessOf(CONSOLE_ROUTES.featureToggle, 'PUT')).toBe('staff');
+    expect(accessOf(PROFILE_PATH, 'GET')).toBe('account');
+    expect(tokenRoutes.length).toBeGreaterThan(20);
+  });
+});
+
+describe('every token route', () => {
+  it('refuses an anonymous call or a forged token with 401 before it reads the body', async () => {
+    expect(await refusals(() => ({ status: 401, id: 'unauthorized' }))).toEqual([]);
+    expect(await refusals(() => ({ token: 'a.b.c', status: 401, id: 'unauthorized' }))).toEqual([]);
+  });
+
+  it('refuses a learning account on a staff or school-admin route with 403', async () => {
+    const wrong = await refusals((route) =>
+      route.access === 'staff'
+        ? { token: teacher, status: 403, id: 'forbidden' }
+        : route.access === 'school-admin'
+          ? { token: teacher, status: 403, id: 'not_school_admin' }
+          : null,
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses a staff token where a learning account's is needed with 401, as before", async () => {
+    const wrong = await refusals((route) =>
+      route.access === 'staff' ? null : { token: staff, status: 401, id: 'unauthorized' },
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets the right kind of caller through to the body check, never to a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const route of tokenRoutes) {
+      // The teacher runs no school: the school-admin routes are covered by their own suite.
+      if (route.access === 'school-admin') continue;
+      const token = route.access === 'staff' ? staff : teacher;
+      const reply = await call(route, BODIES[2], `Bearer ${token}`);
+      if (reply.statusCode >= 500 || [401, 403].includes(reply.statusCode)) {
+        wrong.push(`${route.method} ${route.url}: ${reply.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('a route scope that declares no access', () => {
+  it('keeps the app from starting', async () => {
+    const app = Fastify();
+    registerAccess(app);
+    await app.register(async (scope) => {
+      declareAccess(scope, publicAccess);
+      scope.get('/open', async () => 'ok');
+    });
+    await app.register(async (scope) => {
+      scope.get('/forgotten', async () => 'secret');
+    });
+    await expect(app.ready()).rejects.toThrow(/GET \/forgotten/);
+  });
+
+  it('may not declare on the route by hand, nor a second time inside a declared scope', async () => {
+    const byHand = Fastify();
+    registerAccess(byHand);
+    await expect(
+      byHand.register(async (scope) => {
+        scope.get('/by-hand', { config: { access: 'public' } }, async () => 'ok');
+      }),
+    ).rejects.toThrow(/not in its config/);
+    const twice = Fastify();
+    registerAccess(twice);
+    await expect(
+      twice.register(async (outer) => {
+        declareAccess(outer, { kind: 'staff' });
+        await outer.register(async (inner) => {
+          declareAccess(inner, publicAccess);
+          inner.get('/twice', async () => 'ok');
+        });
+      }),
+    ).rejects.toThrow(/declared its access already/);
+  });
+});

@@ -1,0 +1,18 @@
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { DINAS_PATHS, ReferralCheckResultSchema } from '@portal/contracts/dinas-request';
+import { useMutation } from '@tanstack/react-query';
+import { postJson } from '~/api/api-client';
+
+const ResponseSchema = dataEnvelope(ReferralCheckResultSchema);
+
+/** Whether a referral code is valid, and how many more requests it may carry. */
+export async function checkReferralCode(code: string): Promise<number> {
+  const { data } = await postJson(
+    DINAS_PATHS.referralCode,
+    { referral_code: code },
+    ResponseSchema,
+  );
+  return data.uses_left;
+}
+
+export const useCheckReferralCode = () => useMutation({ mutationFn: checkReferralCode });

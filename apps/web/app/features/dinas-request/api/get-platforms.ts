@@ -1,0 +1,26 @@
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { DINAS_PATHS, DINAS_PLATFORMS, PlatformSchema } from '@portal/contracts/dinas-request';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getJson } from '~/api/api-client';
+import { useRemoteToggle } from '~/toggles/use-feature';
+
+const ResponseSchema = dataEnvelope(z.array(PlatformSchema));
+
+/**
+ * The platforms an office may ask for: from the API while API_PLATFORM is on, else the list
+ * shipped with the app (the same one the API serves), so the form works while that call fails.
+ */
+export const loadPlatforms = async (fromApi: boolean, signal?: AbortSignal) =>
+  fromApi
+    ? getJson(DINAS_PATHS.platforms, ResponseSchema, { signal })
+    : { data: [...DINAS_PLATFORMS] };
+
+export function usePlatforms() {
+  const fromApi = useRemoteToggle('API_PLATFORM');
+  return useQuery({
+    queryKey: ['dinas-platforms', fromApi],
+    queryFn: ({ signal }) => loadPlatforms(fromApi, signal),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,18 @@
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { DINAS_PATHS, PositionSchema } from '@portal/contracts/dinas-request';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getJson } from '~/api/api-client';
+
+const ResponseSchema = dataEnvelope(z.array(PositionSchema));
+
+/** The positions an office's requester may hold. */
+export const loadPositions = (signal?: AbortSignal) =>
+  getJson(DINAS_PATHS.positions, ResponseSchema, { signal });
+
+export const usePositions = () =>
+  useQuery({
+    queryKey: ['dinas-positions'],
+    queryFn: ({ signal }) => loadPositions(signal),
+    staleTime: Infinity,
+  });
