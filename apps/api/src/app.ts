@@ -27,7 +27,7 @@ import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
-import { officeRequestRoutes as dinasRequestRoutes } from './office-request/office-request-routes';
+import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { consoleRoutes } from './console/console-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
@@ -169,7 +169,7 @@ export async function buildApp({
         service: services.schoolAdmin,
         access: services.access,
       });
-      await api.register(dinasRequestRoutes, {
+      await api.register(officeRequestRoutes, {
         db: database.db,
         rateLimit,
         office: services.officeRequests,
