@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/database';
-import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/registry/registry-generator';
-import { loadRegistry, registryStatus } from '../apps/api/src/registry/registry-loader';
+import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/demo/registry-generator';
+import { loadRegistry, registryStatus } from '../apps/api/src/demo/registry-loader';
 
 /** Shared by the benchmarks: the local PostgreSQL, a seeded database, the real server. */
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -35,10 +35,10 @@ export const LAYERS: Layer[] = [
         ['hash', 'hashAddress', 'hashOrNull'].includes(frame.functionName)),
   },
   { name: 'audit trail', claims: inFile('audit/audit-repository') },
-  { name: 'rate limits', claims: inFile('http/rate-limit-store') },
+  { name: 'rate limits', claims: inFile('counters/rate-limit-store') },
   { name: 'toggles and bot check', claims: inFile('feature-toggles/', 'bot-check/') },
   { name: 'validation (zod)', claims: inFile('node_modules/zod/', 'fastify-type-provider-zod') },
-  { name: 'logging (pino)', claims: inFile('node_modules/pino', 'http/logger-options') },
+  { name: 'logging (pino)', claims: inFile('node_modules/pino', 'logging/logger-options') },
   { name: 'headers (helmet, no-store)', claims: inFile('node_modules/helmet', 'http/no-store') },
   {
     name: 'database (pg, drizzle, statement)',

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../apps/api/src/config';
 import { openTestDatabase } from '../apps/api/src/db/database';
-import { createRateLimitStore } from '../apps/api/src/http/rate-limit-store';
+import { createRateLimitStore } from '../apps/api/src/counters/rate-limit-store';
 import { createServices } from '../apps/api/src/services';
 import { DEFAULT_ADMIN_URL, freePort } from './bench-support';
 

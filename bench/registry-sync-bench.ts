@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { createAccountCreationQueue } from '../apps/api/src/account-lookup/account-creation-jobs';
+import { createAccountCreationQueue } from '../apps/api/src/accounts/account-creation-jobs';
 import { openDatabase } from '../apps/api/src/db/database';
 import { systemClock } from '../apps/api/src/jobs/clock';
 import { createJobQueue } from '../apps/api/src/jobs/job-queue';
 import { csvLine } from '../apps/api/src/registry/csv';
-import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/registry/registry-generator';
-import { registryCsv } from '../apps/api/src/registry/registry-loader';
-import { loadRegionData } from '../apps/api/src/registry/regions';
+import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/demo/registry-generator';
+import { registryCsv } from '../apps/api/src/demo/registry-loader';
+import { loadRegionData } from '../apps/api/src/demo/regions';
 import { folderSnapshot, syncRegistry } from '../apps/api/src/registry-sync/registry-sync-service';
 import { DEFAULT_ADMIN_URL, query, seededDatabase } from './bench-support';
 

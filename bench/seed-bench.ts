@@ -3,8 +3,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
-import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/registry/registry-generator';
-import { describeError, loadRegistry } from '../apps/api/src/registry/registry-loader';
+import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/demo/registry-generator';
+import { loadRegistry } from '../apps/api/src/demo/registry-loader';
+import { errorSummary } from '../apps/api/src/logging/error-summary';
 
 // `npm run bench:seed [-- --people N]`: seeds a synthetic registry into a fresh PostgreSQL
 // database (created from DATABASE_URL, or the local server, and dropped afterwards).
@@ -47,7 +48,7 @@ await admin(`CREATE DATABASE "${name}"`);
 try {
   await bench();
 } catch (error) {
-  console.error(`Seed bench failed: ${describeError(error)}`);
+  console.error(`Seed bench failed: ${errorSummary(error)}`);
   process.exitCode = 1;
 } finally {
   await dropBenchDatabase();

@@ -20,14 +20,14 @@ import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
 import { clientErrorBody, registerErrorHandler } from './http/error-handler';
-import { loggerOptions } from './http/logger-options';
+import { loggerOptions } from './logging/logger-options';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
-import { demoIdentitiesRoutes } from './registry/demo-identities-routes';
-import type { RateLimitStore } from './http/rate-limit-store';
+import { demoIdentitiesRoutes } from './demo/demo-identities-routes';
+import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
-import { dinasRequestRoutes } from './dinas-request/dinas-request-routes';
+import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { consoleRoutes } from './console/console-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
@@ -169,7 +169,7 @@ export async function buildApp({
         service: services.schoolAdmin,
         access: services.access,
       });
-      await api.register(dinasRequestRoutes, {
+      await api.register(officeRequestRoutes, {
         db: database.db,
         rateLimit,
         office: services.officeRequests,

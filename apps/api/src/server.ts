@@ -3,17 +3,17 @@ import { accountDomain } from '@portal/contracts/brand';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { createRateLimitStore } from './http/rate-limit-store';
-import { demoIdentities, formatDemoIdentities } from './registry/demo-identities';
-import { DEFAULT_REGISTRY_SEED } from './registry/registry-generator';
+import { createRateLimitStore } from './counters/rate-limit-store';
+import { demoIdentities, formatDemoIdentities } from './demo/demo-identities';
+import { DEFAULT_REGISTRY_SEED } from './demo/registry-generator';
 import {
   DEMO_PASSWORD,
   ensureDemoPasswords,
   ensureDemoReferralCode,
   ensureDemoSignInAccounts,
   formatDemoSignInAccounts,
-} from './registry/demo-passwords';
-import { seedDemoRegistry } from './registry/registry-loader';
+} from './demo/demo-passwords';
+import { seedDemoRegistry } from './demo/registry-loader';
 
 // Long enough for in-flight requests to finish; short enough for an orchestrator's kill timer.
 const SHUTDOWN_GRACE_MS = 10_000;

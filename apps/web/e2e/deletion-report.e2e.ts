@@ -9,9 +9,9 @@ import {
   DEFAULT_REGISTRY_SEED,
   createRegistryPlan,
   registryPeople,
-} from '../../api/src/registry/registry-generator';
-import { registryCsv } from '../../api/src/registry/registry-loader';
-import { loadRegionData } from '../../api/src/registry/regions';
+} from '../../api/src/demo/registry-generator';
+import { registryCsv } from '../../api/src/demo/registry-loader';
+import { loadRegionData } from '../../api/src/demo/regions';
 import consoleEn from '../app/locales/en/console.json';
 import en from '../app/locales/en/deletion-report.json';
 import id from '../app/locales/id/deletion-report.json';

@@ -7,7 +7,7 @@ import { serviceWorkerOptions } from '../scripts/service-worker-options';
 import { deployServiceWorker, hasBrowser, launchBrowser, newContext, webRoot } from './browser';
 import { demoIdentities } from './dev-pages';
 
-// The demo accounts' password, printed by `npm start` (apps/api/src/registry/demo-passwords.ts).
+// The demo accounts' password, printed by `npm start` (apps/api/src/demo/demo-passwords.ts).
 const DEMO_PASSWORD = 'Coba-Portal-2026';
 /** How long one step may take on a busy machine: a worker installs 2 MB of precache. */
 const STEP_TIMEOUT_MS = 40_000;

@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './
 import { demoIdentities } from './dev-pages';
 import { openRequestModal } from './navbar';
 
-// The demo accounts' password, printed by `npm start` (apps/api/src/registry/demo-passwords.ts).
+// The demo accounts' password, printed by `npm start` (apps/api/src/demo/demo-passwords.ts).
 // The office's demo account signs in: the reset journeys give the teacher and the student new
 // passwords, and the files run in any order against one server.
 const DEMO_PASSWORD = 'Coba-Portal-2026';

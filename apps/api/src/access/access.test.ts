@@ -6,7 +6,7 @@ import { STUDENT_REQUEST_PATH } from '@portal/contracts/school-admin';
 import { CONSOLE_ROUTES } from '@portal/contracts/console';
 import { PROFILE_PATH } from '@portal/contracts/profile';
 import { learningAccounts } from '../db/schema';
-import { createBrowser, discoverClient, signIn } from '../sign-in/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -1,6 +1,7 @@
 import type { JobQueue } from '../jobs/job-queue';
 import { repeatJob } from '../jobs/repeat-job';
-import { runDeletionDay, type DeletionContext } from './account-deletion-service';
+import type { DeletionContext } from './account-deletion-service';
+import { runDeletionDay } from './deletion-day-service';
 
 export const DELETION_DAY_QUEUE = 'account-deletion-day';
 

@@ -17,13 +17,9 @@ import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
 import { mailLanguageOf } from '../notifications/mail-language';
-import {
-  decideDeletion,
-  deletionNotice,
-  listDeletions,
-  reportMistake,
-  type DeletionContext,
-} from './account-deletion-service';
+import type { DeletionContext } from './account-deletion-service';
+import { decideDeletion, listDeletions } from './deletion-decisions-service';
+import { deletionNotice, reportMistake } from './deletion-report-service';
 
 const tags = ['account-deletion'];
 

@@ -11,14 +11,15 @@ import {
   people,
 } from '../db/schema';
 import { syncRegistry } from '../registry-sync/registry-sync-service';
-import { discoverClient } from '../sign-in/test-relying-party';
+import { discoverClient } from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { snapshotOfRegistry } from '../registry-sync/registry-export';
 import { snapshot } from '../test-support/registry-snapshot';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import type { TestApp } from '../test-support/test-app';
-import { runDeletionDay } from './account-deletion-service';
+import { runDeletionDay } from './deletion-day-service';
+import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
 let t: TestApp;
@@ -236,12 +237,11 @@ describe('deletion of the accounts of people who left the registry', () => {
     const upheld = await decide(String(reported!.id), 'uphold');
     expect(upheld.json().data).toMatchObject({ status: 'cancelled', decision: 'upheld' });
     await on('2026-05-20');
-    const [{ n }] = (
-      (await t.database.db.execute(
-        sql`SELECT count(*)::int AS n FROM people WHERE id = ${ids.newTeacher!}`,
-      )) as unknown as { rows: [{ n: number }] }
-    ).rows;
-    expect(n).toBe(1);
+    const [counted] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM people WHERE id = ${ids.newTeacher!}`,
+    );
+    expect(counted!.n).toBe(1);
   });
 
   it('pages the deletions for the console, and refuses a page that is not one', async () => {

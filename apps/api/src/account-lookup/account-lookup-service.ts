@@ -13,7 +13,7 @@ import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import type { ErrorId } from '@portal/contracts/api-error';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/domain-errors';
-import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
+import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailLanguage } from '../notifications/mail-language';
@@ -27,7 +27,7 @@ import {
   type AccountSummary,
   type PersonMatch,
 } from './account-lookup-repository';
-import { ACCOUNT_CREATION_QUEUE, type AccountCreationJob } from './account-creation-jobs';
+import { ACCOUNT_CREATION_QUEUE, type AccountCreationJob } from '../accounts/account-creation-jobs';
 import { LOOKUP_TOKEN_SECONDS, type LookupTokens } from './lookup-token';
 import { maskEmail, maskPhone } from '../personal-data/masking';
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows-of';
 import { auditEvents, learningAccounts, outboxMessages } from '../db/schema';
 import {
   createMailedTestApp,
@@ -496,10 +497,11 @@ describe('outbox', () => {
       // Once every delivery job has completed, no retry is left to send it again: waiting for
       // that, rather than for a while, proves it went out once.
       const deliveryStates = async () => {
-        const result = await app.database.db.execute<{ state: string }>(
+        const rows = await rowsOf<{ state: string }>(
+          app.database.db,
           sql`SELECT state FROM pgboss.job WHERE name = ${DELIVER_QUEUE}`,
         );
-        return (result as unknown as { rows: { state: string }[] }).rows.map((row) => row.state);
+        return rows.map((row) => row.state);
       };
       for (let i = 0; i < 200; i += 1) {
         const states = await deliveryStates();

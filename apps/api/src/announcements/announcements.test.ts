@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_ROUTES } from '@portal/contracts/announcements';
 import { consolePath } from '@portal/contracts/console';
 import { announcements, auditEvents } from '../db/schema';
-import { discoverClient } from '../sign-in/test-relying-party';
+import { discoverClient } from '../test-support/test-relying-party';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

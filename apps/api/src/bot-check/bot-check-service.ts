@@ -1,7 +1,7 @@
 import { createChallenge, randomInt, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { verify } from 'altcha-lib/frameworks/shared';
-import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
+import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 
 // A challenge must be solved and used within this time; its id is remembered as long.
 const CHALLENGE_TTL_SECONDS = 10 * 60;

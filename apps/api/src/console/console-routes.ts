@@ -17,17 +17,18 @@ import type { Access } from '../access/access-service';
 import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
+import { approveOfficeRequest, rejectOfficeRequest } from './office-decision-service';
 import {
-  approveOfficeRequest,
-  createReferralCode,
   listOfficeRequests,
-  listReferralCodes,
   officeRequestDetail,
   officeRequestFile,
-  rejectOfficeRequest,
-  revokeReferralCode,
   type ConsoleContext,
 } from './office-review-service';
+import {
+  createReferralCode,
+  listReferralCodes,
+  revokeReferralCode,
+} from './referral-codes-service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['console'];

@@ -5,7 +5,7 @@ import { CONSOLE_ROUTES, consolePath } from '@portal/contracts/console';
 import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { auditEvents, learningAccounts, officeAccountRequests, referralCodes } from '../db/schema';
-import { createBrowser, discoverClient, signIn } from '../sign-in/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { officeRequestBody } from '../test-support/office-request-body';
 import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';

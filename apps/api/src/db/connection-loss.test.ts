@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema, ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { rowsOf } from './rows-of';
 
 // eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
 const { DATABASE_URL } = process.env;
@@ -29,10 +30,11 @@ const allowConnections = (allow: boolean) =>
 describe.skipIf(!DATABASE_URL)('a dropped database connection (PostgreSQL)', () => {
   beforeAll(async () => {
     t = await createTestApp();
-    const result = (await t.database.db.execute(sql`SELECT current_database() AS name`)) as {
-      rows: { name: string }[];
-    };
-    name = result.rows[0]!.name;
+    const [current] = await rowsOf<{ name: string }>(
+      t.database.db,
+      sql`SELECT current_database() AS name`,
+    );
+    name = current!.name;
     admin = new pg.Client({ connectionString: DATABASE_URL });
     await admin.connect();
   });

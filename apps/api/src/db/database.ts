@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { logBackgroundError } from '../http/logger-options';
+import { logBackgroundError } from '../logging/logger-options';
 import * as schema from './schema';
 
 const migrationsFolder = path.resolve(

@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../db/database';
-import { featureToggleChanges, featureToggles } from '../db/schema';
+import { featureToggleChanges, featureToggles, staffAccounts } from '../db/schema';
 
 export type ToggleRow = { key: string; enabled: boolean | null; textValue: string | null };
 export type ToggleChangeRow = typeof featureToggleChanges.$inferSelect;
@@ -51,6 +51,14 @@ export function createFeatureTogglesRepository(db: Db) {
         .from(featureToggleChanges)
         .orderBy(desc(featureToggleChanges.changedAt), desc(featureToggleChanges.id))
         .limit(limit);
+    },
+    /** The e-mails of the staff who made changes, by id. */
+    async staffEmails(ids: number[]): Promise<{ id: number; email: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: staffAccounts.id, email: staffAccounts.email })
+        .from(staffAccounts)
+        .where(inArray(staffAccounts.id, ids));
     },
   };
 }

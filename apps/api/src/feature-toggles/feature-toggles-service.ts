@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import { CONSOLE_MESSAGES, type ToggleOverview } from '@portal/contracts/console';
 import {
   DEFAULT_REMOTE_TOGGLES,
@@ -9,7 +8,6 @@ import {
   type TextSettingKey,
 } from '@portal/contracts/feature-toggles';
 import type { Db } from '../db/database';
-import { staffAccounts } from '../db/schema';
 import { ConflictError, ValidationError } from '../http/domain-errors';
 import { createFeatureTogglesRepository, type ToggleRow } from './feature-toggles-repository';
 
@@ -126,12 +124,7 @@ export function createFeatureTogglesService(db: Db, now: () => number = Date.now
       const staffIds = [
         ...new Set(changes.flatMap(({ actor }) => /^staff:(\d+)$/.exec(actor)?.[1] ?? [])),
       ].map(Number);
-      const staff = staffIds.length
-        ? await db
-            .select({ id: staffAccounts.id, email: staffAccounts.email })
-            .from(staffAccounts)
-            .where(inArray(staffAccounts.id, staffIds))
-        : [];
+      const staff = await repository.staffEmails(staffIds);
       const emailOf = new Map(staff.map((row) => [`staff:${row.id}`, row.email]));
       return {
         toggles: FEATURE_TOGGLE_KEYS.map((key) => ({

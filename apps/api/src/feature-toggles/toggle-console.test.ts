@@ -11,7 +11,7 @@ import {
   postPassword,
   signIn,
   startSignIn,
-} from '../sign-in/test-relying-party';
+} from '../test-support/test-relying-party';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';

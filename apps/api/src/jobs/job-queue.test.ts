@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Database } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import { createJobQueue, type JobQueue } from './job-queue';
 
 // eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
@@ -51,10 +52,10 @@ describe('job queue', () => {
     await waitFor(() => seen.includes('committed') && seen.includes('flaky'));
     expect(failures).toBe(2);
     // The rolled-back send left no job behind, so no worker can ever run it (no wait proves that).
-    const result = await database.db.execute<{ value: string }>(
+    const rows = await rowsOf<{ value: string }>(
+      database.db,
       sql`SELECT data->>'value' AS value FROM pgboss.job WHERE name = 'echo' ORDER BY value`,
     );
-    const { rows } = result as unknown as { rows: { value: string }[] };
     expect(rows.map((row) => row.value)).toEqual(['committed', 'flaky']);
     expect(seen).not.toContain('rolled-back');
   });

@@ -8,7 +8,7 @@ import {
   type SendOptions,
 } from 'pg-boss';
 import type { Database, Transaction } from '../db/database';
-import { logBackgroundError } from '../http/logger-options';
+import { logBackgroundError } from '../logging/logger-options';
 
 export type JobQueue = {
   start(): Promise<void>;

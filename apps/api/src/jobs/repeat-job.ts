@@ -1,4 +1,4 @@
-import { logBackgroundError } from '../http/logger-options';
+import { logBackgroundError } from '../logging/logger-options';
 import type { JobQueue } from './job-queue';
 
 /**

@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import type { Transaction } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from '../db/database';
-import { logBackgroundWarning } from '../http/logger-options';
+import { logBackgroundWarning } from '../logging/logger-options';
 import { CLAIM_SECONDS, createOutboxRepository, type NewMessage } from './outbox-repository';
 import type { Transport } from './mail-transport';
 

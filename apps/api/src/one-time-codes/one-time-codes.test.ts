@@ -4,7 +4,7 @@ import { CODE_POLICY } from '@portal/contracts/one-time-codes';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { buildApp } from '../app';
 import { outboxMessages } from '../db/schema';
-import { createRateLimitStore } from '../http/rate-limit-store';
+import { createRateLimitStore } from '../counters/rate-limit-store';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

@@ -18,7 +18,7 @@ import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-s
 import type { ErrorId } from '@portal/contracts/api-error';
 import { DomainError, UnauthorizedError, ValidationError } from '../http/domain-errors';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
-import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
+import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { Transaction } from '../db/database';

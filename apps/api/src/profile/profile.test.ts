@@ -3,7 +3,7 @@ import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_PATH, SCHOOL_ADMINS_PATH } from '@portal/contracts/profile';
 import { learningAccounts, people, schoolMemberships } from '../db/schema';
-import { createBrowser, discoverClient, signIn } from '../sign-in/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import { csvLine, type CsvValue } from '../registry/csv';
 import type { SnapshotFile } from './registry-sync-service';
 
@@ -8,10 +9,8 @@ export type SnapshotFiles = Record<SnapshotFile, string[]>;
 /** The stored registry's schools, educators, students and memberships as snapshot files. */
 export async function snapshotOfRegistry(database: Database): Promise<SnapshotFiles> {
   const lines = async (query: ReturnType<typeof sql>) => {
-    const result = (await database.db.execute(query)) as unknown as {
-      rows: Record<string, CsvValue>[];
-    };
-    return result.rows.map((row) => csvLine(Object.values(row)));
+    const rows = await rowsOf<Record<string, CsvValue>>(database.db, query);
+    return rows.map((row) => csvLine(Object.values(row)));
   };
   return {
     schools: await lines(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { describeError } from '../registry/registry-loader';
+import { errorSummary } from '../logging/error-summary';
 import { leaveOut, snapshotOfRegistry } from './registry-export';
 
 // `npm run registry-snapshot -- <folder> [--leave N]`: writes the stored registry as a snapshot
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (error) {
-    console.error(`registry-snapshot failed: ${describeError(error)}`);
+    console.error(`registry-snapshot failed: ${errorSummary(error)}`);
     return 1;
   } finally {
     await database.close();

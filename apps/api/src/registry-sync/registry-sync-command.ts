@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { createAccountCreationQueue } from '../account-lookup/account-creation-jobs';
+import { createAccountCreationQueue } from '../accounts/account-creation-jobs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { systemClock } from '../jobs/clock';
 import { createJobQueue } from '../jobs/job-queue';
-import { describeError } from '../registry/registry-loader';
+import { errorSummary } from '../logging/error-summary';
 import { folderSnapshot, SyncBusyError, syncRegistry } from './registry-sync-service';
 
 // `npm run registry-sync -- <snapshot folder>`: imports one registry snapshot (its
@@ -50,7 +50,7 @@ async function main(): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    console.error(`Import stopped (run it again to resume): ${describeError(error)}`);
+    console.error(`Import stopped (run it again to resume): ${errorSummary(error)}`);
     return 1;
   } finally {
     await queue.stop();

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { registrySyncs } from '../db/schema';
 import type { Clock } from '../jobs/clock';
 import type { JobQueue } from '../jobs/job-queue';
 import { repeatJob } from '../jobs/repeat-job';
+import { createRegistrySyncRepository } from './registry-sync-repository';
 import { folderSnapshot, syncRegistry, type SyncReport } from './registry-sync-service';
 
 export const REGISTRY_SYNC_QUEUE = 'registry-sync';
@@ -28,16 +27,7 @@ export async function importInbox(
     .map((e) => e.name)
     .sort();
   if (ready.length === 0) return [];
-  const finished = new Set(
-    (
-      await ctx.database.db
-        .select({ source: registrySyncs.source, finishedAt: registrySyncs.finishedAt })
-        .from(registrySyncs)
-        .where(inArray(registrySyncs.source, ready))
-    )
-      .filter((run) => run.finishedAt !== null)
-      .map((run) => run.source),
-  );
+  const finished = await createRegistrySyncRepository(ctx.database.db).finishedSources(ready);
   const reports: SyncReport[] = [];
   for (const name of ready.filter((n) => !finished.has(n))) {
     reports.push(await syncRegistry(ctx, folderSnapshot(path.join(inboxDir, name))));

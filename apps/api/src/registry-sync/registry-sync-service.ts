@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_CREATION_QUEUE } from '../account-lookup/account-creation-jobs';
-import type { Database, Db, Transaction } from '../db/database';
+import { ACCOUNT_CREATION_QUEUE } from '../accounts/account-creation-jobs';
+import type { Database, Transaction } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import { addDays, jakartaDay, type Clock } from '../jobs/clock';
 import type { JobQueue } from '../jobs/job-queue';
 
@@ -105,12 +106,6 @@ type Run = {
   claim_token: string;
 };
 
-async function rows<T>(db: Db | Transaction, query: SQL): Promise<T[]> {
-  // Both drivers answer execute() with an object holding `rows`.
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /**
  * Imports a snapshot: stages its files with COPY, then applies the differences to the registry
  * in batches, each one transaction that also moves the run's cursor, so a crash loses at most
@@ -120,7 +115,7 @@ export async function syncRegistry(ctx: SyncContext, snapshot: Snapshot): Promis
   const { db } = ctx.database;
   const run = await claimRun(ctx, snapshot.name);
   if (!run) {
-    const [done] = await rows<Record<string, unknown>>(
+    const [done] = await rowsOf<Record<string, unknown>>(
       db,
       sql`SELECT * FROM registry_syncs WHERE source = ${snapshot.name}`,
     );
@@ -142,7 +137,7 @@ export async function syncRegistry(ctx: SyncContext, snapshot: Snapshot): Promis
   }
   await db.execute(sql`TRUNCATE registry_sync_people, registry_sync_memberships,
     registry_sync_schools RESTART IDENTITY`);
-  const [finished] = await rows<Record<string, unknown>>(
+  const [finished] = await rowsOf<Record<string, unknown>>(
     db,
     sql`UPDATE registry_syncs SET phase = 'done', finished_at = now(), claimed_until = NULL,
           claim_token = NULL
@@ -172,7 +167,7 @@ const reportOf = (row: Record<string, unknown>): Omit<SyncReport, 'alreadyImport
 async function claimRun(ctx: SyncContext, source: string): Promise<Run | null> {
   const token = randomBytes(16).toString('hex');
   return ctx.database.db.transaction(async (tx) => {
-    const [running] = await rows<Run & { held: boolean }>(
+    const [running] = await rowsOf<Run & { held: boolean }>(
       tx,
       sql`SELECT id, source, claimed_until > now() AS held FROM registry_syncs
           WHERE finished_at IS NULL FOR UPDATE`,
@@ -185,14 +180,14 @@ async function claimRun(ctx: SyncContext, source: string): Promise<Run | null> {
     const claim = sql`claimed_until = now() + make_interval(mins => ${CLAIM_MINUTES}),
       claim_token = ${token}`;
     if (running?.source === source) {
-      const [resumed] = await rows<Run>(
+      const [resumed] = await rowsOf<Run>(
         tx,
         sql`UPDATE registry_syncs SET ${claim} WHERE id = ${running.id}
             RETURNING id, source, as_of::text, phase, cursor, claim_token`,
       );
       return resumed ? { ...resumed, cursor: Number(resumed.cursor) } : null;
     }
-    const [started] = await rows<Run>(
+    const [started] = await rowsOf<Run>(
       tx,
       sql`INSERT INTO registry_syncs (source, as_of, claimed_until, claim_token)
           VALUES (${source}, ${jakartaDay(ctx.now())},
@@ -206,7 +201,7 @@ async function claimRun(ctx: SyncContext, source: string): Promise<Run | null> {
 
 /** Moves the run on, in the batch's transaction; fails (rolling the batch back) if it lost its hold. */
 async function advance(tx: Transaction, run: Run, set: SQL): Promise<void> {
-  const [held] = await rows<{ id: number }>(
+  const [held] = await rowsOf<{ id: number }>(
     tx,
     sql`UPDATE registry_syncs SET ${set},
           claimed_until = now() + make_interval(mins => ${CLAIM_MINUTES})
@@ -253,7 +248,7 @@ const PERSON_FIELDS = sql.raw(`kind, nisn, nuptk, full_name, name_key, gender, b
 async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
   const { db } = ctx.database;
   const size = ctx.batchSize ?? 10_000;
-  const [last] = await rows<{ max: string | null }>(
+  const [last] = await rowsOf<{ max: string | null }>(
     db,
     sql`SELECT max(row)::text AS max FROM registry_sync_people`,
   );
@@ -269,26 +264,26 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
       // first would hit the unique index on every retry and stop the import.
       const wellFormed = sql`${batch} AND NOT ${MALFORMED}`;
       const released = [
-        ...(await rows<{ id: number; counted: boolean }>(tx, release('nisn', wellFormed, to))),
-        ...(await rows<{ id: number; counted: boolean }>(tx, release('nuptk', wellFormed, to))),
+        ...(await rowsOf<{ id: number; counted: boolean }>(tx, release('nisn', wellFormed, to))),
+        ...(await rowsOf<{ id: number; counted: boolean }>(tx, release('nuptk', wellFormed, to))),
       ];
       // Left as stored, and counted: a row that breaks the registry's rules, a key the snapshot
       // gives two people, or one still held by a person the snapshot does not speak for. The
       // rest of the batch applies: one bad row never stops an import.
       const leftAsStored = sql`(${MALFORMED} OR ${keyTaken('nisn')} OR ${keyTaken('nuptk')})`;
-      const conflicts = await rows<{ row: number }>(
+      const conflicts = await rowsOf<{ row: number }>(
         tx,
         sql`SELECT s.row FROM registry_sync_people s WHERE ${batch} AND ${leftAsStored}`,
       );
       const applies = sql`${batch} AND NOT ${leftAsStored}`;
-      const added = await rows<{ id: number; kind: string }>(
+      const added = await rowsOf<{ id: number; kind: string }>(
         tx,
         sql`INSERT INTO people (nik, ${PERSON_FIELDS})
             SELECT s.nik, ${sql.raw(fieldsOf('s'))} FROM registry_sync_people s
             WHERE ${applies} AND NOT EXISTS (SELECT 1 FROM people p WHERE p.nik = s.nik)
             RETURNING id, kind`,
       );
-      const updated = await rows<{ id: number }>(
+      const updated = await rowsOf<{ id: number }>(
         tx,
         sql`UPDATE people p SET (${PERSON_FIELDS}, updated_at) =
               (${sql.raw(fieldsOf('s'))}, now())
@@ -300,7 +295,7 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
       const batchMemberships = sql`registry_sync_people s
         JOIN people p ON p.nik = s.nik
         JOIN registry_sync_memberships m ON m.snapshot_person_id = s.snapshot_id`;
-      const upserted = await rows<{ person_id: number }>(
+      const upserted = await rowsOf<{ person_id: number }>(
         tx,
         sql`INSERT INTO school_memberships (person_id, npsn, role, left_on)
             SELECT p.id, m.npsn, m.role, m.left_on FROM ${batchMemberships}
@@ -309,7 +304,7 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
             WHERE school_memberships.left_on IS DISTINCT FROM excluded.left_on
             RETURNING person_id`,
       );
-      const dropped = await rows<{ person_id: number }>(
+      const dropped = await rowsOf<{ person_id: number }>(
         tx,
         sql`DELETE FROM school_memberships sm USING registry_sync_people s
               JOIN people p ON p.nik = s.nik
@@ -319,7 +314,7 @@ async function applyPeople(ctx: SyncContext, run: Run): Promise<void> {
             RETURNING sm.person_id`,
       );
       // Back before the stated date: the deletion stops, reported or not (SPEC §1).
-      const returned = await rows<{ id: number }>(
+      const returned = await rowsOf<{ id: number }>(
         tx,
         sql`WITH cancelled AS (
               UPDATE account_deletions d SET status = 'cancelled', closed_at = now()
@@ -414,13 +409,13 @@ const fieldsOf = (alias: string): string =>
 async function applyLeft(ctx: SyncContext, run: Run): Promise<void> {
   const { db } = ctx.database;
   const size = ctx.batchSize ?? 50_000;
-  const [asOf] = await rows<{ as_of: string }>(
+  const [asOf] = await rowsOf<{ as_of: string }>(
     db,
     sql`SELECT as_of::text FROM registry_syncs WHERE id = ${run.id}`,
   );
   const deletionOn = addDays(asOf!.as_of, DELETION_LEAD_DAYS);
   const removalOn = addDays(deletionOn, REMOVAL_AFTER_DAYS);
-  const [last] = await rows<{ max: string | null }>(
+  const [last] = await rowsOf<{ max: string | null }>(
     db,
     sql`SELECT max(id)::text AS max FROM people`,
   );
@@ -429,7 +424,7 @@ async function applyLeft(ctx: SyncContext, run: Run): Promise<void> {
     const from = run.cursor;
     const to = run.cursor + size;
     await db.transaction(async (tx) => {
-      const [counts] = await rows<{ scheduled: number; removed: number }>(
+      const [counts] = await rowsOf<{ scheduled: number; removed: number }>(
         tx,
         sql`WITH gone AS (
               SELECT p.id, p.kind, EXISTS (SELECT 1 FROM learning_accounts a

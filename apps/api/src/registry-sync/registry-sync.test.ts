@@ -9,6 +9,7 @@ import { snapshot } from '../test-support/registry-snapshot';
 import type { SmtpSink } from '../test-support/smtp-sink';
 import type { TestApp } from '../test-support/test-app';
 import { syncRegistry, type SyncContext } from './registry-sync-service';
+import { rowsOf } from '../db/rows-of';
 
 let t: TestApp;
 let smtp: SmtpSink;
@@ -155,12 +156,11 @@ describe('registry sync', () => {
 
     const report = await syncRegistry(context({ batchSize: 1 }), snapshot('2026-03-09', files));
     expect(report).toMatchObject({ added: 2, changed: 0, departed: 0, returned: 1 });
-    const [{ n }] = (
-      (await t.database.db.execute(
-        sql`SELECT count(*)::int AS n FROM people WHERE full_name LIKE 'Siswa Baru %'`,
-      )) as unknown as { rows: [{ n: number }] }
-    ).rows;
-    expect(n).toBe(2);
+    const [counted] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM people WHERE full_name LIKE 'Siswa Baru %'`,
+    );
+    expect(counted!.n).toBe(2);
     const [deletion] = await t.database.db
       .select({ status: accountDeletions.status })
       .from(accountDeletions)
@@ -287,7 +287,8 @@ describe('registry sync', () => {
     expect(await named('Guru Baru Rapi')).toHaveLength(1);
     expect(await named('Guru Bernomor Siswa')).toEqual([]);
     expect(await named('Siswa Nik Pendek')).toEqual([]);
-    const school = await t.database.db.execute(sql`SELECT 1 FROM schools WHERE npsn = 'X1234567'`);
-    expect((school as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(await rowsOf(t.database.db, sql`SELECT 1 FROM schools WHERE npsn = 'X1234567'`)).toEqual(
+      [],
+    );
   });
 });

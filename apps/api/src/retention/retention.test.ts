@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Database } from '../db/database';
 import { auditEvents, oidcModels, outboxMessages, trackingEvents } from '../db/schema';
-import { purgeExpired } from './retention-jobs';
+import { purgeExpired } from './retention-repository';
+import { rowsOf } from '../db/rows-of';
 
 // eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
 const databaseUrl = process.env.DATABASE_URL;
@@ -68,11 +69,14 @@ describe('retention', () => {
     expect(removed['tracking events (12 months)']).toBe(1);
     expect(removed['audit events (90 days)']).toBe(1);
     expect(removed['delivered messages (30 days)']).toBe(1);
-    const left = await db.execute(sql`SELECT
+    const [left] = await rowsOf(
+      db,
+      sql`SELECT
       (SELECT count(*) FROM tracking_events)::int AS tracking,
       (SELECT count(*) FROM audit_events)::int AS audit,
-      (SELECT count(*) FROM outbox_messages)::int AS outbox`);
-    expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      (SELECT count(*) FROM outbox_messages)::int AS outbox`,
+    );
+    expect(left).toEqual({
       tracking: 1,
       audit: 1,
       outbox: 2,

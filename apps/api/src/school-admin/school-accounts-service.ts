@@ -1,11 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   SCHOOL_ADMIN_MESSAGES,
   type SchoolAccountSearchResult,
 } from '@portal/contracts/school-admin';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db, Transaction } from '../db/database';
-import { learningAccounts, people } from '../db/schema';
 import { NotFoundError } from '../http/domain-errors';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
@@ -22,11 +20,6 @@ export type SchoolAccountsContext = {
   revokeSignIns: (tx: Transaction, accountId: number) => Promise<void>;
   repository: SchoolAdminRepository;
 };
-
-/** A student of the school today. */
-const ofSchool = (npsn: string) =>
-  sql`EXISTS (SELECT 1 FROM school_memberships m WHERE m.person_id = ${people.id}
-    AND m.npsn = ${npsn} AND m.role = 'student' AND m.left_on IS NULL)`;
 
 /** The learning accounts of the school's students, paged (issue 20's admin portal). */
 export function searchSchoolAccounts(
@@ -51,29 +44,14 @@ export async function resetStudentPassword(
   const initialPassword = newInitialPassword();
   const passwordHash = await ctx.hasher.hash(initialPassword);
   return ctx.db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ email: learningAccounts.email, personalEmail: people.personalEmail })
-      .from(learningAccounts)
-      .innerJoin(people, eq(people.id, learningAccounts.personId))
-      .where(
-        and(
-          eq(learningAccounts.id, accountId),
-          eq(learningAccounts.kind, 'pd'),
-          eq(learningAccounts.status, 'active'),
-          ofSchool(admin.npsn),
-        ),
-      )
-      .for('update', { of: learningAccounts });
+    const account = await ctx.repository.lockStudentAccount(tx, admin.npsn, accountId);
     if (!account) {
       throw new NotFoundError({
         id: 'school_account_not_found',
         message: SCHOOL_ADMIN_MESSAGES.accountNotFound,
       });
     }
-    await tx
-      .update(learningAccounts)
-      .set({ passwordHash, mustChangePassword: true, passwordChangedAt: sql`now()` })
-      .where(eq(learningAccounts.id, accountId));
+    await ctx.repository.setInitialPassword(tx, accountId, passwordHash);
     await ctx.revokeSignIns(tx, accountId);
     if (account.personalEmail) {
       await ctx.outbox.enqueue(

@@ -1,13 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { STUDENT_PAGE_SIZE, type IneligibleReason } from '@portal/contracts/school-admin';
 import type { Db, Transaction } from '../db/database';
+import { rowsOf } from '../db/rows-of';
+import { learningAccounts, people } from '../db/schema';
 import { personNameKey } from '../registry/name-normalizer';
-
-type Executor = Db | Transaction;
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** A name part or a NISN's digits, as the stored columns compare it. */
 function matching(query: string): SQL {
@@ -64,7 +60,7 @@ export function createSchoolAdminRepository(db: Db) {
       query: string,
       page: number,
     ): Promise<Page<SchoolAccountRow>> {
-      const found = await rows<SchoolAccountRow & { total: string }>(
+      const found = await rowsOf<SchoolAccountRow & { total: string }>(
         db,
         sql`WITH m AS MATERIALIZED (SELECT person_id FROM school_memberships
             WHERE npsn = ${npsn} AND role = 'student' AND left_on IS NULL)
@@ -87,7 +83,7 @@ export function createSchoolAdminRepository(db: Db) {
     },
 
     async searchStudents(npsn: string, query: string, page: number): Promise<Page<StudentRow>> {
-      const found = await rows<StudentRow & { total: string }>(
+      const found = await rowsOf<StudentRow & { total: string }>(
         db,
         sql`SELECT id, name, nisn, reason, count(*) OVER () AS total
           FROM (${studentsWithoutAccount(npsn, matching(query))}) s
@@ -105,7 +101,7 @@ export function createSchoolAdminRepository(db: Db) {
 
     /** Past the last page the window count is gone: the total still has to be told. */
     async countStudents(npsn: string, query: string): Promise<number> {
-      const [row] = await rows<{ total: string }>(
+      const [row] = await rowsOf<{ total: string }>(
         db,
         sql`SELECT count(*) AS total FROM (${studentsWithoutAccount(npsn, matching(query))}) s`,
       );
@@ -113,7 +109,7 @@ export function createSchoolAdminRepository(db: Db) {
     },
 
     async eligibleStudentIds(npsn: string, query: string, limit: number): Promise<string[]> {
-      const found = await rows<{ id: string }>(
+      const found = await rowsOf<{ id: string }>(
         db,
         sql`SELECT id FROM (${studentsWithoutAccount(npsn, matching(query))}) s
           WHERE reason IS NULL ORDER BY name_key, person_id LIMIT ${limit}`,
@@ -123,13 +119,40 @@ export function createSchoolAdminRepository(db: Db) {
 
     /** The selected students as the listing sees them now, in the caller's transaction. */
     async selectedStudents(tx: Transaction, npsn: string, ids: readonly number[]) {
-      return rows<StudentRow>(
+      return rowsOf<StudentRow>(
         tx,
         sql`SELECT id, name, nisn, reason FROM (${studentsWithoutAccount(
           npsn,
           sql`p.id IN (SELECT json_array_elements_text(${JSON.stringify(ids.map(String))}::json)::bigint)`,
         )}) s`,
       );
+    },
+    /** An active student account of the school, locked until the caller's transaction ends. */
+    async lockStudentAccount(tx: Transaction, npsn: string, accountId: number) {
+      const [account] = await tx
+        .select({ email: learningAccounts.email, personalEmail: people.personalEmail })
+        .from(learningAccounts)
+        .innerJoin(people, eq(people.id, learningAccounts.personId))
+        .where(
+          and(
+            eq(learningAccounts.id, accountId),
+            eq(learningAccounts.kind, 'pd'),
+            eq(learningAccounts.status, 'active'),
+            // A student of the school today.
+            sql`EXISTS (SELECT 1 FROM school_memberships m WHERE m.person_id = ${people.id}
+              AND m.npsn = ${npsn} AND m.role = 'student' AND m.left_on IS NULL)`,
+          ),
+        )
+        .for('update', { of: learningAccounts });
+      return account;
+    },
+
+    /** A new initial password, which the first sign-in must replace. */
+    async setInitialPassword(tx: Transaction, accountId: number, passwordHash: string) {
+      await tx
+        .update(learningAccounts)
+        .set({ passwordHash, mustChangePassword: true, passwordChangedAt: sql`now()` })
+        .where(eq(learningAccounts.id, accountId));
     },
   };
 }

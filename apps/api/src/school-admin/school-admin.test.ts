@@ -23,7 +23,7 @@ import {
   postPassword,
   signIn,
   startSignIn,
-} from '../sign-in/test-relying-party';
+} from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
 import type { SmtpSink } from '../test-support/smtp-sink';

@@ -1,20 +1,12 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
-import { addressBase, insertUniqueAccount } from '../account-lookup/account-creation-jobs';
+import { addressBase, insertUniqueAccount } from '../accounts/account-creation-jobs';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
-import {
-  learningAccounts,
-  people,
-  schoolMemberships,
-  schools,
-  studentAccountRequestItems,
-  studentAccountRequests,
-} from '../db/schema';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { newInitialPassword, type InitialPasswordSealer } from './initial-passwords';
+import { createStudentRequestsRepository, type ItemFailure } from './student-requests-repository';
 
 export const STUDENT_REQUEST_QUEUE = 'student-account-request';
 /** Students per transaction: a crash loses at most one batch's work, which is then redone. */
@@ -30,8 +22,6 @@ export type StudentRequestWorkerContext = {
   domain: string;
 };
 
-type Failure = 'left_school' | 'has_account' | 'no_nisn' | 'no_birth_date';
-
 /**
  * Gives the next batch of a request's waiting students their accounts, all in one transaction:
  * the account, its sealed initial password, the item's status and the student's e-mail commit
@@ -42,18 +32,7 @@ export async function processStudentBatch(
   ctx: StudentRequestWorkerContext,
   requestId: number,
 ): Promise<number> {
-  const { db } = ctx;
-  const waiting = await db
-    .select({ personId: studentAccountRequestItems.personId })
-    .from(studentAccountRequestItems)
-    .where(
-      and(
-        eq(studentAccountRequestItems.requestId, requestId),
-        eq(studentAccountRequestItems.status, 'pending'),
-      ),
-    )
-    .orderBy(studentAccountRequestItems.personId)
-    .limit(BATCH);
+  const waiting = await createStudentRequestsRepository(ctx.db).waiting(requestId, BATCH);
   if (waiting.length === 0) return 0;
   // argon2 takes tens of milliseconds a password: hashed before the transaction, not inside it.
   const passwords = new Map<number, { clear: string; hash: string }>();
@@ -61,62 +40,21 @@ export async function processStudentBatch(
     const clear = newInitialPassword();
     passwords.set(personId, { clear, hash: await ctx.hasher.hash(clear) });
   }
-  return db.transaction(async (tx) => {
-    const [request] = await tx
-      .select({ npsn: studentAccountRequests.npsn, schoolName: schools.name })
-      .from(studentAccountRequests)
-      .innerJoin(schools, eq(schools.npsn, studentAccountRequests.npsn))
-      .where(eq(studentAccountRequests.id, requestId));
+  return ctx.db.transaction(async (tx) => {
+    const requests = createStudentRequestsRepository(tx);
+    const request = await requests.school(requestId);
     if (!request) return 0;
-    const items = await tx
-      .select({
-        personId: people.id,
-        fullName: people.fullName,
-        nisn: people.nisn,
-        birthDate: people.birthDate,
-        personalEmail: people.personalEmail,
-      })
-      .from(studentAccountRequestItems)
-      .innerJoin(people, eq(people.id, studentAccountRequestItems.personId))
-      .where(
-        and(
-          eq(studentAccountRequestItems.requestId, requestId),
-          eq(studentAccountRequestItems.status, 'pending'),
-          inArray(
-            studentAccountRequestItems.personId,
-            waiting.map((w) => w.personId),
-          ),
-        ),
-      )
-      .for('update', { of: studentAccountRequestItems, skipLocked: true });
+    const items = await requests.lockWaiting(
+      requestId,
+      waiting.map((w) => w.personId),
+    );
     if (items.length === 0) return 0;
     const ids = items.map((item) => item.personId);
-    const stillHere = new Set(
-      (
-        await tx
-          .select({ personId: schoolMemberships.personId })
-          .from(schoolMemberships)
-          .where(
-            and(
-              inArray(schoolMemberships.personId, ids),
-              eq(schoolMemberships.npsn, request.npsn),
-              eq(schoolMemberships.role, 'student'),
-              isNull(schoolMemberships.leftOn),
-            ),
-          )
-      ).map((row) => row.personId),
-    );
-    const withAccount = new Set(
-      (
-        await tx
-          .select({ personId: learningAccounts.personId })
-          .from(learningAccounts)
-          .where(and(inArray(learningAccounts.personId, ids), eq(learningAccounts.kind, 'pd')))
-      ).map((row) => row.personId),
-    );
+    const stillHere = await requests.stillEnrolled(ids, request.npsn);
+    const withAccount = await requests.withStudentAccount(ids);
     for (const item of items) {
       // The registry may have changed since the request: each student is checked again.
-      const failure: Failure | null = !stillHere.has(item.personId)
+      const failure: ItemFailure | null = !stillHere.has(item.personId)
         ? 'left_school'
         : withAccount.has(item.personId)
           ? 'has_account'
@@ -125,15 +63,8 @@ export async function processStudentBatch(
             : item.birthDate === null
               ? 'no_birth_date'
               : null;
-      const where = and(
-        eq(studentAccountRequestItems.requestId, requestId),
-        eq(studentAccountRequestItems.personId, item.personId),
-      );
       if (failure) {
-        await tx
-          .update(studentAccountRequestItems)
-          .set({ status: 'failed', failure, processedAt: sql`now()` })
-          .where(where);
+        await requests.settleItem(requestId, item.personId, { status: 'failed', failure });
         continue;
       }
       const password = passwords.get(item.personId);
@@ -146,15 +77,11 @@ export async function processStudentBatch(
         kind: 'pd',
         initialPasswordHash: password.hash,
       });
-      await tx
-        .update(studentAccountRequestItems)
-        .set({
-          status: 'created',
-          accountId: account.id,
-          initialPasswordSealed: ctx.sealer.seal(requestId, item.personId, password.clear),
-          processedAt: sql`now()`,
-        })
-        .where(where);
+      await requests.settleItem(requestId, item.personId, {
+        status: 'created',
+        accountId: account.id,
+        initialPasswordSealed: ctx.sealer.seal(requestId, item.personId, password.clear),
+      });
       if (item.personalEmail) {
         await ctx.outbox.enqueue(
           tx,
@@ -177,28 +104,6 @@ export async function processStudentBatch(
   });
 }
 
-/** Marks the request completed once no student waits; true when nothing waits any more. */
-async function completeIfDone(db: Db, requestId: number): Promise<boolean> {
-  const pending = sql`EXISTS (SELECT 1 FROM ${studentAccountRequestItems}
-    WHERE ${studentAccountRequestItems.requestId} = ${requestId}
-      AND ${studentAccountRequestItems.status} = 'pending')`;
-  const done = await db
-    .update(studentAccountRequests)
-    .set({ status: 'completed', completedAt: sql`now()` })
-    .where(
-      and(
-        eq(studentAccountRequests.id, requestId),
-        eq(studentAccountRequests.status, 'processing'),
-        sql`NOT ${pending}`,
-      ),
-    )
-    .returning({ id: studentAccountRequests.id });
-  if (done.length > 0) return true;
-  // Already completed by another worker, or gone: nothing waits either way.
-  const [row] = await db.select({ waiting: sql<boolean>`${pending}` }).from(sql`(SELECT 1) AS one`);
-  return !row?.waiting;
-}
-
 /** Works a request to its end, batch by batch; a retry after a crash resumes where it stopped. */
 export async function processStudentRequest(
   ctx: StudentRequestWorkerContext,
@@ -206,7 +111,8 @@ export async function processStudentRequest(
 ): Promise<void> {
   for (;;) {
     const settled = await processStudentBatch(ctx, requestId);
-    if (settled === 0 && (await completeIfDone(ctx.db, requestId))) return;
+    if (settled === 0 && (await createStudentRequestsRepository(ctx.db).completeIfDone(requestId)))
+      return;
     // Items locked by another worker: it finishes them; this one waits and looks again.
     if (settled === 0) await new Promise((resolve) => setTimeout(resolve, 500));
   }

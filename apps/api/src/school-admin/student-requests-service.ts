@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   MAX_STUDENTS_PER_REQUEST,
   SCHOOL_ADMIN_MESSAGES,
@@ -13,12 +12,6 @@ import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/database-errors';
-import {
-  learningAccounts,
-  people,
-  studentAccountRequestItems,
-  studentAccountRequests,
-} from '../db/schema';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import {
   ConflictError,
@@ -31,6 +24,7 @@ import type { InitialPasswordSealer } from './initial-passwords';
 import type { SchoolAdmin } from '../access/caller';
 import type { createSchoolAdminRepository } from './school-admin-repository';
 import { STUDENT_REQUEST_QUEUE } from './student-request-jobs';
+import { createStudentRequestsRepository, FAILURES_SHOWN } from './student-requests-repository';
 
 export type StudentRequestsContext = {
   db: Db;
@@ -40,9 +34,6 @@ export type StudentRequestsContext = {
   sealer: InitialPasswordSealer;
   repository: ReturnType<typeof createSchoolAdminRepository>;
 };
-
-const FAILURES_SHOWN = 100;
-const REQUESTS_SHOWN = 50;
 
 export async function searchStudents(
   ctx: StudentRequestsContext,
@@ -91,7 +82,10 @@ export async function submitStudentRequest(
   const selectionKey = createHash('sha256')
     .update(`${admin.npsn}:${ids.join(',')}`)
     .digest('hex');
-  const existing = await requestBySelection(ctx.db, admin.npsn, selectionKey);
+  const existing = await createStudentRequestsRepository(ctx.db).idBySelection(
+    admin.npsn,
+    selectionKey,
+  );
   if (existing !== undefined)
     return { request: await requestOf(ctx, admin, existing), created: false };
   let requestId: number;
@@ -101,23 +95,14 @@ export async function submitStudentRequest(
       if (selected.length !== ids.length || selected.some((student) => student.reason !== null)) {
         throw notRequestable();
       }
-      const [request] = await tx
-        .insert(studentAccountRequests)
-        .values({
-          npsn: admin.npsn,
-          requestedBy: admin.accountId,
-          selectionKey,
-          total: ids.length,
-        })
-        .returning({ id: studentAccountRequests.id });
-      if (!request) throw new Error('request not inserted');
-      // One statement for the whole selection: 5,000 rows in one round trip.
-      await tx.execute(sql`INSERT INTO student_account_request_items (request_id, person_id)
-        SELECT ${request.id}, json_array_elements_text(${JSON.stringify(ids.map(String))}::json)::bigint`);
+      const id = await createStudentRequestsRepository(tx).insert(
+        { npsn: admin.npsn, requestedBy: admin.accountId, selectionKey },
+        ids,
+      );
       await ctx.queue.send(
         STUDENT_REQUEST_QUEUE,
-        { requestId: request.id },
-        { tx, singletonKey: `student-request-${request.id}` },
+        { requestId: id },
+        { tx, singletonKey: `student-request-${id}` },
       );
       await ctx.audit.record(
         {
@@ -126,16 +111,19 @@ export async function submitStudentRequest(
           userType: 'pd',
           personId: admin.personId,
           ip,
-          target: String(request.id),
+          target: String(id),
         },
         tx,
       );
-      return request.id;
+      return id;
     });
   } catch (error) {
     // Submitted twice at once: the other submission's request is this one.
     if (isUniqueViolation(error, 'student_account_requests_selection_key')) {
-      const other = await requestBySelection(ctx.db, admin.npsn, selectionKey);
+      const other = await createStudentRequestsRepository(ctx.db).idBySelection(
+        admin.npsn,
+        selectionKey,
+      );
       if (other !== undefined)
         return { request: await requestOf(ctx, admin, other), created: false };
     }
@@ -147,73 +135,16 @@ export async function submitStudentRequest(
   return { request: await requestOf(ctx, admin, requestId), created: true };
 }
 
-async function requestBySelection(db: Db, npsn: string, selectionKey: string) {
-  const [row] = await db
-    .select({ id: studentAccountRequests.id })
-    .from(studentAccountRequests)
-    .where(
-      and(
-        eq(studentAccountRequests.npsn, npsn),
-        eq(studentAccountRequests.selectionKey, selectionKey),
-      ),
-    );
-  return row?.id;
-}
-
 /** The school's requests, newest first, each with its progress and failures. */
 export async function listStudentRequests(
   ctx: StudentRequestsContext,
   admin: SchoolAdmin,
   only?: number,
 ): Promise<StudentRequest[]> {
-  const { db } = ctx;
-  const created = sql<number>`count(*) FILTER (WHERE ${studentAccountRequestItems.status} = 'created')::int`;
-  const failed = sql<number>`count(*) FILTER (WHERE ${studentAccountRequestItems.status} = 'failed')::int`;
-  const requests = await db
-    .select({
-      id: studentAccountRequests.id,
-      status: studentAccountRequests.status,
-      createdAt: studentAccountRequests.createdAt,
-      completedAt: studentAccountRequests.completedAt,
-      total: studentAccountRequests.total,
-      passwordsDownloadedAt: studentAccountRequests.passwordsDownloadedAt,
-      created,
-      failed,
-    })
-    .from(studentAccountRequests)
-    .innerJoin(
-      studentAccountRequestItems,
-      eq(studentAccountRequestItems.requestId, studentAccountRequests.id),
-    )
-    .where(
-      and(
-        eq(studentAccountRequests.npsn, admin.npsn),
-        only === undefined ? undefined : eq(studentAccountRequests.id, only),
-      ),
-    )
-    .groupBy(studentAccountRequests.id)
-    .orderBy(desc(studentAccountRequests.createdAt), desc(studentAccountRequests.id))
-    .limit(REQUESTS_SHOWN);
+  const repository = createStudentRequestsRepository(ctx.db);
+  const requests = await repository.withCounts(admin.npsn, only);
   const withFailures = requests.filter((request) => request.failed > 0).map((r) => r.id);
-  const failures =
-    withFailures.length === 0
-      ? []
-      : await db
-          .select({
-            requestId: studentAccountRequestItems.requestId,
-            name: people.fullName,
-            reason: studentAccountRequestItems.failure,
-          })
-          .from(studentAccountRequestItems)
-          .innerJoin(people, eq(people.id, studentAccountRequestItems.personId))
-          .where(
-            and(
-              inArray(studentAccountRequestItems.requestId, withFailures),
-              eq(studentAccountRequestItems.status, 'failed'),
-            ),
-          )
-          .orderBy(people.nameKey)
-          .limit(FAILURES_SHOWN * withFailures.length);
+  const failures = withFailures.length === 0 ? [] : await repository.failures(withFailures);
   return requests.map((request) => ({
     id: String(request.id),
     status: request.status,
@@ -263,14 +194,8 @@ export async function studentRequestCsv(
   ip: string,
 ): Promise<{ csv: string; withPasswords: boolean }> {
   return ctx.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select({
-        status: studentAccountRequests.status,
-        passwordsDownloadedAt: studentAccountRequests.passwordsDownloadedAt,
-      })
-      .from(studentAccountRequests)
-      .where(and(eq(studentAccountRequests.id, id), eq(studentAccountRequests.npsn, admin.npsn)))
-      .for('update');
+    const requests = createStudentRequestsRepository(tx);
+    const request = await requests.lockOfSchool(id, admin.npsn);
     if (!request) {
       throw new NotFoundError({
         id: 'request_not_found',
@@ -284,24 +209,7 @@ export async function studentRequestCsv(
       });
     }
     const withPasswords = request.passwordsDownloadedAt === null;
-    const accounts = await tx
-      .select({
-        personId: people.id,
-        name: people.fullName,
-        nisn: people.nisn,
-        email: learningAccounts.email,
-        sealed: studentAccountRequestItems.initialPasswordSealed,
-      })
-      .from(studentAccountRequestItems)
-      .innerJoin(people, eq(people.id, studentAccountRequestItems.personId))
-      .innerJoin(learningAccounts, eq(learningAccounts.id, studentAccountRequestItems.accountId))
-      .where(
-        and(
-          eq(studentAccountRequestItems.requestId, id),
-          isNotNull(studentAccountRequestItems.accountId),
-        ),
-      )
-      .orderBy(people.nameKey, people.id);
+    const accounts = await requests.createdAccounts(id);
     const columns = withPasswords ? STUDENT_CSV_COLUMNS : STUDENT_CSV_COLUMNS.slice(0, 3);
     const records = accounts.map((account) => {
       const row = [account.name, account.nisn ?? '', account.email];
@@ -311,14 +219,7 @@ export async function studentRequestCsv(
       return row;
     });
     if (withPasswords) {
-      await tx
-        .update(studentAccountRequestItems)
-        .set({ initialPasswordSealed: null })
-        .where(eq(studentAccountRequestItems.requestId, id));
-      await tx
-        .update(studentAccountRequests)
-        .set({ passwordsDownloadedAt: sql`now()` })
-        .where(eq(studentAccountRequests.id, id));
+      await requests.forgetPasswords(id);
     }
     await ctx.audit.record(
       {

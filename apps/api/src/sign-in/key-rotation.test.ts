@@ -6,11 +6,16 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { learningAccounts } from '../db/schema';
-import { createRateLimitStore, type RateLimitStore } from '../http/rate-limit-store';
+import { createRateLimitStore, type RateLimitStore } from '../counters/rate-limit-store';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createSigningKeys } from './signing-keys';
-import { createBrowser, discoverClient, injectFetch, signIn } from './test-relying-party';
+import {
+  createBrowser,
+  discoverClient,
+  injectFetch,
+  signIn,
+} from '../test-support/test-relying-party';
 
 // Two API instances on one database, as behind a load balancer: they agree on the keys, and a
 // rotation reaches both without ending the tokens already issued.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { discoverClient } from './test-relying-party';
+import { discoverClient } from '../test-support/test-relying-party';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import Provider, {
 } from 'oidc-provider';
 import { PORTAL_WEB_CLIENT_ID, SIGN_IN_POLICY, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
 import { ServiceUnavailableError } from '../http/domain-errors';
-import { logBackgroundError } from '../http/logger-options';
+import { logBackgroundError } from '../logging/logger-options';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
 import { errorPage } from './provider-pages';
 

@@ -7,7 +7,12 @@ import { SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { learningAccounts } from '../db/schema';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { createBrowser, discoverClient, interactionPath, startSignIn } from './test-relying-party';
+import {
+  createBrowser,
+  discoverClient,
+  interactionPath,
+  startSignIn,
+} from '../test-support/test-relying-party';
 
 // Repeated failed sign-ins from one address bring the bot check in (issue 19): guessing
 // passwords from one place then costs a proof of work per guess.

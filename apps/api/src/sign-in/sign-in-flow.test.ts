@@ -22,7 +22,8 @@ import {
   signIn,
   startSignIn,
   type Browser,
-} from './test-relying-party';
+} from '../test-support/test-relying-party';
+import { rowsOf } from '../db/rows-of';
 
 // The sign-in as the web app's relying party (openid-client) and its visitor's browser go
 // through it: code with PKCE, the API's audience, refresh rotation, revocation, logout.
@@ -185,13 +186,12 @@ describe('lifetimes', () => {
     const { verifier, state, uid } = await startSignIn(rp, t.config, visitor);
     const posted = await postPassword(visitor, t.config, uid, teacher);
     const callback = (await visitor.get(posted.json().redirectTo)).headers.location as string;
-    const [stored] = (
-      (await t.database.db.execute(
-        sql`SELECT (payload->>'exp')::int - (payload->>'iat')::int AS lifetime
-            FROM oidc_models WHERE model = 'AuthorizationCode'
-            ORDER BY expires_at DESC LIMIT 1`,
-      )) as unknown as { rows: { lifetime: number }[] }
-    ).rows;
+    const [stored] = await rowsOf<{ lifetime: number }>(
+      t.database.db,
+      sql`SELECT (payload->>'exp')::int - (payload->>'iat')::int AS lifetime
+          FROM oidc_models WHERE model = 'AuthorizationCode'
+          ORDER BY expires_at DESC LIMIT 1`,
+    );
     expect(stored!.lifetime).toBe(SIGN_IN_POLICY.authorizationCodeMinutes * 60);
     await t.database.db.execute(
       sql`UPDATE oidc_models SET expires_at = now() - interval '1 second' WHERE model = 'AuthorizationCode'`,

@@ -13,7 +13,8 @@ import {
   postPassword,
   signIn,
   startSignIn,
-} from './test-relying-party';
+} from '../test-support/test-relying-party';
+import { rowsOf } from '../db/rows-of';
 
 // DESIGN.md: 10 wrong passwords for an account in 15 minutes lock it for 15, answered exactly
 // like a wrong password; limits per IP; every attempt audited without personal data.
@@ -82,12 +83,11 @@ describe('the lockout', () => {
     // The person's other account too: the count and the lock are the person's (decision 0232).
     expect((await attempt(smpAccount, PASSWORD)).reply.statusCode).toBe(401);
 
-    const [lock] = (
-      (await t.database.db.execute(
-        sql`SELECT round(extract(epoch from locked_until - now()) / 60)::int AS minutes
-            FROM code_locks WHERE person_id = ${teacherId} AND flow = 'sign-in'`,
-      )) as unknown as { rows: { minutes: number }[] }
-    ).rows;
+    const [lock] = await rowsOf<{ minutes: number }>(
+      t.database.db,
+      sql`SELECT round(extract(epoch from locked_until - now()) / 60)::int AS minutes
+          FROM code_locks WHERE person_id = ${teacherId} AND flow = 'sign-in'`,
+    );
     expect(lock!.minutes).toBe(SIGN_IN_POLICY.lockMinutes);
 
     await t.database.db.execute(
@@ -121,11 +121,10 @@ describe('the lockout', () => {
       await attempt(sdAccount, `salah-${i}`);
     await attempt(sdAccount, PASSWORD);
     await t.app.services.audit.flush();
-    const rows = (
-      (await t.database.db.execute(
-        sql`SELECT action, outcome, person_id, user_type, ip_hash, target_hash FROM audit_events ORDER BY id`,
-      )) as unknown as { rows: Record<string, unknown>[] }
-    ).rows;
+    const rows = await rowsOf<Record<string, unknown>>(
+      t.database.db,
+      sql`SELECT action, outcome, person_id, user_type, ip_hash, target_hash FROM audit_events ORDER BY id`,
+    );
     const outcomes = rows.map((row) => `${row['action']} ${row['outcome']}`);
     expect(outcomes.filter((o) => o === 'sign-in wrong-password')).toHaveLength(
       SIGN_IN_POLICY.maxWrongPasswords,

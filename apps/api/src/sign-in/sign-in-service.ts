@@ -17,8 +17,8 @@ import { createSealer } from '../credentials/sealing';
 import type { Db, Transaction } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../http/domain-errors';
-import { enforceLimit, type RateLimitStore } from '../http/rate-limit-store';
-import { logBackgroundError } from '../http/logger-options';
+import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
+import { logBackgroundError } from '../logging/logger-options';
 import type { AccountClaims } from './oidc-provider';
 import {
   acceptedTotpStep,

@@ -16,7 +16,7 @@ import {
   postStep,
   startSignIn,
   type Browser,
-} from './test-relying-party';
+} from '../test-support/test-relying-party';
 
 // What a sign-in asks after the password (issue 19): a new password in place of an initial
 // one, and ministry staff's second factor, enrolled at their first sign-in.

@@ -1,14 +1,11 @@
 import { generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
-import { asc, inArray, lte, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
 import { SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { createSealer } from '../credentials/sealing';
 import type { Db } from '../db/database';
-import { oidcSigningKeys } from '../db/schema';
-import type { Transaction } from '../db/database';
+import { createSigningKeysRepository, type SigningKeyRow } from './signing-keys-repository';
 
-export type SigningKeyRow = typeof oidcSigningKeys.$inferSelect;
 export type KeyState = 'pending' | 'signing' | 'verifying' | 'retired';
 export type KeyStatus = { row: SigningKeyRow; state: KeyState; verifiesUntil: Date | null };
 /** The provider's key set: the signing key first (it signs with the first usable key). */
@@ -74,9 +71,10 @@ export function keyStatuses(rows: readonly SigningKeyRow[], now: Date): KeyStatu
 export function createSigningKeys(db: Db, secret: string) {
   const { seal, open } = sealer(secret);
   const opened = new Map<string, JsonWebKey>();
+  const repository = createSigningKeysRepository(db);
 
   async function newKey(
-    executor: Db | Transaction,
+    keys: ReturnType<typeof createSigningKeysRepository>,
     signsInSeconds: number,
   ): Promise<SigningKeyRow> {
     const { privateKey, publicKey } = await generateRsa('rsa', { modulusLength: 2048 });
@@ -84,25 +82,19 @@ export function createSigningKeys(db: Db, secret: string) {
     const kid = await calculateJwkThumbprint(
       publicJwk as Parameters<typeof calculateJwkThumbprint>[0],
     );
-    const [row] = await executor
-      .insert(oidcSigningKeys)
-      .values({
+    return keys.insert(
+      {
         kid,
         publicJwk: { ...publicJwk, kid },
         sealedPrivateJwk: seal(kid, privateKey.export({ format: 'jwk' })),
-        signsFrom: sql`now() + make_interval(secs => ${signsInSeconds})`,
-      })
-      .returning();
-    if (!row) throw new Error('signing key insert returned nothing');
-    return row;
+      },
+      signsInSeconds,
+    );
   }
 
   async function statuses(): Promise<KeyStatus[]> {
-    const rows = await db.select().from(oidcSigningKeys).orderBy(asc(oidcSigningKeys.signsFrom));
-    const [clock] = await db
-      .execute<{ now: string }>(sql`SELECT now()::text AS now`)
-      .then((result) => (result as unknown as { rows: { now: string }[] }).rows);
-    return keyStatuses(rows, new Date(clock!.now));
+    const { rows, now } = await repository.allWithNow();
+    return keyStatuses(rows, now);
   }
 
   return {
@@ -110,21 +102,11 @@ export function createSigningKeys(db: Db, secret: string) {
 
     /** Makes a key that signs at once when none signs yet (a first start). */
     async ensureSigningKey(): Promise<void> {
-      const signs = () =>
-        db
-          .select({ kid: oidcSigningKeys.kid })
-          .from(oidcSigningKeys)
-          .where(lte(oidcSigningKeys.signsFrom, sql`now()`))
-          .limit(1);
-      if ((await signs()).length > 0) return;
+      if (await repository.anySigning()) return;
       await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_KEY_LOCK})`);
-        const [exists] = await tx
-          .select({ kid: oidcSigningKeys.kid })
-          .from(oidcSigningKeys)
-          .where(lte(oidcSigningKeys.signsFrom, sql`now()`))
-          .limit(1);
-        if (!exists) await newKey(tx, 0);
+        const keys = createSigningKeysRepository(tx);
+        await keys.lock(FIRST_KEY_LOCK);
+        if (!(await keys.anySigning())) await newKey(keys, 0);
       });
     },
 
@@ -135,10 +117,9 @@ export function createSigningKeys(db: Db, secret: string) {
     async rotate({ now }: { now: boolean }): Promise<SigningKeyRow> {
       const before = await statuses();
       const signsNow = now || !before.some((status) => status.state === 'signing');
-      const row = await newKey(db, signsNow ? 0 : PUBLISH_AHEAD_SECONDS);
+      const row = await newKey(repository, signsNow ? 0 : PUBLISH_AHEAD_SECONDS);
       const retired = before.filter((s) => s.state === 'retired').map((s) => s.row.kid);
-      if (retired.length > 0)
-        await db.delete(oidcSigningKeys).where(inArray(oidcSigningKeys.kid, retired));
+      if (retired.length > 0) await repository.remove(retired);
       return row;
     },
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { logBackgroundError } from '../http/logger-options';
+import { logBackgroundError } from '../logging/logger-options';
 import type { JobQueue } from '../jobs/job-queue';
 import { STATISTICS_SOURCES, aggregateNextBatch } from './statistics-repository';
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 
 /**
  * The raw tables the statistics count, each with the moment that decides a row's day and the
@@ -15,8 +16,6 @@ const SOURCES = {
 } as const satisfies Record<string, { time: SQL; metric: SQL }>;
 export type StatisticsSource = keyof typeof SOURCES;
 export const STATISTICS_SOURCES = Object.keys(SOURCES) as StatisticsSource[];
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Counts the next rows of `source` after its watermark into daily_metrics and moves the
@@ -38,20 +37,20 @@ export async function aggregateNextBatch(
     sql`INSERT INTO statistics_watermarks (source) VALUES (${source}) ON CONFLICT DO NOTHING`,
   );
   return db.transaction(async (tx) => {
-    const [mark] = rowsOf<{ last_id: string }>(
-      await tx.execute(
-        sql`SELECT last_id FROM statistics_watermarks WHERE source = ${source} FOR UPDATE`,
-      ),
+    const [mark] = await rowsOf<{ last_id: string }>(
+      tx,
+      sql`SELECT last_id FROM statistics_watermarks WHERE source = ${source} FOR UPDATE`,
     );
     const lastId = Number(mark?.last_id ?? 0);
-    const [bounds] = rowsOf<{ upper: string | null; rows: string; taken: string }>(
-      await tx.execute(sql`
+    const [bounds] = await rowsOf<{ upper: string | null; rows: string; taken: string }>(
+      tx,
+      sql`
         SELECT max(id) FILTER (WHERE settled) AS upper, count(*) FILTER (WHERE settled) AS rows,
           count(*) AS taken
         FROM (
           SELECT id, ${time} < now() - make_interval(secs => ${settleSeconds}) AS settled
           FROM ${table} WHERE id > ${lastId} ORDER BY id LIMIT ${batchSize}
-        ) next`),
+        ) next`,
     );
     if (!bounds?.upper) return { rows: 0, full: false };
     const upper = Number(bounds.upper);
@@ -80,11 +79,12 @@ export async function dailyCounts(
     prefixes.map((prefix) => sql`${`${prefix}%`}`),
     sql`, `,
   );
-  const rows = rowsOf<{ day: string; metric: string; count: string }>(
-    await db.execute(sql`
+  const rows = await rowsOf<{ day: string; metric: string; count: string }>(
+    db,
+    sql`
       SELECT to_char(day, 'YYYY-MM-DD') AS day, metric, count FROM daily_metrics
       WHERE day BETWEEN ${from}::date AND ${to}::date
-        AND metric LIKE ANY (ARRAY[${patterns}]::text[])`),
+        AND metric LIKE ANY (ARRAY[${patterns}]::text[])`,
   );
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
@@ -93,8 +93,9 @@ export async function dailyCounts(
 export async function pendingOfficeRequestAges(
   db: Db,
 ): Promise<{ pending: number; oldestDays: number | null; byAge: Record<string, number> }> {
-  const [row] = rowsOf<Record<string, string | null>>(
-    await db.execute(sql`
+  const [row] = await rowsOf<Record<string, string | null>>(
+    db,
+    sql`
       SELECT count(*) AS pending,
         max(extract(day FROM now() - created_at))::int AS oldest_days,
         count(*) FILTER (WHERE created_at > now() - interval '3 days') AS days0to2,
@@ -103,7 +104,7 @@ export async function pendingOfficeRequestAges(
         count(*) FILTER (WHERE created_at <= now() - interval '8 days'
           AND created_at > now() - interval '15 days') AS days8to14,
         count(*) FILTER (WHERE created_at <= now() - interval '15 days') AS days15plus
-      FROM office_account_requests WHERE status = 'submitted'`),
+      FROM office_account_requests WHERE status = 'submitted'`,
   );
   return {
     pending: Number(row?.pending ?? 0),

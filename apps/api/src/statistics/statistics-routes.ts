@@ -12,7 +12,7 @@ import type { Access } from '../access/access-service';
 import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import { publicStatistics, staffStatistics } from './statistics-service';
 
 const PUBLIC_REQUESTS_PER_MINUTE_PER_IP = 30;

@@ -12,10 +12,11 @@ import {
   regions,
   trackingEvents,
 } from '../db/schema';
-import { discoverClient } from '../sign-in/test-relying-party';
+import { discoverClient } from '../test-support/test-relying-party';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { aggregateStatistics } from './statistics-jobs';
+import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
 let t: TestApp;
@@ -59,14 +60,11 @@ const trackingEvent = (eventName: string, receivedAt: Date) => ({
 });
 
 async function figures() {
-  const result = await t.database.db.execute(
+  const rows = await rowsOf<{ day: string; metric: string; count: number }>(
+    t.database.db,
     sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, metric, count::int AS count FROM daily_metrics`,
   );
-  return Object.fromEntries(
-    (result as unknown as { rows: { day: string; metric: string; count: number }[] }).rows.map(
-      (row) => [`${row.day} ${row.metric}`, row.count],
-    ),
-  );
+  return Object.fromEntries(rows.map((row) => [`${row.day} ${row.metric}`, row.count]));
 }
 
 async function recordFunnels() {

@@ -7,7 +7,7 @@ import {
   postPassword,
   postStep,
   startSignIn,
-} from '../sign-in/test-relying-party';
+} from './test-relying-party';
 import type { TestApp } from './test-app';
 
 /**

@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openTestDatabase, type Database } from '../db/database';
 import type { Clock } from '../jobs/clock';
-import { createRateLimitStore, type RateLimitStore } from '../http/rate-limit-store';
+import { createRateLimitStore, type RateLimitStore } from '../counters/rate-limit-store';
 
 export type TestApp = {
   app: FastifyInstance;

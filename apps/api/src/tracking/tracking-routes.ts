@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts/tracking';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { UnauthorizedError } from '../http/domain-errors';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { TrackingService } from './tracking-service';
 
 type Options = {

@@ -3,7 +3,7 @@ import { ServiceUnavailableError } from '../http/domain-errors';
 import { manyPagesPdf, objectStreamPdf, onePagePdf } from '../test-support/pdf-fixture';
 import { createLetterCheck, LETTER_LIMITS } from './letter-check';
 
-// The route's tests (dinas-request.test.ts) show the bounds from outside; these show each
+// The route's tests (office-request.test.ts) show the bounds from outside; these show each
 // bound of the worker on its own, including the ones behind the text scan.
 
 describe('the letter check', () => {

@@ -10,7 +10,7 @@ import { privateUploads } from '../db/schema';
 import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
 import { freePort } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { removeUnclaimedUploads } from './upload-service';
+import { removeUnclaimedUploads } from './upload-jobs';
 
 // The letters on an S3-compatible server (s3rver, from npm, on loopback) instead of the folder.
 

@@ -12,7 +12,7 @@ import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, ValidationError } from '../http/domain-errors';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { RateLimitStore } from '../http/rate-limit-store';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import { acceptLetter, type UploadContext } from './upload-service';
 
 const UPLOADS_PER_HOUR_PER_IP = 30;

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { FILE_PARSE_FAILED } from '@portal/contracts/dinas-request';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
-import { privateUploads } from '../db/schema';
 import { DomainError } from '../http/domain-errors';
-import type { JobQueue } from '../jobs/job-queue';
 import type { LetterCheck } from './letter-check';
+import { createUploadRepository } from './upload-repository';
 import type { PrivateStorage } from './private-storage';
 
 export type UploadContext = {
@@ -37,7 +35,12 @@ export async function acceptLetter(
   const storageKey = `letters/${now.getUTCFullYear()}/${randomBytes(16).toString('hex')}.pdf`;
   await ctx.storage.put(storageKey, file.bytes);
   try {
-    await ctx.db.insert(privateUploads).values({ id, storageKey, bytes: file.bytes.length, pages });
+    await createUploadRepository(ctx.db).insert({
+      id,
+      storageKey,
+      bytes: file.bytes.length,
+      pages,
+    });
   } catch (error) {
     // Nothing half-done: a file whose row was not written does not stay behind.
     await ctx.storage.remove(storageKey);
@@ -45,43 +48,4 @@ export async function acceptLetter(
   }
   await ctx.audit.record({ action: 'upload', outcome: 'accepted', userType: 'dinas', ip });
   return { url: `upload:${id}` };
-}
-
-export const UPLOAD_SWEEP_QUEUE = 'upload-sweep';
-const SWEEP_BATCH = 500;
-
-/**
- * Removes letters no submitted request took within a day (issue 21): the file first, then its
- * row, so a crash in between leaves a row whose file is gone, which the next sweep finishes.
- */
-export async function removeUnclaimedUploads(ctx: UploadContext): Promise<number> {
-  const stale = await ctx.db
-    .select({ id: privateUploads.id, storageKey: privateUploads.storageKey })
-    .from(privateUploads)
-    .where(
-      and(
-        isNull(privateUploads.claimedAt),
-        lt(privateUploads.createdAt, sql`now() - interval '1 day'`),
-      ),
-    )
-    .limit(SWEEP_BATCH);
-  for (const upload of stale) {
-    await ctx.storage.remove(upload.storageKey);
-    await ctx.db
-      .delete(privateUploads)
-      .where(and(eq(privateUploads.id, upload.id), isNull(privateUploads.claimedAt)));
-  }
-  return stale.length;
-}
-
-export async function registerUploadSweep(ctx: UploadContext, queue: JobQueue): Promise<void> {
-  await queue.createQueue(UPLOAD_SWEEP_QUEUE, {
-    retryLimit: 3,
-    retryDelay: 300,
-    retryBackoff: false,
-  });
-  await queue.work(UPLOAD_SWEEP_QUEUE, async () => {
-    while ((await removeUnclaimedUploads(ctx)) === SWEEP_BATCH);
-  });
-  await queue.boss.schedule(UPLOAD_SWEEP_QUEUE, '43 * * * *');
 }

@@ -6,13 +6,13 @@ import { demoIdentities } from './demo-identities';
 import { loadRegionData } from './regions';
 import { createRegistryPlan, registryPeople, schoolRows } from './registry-generator';
 import {
-  describeError,
   loadRegistry,
   registryStatus,
   RegistryNotEmptyError,
   resetRegistry,
   seedDemoRegistry,
 } from './registry-loader';
+import { rowsOf } from '../db/rows-of';
 
 // The machine's PostgreSQL when DATABASE_URL is set, an in-memory PGlite otherwise.
 const databaseUrl = loadConfig().database.url;
@@ -31,19 +31,17 @@ const TABLES = [
 async function counts(database: Database): Promise<Record<(typeof TABLES)[number], number>> {
   const result = {} as Record<(typeof TABLES)[number], number>;
   for (const table of TABLES) {
-    const answer = (await database.db.execute(
+    const [row] = await rowsOf<{ n: number }>(
+      database.db,
       sql.raw(`SELECT count(*)::int AS n FROM ${table}`),
-    )) as unknown as {
-      rows: { n: number }[];
-    };
-    result[table] = answer.rows[0]?.n ?? -1;
+    );
+    result[table] = row?.n ?? -1;
   }
   return result;
 }
 
 async function one<T>(database: Database, query: ReturnType<typeof sql>): Promise<T> {
-  const answer = (await database.db.execute(query)) as unknown as { rows: T[] };
-  const row = answer.rows[0];
+  const [row] = await rowsOf<T>(database.db, query);
   if (!row) throw new Error('no row');
   return row;
 }
@@ -208,23 +206,5 @@ describe('registry status', () => {
       seeded: false,
       status: 'incomplete',
     });
-  });
-});
-
-describe('describeError', () => {
-  it('keeps name, message and code, and drops the detail that quotes row values', () => {
-    const error = Object.assign(
-      new Error('duplicate key value violates unique constraint "people_nik_key"'),
-      {
-        code: '23505',
-        detail: 'Key (nik)=(3273014101900001) already exists.',
-        where: 'COPY people, line 12: "12,pd,3273014101900001,..."',
-      },
-    );
-    const text = describeError(error);
-    expect(text).toBe(
-      'Error: duplicate key value violates unique constraint "people_nik_key" (23505)',
-    );
-    expect(text).not.toContain('3273014101900001');
   });
 });

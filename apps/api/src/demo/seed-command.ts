@@ -2,13 +2,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { demoIdentities, formatDemoIdentities } from './demo-identities';
+import { errorSummary } from '../logging/error-summary';
 import { DEFAULT_REGISTRY_SEED } from './registry-generator';
-import {
-  describeError,
-  loadRegistry,
-  RegistryNotEmptyError,
-  resetRegistry,
-} from './registry-loader';
+import { loadRegistry, RegistryNotEmptyError, resetRegistry } from './registry-loader';
 
 // `npm run seed -- --people N [--seed S] [--reset]`: loads a synthetic registry into the
 // configured database (DATABASE_URL, or PGlite in DATA_DIR).
@@ -62,7 +58,7 @@ async function main(): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    console.error(`Seeding failed, nothing was kept: ${describeError(error)}`);
+    console.error(`Seeding failed, nothing was kept: ${errorSummary(error)}`);
     return 1;
   } finally {
     await database.close();

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { accountDomain } from '@portal/contracts/brand';
 import type { UserType } from '@portal/contracts/user-types';
 import type { Database } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import type { OfficeType } from './registry-generator';
 
 /** What a person of each user type types into the account lookup, and the account it finds. */
@@ -32,8 +33,8 @@ type IdentityRow = {
 };
 
 async function firstRow(database: Database, query: SQL): Promise<IdentityRow | undefined> {
-  const result = (await database.db.execute(query)) as unknown as { rows: IdentityRow[] };
-  return result.rows[0];
+  const [row] = await rowsOf<IdentityRow>(database.db, query);
+  return row;
 }
 
 // Someone who left the registry (a snapshot without them) is due for deletion: a demo that

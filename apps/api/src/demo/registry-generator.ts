@@ -1,7 +1,7 @@
 import { id_ID } from '@faker-js/faker';
 import { accountDomain } from '@portal/contracts/brand';
 import type { SchoolLevel } from '@portal/contracts/user-types';
-import { normalizeName, personNameKey } from './name-normalizer';
+import { normalizeName, personNameKey } from '../registry/name-normalizer';
 import { PROVINCE_POPULATION_THOUSANDS, type RegionData, type Regency } from './regions';
 import { AffinePermutation, SeededRandom, hashSeed, unitHash } from './seeded-random';
 

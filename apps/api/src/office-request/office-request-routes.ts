@@ -20,8 +20,8 @@ import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
 import { mailLanguageOf } from '../notifications/mail-language';
-import type { RateLimitStore } from '../http/rate-limit-store';
-import { checkReferralCode, citiesOf } from './dinas-reference';
+import type { RateLimitStore } from '../counters/rate-limit-store';
+import { checkReferralCode, citiesOf } from './office-reference';
 import { submitOfficeRequest, type OfficeRequestContext } from './office-request-service';
 
 const REFERRAL_CHECKS_PER_MINUTE_PER_IP = 10;
@@ -29,7 +29,7 @@ const REQUESTS_PER_HOUR_PER_IP = 20;
 const tags = ['dinas-request'];
 
 /** The office request's lists and its referral code check (SPEC §7, issue 21). */
-export const dinasRequestRoutes: FastifyPluginAsyncZod<{
+export const officeRequestRoutes: FastifyPluginAsyncZod<{
   db: Db;
   rateLimit: RateLimitStore;
   office: OfficeRequestContext;

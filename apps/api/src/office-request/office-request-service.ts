@@ -1,4 +1,3 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { OFFICE_ACCOUNT_ESTIMATE_DAYS } from '@portal/contracts/business-constants';
 import { DINAS_MESSAGES, type DinasRequestBody } from '@portal/contracts/dinas-request';
@@ -7,13 +6,13 @@ import type { AuditLog } from '../audit/audit-repository';
 import { isCommonPassword } from '../credentials/common-passwords';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/database-errors';
-import { officeAccountRequests, privateUploads, referralCodes, regions } from '../db/schema';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import { DomainError, ForbiddenError, ValidationError } from '../http/domain-errors';
 import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
-import { checkReferralCode } from './dinas-reference';
+import { checkReferralCode } from './office-reference';
+import { createOfficeRequestRepository } from './office-request-repository';
 
 export type OfficeRequestContext = {
   db: Db;
@@ -42,18 +41,6 @@ const answer = (row: { id: number; createdAt: Date; status: Submitted['status'] 
   estimate_days: OFFICE_ACCOUNT_ESTIMATE_DAYS,
 });
 
-async function existing(db: Db, requestKey: string) {
-  const [row] = await db
-    .select({
-      id: officeAccountRequests.id,
-      createdAt: officeAccountRequests.createdAt,
-      status: officeAccountRequests.status,
-    })
-    .from(officeAccountRequests)
-    .where(eq(officeAccountRequests.requestKey, requestKey));
-  return row;
-}
-
 /**
  * Records an office's request (SPEC §3) in one transaction: one use of the referral code, the
  * uploaded files claimed, the request, the confirmation e-mail and the audit entry, all or
@@ -66,8 +53,8 @@ export async function submitOfficeRequest(
   ip: string,
   language: MailLanguage,
 ): Promise<{ result: Submitted; created: boolean }> {
-  const { db } = ctx;
-  const already = await existing(db, body.requestKey);
+  const repository = createOfficeRequestRepository(ctx.db);
+  const already = await repository.byRequestKey(body.requestKey);
   if (already) return { result: answer(already), created: false };
   if (!(await ctx.toggles.isEnabled('ACCOUNT_CREATION'))) {
     throw new ForbiddenError({
@@ -83,15 +70,11 @@ export async function submitOfficeRequest(
     });
   }
   const regionCode = body.dinasType === 'provinsi' ? body.province : (body.city ?? '');
-  const [region] = await db
-    .select({ code: regions.code })
-    .from(regions)
-    .where(
-      body.dinasType === 'provinsi'
-        ? and(eq(regions.code, regionCode), eq(regions.level, 'province'))
-        : and(eq(regions.code, regionCode), eq(regions.parentCode, body.province)),
-    );
-  if (!region) {
+  const known =
+    body.dinasType === 'provinsi'
+      ? await repository.isProvince(regionCode)
+      : await repository.isRegencyOf(regionCode, body.province);
+  if (!known) {
     throw body.dinasType === 'provinsi'
       ? fieldError('province', DINAS_MESSAGES.provinceInvalid)
       : fieldError('city', DINAS_MESSAGES.cityInvalid);
@@ -102,58 +85,35 @@ export async function submitOfficeRequest(
     .map((ref) => ref.slice('upload:'.length));
 
   try {
-    const created = await db.transaction(async (tx) => {
-      // One use of the code, taken only while it is still good: two offices racing for its last
-      // use cannot both have it.
-      const [code] = await tx
-        .update(referralCodes)
-        .set({ uses: sql`${referralCodes.uses} + 1` })
-        .where(
-          and(
-            eq(referralCodes.code, body.referralCode),
-            isNull(referralCodes.revokedAt),
-            or(isNull(referralCodes.expiresAt), gt(referralCodes.expiresAt, sql`now()`)),
-            lt(referralCodes.uses, referralCodes.maxUses),
-          ),
-        )
-        .returning({ id: referralCodes.id });
+    const created = await ctx.db.transaction(async (tx) => {
+      const requests = createOfficeRequestRepository(tx);
+      const code = await requests.takeReferralUse(body.referralCode);
       // Not usable: the check says why, and the transaction rolls back.
       if (!code) await checkReferralCode(tx, body.referralCode);
-      const [row] = await tx
-        .insert(officeAccountRequests)
-        .values({
-          requestKey: body.requestKey,
-          fullName: body.name,
-          nik: body.nik,
-          birthDate: body.birthDate,
-          motherName: body.motherName,
-          email: body.email,
-          phone: body.phone,
-          regionCode,
-          officeType: body.dinasType,
-          position: body.position,
-          positionOther: body.position === 'lainnya' ? (body.positionOther ?? null) : null,
-          referralCodeId: code!.id,
-          letterSubject: body.suratDinas,
-          letterNumber: body.nomorSuratDinas,
-          platforms: body.platform,
-          letterUploadId: uploads[0]!,
-          reportUploadId: uploads[1] ?? null,
-          passwordHash,
-          language,
-        })
-        .returning({
-          id: officeAccountRequests.id,
-          createdAt: officeAccountRequests.createdAt,
-          status: officeAccountRequests.status,
-        });
+      const row = await requests.insert({
+        requestKey: body.requestKey,
+        fullName: body.name,
+        nik: body.nik,
+        birthDate: body.birthDate,
+        motherName: body.motherName,
+        email: body.email,
+        phone: body.phone,
+        regionCode,
+        officeType: body.dinasType,
+        position: body.position,
+        positionOther: body.position === 'lainnya' ? (body.positionOther ?? null) : null,
+        referralCodeId: code!.id,
+        letterSubject: body.suratDinas,
+        letterNumber: body.nomorSuratDinas,
+        platforms: body.platform,
+        letterUploadId: uploads[0]!,
+        reportUploadId: uploads[1] ?? null,
+        passwordHash,
+        language,
+      });
       if (!row) throw new Error('request not inserted');
       // After the request's row: a duplicate submission stops at its unique key first.
-      const claimed = await tx
-        .update(privateUploads)
-        .set({ claimedAt: sql`now()` })
-        .where(and(inArray(privateUploads.id, uploads), isNull(privateUploads.claimedAt)))
-        .returning({ id: privateUploads.id });
+      const claimed = await requests.claimUploads(uploads);
       if (claimed.length !== uploads.length) {
         throw fieldError('document.letter', DINAS_MESSAGES.uploadInvalid);
       }
@@ -174,7 +134,7 @@ export async function submitOfficeRequest(
   } catch (error) {
     // The same submission arrived twice at once: the first one's request is the answer.
     if (isUniqueViolation(error, 'office_account_requests_key')) {
-      const first = await existing(db, body.requestKey);
+      const first = await repository.byRequestKey(body.requestKey);
       if (first) return { result: answer(first), created: false };
     }
     throw error;

@@ -1,15 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import type { SchoolLevel } from '@portal/contracts/user-types';
-import type { Db } from '../db/database';
-import { learningAccounts, people, schoolMemberships, schools } from '../db/schema';
-import type { Transaction } from '../db/database';
+import type { Db, Transaction } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import { isMailLanguage, type MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
 import { normalizeName } from '../registry/name-normalizer';
+import { createAccountsRepository } from './accounts-repository';
 
 export const ACCOUNT_CREATION_QUEUE = 'account-create';
 /** The language of the request that asked for it; jobs queued before it existed have none. */
@@ -49,28 +47,16 @@ export async function insertUniqueAccount(
     // The plain name first, then a number that grows with the tries: collisions get rarer fast.
     const suffix = attempt === 0 ? '' : String(randomInt(10 ** Math.min(1 + attempt, 6)));
     const email = `${values.base}${suffix}@${values.domain}`;
-    const inserted = await tx
-      .insert(learningAccounts)
-      .values({
-        email,
-        kind: values.kind ?? 'ptk',
-        personId: values.personId,
-        schoolLevel: values.schoolLevel,
-        officeId: values.officeId ?? null,
-        ...(values.passwordHash
-          ? { passwordHash: values.passwordHash, passwordChangedAt: sql`now()` }
-          : {}),
-        ...(values.initialPasswordHash
-          ? {
-              passwordHash: values.initialPasswordHash,
-              mustChangePassword: true,
-              passwordChangedAt: sql`now()`,
-            }
-          : {}),
-      })
-      .onConflictDoNothing({ target: learningAccounts.email })
-      .returning({ id: learningAccounts.id, email: learningAccounts.email });
-    if (inserted[0]) return inserted[0];
+    const inserted = await createAccountsRepository(tx).insertIfFree({
+      email,
+      kind: values.kind ?? 'ptk',
+      personId: values.personId,
+      schoolLevel: values.schoolLevel,
+      officeId: values.officeId ?? null,
+      passwordHash: values.passwordHash,
+      initialPasswordHash: values.initialPasswordHash,
+    });
+    if (inserted) return inserted;
   }
   throw new Error('no free address after many tries');
 }
@@ -103,31 +89,12 @@ export async function registerAccountCreationWorker(options: {
     async (job: Job<AccountCreationJob>) => {
       const language = isMailLanguage(job.data.language) ? job.data.language : 'id';
       await db.transaction(async (tx) => {
-        const [person] = await tx
-          .select({
-            id: people.id,
-            fullName: people.fullName,
-            personalEmail: people.personalEmail,
-            kind: people.kind,
-          })
-          .from(people)
-          .where(eq(people.id, job.data.personId))
-          .for('update');
+        const accounts = createAccountsRepository(tx);
+        const person = await accounts.lockPerson(job.data.personId);
         if (!person || person.kind !== 'ptk' || !person.personalEmail) return;
-        const levels = await tx
-          .selectDistinct({ level: schools.level })
-          .from(schoolMemberships)
-          .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
-          .where(
-            and(eq(schoolMemberships.personId, person.id), ne(schoolMemberships.role, 'student')),
-          );
-        const existing = await tx
-          .select({ schoolLevel: learningAccounts.schoolLevel })
-          .from(learningAccounts)
-          .where(eq(learningAccounts.personId, person.id));
-        const missing = levels
-          .map((l) => l.level)
-          .filter((level) => !existing.some((e) => e.schoolLevel === level));
+        const levels = await accounts.levelsWorkedAt(person.id);
+        const existing = await accounts.accountsOf(person.id);
+        const missing = levels.filter((level) => !existing.some((e) => e.schoolLevel === level));
         if (missing.length === 0) return;
         const base = addressBase(person.fullName);
         const created: { email: string; schoolLevel: string | null }[] = [];

@@ -1,24 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
 import type { Db, Transaction } from '../db/database';
-import { referralCodes, regions } from '../db/schema';
 import { DomainError, NotFoundError, ValidationError } from '../http/domain-errors';
+import { createOfficeRequestRepository } from './office-request-repository';
 
 /** The regencies and cities of a province, by name (SPEC §7: items `id`, `name`). */
 export async function citiesOf(db: Db, province: string) {
-  const [known] = await db
-    .select({ code: regions.code })
-    .from(regions)
-    .where(and(eq(regions.code, province), eq(regions.level, 'province')));
-  if (!known) {
+  const repository = createOfficeRequestRepository(db);
+  if (!(await repository.isProvince(province))) {
     throw new ValidationError([{ field: 'province', message: DINAS_MESSAGES.provinceInvalid }]);
   }
-  const rows = await db
-    .select({ id: regions.code, name: regions.name })
-    .from(regions)
-    .where(and(eq(regions.parentCode, province), eq(regions.level, 'regency')))
-    .orderBy(asc(regions.name));
-  return rows;
+  return repository.citiesOf(province);
 }
 
 type ReferralState = 'valid' | 'unknown' | 'revoked' | 'expired' | 'used_up';
@@ -61,7 +52,7 @@ const REFERRAL_ERRORS = {
 
 /** SPEC §7's referral code check: valid with its uses left, or why not. */
 export async function checkReferralCode(db: Db | Transaction, code: string) {
-  const [found] = await db.select().from(referralCodes).where(eq(referralCodes.code, code));
+  const found = await createOfficeRequestRepository(db).referralCode(code);
   const state = referralState(found);
   if (state !== 'valid' || !found) throw REFERRAL_ERRORS[state === 'valid' ? 'unknown' : state]();
   return {

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { RateLimitedError } from '../http/domain-errors';
 import { systemClock, type Clock } from '../jobs/clock';
-import { RateLimitedError } from './domain-errors';
 
 /**
  * Where short-lived counters live (rate limits, used bot-check challenges): Redis when several

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { csvLine } from './csv';
+import { rowsOf } from '../db/rows-of';
+import { csvLine } from '../registry/csv';
 import { loadRegionData, type RegionData } from './regions';
 import {
   createRegistryPlan,
@@ -137,23 +138,10 @@ export class RegistryNotEmptyError extends Error {
   }
 }
 
-/** Name, message and code only: a driver error's detail and COPY context quote row values. */
-export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return 'unknown error';
-  const code = (error as { code?: unknown }).code;
-  return `${error.name}: ${error.message}${typeof code === 'string' ? ` (${code})` : ''}`;
-}
-
-async function rows<T>(database: Database, query: SQL): Promise<T[]> {
-  // Both drivers answer execute() with an object holding `rows`.
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /** Where the registry stands; cheap at any size (index probes, no counts). */
 export async function registryStatus(database: Database): Promise<RegistryStatus> {
-  const [state] = await rows<{ seeded: boolean; finished: boolean; any_data: boolean }>(
-    database,
+  const [state] = await rowsOf<{ seeded: boolean; finished: boolean; any_data: boolean }>(
+    database.db,
     sql`SELECT
       EXISTS (SELECT 1 FROM registry_seeds) AS seeded,
       (SELECT is_called FROM people_id_seq) AS finished,
@@ -200,8 +188,8 @@ export async function loadRegistry(database: Database, options: SeedOptions): Pr
   const plan = createRegistryPlan(regions, options);
   const status = await registryStatus(database);
   if (status !== 'empty') throw new RegistryNotEmptyError(status);
-  const claimed = await rows<{ id: number }>(
-    database,
+  const claimed = await rowsOf<{ id: number }>(
+    database.db,
     sql`INSERT INTO registry_seeds (id, seed, people) VALUES (1, ${options.seed}, ${options.people})
         ON CONFLICT (id) DO NOTHING RETURNING id`,
   );

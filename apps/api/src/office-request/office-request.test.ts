@@ -19,7 +19,7 @@ import {
 } from '../test-support/pdf-fixture';
 import { loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { removeUnclaimedUploads } from '../uploads/upload-service';
+import { removeUnclaimedUploads } from '../uploads/upload-jobs';
 
 const api = '/belajar-id';
 let t: TestApp;
