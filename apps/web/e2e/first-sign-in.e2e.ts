@@ -34,7 +34,7 @@ describe.skipIf(!hasBrowser)('a first sign-in', () => {
     // A teacher who does not run the school may not request student accounts: the modal says
     // so and names who runs it.
     const modal = await openRequestModal(page, true);
-    await modal.getByText('Akun salah').waitFor({ timeout: 30_000 });
+    await modal.getByRole('alert').getByText('Akun salah').waitFor({ timeout: 30_000 });
     await modal
       .getByText('Proses pengajuan akun harus menggunakan Akun belajar.id milik Admin Sekolah')
       .waitFor();

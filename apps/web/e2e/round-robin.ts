@@ -1,7 +1,7 @@
 import { BOT_CHECK_CHALLENGE_PATH, LOOKUP_BASE } from '@portal/contracts/account-lookup';
 import { apiPrefix, DEFAULT_BRAND } from '@portal/contracts/brand';
 import { REMOTE_CONFIG_PATH } from '@portal/contracts/feature-toggles';
-import { TRACKING_PATH } from '@portal/contracts/tracking';
+import { TRACKING_PATH } from '@portal/contracts/tracking-client';
 import type { BrowserContext, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Fetcher } from './dev-pages';

@@ -1,5 +1,5 @@
 import { STATISTICS_PATHS } from '@portal/contracts/statistics';
-import { TRACKER_NAME, TRACKING_PATH } from '@portal/contracts/tracking';
+import { TRACKER_NAME, TRACKING_PATH } from '@portal/contracts/tracking-client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import commonEn from '../app/locales/en/common.json';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
+import { TRACKER_NAME } from './tracking-client';
 import { operationalMoment } from './operational-dates';
 import { typedText } from './typed-text';
 
@@ -18,9 +19,6 @@ export const TRACKING_EVENT_NAMES = [
 ] as const;
 export const TrackingEventNameSchema = z.enum(TRACKING_EVENT_NAMES);
 export type TrackingEventName = z.infer<typeof TrackingEventNameSchema>;
-
-/** The fixed tracker name every request carries in `event_name` (SPEC §7). */
-export const TRACKER_NAME = 'akun-portal-web';
 
 /**
  * Attribute keys whose values are personal data. The server replaces their values by a keyed
@@ -85,13 +83,4 @@ export const TrackingRequestSchema = z.object({
   data: typedText({ lines: 'multi' }).min(2).max(200_000),
 });
 export type TrackingRequest = z.infer<typeof TrackingRequestSchema>;
-export const TRACKING_MAX_BATCH = 50;
-
-/** Path of the event-tracker endpoint under the API prefix. */
-export const TRACKING_PATH = '/event-tracker/v1/events';
-/**
- * Where the web reads the tracker's basic authorization at run time, so one build serves any
- * deployment's credentials (decision 0205).
- */
-export const TRACKING_CLIENT_PATH = '/event-tracker/v1/client';
 export const TrackingClientSchema = z.object({ authorization: z.string() });

@@ -3,7 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRACKER_NAME, TRACKING_CLIENT_PATH, TRACKING_PATH } from '@portal/contracts/tracking';
+import {
+  TRACKER_NAME,
+  TRACKING_CLIENT_PATH,
+  TRACKING_PATH,
+} from '@portal/contracts/tracking-client';
 import { trackingEvents } from '../db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { RESET_PATHS } from '@portal/contracts/password-reset';
-import { TRACKER_NAME } from '@portal/contracts/tracking';
+import { TRACKER_NAME } from '@portal/contracts/tracking-client';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 // Synthetic personal data, sent everywhere a request can carry it.

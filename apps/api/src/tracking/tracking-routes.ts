@@ -3,12 +3,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
-import {
-  TRACKING_CLIENT_PATH,
-  TRACKING_PATH,
-  TrackingClientSchema,
-  TrackingRequestSchema,
-} from '@portal/contracts/tracking';
+import { TrackingClientSchema, TrackingRequestSchema } from '@portal/contracts/tracking';
+import { TRACKING_CLIENT_PATH, TRACKING_PATH } from '@portal/contracts/tracking-client';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { UnauthorizedError } from '../http/domain-errors';
 import type { RateLimitStore } from '../counters/rate-limit-store';

@@ -4,10 +4,10 @@ import {
   PERSONAL_ATTRIBUTE_KEYS,
   TRACKING_ATTRIBUTE_KEYS,
   TRACKING_COUNT_KEYS,
-  TRACKING_MAX_BATCH,
   TrackingEventSchema,
   type TrackingEvent,
 } from '@portal/contracts/tracking';
+import { TRACKING_MAX_BATCH } from '@portal/contracts/tracking-client';
 import type { Db } from '../db/database';
 import { ValidationError } from '../http/domain-errors';
 import { createTrackingRepository, type TrackingRow } from './tracking-repository';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRACKER_NAME, type TrackingEvent } from '@portal/contracts/tracking';
+import { type TrackingEvent } from '@portal/contracts/tracking';
+import { TRACKER_NAME } from '@portal/contracts/tracking-client';
 import { trackingEvents } from '../db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

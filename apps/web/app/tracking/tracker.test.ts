@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TRACKING_CLIENT_PATH, TRACKING_PATH } from '@portal/contracts/tracking';
+import { TRACKING_CLIENT_PATH, TRACKING_PATH } from '@portal/contracts/tracking-client';
 import {
   DEVICE_ID_KEY,
   QUEUE_KEY,

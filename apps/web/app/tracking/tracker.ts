@@ -3,7 +3,7 @@ import {
   TRACKING_CLIENT_PATH,
   TRACKING_MAX_BATCH,
   TRACKING_PATH,
-} from '@portal/contracts/tracking';
+} from '@portal/contracts/tracking-client';
 import type { TrackingEvent, TrackingEventName, TrackingRequest } from '@portal/contracts/tracking';
 import { webConfig } from '~/config';
 
