@@ -76,9 +76,14 @@ describe('an office request in the console', () => {
     await openRequest();
     const value = (label: string) =>
       screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(value(en.detail.position)).toBe('Kepala Dinas');
+    expect(value(en.detail.position)).toBe('Head of the Education Office');
     expect(value(en.detail.platforms)).toBe('Merdeka Mengajar, Rapor Pendidikan');
     expect(document.body.textContent).not.toMatch(/kepala-dinas|merdeka-mengajar/);
+    cleanup();
+    await changeLanguage('id');
+    renderRequests();
+    await openRequest();
+    expect(value(id.detail.position)).toBe('Kepala Dinas');
   });
 
   it('approves only after a confirmation, as toggles and announcements do', async () => {

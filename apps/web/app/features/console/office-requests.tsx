@@ -6,10 +6,16 @@ import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { FormField } from '~/components/form-field';
 import { Modal } from '~/components/modal';
+import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import officeFormEn from '~/locales/en/dinas-request.json';
+import officeFormId from '~/locales/id/dinas-request.json';
 import { Pager } from '~/components/pager';
 import type { ConsoleApi, RequestFilter } from './console-api';
 import { Alert } from '~/components/alert';
+
+// Positions are named as the office form names them, in the reader's language.
+registerNamespace('dinas-request', { id: officeFormId, en: officeFormEn });
 
 const EMPTY: RequestFilter = { status: 'submitted', province: '', from: '', to: '', page: 1 };
 
@@ -212,7 +218,14 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
         {row(t('detail.email'), request.email)}
         {row(t('detail.phone'), request.phone)}
         {row(t('detail.office'), `${request.region}, ${request.province}`)}
-        {row(t('detail.position'), request.positionOther ?? positionName(request.position))}
+        {row(
+          t('detail.position'),
+          request.positionOther ??
+            t(`positions.${request.position}`, {
+              ns: 'dinas-request',
+              defaultValue: positionName(request.position),
+            }),
+        )}
         {row(t('detail.letterSubject'), request.letterSubject)}
         {row(t('detail.letterNumber'), request.letterNumber)}
         {row(t('detail.platforms'), request.platforms.map(platformName).join(', '))}
