@@ -147,7 +147,7 @@ describe.skipIf(!hasBrowser)('an office account request', () => {
     await expectNoAxeViolations(page, 'console request 1280 en');
     const since = Date.now();
     // The position and platforms read as the form offered them, not as their ids.
-    await page.getByText('Kepala Bidang', { exact: true }).waitFor();
+    await page.getByText('Head of Division', { exact: true }).waitFor();
     await page.getByText('Merdeka Mengajar', { exact: true }).waitFor();
     await page.getByRole('button', { name: consoleEn.detail.approve, exact: true }).click();
     const confirm = page.getByRole('dialog', {
