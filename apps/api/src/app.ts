@@ -164,7 +164,7 @@ export async function buildApp({
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
       await api.register(emailChangeRoutes, { service: services.emailChange });
-      await api.register(profileRoutes, { deps: services.profile, access: services.access });
+      await api.register(profileRoutes, { service: services.profile, access: services.access });
       await api.register(schoolAdminRoutes, {
         service: services.schoolAdmin,
         access: services.access,

@@ -25,7 +25,7 @@ import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter'
 import { createProviders } from './sign-in/oidc-provider';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
-import type { ProfileDependencies } from './profile/profile-service';
+import { createProfileService } from './profile/profile-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
@@ -148,7 +148,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     audience: config.oidc.audience,
     repository: createAccessRepository(db),
   });
-  const profile: ProfileDependencies = { db, auditHash: audit.hash };
+  const profile = createProfileService({ db, auditHash: audit.hash });
 
   const initialPasswords = createInitialPasswordSealer(config.tokenSecret);
   const schoolAdmin = createSchoolAdminService({
