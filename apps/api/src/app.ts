@@ -175,7 +175,7 @@ export async function buildApp({
         office: services.officeRequests,
       });
       await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
-      await api.register(consoleRoutes, { ctx: services.officeReview, access: services.access });
+      await api.register(consoleRoutes, { service: services.console, access: services.access });
       await api.register(statisticsRoutes, {
         db: database.db,
         access: services.access,

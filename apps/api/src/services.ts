@@ -34,6 +34,7 @@ import { registerStudentRequestWorker } from './school-admin/student-request-job
 import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-jobs';
+import { createConsoleService } from './console/console-service';
 import { registerOfficeAccountWorker } from './console/office-account-jobs';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
 import { systemClock, type Clock } from './jobs/clock';
@@ -168,7 +169,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     : localFolderStorage(config.uploads.dir);
   const uploads = { db, storage, audit, letterCheck: createLetterCheck() };
   const officeRequests = { db, hasher, outbox, templates, audit, toggles: featureToggles };
-  const officeReview = {
+  const consoleService = createConsoleService({
     db,
     queue,
     outbox,
@@ -176,7 +177,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     audit,
     storage,
     domain: accountDomain(config.brand),
-  };
+  });
 
   const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
   const accountDeletion: DeletionContext = {
@@ -196,7 +197,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     schoolAdmin,
     uploads,
     officeRequests,
-    officeReview,
+    console: consoleService,
     hasher,
     passwordReset,
     outbox,
@@ -228,7 +229,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
         { inboxDir: config.registryInboxDir, everySeconds: config.jobs.registrySyncEverySeconds },
       );
       await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
-      await registerOfficeAccountWorker(officeReview);
+      await registerOfficeAccountWorker(consoleService, queue);
       await registerStatisticsJobs(db, queue, config.jobs.statisticsEverySeconds);
       await registerStudentRequestWorker({
         db,
