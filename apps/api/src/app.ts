@@ -186,7 +186,7 @@ export async function buildApp({
         access: services.access,
       });
       await api.register(accountDeletionRoutes, {
-        ctx: services.accountDeletion,
+        service: services.accountDeletion,
         access: services.access,
       });
       await api.register(passwordResetRoutes, {

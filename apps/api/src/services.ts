@@ -40,7 +40,7 @@ import { registerStatisticsJobs } from './statistics/statistics-jobs';
 import { systemClock, type Clock } from './jobs/clock';
 import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
-import type { DeletionContext } from './account-deletion/account-deletion-service';
+import { createAccountDeletionService } from './account-deletion/account-deletion-service';
 
 type Dependencies = {
   config: Config;
@@ -180,14 +180,14 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   });
 
   const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
-  const accountDeletion: DeletionContext = {
+  const accountDeletion = createAccountDeletionService({
     db,
     outbox,
     templates,
     audit,
     now,
     tokenSecret: config.tokenSecret,
-  };
+  });
 
   return {
     queue,
