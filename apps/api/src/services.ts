@@ -162,6 +162,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     outbox,
     templates,
     revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
+    domain: accountDomain(config.brand),
   });
 
   const storage = config.uploads.s3
@@ -231,16 +232,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
       await registerOfficeAccountWorker(consoleService, queue);
       await registerStatisticsJobs(db, queue, config.jobs.statisticsEverySeconds);
-      await registerStudentRequestWorker({
-        db,
-        queue,
-        outbox,
-        templates,
-        audit,
-        hasher,
-        sealer: initialPasswords,
-        domain: accountDomain(config.brand),
-      });
+      await registerStudentRequestWorker(schoolAdmin, queue);
     },
     async stop(): Promise<void> {
       oidcProviders.stop();
