@@ -174,7 +174,7 @@ export async function buildApp({
         rateLimit,
         office: services.officeRequests,
       });
-      await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
+      await api.register(uploadRoutes, { service: services.uploads });
       await api.register(consoleRoutes, { service: services.console, access: services.access });
       await api.register(statisticsRoutes, {
         db: database.db,

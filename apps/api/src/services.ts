@@ -34,6 +34,7 @@ import { registerStudentRequestWorker } from './school-admin/student-request-job
 import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-jobs';
+import { createUploadService } from './uploads/upload-service';
 import { createConsoleService } from './console/console-service';
 import { registerOfficeAccountWorker } from './console/office-account-jobs';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
@@ -168,7 +169,13 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const storage = config.uploads.s3
     ? s3Storage(config.uploads.s3)
     : localFolderStorage(config.uploads.dir);
-  const uploads = { db, storage, audit, letterCheck: createLetterCheck() };
+  const uploads = createUploadService({
+    db,
+    storage,
+    audit,
+    letterCheck: createLetterCheck(),
+    counters: rateLimit,
+  });
   const officeRequests = { db, hasher, outbox, templates, audit, toggles: featureToggles };
   const consoleService = createConsoleService({
     db,
@@ -197,6 +204,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     accountDeletion,
     schoolAdmin,
     uploads,
+    storage,
     officeRequests,
     console: consoleService,
     hasher,
