@@ -169,11 +169,7 @@ export async function buildApp({
         service: services.schoolAdmin,
         access: services.access,
       });
-      await api.register(officeRequestRoutes, {
-        db: database.db,
-        rateLimit,
-        office: services.officeRequests,
-      });
+      await api.register(officeRequestRoutes, { service: services.officeRequest });
       await api.register(uploadRoutes, { service: services.uploads });
       await api.register(consoleRoutes, { service: services.console, access: services.access });
       await api.register(statisticsRoutes, {

@@ -35,6 +35,7 @@ import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-jobs';
 import { createUploadService } from './uploads/upload-service';
+import { createOfficeRequestService } from './office-request/office-request-service';
 import { createConsoleService } from './console/console-service';
 import { registerOfficeAccountWorker } from './console/office-account-jobs';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
@@ -176,7 +177,15 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     letterCheck: createLetterCheck(),
     counters: rateLimit,
   });
-  const officeRequests = { db, hasher, outbox, templates, audit, toggles: featureToggles };
+  const officeRequest = createOfficeRequestService({
+    db,
+    hasher,
+    outbox,
+    templates,
+    audit,
+    toggles: featureToggles,
+    counters: rateLimit,
+  });
   const consoleService = createConsoleService({
     db,
     queue,
@@ -205,7 +214,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     schoolAdmin,
     uploads,
     storage,
-    officeRequests,
+    officeRequest,
     console: consoleService,
     hasher,
     passwordReset,
