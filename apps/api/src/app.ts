@@ -173,9 +173,8 @@ export async function buildApp({
       await api.register(uploadRoutes, { service: services.uploads });
       await api.register(consoleRoutes, { service: services.console, access: services.access });
       await api.register(statisticsRoutes, {
-        db: database.db,
+        service: services.statistics,
         access: services.access,
-        rateLimit,
       });
       await api.register(announcementsRoutes, {
         service: services.announcements,

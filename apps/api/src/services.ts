@@ -39,6 +39,7 @@ import { createOfficeRequestService } from './office-request/office-request-serv
 import { createConsoleService } from './console/console-service';
 import { registerOfficeAccountWorker } from './console/office-account-jobs';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
+import { createStatisticsService } from './statistics/statistics-service';
 import { systemClock, type Clock } from './jobs/clock';
 import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
@@ -196,6 +197,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     domain: accountDomain(config.brand),
   });
 
+  const statistics = createStatisticsService({ db, counters: rateLimit });
   const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
   const accountDeletion = createAccountDeletionService({
     db,
@@ -227,6 +229,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     oidcProviders,
     access,
     profile,
+    statistics,
     tracking: createTrackingService(db, config.trackingHmacKey),
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
@@ -248,7 +251,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       );
       await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
       await registerOfficeAccountWorker(consoleService, queue);
-      await registerStatisticsJobs(db, queue, config.jobs.statisticsEverySeconds);
+      await registerStatisticsJobs(statistics, queue, config.jobs.statisticsEverySeconds);
       await registerStudentRequestWorker(schoolAdmin, queue);
     },
     async stop(): Promise<void> {
