@@ -188,11 +188,7 @@ export async function buildApp({
         service: services.passwordReset,
         productName: config.brand.productName,
       });
-      await api.register(trackingRoutes, {
-        service: services.tracking,
-        credentials: config.eventTracker,
-        rateLimit,
-      });
+      await api.register(trackingRoutes, { service: services.tracking });
     },
     { prefix: apiPrefix(config.brand) },
   );

@@ -197,6 +197,12 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     domain: accountDomain(config.brand),
   });
 
+  const tracking = createTrackingService({
+    db,
+    hmacKey: config.trackingHmacKey,
+    credentials: config.eventTracker,
+    counters: rateLimit,
+  });
   const statistics = createStatisticsService({ db, counters: rateLimit });
   const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
   const accountDeletion = createAccountDeletionService({
@@ -230,7 +236,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     access,
     profile,
     statistics,
-    tracking: createTrackingService(db, config.trackingHmacKey),
+    tracking,
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
       await oidcProviders.start();
