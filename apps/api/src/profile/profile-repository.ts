@@ -55,7 +55,7 @@ export function createProfileRepository(db: Db) {
         .where(eq(officeStaff.personId, personId));
       return row;
     },
-    /** The newest `limit` audit entries of `actions` by the person or about one of `targetHashes`. */
+    /** The newest audit entries of `actions` by the person or about one of `targetHashes`. */
     events(
       personId: number,
       {
