@@ -184,10 +184,7 @@ export async function buildApp({
         service: services.accountDeletion,
         access: services.access,
       });
-      await api.register(passwordResetRoutes, {
-        service: services.passwordReset,
-        productName: config.brand.productName,
-      });
+      await api.register(passwordResetRoutes, { service: services.passwordReset });
       await api.register(trackingRoutes, { service: services.tracking });
     },
     { prefix: apiPrefix(config.brand) },

@@ -119,6 +119,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
     limits: config.limits,
     verifyMinMs: config.resetVerifyMinMs,
+    productName: config.brand.productName,
   });
 
   const signIn = createSignInService({
