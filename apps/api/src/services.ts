@@ -99,7 +99,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
 
   const emailChange = createEmailChangeService({
     db,
-    tokens: lookupTokens,
+    lookup: accountLookup,
     outbox,
     templates,
     audit,
