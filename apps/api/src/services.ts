@@ -71,7 +71,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     sms,
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
   });
-  const featureToggles = createFeatureTogglesService(db);
+  const featureToggles = createFeatureTogglesService({ db });
   const botCheck = createBotCheckService({
     ...config.botCheck,
     store: rateLimit,
