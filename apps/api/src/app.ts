@@ -157,33 +157,20 @@ export async function buildApp({
   });
   await app.register(
     async (api) => {
-      await api.register(featureTogglesRoutes, {
-        service: services.featureToggles,
-        access: services.access,
-      });
+      // Task modules: each plugin takes its service, and the access hook where a scope needs it.
+      const { access } = services;
+      await api.register(featureTogglesRoutes, { service: services.featureToggles, access });
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
       await api.register(emailChangeRoutes, { service: services.emailChange });
-      await api.register(profileRoutes, { service: services.profile, access: services.access });
-      await api.register(schoolAdminRoutes, {
-        service: services.schoolAdmin,
-        access: services.access,
-      });
+      await api.register(profileRoutes, { service: services.profile, access });
+      await api.register(schoolAdminRoutes, { service: services.schoolAdmin, access });
       await api.register(officeRequestRoutes, { service: services.officeRequest });
       await api.register(uploadRoutes, { service: services.uploads });
-      await api.register(consoleRoutes, { service: services.console, access: services.access });
-      await api.register(statisticsRoutes, {
-        service: services.statistics,
-        access: services.access,
-      });
-      await api.register(announcementsRoutes, {
-        service: services.announcements,
-        access: services.access,
-      });
-      await api.register(accountDeletionRoutes, {
-        service: services.accountDeletion,
-        access: services.access,
-      });
+      await api.register(consoleRoutes, { service: services.console, access });
+      await api.register(statisticsRoutes, { service: services.statistics, access });
+      await api.register(announcementsRoutes, { service: services.announcements, access });
+      await api.register(accountDeletionRoutes, { service: services.accountDeletion, access });
       await api.register(passwordResetRoutes, { service: services.passwordReset });
       await api.register(trackingRoutes, { service: services.tracking });
     },

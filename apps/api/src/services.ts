@@ -82,10 +82,9 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   );
   const hasher = createPasswordHasher();
   const codes = createOneTimeCodes(config.tokenSecret);
-  const lookupTokens = createLookupTokens(config.tokenSecret);
   const accountLookup = createAccountLookupService({
     db,
-    tokens: lookupTokens,
+    tokens: createLookupTokens(config.tokenSecret),
     botCheck,
     toggles: featureToggles,
     counters: rateLimit,
