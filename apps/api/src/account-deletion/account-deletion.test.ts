@@ -18,7 +18,6 @@ import { snapshotOfRegistry } from '../registry-sync/registry-export';
 import { snapshot } from '../test-support/registry-snapshot';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import type { TestApp } from '../test-support/test-app';
-import { runDeletionDay } from './deletion-day-service';
 import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
@@ -30,7 +29,7 @@ let clock = new Date('2026-03-02T03:00:00Z');
 /** 10:00 in Jakarta on that day. */
 const on = async (day: string) => {
   clock = new Date(`${day}T03:00:00Z`);
-  return runDeletionDay(t.app.services.accountDeletion);
+  return t.app.services.accountDeletion.runDeletionDay();
 };
 
 beforeAll(async () => {

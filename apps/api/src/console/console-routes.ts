@@ -17,27 +17,16 @@ import type { Access } from '../access/access-service';
 import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import { approveOfficeRequest, rejectOfficeRequest } from './office-decision-service';
-import {
-  listOfficeRequests,
-  officeRequestDetail,
-  officeRequestFile,
-  type ConsoleContext,
-} from './office-review-service';
-import {
-  createReferralCode,
-  listReferralCodes,
-  revokeReferralCode,
-} from './referral-codes-service';
+import type { ConsoleService } from './console-service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['console'];
 
 /** The ministry's console API (issue 21): staff with a second factor only, every call checked. */
 export const consoleRoutes: FastifyPluginAsyncZod<{
-  ctx: ConsoleContext;
+  service: ConsoleService;
   access: Access;
-}> = async (app, { ctx, access }) => {
+}> = async (app, { service, access }) => {
   app.addHook('onRequest', noStore);
   declareAccess(app, access.requireStaff());
 
@@ -51,7 +40,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(OfficeRequestListSchema), ...errors },
       },
     },
-    async (request) => ({ data: await listOfficeRequests(ctx, request.query) }),
+    async (request) => ({ data: await service.listOfficeRequests(request.query) }),
   );
   app.get(
     CONSOLE_ROUTES.officeRequest,
@@ -63,7 +52,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(OfficeRequestDetailSchema), ...errors },
       },
     },
-    async (request) => ({ data: await officeRequestDetail(ctx, Number(request.params.id)) }),
+    async (request) => ({ data: await service.officeRequestDetail(Number(request.params.id)) }),
   );
   app.get(
     CONSOLE_ROUTES.officeRequestLetter,
@@ -78,8 +67,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const staff = callingStaff(request);
-      const pdf = await officeRequestFile(
-        ctx,
+      const pdf = await service.officeRequestFile(
         staff,
         Number(request.params.id),
         request.query.file,
@@ -110,7 +98,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const staff = callingStaff(request);
       return {
-        data: await approveOfficeRequest(ctx, staff, Number(request.params.id), request.ip),
+        data: await service.approveOfficeRequest(staff, Number(request.params.id), request.ip),
       };
     },
   );
@@ -128,8 +116,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const staff = callingStaff(request);
       return {
-        data: await rejectOfficeRequest(
-          ctx,
+        data: await service.rejectOfficeRequest(
           staff,
           Number(request.params.id),
           request.body.reason,
@@ -147,7 +134,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(ReferralCodeListSchema), ...errors },
       },
     },
-    async () => ({ data: await listReferralCodes(ctx) }),
+    async () => ({ data: await service.listReferralCodes() }),
   );
   app.post(
     CONSOLE_ROUTES.referralCodes,
@@ -161,7 +148,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const staff = callingStaff(request);
-      const created = await createReferralCode(ctx, staff, request.body, request.ip);
+      const created = await service.createReferralCode(staff, request.body, request.ip);
       return reply.status(201).send({ data: created });
     },
   );
@@ -178,7 +165,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const staff = callingStaff(request);
       return {
-        data: await revokeReferralCode(ctx, staff, Number(request.params.id), request.ip),
+        data: await service.revokeReferralCode(staff, Number(request.params.id), request.ip),
       };
     },
   );

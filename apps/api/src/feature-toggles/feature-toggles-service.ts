@@ -47,7 +47,15 @@ function invalid(message: string): never {
   throw new ValidationError([{ field: 'value', message }]);
 }
 
-export function createFeatureTogglesService(db: Db, now: () => number = Date.now) {
+/** The feature toggles and text settings staff switch, read through a short cache. */
+export function createFeatureTogglesService({
+  db,
+  now = Date.now,
+}: {
+  db: Db;
+  /** Milliseconds since the epoch: the cache's clock, moved by tests. */
+  now?: () => number;
+}) {
   const repository = createFeatureTogglesRepository(db);
   let cached: { value: RemoteConfig; until: number } | undefined;
 

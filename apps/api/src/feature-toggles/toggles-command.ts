@@ -24,7 +24,7 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    const service = createFeatureTogglesService(database.db);
+    const service = createFeatureTogglesService({ db: database.db });
     const actor = `cli:${userInfo().username}`.slice(0, 48);
     for (const { key, value } of parsed) {
       const toggle = FeatureToggleKeySchema.safeParse(key);

@@ -1,38 +1,38 @@
-import { createSchoolAdminRepository } from './school-admin-repository';
-import {
-  resetStudentPassword,
-  searchSchoolAccounts,
-  type SchoolAccountsContext,
-} from './school-accounts-service';
-import {
-  listStudentRequests,
-  requestOf,
-  searchStudents,
-  studentRequestCsv,
-  submitStudentRequest,
-  type StudentRequestsContext,
-} from './student-requests-service';
+import type { AuditLog } from '../audit/audit-repository';
+import type { Db, Transaction } from '../db/database';
+import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
+import type { JobQueue } from '../jobs/job-queue';
+import type { MessageTemplates } from '../notifications/message-templates';
+import type { OutboxService } from '../notifications/outbox-service';
+import type { InitialPasswordSealer } from './initial-passwords';
+import { createSchoolAccounts } from './school-accounts-service';
+import { createStudentRequestProcessing } from './student-request-processing-service';
+import { createStudentRequests } from './student-requests-service';
 
-type Dependencies = Omit<StudentRequestsContext, 'repository'> &
-  Omit<SchoolAccountsContext, 'repository'>;
+export type SchoolAdminDependencies = {
+  db: Db;
+  queue: JobQueue;
+  audit: AuditLog;
+  toggles: FeatureTogglesService;
+  sealer: InitialPasswordSealer;
+  hasher: { hash(password: string): Promise<string> };
+  outbox: OutboxService;
+  templates: MessageTemplates;
+  /** Ends every sign-in of an account (sessions, grants, refresh tokens) in the transaction. */
+  revokeSignIns: (tx: Transaction, accountId: number) => Promise<void>;
+  /** The domain of the students' accounts. */
+  domain: string;
+};
 
 /**
  * What a school admin does (issue 20): every call names its school, whose admin the route
- * scope's access hook found (access/); the operations only bind their context.
+ * scope's access hook found (access/). The requests' job makes the accounts they ask for.
  */
-export function createSchoolAdminService(deps: Dependencies) {
-  const repository = createSchoolAdminRepository(deps.db);
-  const requests: StudentRequestsContext = { ...deps, repository };
-  const accounts: SchoolAccountsContext = { ...deps, repository };
+export function createSchoolAdminService(deps: SchoolAdminDependencies) {
   return {
-    searchStudents: searchStudents.bind(null, requests),
-    submitStudentRequest: submitStudentRequest.bind(null, requests),
-    listStudentRequests: (admin: Parameters<typeof listStudentRequests>[1]) =>
-      listStudentRequests(requests, admin),
-    requestOf: requestOf.bind(null, requests),
-    studentRequestCsv: studentRequestCsv.bind(null, requests),
-    searchSchoolAccounts: searchSchoolAccounts.bind(null, accounts),
-    resetStudentPassword: resetStudentPassword.bind(null, accounts),
+    ...createStudentRequests(deps),
+    ...createStudentRequestProcessing(deps),
+    ...createSchoolAccounts(deps),
   };
 }
 export type SchoolAdminService = ReturnType<typeof createSchoolAdminService>;

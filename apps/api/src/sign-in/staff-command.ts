@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { createPasswordHasher } from '../credentials/password-hasher';
 import { openDatabase } from '../db/database';
-import { addStaffAccount, StaffAddressError } from './staff-accounts';
+import { createStaffAccounts, StaffAddressError } from './staff-accounts';
 import { runCommand } from '../run-command';
 
 const USAGE = `Usage: npm run staff -- add <address>
@@ -19,10 +19,12 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    const { created, password } = await addStaffAccount(
-      { db: database.db, hasher: createPasswordHasher(), staffDomain: config.staffDomain },
-      address,
-    );
+    const staffAccounts = createStaffAccounts({
+      db: database.db,
+      hasher: createPasswordHasher(),
+      staffDomain: config.staffDomain,
+    });
+    const { created, password } = await staffAccounts.addStaffAccount(address);
     if (!created) {
       console.error(`A staff account for ${address} exists already; nothing was changed.`);
       return 1;

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type * as client from 'openid-client';
-import { addStaffAccount } from '../sign-in/staff-accounts';
+import { createStaffAccounts } from '../sign-in/staff-accounts';
 import {
   createBrowser,
   finishSignIn,
@@ -19,10 +19,12 @@ export async function staffAccessToken(
   rp: client.Configuration,
   email: string,
 ): Promise<string> {
-  const { password } = await addStaffAccount(
-    { db: t.database.db, hasher: t.app.services.hasher, staffDomain: t.config.staffDomain },
-    email,
-  );
+  const staffAccounts = createStaffAccounts({
+    db: t.database.db,
+    hasher: t.app.services.hasher,
+    staffDomain: t.config.staffDomain,
+  });
+  const { password } = await staffAccounts.addStaffAccount(email);
   const browser = createBrowser(t.app, t.config.oidc.issuer);
   const started = await startSignIn(rp, t.config, browser);
   await postPassword(browser, t.config, started.uid, { email, password });
