@@ -26,6 +26,7 @@ import { createProviders } from './sign-in/oidc-provider';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import type { ProfileDependencies } from './profile/profile-service';
+import { createStaffService } from './staff/staff-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
@@ -147,6 +148,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
     repository: createAccessRepository(db),
+    audit,
   });
   const profile: ProfileDependencies = { db, auditHash: audit.hash };
 
@@ -188,9 +190,12 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     tokenSecret: config.tokenSecret,
   };
 
+  const staff = createStaffService({ db });
+
   return {
     queue,
     audit,
+    staff,
     announcements,
     accountDeletion,
     schoolAdmin,

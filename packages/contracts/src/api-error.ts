@@ -72,6 +72,8 @@ export const ERROR_IDS = {
   sign_in_failed: 'The account address or the password is wrong (or the account is locked).',
   sign_in_code_invalid:
     'The authenticator code or recovery code is wrong (or the account is locked), at sign-in.',
+  staff_role_missing:
+    "The signed-in staff member's roles do not include the console section of the route.",
   not_school_admin: "The signed-in account is not this school's principal or operator.",
   students_not_requestable:
     'A selected student cannot be requested (not of the school, already requested, a gap in the record).',

@@ -18,6 +18,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { MAIL_LANGUAGES } from '../notifications/mail-language';
+import { STAFF_ROLE_NAMES } from '@portal/contracts/staff-roles';
 
 // Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
 // keys are bigint identities, every lookup of SPEC §3 and §7 is served by one index.
@@ -498,11 +499,17 @@ export const staffAccounts = pgTable(
     failures: integer('failures').notNull().default(0),
     failuresSince: timestamp('failures_since', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** What the member may do (`STAFF_ROLES` of the contracts, issue 34); none until granted. */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('staff_accounts_email_key').on(t.email),
     check('staff_accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+    check(
+      'staff_accounts_roles_known',
+      sql`${t.roles} <@ ARRAY[${sql.raw(STAFF_ROLE_NAMES.map((role) => `'${role}'`).join(', '))}]::text[]`,
+    ),
   ],
 );
 
