@@ -27,6 +27,7 @@ import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import type { ProfileDependencies } from './profile/profile-service';
 import { createStaffService } from './staff/staff-service';
+import { createAuditTrailService } from './audit/audit-trail-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
@@ -190,12 +191,23 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     tokenSecret: config.tokenSecret,
   };
 
-  const staff = createStaffService({ db });
+  const staff = createStaffService({
+    db,
+    hasher,
+    outbox,
+    templates,
+    audit,
+    staffDomain: config.staffDomain,
+    revokeSignIns: revokeAccountSignIns,
+  });
+
+  const auditTrail = createAuditTrailService({ db, audit });
 
   return {
     queue,
     audit,
     staff,
+    auditTrail,
     announcements,
     accountDeletion,
     schoolAdmin,

@@ -1,4 +1,4 @@
-import type { ConsoleSection } from '@portal/contracts/staff-roles';
+import type { ConsoleSection } from '@portal/contracts/staff';
 import type {
   FastifyInstance,
   HTTPMethods,

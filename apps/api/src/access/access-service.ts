@@ -8,7 +8,7 @@ import {
   STAFF_ROLES,
   type ConsoleSection,
   type StaffRole,
-} from '@portal/contracts/staff-roles';
+} from '@portal/contracts/staff';
 import type { AuditLog } from '../audit/audit-repository';
 import { ForbiddenError, UnauthorizedError } from '../http/domain-errors';
 import type { Requirement } from './access-scope';

@@ -6,7 +6,7 @@ import { STUDENT_REQUEST_PATH } from '@portal/contracts/school-admin';
 import { CONSOLE_ROUTES } from '@portal/contracts/console';
 import { PROFILE_PATH } from '@portal/contracts/profile';
 import { auditEvents, learningAccounts, staffAccounts } from '../db/schema';
-import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@portal/contracts/staff-roles';
+import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@portal/contracts/staff';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { staffAccessToken } from '../test-support/staff-sign-in';

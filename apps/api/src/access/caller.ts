@@ -1,4 +1,4 @@
-import type { StaffRole } from '@portal/contracts/staff-roles';
+import type { StaffRole } from '@portal/contracts/staff';
 import type { FastifyRequest } from 'fastify';
 
 /** Who acts for a school: the admin's learning account, the person behind it, the school. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
-import type { StaffRole } from '@portal/contracts/staff-roles';
+import type { StaffRole } from '@portal/contracts/staff';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Database } from '../db/database';
 import { learningAccounts, referralCodes, schoolMemberships, staffAccounts } from '../db/schema';

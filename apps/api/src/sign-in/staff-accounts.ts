@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { StaffRole } from '@portal/contracts/staff-roles';
+import type { StaffRole } from '@portal/contracts/staff';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Db } from '../db/database';
 import { createSignInRepository } from './sign-in-repository';

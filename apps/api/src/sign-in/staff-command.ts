@@ -1,4 +1,4 @@
-import { STAFF_ROLE_NAMES, StaffRoleSchema, type StaffRole } from '@portal/contracts/staff-roles';
+import { STAFF_ROLE_NAMES, StaffRoleSchema, type StaffRole } from '@portal/contracts/staff';
 import { loadConfig } from '../config';
 import { createPasswordHasher } from '../credentials/password-hasher';
 import { openDatabase } from '../db/database';

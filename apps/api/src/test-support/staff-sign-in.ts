@@ -1,4 +1,4 @@
-import { STAFF_ROLE_NAMES, type StaffRole } from '@portal/contracts/staff-roles';
+import { STAFF_ROLE_NAMES, type StaffRole } from '@portal/contracts/staff';
 import { generate } from 'otplib';
 import type * as client from 'openid-client';
 import { addStaffAccount } from '../sign-in/staff-accounts';
@@ -10,6 +10,31 @@ import {
   startSignIn,
 } from './test-relying-party';
 import type { TestApp } from './test-app';
+
+/**
+ * A staff member's sign-in that enrols their authenticator app: a new password first when the
+ * account has an initial one, then the app's enrolment and first code. Answers the tokens.
+ */
+export async function staffSignInEnrolling(
+  t: TestApp,
+  rp: client.Configuration,
+  credentials: { email: string; password: string },
+  newPassword?: string,
+) {
+  const browser = createBrowser(t.app, t.config.oidc.issuer);
+  const started = await startSignIn(rp, t.config, browser);
+  await postPassword(browser, t.config, started.uid, credentials);
+  if (newPassword !== undefined) {
+    await postStep(browser, t.config, started.uid, 'newPassword', { password: newPassword });
+  }
+  const enrolment = await postStep(browser, t.config, started.uid, 'totpEnrol');
+  const { secret } = enrolment.json() as { secret: string };
+  const confirmed = await postStep(browser, t.config, started.uid, 'totpEnrol', {
+    code: await generate({ secret }),
+  });
+  const { redirectTo } = confirmed.json() as { redirectTo: string };
+  return finishSignIn(rp, t.config, browser, started, redirectTo);
+}
 
 /**
  * A new staff account's whole first sign-in (a new password, then the authenticator app's
@@ -27,18 +52,6 @@ export async function staffAccessToken(
     email,
     roles,
   );
-  const browser = createBrowser(t.app, t.config.oidc.issuer);
-  const started = await startSignIn(rp, t.config, browser);
-  await postPassword(browser, t.config, started.uid, { email, password });
-  await postStep(browser, t.config, started.uid, 'newPassword', {
-    password: 'Kopi tubruk tanpa gula 7',
-  });
-  const enrolment = await postStep(browser, t.config, started.uid, 'totpEnrol');
-  const { secret } = enrolment.json() as { secret: string };
-  const confirmed = await postStep(browser, t.config, started.uid, 'totpEnrol', {
-    code: await generate({ secret }),
-  });
-  const { redirectTo } = confirmed.json() as { redirectTo: string };
-  const tokens = await finishSignIn(rp, t.config, browser, started, redirectTo);
+  const tokens = await staffSignInEnrolling(t, rp, { email, password }, 'Kopi tubruk tanpa gula 7');
   return tokens.access_token;
 }
