@@ -69,7 +69,6 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     sms,
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
   });
-  const featureToggles = createFeatureTogglesService(db);
   const botCheck = createBotCheckService({
     ...config.botCheck,
     store: rateLimit,
@@ -78,6 +77,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const audit = createAuditLog(db, config.trackingHmacKey, (error) =>
     logBackgroundError('audit batch not written', error),
   );
+  const featureToggles = createFeatureTogglesService({ db, audit });
   const hasher = createPasswordHasher();
   const codes = createOneTimeCodes(config.tokenSecret);
   const lookupTokens = createLookupTokens(config.tokenSecret);
