@@ -29,6 +29,8 @@ import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
+import { staffRoutes } from './staff/staff-routes';
+import { auditTrailRoutes } from './audit/audit-trail-routes';
 import { consoleRoutes } from './console/console-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
@@ -167,6 +169,8 @@ export async function buildApp({
       await api.register(schoolAdminRoutes, { service: services.schoolAdmin, access });
       await api.register(officeRequestRoutes, { service: services.officeRequest });
       await api.register(uploadRoutes, { service: services.uploads });
+      await api.register(staffRoutes, { service: services.staff, access });
+      await api.register(auditTrailRoutes, { service: services.auditTrail, access });
       await api.register(consoleRoutes, { service: services.console, access });
       await api.register(statisticsRoutes, { service: services.statistics, access });
       await api.register(announcementsRoutes, { service: services.announcements, access });

@@ -7,6 +7,7 @@ import {
   type RemoteConfig,
   type TextSettingKey,
 } from '@portal/contracts/feature-toggles';
+import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
 import { ConflictError, ValidationError } from '../http/domain-errors';
 import { createFeatureTogglesRepository, type ToggleRow } from './feature-toggles-repository';
@@ -50,9 +51,12 @@ function invalid(message: string): never {
 /** The feature toggles and text settings staff switch, read through a short cache. */
 export function createFeatureTogglesService({
   db,
+  audit,
   now = Date.now,
 }: {
   db: Db;
+  /** Every change joins the audit trail with its before and after (issue 34). */
+  audit: Pick<AuditLog, 'record'>;
   /** Milliseconds since the epoch: the cache's clock, moved by tests. */
   now?: () => number;
 }) {
@@ -111,6 +115,16 @@ export function createFeatureTogglesService({
             newValue: shown(next),
             actor,
           });
+          await audit.record(
+            {
+              action: 'toggle',
+              outcome: 'changed',
+              actor,
+              target: key,
+              changes: { before: { key, value: current }, after: { key, value: next } },
+            },
+            tx,
+          );
           return { changed: true };
         });
       } finally {
