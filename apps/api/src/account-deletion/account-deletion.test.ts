@@ -209,10 +209,14 @@ describe('deletion of the accounts of people who left the registry', () => {
     });
     expect((await decide(item.id, 'uphold')).statusCode).toBe(409);
     const [audit] = await t.database.db
-      .select({ actor: auditEvents.actor })
+      .select({ actor: auditEvents.actor, changes: auditEvents.changes })
       .from(auditEvents)
       .where(eq(auditEvents.outcome, 'report-rejected'));
     expect(audit?.actor).toMatch(/^staff:\d+$/);
+    expect(audit?.changes).toEqual({
+      before: { id: item.id, status: 'reported', removalOn: '2026-04-11' },
+      after: { id: item.id, status: 'scheduled', decision: 'rejected', removalOn: '2026-04-21' },
+    });
 
     await on('2026-04-20');
     expect((await deletionOf(ids.teacher!)).status).toBe('scheduled');

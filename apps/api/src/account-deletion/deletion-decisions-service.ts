@@ -102,6 +102,15 @@ export function createDeletionDecisions({
             personId: current.personId,
             actor: `staff:${staff.staffId}`,
             ip,
+            changes: {
+              before: { id: String(id), status: current.status, removalOn: current.removalOn },
+              after: {
+                id: String(id),
+                status: decided!.status,
+                decision: decided!.decision,
+                removalOn: decided!.removalOn,
+              },
+            },
           },
           tx,
         );

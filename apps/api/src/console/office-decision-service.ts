@@ -57,6 +57,10 @@ export function createOfficeDecisions({
           actor: actor(staff),
           ip,
           target: number,
+          changes: {
+            before: { number, status: 'submitted' },
+            after: { number, ...decision },
+          },
         },
         tx,
       );

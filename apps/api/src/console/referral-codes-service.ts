@@ -20,6 +20,14 @@ const referralItem = (row: ReferralCodeRow) => ({
   state: referralState(row) as 'valid' | 'revoked' | 'expired' | 'used_up',
 });
 
+/** What the audit trail keeps of a code (issue 34). */
+const auditedCode = (row: ReferralCodeRow) => ({
+  id: String(row.id),
+  maxUses: row.maxUses,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  revoked: row.revokedAt !== null,
+});
+
 /** The referral codes staff hand to offices. */
 export function createReferralCodes({ db, audit }: ConsoleDependencies) {
   const repository = createReferralCodesRepository(db);
@@ -46,6 +54,8 @@ export function createReferralCodes({ db, audit }: ConsoleDependencies) {
         actor: actor(staff),
         ip,
         target: code,
+        // The code itself is what offices type: the trail names it by its id and target hash.
+        changes: { before: null, after: auditedCode(row) },
       });
       return referralItem(row);
     },
@@ -56,17 +66,28 @@ export function createReferralCodes({ db, audit }: ConsoleDependencies) {
     },
 
     async revokeReferralCode(staff: Staff, id: number, ip: string) {
-      const row = await repository.revoke(id);
-      if (!row)
-        throw new NotFoundError({ id: 'referral_unknown', message: CONSOLE_MESSAGES.codeNotFound });
-      await audit.record({
-        action: 'referral-code',
-        outcome: 'revoked',
-        actor: actor(staff),
-        ip,
-        target: row.code,
+      return db.transaction(async (tx) => {
+        const codes = createReferralCodesRepository(tx);
+        const before = await codes.hold(id);
+        if (!before)
+          throw new NotFoundError({
+            id: 'referral_unknown',
+            message: CONSOLE_MESSAGES.codeNotFound,
+          });
+        const row = (await codes.revoke(id))!;
+        await audit.record(
+          {
+            action: 'referral-code',
+            outcome: 'revoked',
+            actor: actor(staff),
+            ip,
+            target: row.code,
+            changes: { before: auditedCode(before), after: auditedCode(row) },
+          },
+          tx,
+        );
+        return referralItem(row);
       });
-      return referralItem(row);
     },
   };
 }
