@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
 import {
   MAX_STUDENTS_PER_REQUEST,
   SCHOOL_ADMIN_MESSAGES,
@@ -18,6 +17,7 @@ import {
   ValidationError,
 } from '../http/domain-errors';
 import { createSchoolAdminRepository } from './school-admin-repository';
+import { csvFile } from '../http/csv-file';
 import type { SchoolAdminDependencies } from './school-admin-service';
 import { STUDENT_REQUEST_QUEUE } from './student-request-jobs';
 import { createStudentRequestsRepository, FAILURES_SHOWN } from './student-requests-repository';
@@ -220,26 +220,11 @@ export function createStudentRequests({
           },
           tx,
         );
-        const csv = stringify(
-          [[...columns], ...records].map((row) => row.map(inertCell)),
-          { bom: true, record_delimiter: 'windows' },
-        );
+        // A NISN is written as its plain digits, never as a `="…"` formula: the admin page says
+        // to open the file with the NISN column as Text, which keeps its leading zeros.
+        const csv = csvFile([[...columns], ...records]);
         return { csv, withPasswords };
       });
     },
   };
-}
-
-// OWASP's CSV injection list: a spreadsheet reads a cell that starts with one of these as a
-// formula (tab and CR because some programs trim them and read what follows).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A cell no spreadsheet runs: one that would start a formula gets a leading `'` (OWASP's advice;
- * only a name from the registry could, and it stays readable). A NISN is written as its plain
- * digits, never as a `="…"` formula: the admin page says to open the file with the NISN column
- * as Text, which keeps its leading zeros.
- */
-function inertCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
 }
