@@ -14,6 +14,7 @@ import { createFeatureTogglesService } from './feature-toggles/feature-toggles-s
 import { logBackgroundError } from './logging/logger-options';
 import type { RateLimitStore } from './counters/rate-limit-store';
 import { createJobQueue } from './jobs/job-queue';
+import { createMetrics } from './metrics/metrics';
 import { createSmtpTransport, devMailboxTransport } from './notifications/mail-transport';
 import { messageTemplates } from './notifications/message-templates';
 import { createOutboxService } from './notifications/outbox-service';
@@ -58,6 +59,7 @@ type Dependencies = {
 /** Wires every service to its data; the one place dependencies are assembled. */
 export function createServices({ config, database, rateLimit, now = systemClock }: Dependencies) {
   const { db } = database;
+  const metrics = createMetrics({ database, rateLimit });
   const queue = createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollingSeconds });
   const email = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl, config.mailFrom)
@@ -72,6 +74,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     email,
     sms,
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
+    metrics,
   });
   const botCheck = createBotCheckService({
     ...config.botCheck,
@@ -134,6 +137,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
     revokeSignIns: revokeAccountSignIns,
+    metrics,
   });
   const signingKeys = createSigningKeys(db, config.tokenSecret);
   const oidcProviders = createProviders(
@@ -230,6 +234,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const auditTrail = createAuditTrailService({ db, audit });
 
   return {
+    metrics,
     queue,
     audit,
     staff,

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { logBackgroundWarning } from '../logging/logger-options';
 import { CLAIM_SECONDS, createOutboxRepository, type NewMessage } from './outbox-repository';
 import type { Transport } from './mail-transport';
+import type { Metrics } from '../metrics/metrics';
 
 export const DELIVER_QUEUE = 'outbox-deliver';
 export const SWEEP_QUEUE = 'outbox-sweep';
@@ -13,8 +14,9 @@ export const SWEEP_QUEUE = 'outbox-sweep';
 // enqueue on an old version): the sweeper queues it again. Nothing is ever dropped.
 const SWEEP_AFTER_SECONDS = 6 * 3600;
 const SWEEP_BATCH = 500;
-// A message still undelivered after this many attempts counts as failing on /readyz.
-const FAILING_AFTER_ATTEMPTS = 3;
+// A message still undelivered after this many attempts counts as failing on /readyz (and in
+// the metrics).
+export const FAILING_AFTER_ATTEMPTS = 3;
 
 type Options = {
   db: Db;
@@ -22,21 +24,32 @@ type Options = {
   email: Transport;
   sms: Transport;
   retryDelaySeconds: number;
+  metrics: Pick<Metrics, 'delivery'>;
 };
 
 /**
  * The transactional outbox (GOV.UK Notify's rule: saved before queued, retried for hours,
  * never dropped). `enqueue` runs inside the caller's transaction; delivery is a job.
  */
-export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }: Options) {
+export function createOutboxService({
+  db,
+  queue,
+  email,
+  sms,
+  retryDelaySeconds,
+  metrics,
+}: Options) {
   const repository = createOutboxRepository(db);
 
   async function deliver(id: number): Promise<void> {
     const message = await repository.claim(id);
     if (!message) {
-      await repository.dropIfExpired(id);
+      // Only a code carries an end, so a dropped message is always a code.
+      const dropped = await repository.dropIfExpired(id);
+      if (dropped) metrics.delivery(dropped, true, 'expired');
       return;
     }
+    const carriesCode = message.expiresAt !== null;
     const transport = message.channel === 'email' ? email : sms;
     try {
       await transport.send({
@@ -61,9 +74,11 @@ export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }
         reason: { type: name, code, responseCode },
       });
       await repository.markFailed(id, error instanceof Error ? error.message : String(error));
+      metrics.delivery(message.channel, carriesCode, 'failed');
       throw error;
     }
     await repository.markDelivered(id, transport.via, message.template);
+    metrics.delivery(message.channel, carriesCode, 'delivered');
   }
 
   return {

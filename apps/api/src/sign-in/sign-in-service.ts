@@ -19,6 +19,7 @@ import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-s
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../http/domain-errors';
 import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import { logBackgroundError } from '../logging/logger-options';
+import type { Metrics } from '../metrics/metrics';
 import type { AccountClaims } from './oidc-provider';
 import {
   acceptedTotpStep,
@@ -43,6 +44,8 @@ type Dependencies = {
   tokenSecret: string;
   /** Ends every session and refresh token of an account (a new password). */
   revokeSignIns: (tx: Transaction, accountId: string) => Promise<void>;
+  /** Counts attempts and locks, by kind of account and outcome only. */
+  metrics: Pick<Metrics, 'signInAttempt'>;
   /** Every answer to a password takes at least this long (tests lower it). */
   answerFloorMs?: number;
 };
@@ -103,7 +106,8 @@ export function createSignInService(deps: Dependencies) {
     right: boolean,
     entry: { ip: string; email: string; kind: string },
   ) {
-    return db.transaction(async (tx): Promise<Outcome> => {
+    let lockedNow = false;
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       await repository.holdPerson(tx, personId);
       const record = (action: string, outcome: string) =>
         audit.record(
@@ -128,9 +132,12 @@ export function createSignInService(deps: Dependencies) {
         await repository.lock(tx, personId, SIGN_IN_POLICY.lockMinutes * 60);
         await repository.clearWrongPasswords(tx, personId);
         await record('sign-in-lock', 'locked');
+        lockedNow = true;
       }
       return 'wrong';
     });
+    deps.metrics.signInAttempt('learning', outcome, lockedNow);
+    return outcome;
   }
 
   /**
@@ -142,7 +149,8 @@ export function createSignInService(deps: Dependencies) {
     check: (staff: StaffAccount, tx: Transaction) => Promise<boolean>,
     entry: { ip: string; action: string },
   ) {
-    return db.transaction(async (tx): Promise<Outcome> => {
+    let lockedNow = false;
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const staff = await repository.holdStaff(tx, staffId);
       if (!staff) return 'unknown-account';
       const record = (action: string, outcome: string) =>
@@ -167,6 +175,7 @@ export function createSignInService(deps: Dependencies) {
           lockedUntil: new Date(now + SIGN_IN_POLICY.lockMinutes * MINUTE_MS),
         });
         await record('sign-in-lock', 'locked');
+        lockedNow = true;
       } else {
         await repository.updateStaff(tx, staffId, {
           failures,
@@ -175,6 +184,8 @@ export function createSignInService(deps: Dependencies) {
       }
       return 'wrong';
     });
+    deps.metrics.signInAttempt('staff', outcome, lockedNow);
+    return outcome;
   }
 
   /** The password of a learning account: its id and what it must do next, or a 401. */
@@ -186,6 +197,7 @@ export function createSignInService(deps: Dependencies) {
     const hash = account?.passwordHash ?? (await dummyHash);
     const right = (await hasher.verify(hash, input.password)) && !!account?.passwordHash;
     if (!account?.passwordHash) {
+      deps.metrics.signInAttempt('learning', account ? 'no-password' : 'unknown-account');
       audit.queue({
         action: 'sign-in',
         outcome: account ? 'no-password' : 'unknown-account',
@@ -211,6 +223,7 @@ export function createSignInService(deps: Dependencies) {
     const staff = await repository.staffByEmail(input.email);
     if (!staff) {
       await hasher.verify(await dummyHash, input.password);
+      deps.metrics.signInAttempt('staff', 'unknown-account');
       audit.queue({ action: 'sign-in', outcome: 'unknown-account', ip, target: input.email });
       throw failed();
     }
