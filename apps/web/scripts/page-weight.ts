@@ -13,35 +13,37 @@ import { WEB_ROUTES } from '@portal/contracts/web-routes';
 export const HOME_JS_BUDGET_KB = 150;
 
 /**
- * Each route's ceiling in kB gzip (issue 38): what the route loads today with a little room, so
- * that a change which adds to a page's first JavaScript is seen and decided on, not found later
- * in a Lighthouse figure. The home page keeps DESIGN.md's 150 kB; the content pages hold the
- * same. Raising one is a decision: say why in the commit.
+ * Each route's ceiling in kB gzip (issue 38): what the route loaded when it was set, with a few
+ * kB of room, so that a change which adds to a page's first JavaScript is seen and decided on in
+ * review, not found later in a Lighthouse figure. The home page keeps DESIGN.md's 150 kB. The
+ * pages of issue 38 load their forms after the first script (load-part.ts); the others have not
+ * been reworked yet and hold what they load (bench/README.md). Raising one is a decision: say
+ * why in the commit.
  */
 export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/': HOME_JS_BUDGET_KB,
-  '/home': 150,
-  '/webinar': 150,
-  '/resources': 150,
-  '/faq': 150,
-  '/oldhomepage': 150,
-  '/privacy-policy': 150,
-  '/account/lookup/v2': 180,
-  '/account/dinas': 180,
-  '/account/deletion-report': 180,
-  '/statistik': 165,
-  '/reset-password/otp': 180,
-  '/reset-password/new-password': 180,
-  '/auth/login': 150,
-  '/auth/sign-in/:uid': 175,
-  '/auth/login/callback': 175,
-  '/auth/silent/callback': 175,
-  '/auth/logout/callback': 175,
-  '/auth/sign-out': 175,
-  '/profile': 185,
-  '/eligible/peserta-didik': 200,
-  '/admin': 215,
-  '/konsol': 250,
+  '/home': 165,
+  '/account/lookup/v2': 155,
+  '/account/dinas': 155,
+  '/account/deletion-report': 200,
+  '/auth/login': 165,
+  '/auth/login/callback': 150,
+  '/auth/silent/callback': 150,
+  '/auth/logout/callback': 150,
+  '/auth/sign-in/:uid': 195,
+  '/auth/sign-out': 180,
+  '/webinar': 155,
+  '/resources': 155,
+  '/faq': 165,
+  '/oldhomepage': 155,
+  '/reset-password/otp': 200,
+  '/reset-password/new-password': 215,
+  '/profile': 190,
+  '/eligible/peserta-didik': 210,
+  '/admin': 220,
+  '/konsol': 255,
+  '/privacy-policy': 155,
+  '/statistik': 150,
 };
 
 export type PageWeight = {
