@@ -299,6 +299,13 @@ async function main() {
       (!only || only.includes(route.name)) && !(route.signedIn && args.includes('--no-console')),
   );
   const server = await startServer();
+  // An interrupted run (Ctrl-C, a timeout) still stops its server, which runs detached.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.stop();
+      process.exit(130);
+    });
+  }
   const signedIn = routes.some((route) => route.signedIn)
     ? await signedInBrowser(server.url)
     : null;

@@ -42,7 +42,7 @@ describe('the built web app', () => {
       ['account/dinas', 'dinas-form'],
       ['account/lookup/v2', 'lookup-area'],
       ['statistik', 'funnels'],
-    ]) {
+    ] as const) {
       const html = readFileSync(path.join(clientDir, page, 'index.html'), 'utf8');
       expect(html, page).toContain('<form');
       expect(html, page).not.toMatch(new RegExp(`modulepreload" href="/assets/${part}-`));

@@ -93,17 +93,14 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     shouldFocusError: false,
   });
   const values = useWatch({ control });
-  // What this browser kept, before the save below runs; then what the visitor typed before the
-  // form hydrated, which wins.
-  const [restored, setRestored] = useState(false);
+  // What this browser kept, before the save below runs (a re-render only when there is some);
+  // then what the visitor typed before the form hydrated, which wins.
   useEffect(() => {
-    reset(savedDinasForm());
-    setRestored(true);
+    const saved = savedDinasForm();
+    if (JSON.stringify(saved) !== JSON.stringify(emptyDinasForm())) reset(saved);
     restoreEarlyInput();
   }, [reset]);
-  useEffect(() => {
-    if (restored) saveDinasForm({ ...getValues() });
-  }, [values, getValues, restored]);
+  useEffect(() => saveDinasForm({ ...getValues() }), [values, getValues]);
 
   const regions = useRegions();
   const positions = usePositions();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatisticsQuery } from '@portal/contracts/statistics';
 import { ApiError } from '~/api/api-client';
@@ -32,7 +32,10 @@ function Funnels() {
   const [range, setRange] = useState<StatisticsQuery | null>(null);
   useEffect(() => setRange(lastDays(30)), []);
   const figures = usePublicStatistics(range);
-  const loading = range === null || figures.isFetching;
+  // The charts and their tables render in the background when the figures arrive: the page
+  // stays responsive meanwhile (issue 38: the budget's blocking time).
+  const data = useDeferredValue(figures.data);
+  const loading = range === null || figures.isFetching || data !== figures.data;
   return (
     <>
       {/* The fields take the range's days when they are known (a new key: a fresh draft). */}
@@ -48,7 +51,7 @@ function Funnels() {
         level={2}
         kind="bar"
         title={t('lookupFunnel')}
-        data={figures.data?.lookupFunnel}
+        data={data?.lookupFunnel}
         seriesLabel={(key) => t(`lookupSteps.${key}`)}
         funnel="lookup"
       />
@@ -57,7 +60,7 @@ function Funnels() {
         level={2}
         kind="bar"
         title={t('resetFunnel')}
-        data={figures.data?.resetFunnel}
+        data={data?.resetFunnel}
         seriesLabel={(key) => t(`resetSteps.${key}`)}
         funnel="reset"
       />
