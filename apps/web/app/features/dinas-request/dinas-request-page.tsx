@@ -1,5 +1,5 @@
 import { OFFICE_ACCOUNT_ESTIMATE_DAYS } from '@portal/contracts/business-constants';
-import { Suspense, use, useEffect, useRef, useState } from 'react';
+import { Suspense, memo, use, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
 import { useRemoteToggle, useTogglesSettled } from '~/toggles/use-feature';
@@ -17,10 +17,15 @@ registerNamespace('dinas-request', { id, en });
  */
 const formPart = loadPart(() => import('./dinas-form'));
 
-function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
+// Memoised: the page re-renders when the server's toggles arrive; the long form need not.
+const DinasForm = memo(function DinasForm({
+  onSubmitted,
+}: {
+  onSubmitted: (requestNumber: string) => void;
+}) {
   const { DinasFormWithQueries } = use(formPart);
   return <DinasFormWithQueries onSubmitted={onSubmitted} />;
-}
+});
 
 /**
  * `/account/dinas` (SPEC §2, §3; issue 21): an education office requests its account with a
