@@ -1,10 +1,10 @@
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { schoolsRunBy } from '../access/access-repository';
 import type { Db } from '../db/database';
 import {
   codeWrongEntries,
   learningAccounts,
   people,
-  schoolMemberships,
   staffAccounts,
   staffRecoveryCodes,
 } from '../db/schema';
@@ -58,19 +58,8 @@ export function createSignInRepository(db: Db) {
         .where(eq(learningAccounts.id, accountId));
     },
 
-    /** The schools a person runs in the registry: principal or school operator. */
-    async adminSchools(personId: number): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ npsn: schoolMemberships.npsn })
-        .from(schoolMemberships)
-        .where(
-          and(
-            eq(schoolMemberships.personId, personId),
-            inArray(schoolMemberships.role, ['principal', 'operator']),
-          ),
-        );
-      return rows.map((row) => row.npsn).sort();
-    },
+    /** The schools a person runs or ran in the registry: principal or school operator. */
+    adminSchools: (personId: number) => schoolsRunBy(db, personId, { andLeft: true }),
 
     async staffByEmail(email: string): Promise<StaffAccount | undefined> {
       const [row] = await db
