@@ -7,6 +7,7 @@ import { loadRegionData } from './regions';
 import { createRegistryPlan, registryPeople, schoolRows } from './registry-generator';
 import {
   loadRegistry,
+  REGISTRY_TABLES,
   registryStatus,
   RegistryNotEmptyError,
   resetRegistry,
@@ -17,20 +18,12 @@ import { rowsOf } from '../db/rows-of';
 // The machine's PostgreSQL when DATABASE_URL is set, an in-memory PGlite otherwise.
 const databaseUrl = loadConfig().database.url;
 const OPTIONS = { people: 3000, seed: 'loader-test', productName: 'belajar' };
-const TABLES = [
-  'regions',
-  'offices',
-  'schools',
-  'people',
-  'school_memberships',
-  'office_staff',
-  'learning_accounts',
-  'registry_seeds',
-] as const;
 
-async function counts(database: Database): Promise<Record<(typeof TABLES)[number], number>> {
-  const result = {} as Record<(typeof TABLES)[number], number>;
-  for (const table of TABLES) {
+async function counts(
+  database: Database,
+): Promise<Record<(typeof REGISTRY_TABLES)[number], number>> {
+  const result = {} as Record<(typeof REGISTRY_TABLES)[number], number>;
+  for (const table of REGISTRY_TABLES) {
     const [row] = await rowsOf<{ n: number }>(
       database.db,
       sql.raw(`SELECT count(*)::int AS n FROM ${table}`),

@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Transaction } from '../db/database';
 import { rowsOf } from '../db/rows-of';
 import type { CsvValue } from '../registry/csv';
+import { REGISTRY_COLUMNS, type RegistryTable } from '../registry/registry-copy';
 import { registrySyncs } from '../db/schema';
 
 /** An import's run as the service moves it on; `cursor` is where its current phase stands. */
@@ -48,6 +49,10 @@ const fieldsOf = (alias: string): string =>
   `${alias}.kind, ${alias}.nisn, ${alias}.nuptk, ${alias}.full_name, ${alias}.name_key,
    ${alias}.gender, ${alias}.birth_date, ${alias}.mother_name, ${alias}.mother_name_key,
    ${alias}.personal_email, ${alias}.phone`;
+
+/** A registry table's columns in the order of its CSV lines, as text as the lines hold them. */
+const asText = (table: RegistryTable): SQL =>
+  sql.raw(REGISTRY_COLUMNS[table].map((column) => `${column}::text`).join(', '));
 
 /** The staged people of rows `from` to `to`. */
 const batchOf = (from: number, to: number): SQL => sql`s.row BETWEEN ${from} AND ${to}`;
@@ -363,29 +368,27 @@ export function createRegistrySyncRepository(db: Db | Transaction) {
       return { scheduled: counts?.scheduled ?? 0, removed: counts?.removed ?? 0 };
     },
 
+    /** The left phase's batch applied: the cursor and the count of departed move on. */
+    advanceLeft: (run: SyncRun, to: number, departed: number) =>
+      advance(run, sql`cursor = ${to}, departed = departed + ${departed}`),
+
     /** The stored schools as a snapshot's lines carry them. */
     storedSchools: (): Promise<Record<string, CsvValue>[]> =>
-      rowsOf(db, sql`SELECT npsn, name, name_key, level::text, regency_code, address FROM schools`),
+      rowsOf(db, sql`SELECT ${asText('schools')} FROM schools`),
 
-    /** The stored educators and students as a snapshot's lines carry them, by id. */
+    /**
+     * The stored educators and students as a snapshot's lines carry them, by id (the table's:
+     * the answer's `id` is text, and would sort 10 before 9).
+     */
     storedPeople: (): Promise<Record<string, CsvValue>[]> =>
       rowsOf(
         db,
-        sql`SELECT id::int, kind::text, nik, nisn, nuptk, full_name, name_key,
-          gender::text, birth_date::text, mother_name, mother_name_key, personal_email, phone
-          FROM people WHERE kind IN ('ptk', 'pd') ORDER BY id`,
+        sql`SELECT ${asText('people')} FROM people WHERE kind IN ('ptk', 'pd') ORDER BY people.id`,
       ),
 
     /** The stored memberships as a snapshot's lines carry them. */
     storedMemberships: (): Promise<Record<string, CsvValue>[]> =>
-      rowsOf(
-        db,
-        sql`SELECT person_id::int, npsn, role::text, left_on::text FROM school_memberships`,
-      ),
-
-    /** The left phase's batch applied: the cursor and the count of departed move on. */
-    advanceLeft: (run: SyncRun, to: number, departed: number) =>
-      advance(run, sql`cursor = ${to}, departed = departed + ${departed}`),
+      rowsOf(db, sql`SELECT ${asText('school_memberships')} FROM school_memberships`),
   };
 }
 export type RegistrySyncRepository = ReturnType<typeof createRegistrySyncRepository>;

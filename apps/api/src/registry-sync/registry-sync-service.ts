@@ -5,6 +5,7 @@ import { ACCOUNT_CREATION_QUEUE } from '../accounts/account-creation-jobs';
 import type { Database } from '../db/database';
 import { addDays, jakartaDay, type Clock } from '../jobs/clock';
 import type { JobQueue } from '../jobs/job-queue';
+import { stageRegistryLines, type StagedTable } from '../registry/registry-copy';
 import {
   createRegistrySyncRepository,
   type SyncRun,
@@ -15,7 +16,11 @@ import {
  * A registry snapshot: the CSV files the synthetic generator writes (registry-loader.ts
  * `registryCsv`, no header), one folder per snapshot.
  */
-export const SNAPSHOT_FILES = ['schools', 'people', 'school_memberships'] as const;
+export const SNAPSHOT_FILES = [
+  'schools',
+  'people',
+  'school_memberships',
+] as const satisfies StagedTable[];
 export type SnapshotFile = (typeof SNAPSHOT_FILES)[number];
 export type Snapshot = {
   /** Its name, unique: a snapshot is imported once. */
@@ -27,35 +32,6 @@ export const folderSnapshot = (dir: string): Snapshot => ({
   name: path.basename(dir),
   read: (file) => createReadStream(path.join(dir, `${file}.csv`), { encoding: 'utf8' }),
 });
-
-const STAGING = {
-  schools: {
-    table: 'registry_sync_schools',
-    columns: ['npsn', 'name', 'name_key', 'level', 'regency_code', 'address'],
-  },
-  people: {
-    table: 'registry_sync_people',
-    columns: [
-      'snapshot_id',
-      'kind',
-      'nik',
-      'nisn',
-      'nuptk',
-      'full_name',
-      'name_key',
-      'gender',
-      'birth_date',
-      'mother_name',
-      'mother_name_key',
-      'personal_email',
-      'phone',
-    ],
-  },
-  school_memberships: {
-    table: 'registry_sync_memberships',
-    columns: ['snapshot_person_id', 'npsn', 'role', 'left_on'],
-  },
-} as const satisfies Record<SnapshotFile, { table: string; columns: readonly string[] }>;
 
 /** Days between leaving the registry and the stated deletion date: the first notice's lead. */
 export const DELETION_LEAD_DAYS = 30;
@@ -164,7 +140,7 @@ async function stage(ctx: SyncContext, snapshot: Snapshot, run: SyncRun): Promis
   const { database } = ctx;
   await createRegistrySyncRepository(database.db).emptyStaging();
   for (const file of SNAPSHOT_FILES) {
-    await database.copyCsv(STAGING[file].table, STAGING[file].columns, snapshot.read(file));
+    await stageRegistryLines(database, file, snapshot.read(file));
   }
   await database.db.transaction(async (tx) => {
     const repository = createRegistrySyncRepository(tx);
