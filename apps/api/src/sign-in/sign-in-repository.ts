@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { schoolsRunBy } from '../access/access-repository';
 import type { Db } from '../db/database';
 import {
@@ -158,24 +158,8 @@ export function createSignInRepository(db: Db) {
       oneTimeCodesRepository.lock(tx, personId, SIGN_IN_FLOW, seconds),
 
     /** Records a wrong password; answers the person's wrong passwords within the window. */
-    async recordWrongPassword(
-      tx: Transaction,
-      personId: number,
-      windowMinutes: number,
-    ): Promise<number> {
-      await tx.insert(codeWrongEntries).values({ personId, flow: SIGN_IN_FLOW });
-      const [row] = await tx
-        .select({ n: count() })
-        .from(codeWrongEntries)
-        .where(
-          and(
-            eq(codeWrongEntries.personId, personId),
-            eq(codeWrongEntries.flow, SIGN_IN_FLOW),
-            gt(codeWrongEntries.enteredAt, sql`now() - make_interval(mins => ${windowMinutes})`),
-          ),
-        );
-      return Number(row?.n ?? 0);
-    },
+    recordWrongPassword: (tx: Transaction, personId: number, windowMinutes: number) =>
+      oneTimeCodesRepository.recordWrongEntry(tx, personId, SIGN_IN_FLOW, windowMinutes),
 
     /** A lock starts a fresh count: the wrong passwords before it are spent. */
     async clearWrongPasswords(tx: Transaction, personId: number): Promise<void> {
