@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { openTestDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { demoIdentities } from './demo-identities';
 import { loadRegionData } from './regions';
 import { createRegistryPlan, registryPeople, schoolRows } from './registry-generator';
@@ -14,9 +13,8 @@ import {
   seedDemoRegistry,
 } from './registry-loader';
 import { rowsOf } from '../db/rows-of';
+import { createTestDatabase } from '../test-support/test-database';
 
-// The machine's PostgreSQL when DATABASE_URL is set, an in-memory PGlite otherwise.
-const databaseUrl = loadConfig().database.url;
 const OPTIONS = { people: 3000, seed: 'loader-test', productName: 'belajar' };
 
 async function counts(
@@ -41,7 +39,7 @@ async function one<T>(database: Database, query: ReturnType<typeof sql>): Promis
 
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase(databaseUrl);
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await database.close();
