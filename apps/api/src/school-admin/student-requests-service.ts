@@ -11,7 +11,7 @@ import {
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
-import { isUniqueViolation } from '../db/database-errors';
+import { isUniqueViolation } from '../logging/database-errors';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import {
   ConflictError,
