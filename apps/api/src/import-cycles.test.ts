@@ -1,22 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { API_SRC, apiPath, sourceFiles } from './test-support/source-files';
 
 // Imports flow one way: a module folder that imports another is never imported back by it, and
 // no file reaches itself through its imports (type-only imports included). Tests and
 // test-support/ may reach the whole app, so they count for files, not for folders. The files at
 // the root (app.ts, services.ts, config.ts, ...) each count as a folder of their own.
-
-const SRC = path.dirname(fileURLToPath(import.meta.url));
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return file.endsWith('.ts') && !file.endsWith('.d.ts') ? [file] : [];
-  });
 
 /** The project's files a file imports: relative specifiers, static or dynamic. */
 function importsOf(file: string): string[] {
@@ -67,7 +58,7 @@ const described = (graph: Graph, part: string[]): string =>
     )
     .join('; ');
 
-const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+const relative = apiPath;
 const folderOf = (file: string) => relative(file).split('/')[0]!;
 const mayReachAll = (file: string) =>
   file.endsWith('.test.ts') || relative(file).startsWith('test-support/');
@@ -91,7 +82,7 @@ function importGraphs(root: string): { files: Graph; folders: Graph } {
 }
 
 describe('imports', () => {
-  const { files, folders } = importGraphs(SRC);
+  const { files, folders } = importGraphs(API_SRC);
 
   it('form no cycle between files', () => {
     expect(cycles(files).map((part) => part.join(' <-> '))).toEqual([]);
