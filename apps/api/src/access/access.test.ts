@@ -1,16 +1,18 @@
 import Fastify from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { STUDENT_REQUEST_PATH } from '@portal/contracts/school-admin';
 import { CONSOLE_ROUTES } from '@portal/contracts/console';
 import { PROFILE_PATH } from '@portal/contracts/profile';
-import { auditEvents, learningAccounts, staffAccounts } from '../db/schema';
+import { auditEvents, staffAccounts } from '../db/schema';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@portal/contracts/staff';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { FIXTURE } from '../test-support/registry-fixture';
+import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { staffAccessToken } from '../test-support/staff-sign-in';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import type { TestApp } from '../test-support/test-app';
 import {
   declareAccess,
   declaredRoutes,
@@ -19,25 +21,19 @@ import {
   type DeclaredRoute,
 } from './access-scope';
 
-const PASSWORD = 'Guru-Bandung-2026';
 let t: TestApp;
 let teacher: string;
 let staff: string;
 let tokenRoutes: DeclaredRoute[];
 
 beforeAll(async () => {
-  t = await createTestApp({ BOT_CHECK: 'off' });
-  await loadRegistryFixture(t.database);
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash(PASSWORD) })
-    .where(inArray(learningAccounts.email, FIXTURE.teacher.accounts));
-  const rp = await discoverClient(t.app, t.config);
+  let rp: client.Configuration;
+  ({ t, rp } = await createSignInTestApp({ BOT_CHECK: 'off' }));
   // A teacher: a signed-in learning account that runs no school and is not staff.
   teacher = (
     await signIn(rp, t.config, createBrowser(t.app, t.config.oidc.issuer), {
       email: FIXTURE.teacher.accounts[0]!,
-      password: PASSWORD,
+      password: TEACHER_PASSWORD,
     })
   ).access_token;
   staff = await staffAccessToken(t, rp, `penjaga@${t.config.staffDomain}`);

@@ -17,7 +17,6 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { MAIL_LANGUAGES } from '../notifications/mail-language';
 import { STAFF_ROLE_NAMES } from '@portal/contracts/staff';
 
 // Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
@@ -36,7 +35,8 @@ export const schoolLevel = pgEnum('school_level', [
 export const personKind = pgEnum('person_kind', ['ptk', 'pd', 'dinas']);
 export const gender = pgEnum('gender', ['L', 'P']);
 export const schoolRole = pgEnum('school_role', ['principal', 'operator', 'teacher', 'student']);
-export const mailLanguage = pgEnum('mail_language', MAIL_LANGUAGES);
+/** The languages a message goes out in: the portal's two, Indonesian first (decision 0252). */
+export const mailLanguage = pgEnum('mail_language', ['id', 'en']);
 export const officeType = pgEnum('office_type', ['provinsi', 'kota_kabupaten']);
 export const accountKind = pgEnum('account_kind', ['ptk', 'pd', 'dinas']);
 export const accountStatus = pgEnum('account_status', ['active', 'suspended', 'deleted']);

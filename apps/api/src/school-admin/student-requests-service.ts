@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts/school-admin';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import type { SchoolAdmin } from '../access/caller';
-import { isUniqueViolation } from '../db/database-errors';
+import { isUniqueViolation } from '../logging/database-errors';
 import {
   ConflictError,
   ForbiddenError,
