@@ -30,7 +30,7 @@ import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { staffRoutes } from './staff/staff-routes';
-import { auditTrailRoutes } from './audit/audit-trail-routes';
+import { auditTrailRoutes } from './audit-trail/audit-trail-routes';
 import { consoleRoutes } from './console/console-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';

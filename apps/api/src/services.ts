@@ -27,7 +27,7 @@ import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import { createProfileService } from './profile/profile-service';
 import { createStaffService } from './staff/staff-service';
-import { createAuditTrailService } from './audit/audit-trail-service';
+import { createAuditTrailService } from './audit-trail/audit-trail-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
