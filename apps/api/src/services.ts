@@ -44,6 +44,7 @@ import { registerStatisticsJobs } from './statistics/statistics-jobs';
 import { createStatisticsService } from './statistics/statistics-service';
 import { systemClock, type Clock } from './jobs/clock';
 import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
+import { createRegistrySyncService } from './registry-sync/registry-sync-service';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
 import { createAccountDeletionService } from './account-deletion/account-deletion-service';
 
@@ -228,6 +229,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   });
 
   const auditTrail = createAuditTrailService({ db, audit });
+  const registrySync = createRegistrySyncService({ database, queue, now });
 
   return {
     queue,
@@ -268,10 +270,10 @@ export function createServices({ config, database, rateLimit, now = systemClock 
         domain: accountDomain(config.brand),
       });
       await registerUploadSweep(uploads, queue);
-      await registerRegistrySyncJobs(
-        { database, queue, now },
-        { inboxDir: config.registryInboxDir, everySeconds: config.jobs.registrySyncEverySeconds },
-      );
+      await registerRegistrySyncJobs(registrySync, queue, {
+        inboxDir: config.registryInboxDir,
+        everySeconds: config.jobs.registrySyncEverySeconds,
+      });
       await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
       await registerOfficeAccountWorker(consoleService, queue);
       await registerStatisticsJobs(statistics, queue, config.jobs.statisticsEverySeconds);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCOUNT_CREATION_QUEUE } from '../accounts/account-creation-jobs';
 import type { Database } from '../db/database';
@@ -11,6 +12,9 @@ import {
   type SyncRun,
   type SyncRunRow,
 } from './registry-sync-repository';
+
+/** Written last into a snapshot's folder: a folder still being copied is left alone. */
+export const READY_FILE = 'READY';
 
 /**
  * A registry snapshot: the CSV files the synthetic generator writes (registry-loader.ts
@@ -64,7 +68,7 @@ export class SyncBusyError extends Error {
   }
 }
 
-export type SyncContext = {
+export type RegistrySyncDependencies = {
   database: Database;
   queue: JobQueue;
   now: Clock;
@@ -79,7 +83,10 @@ export type SyncContext = {
  * in batches, each one transaction that also moves the run's cursor, so a crash loses at most
  * the batch in flight and the next run resumes there (docs/decisions/0234).
  */
-export async function syncRegistry(ctx: SyncContext, snapshot: Snapshot): Promise<SyncReport> {
+async function syncRegistry(
+  ctx: RegistrySyncDependencies,
+  snapshot: Snapshot,
+): Promise<SyncReport> {
   const repository = createRegistrySyncRepository(ctx.database.db);
   const run = await claimRun(ctx, snapshot.name);
   if (!run) {
@@ -118,7 +125,7 @@ const reportOf = (row: SyncRunRow): Omit<SyncReport, 'alreadyImported'> => ({
  * the snapshot was imported already. A run of another snapshot left behind is given up: the
  * newer snapshot says everything it would have.
  */
-async function claimRun(ctx: SyncContext, source: string): Promise<SyncRun | null> {
+async function claimRun(ctx: RegistrySyncDependencies, source: string): Promise<SyncRun | null> {
   const token = randomBytes(16).toString('hex');
   return ctx.database.db.transaction(async (tx) => {
     const repository = createRegistrySyncRepository(tx);
@@ -136,7 +143,11 @@ function held(run: SyncRun, moved: boolean): void {
 }
 
 /** The files into the staging tables (emptied first: a crash mid-way starts staging over). */
-async function stage(ctx: SyncContext, snapshot: Snapshot, run: SyncRun): Promise<void> {
+async function stage(
+  ctx: RegistrySyncDependencies,
+  snapshot: Snapshot,
+  run: SyncRun,
+): Promise<void> {
   const { database } = ctx;
   await createRegistrySyncRepository(database.db).emptyStaging();
   for (const file of SNAPSHOT_FILES) {
@@ -154,7 +165,7 @@ async function stage(ctx: SyncContext, snapshot: Snapshot, run: SyncRun): Promis
 }
 
 /** New and changed people (and their memberships), returns to the registry, staged row by row. */
-async function applyPeople(ctx: SyncContext, run: SyncRun): Promise<void> {
+async function applyPeople(ctx: RegistrySyncDependencies, run: SyncRun): Promise<void> {
   const { db } = ctx.database;
   const size = ctx.batchSize ?? 10_000;
   const lastRow = await createRegistrySyncRepository(db).lastStagedRow();
@@ -221,7 +232,7 @@ async function applyPeople(ctx: SyncContext, run: SyncRun): Promise<void> {
  * account, its deletion is scheduled (the notices follow, account-deletion-jobs.ts); without
  * one, the person is simply gone from the registry.
  */
-async function applyLeft(ctx: SyncContext, run: SyncRun): Promise<void> {
+async function applyLeft(ctx: RegistrySyncDependencies, run: SyncRun): Promise<void> {
   const { db } = ctx.database;
   const size = ctx.batchSize ?? 50_000;
   const deletionOn = addDays(await createRegistrySyncRepository(db).asOf(run), DELETION_LEAD_DAYS);
@@ -239,3 +250,35 @@ async function applyLeft(ctx: SyncContext, run: SyncRun): Promise<void> {
     ctx.afterBatch?.('left', to);
   }
 }
+
+/**
+ * The registry's import (issue 23): snapshots from the registry's inbox, or one named by the
+ * command, applied to the registry in resumable batches.
+ */
+export function createRegistrySyncService(deps: RegistrySyncDependencies) {
+  return {
+    /** Imports one snapshot, or resumes its import; answers what changed. */
+    sync: (snapshot: Snapshot): Promise<SyncReport> => syncRegistry(deps, snapshot),
+
+    /**
+     * Imports the inbox's ready snapshots not imported yet, oldest name first (a crashed import
+     * is resumed). Names sort in time order when they are dates, as the registry writes them.
+     */
+    async importInbox(inboxDir: string): Promise<SyncReport[]> {
+      if (!existsSync(inboxDir)) return [];
+      const entries = await readdir(inboxDir, { withFileTypes: true });
+      const ready = entries
+        .filter((e) => e.isDirectory() && existsSync(path.join(inboxDir, e.name, READY_FILE)))
+        .map((e) => e.name)
+        .sort();
+      if (ready.length === 0) return [];
+      const finished = await createRegistrySyncRepository(deps.database.db).finishedSources(ready);
+      const reports: SyncReport[] = [];
+      for (const name of ready.filter((n) => !finished.has(n))) {
+        reports.push(await syncRegistry(deps, folderSnapshot(path.join(inboxDir, name))));
+      }
+      return reports;
+    },
+  };
+}
+export type RegistrySyncService = ReturnType<typeof createRegistrySyncService>;
