@@ -30,6 +30,7 @@ import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { consoleRoutes } from './console/console-routes';
+import { staffPasskeysRoutes } from './passkeys/staff-passkeys-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
 import { createServices, type Services } from './services';
@@ -176,6 +177,10 @@ export async function buildApp({
       });
       await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
       await api.register(consoleRoutes, { ctx: services.officeReview, access: services.access });
+      await api.register(staffPasskeysRoutes, {
+        service: services.staffPasskeys,
+        access: services.access,
+      });
       await api.register(statisticsRoutes, {
         db: database.db,
         access: services.access,
