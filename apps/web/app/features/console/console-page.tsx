@@ -12,6 +12,7 @@ import id from '~/locales/id/console.json';
 import { Announcements } from './announcements';
 import { consoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
+import { Passkeys } from './passkeys';
 import { FeatureToggles } from './feature-toggles';
 import { ReferralCodes } from './referral-codes';
 import { StatisticsDashboard } from './statistics-dashboard';
@@ -79,6 +80,7 @@ function Console({ user }: { user: User }) {
       <StatisticsDashboard token={user.access_token} />
       <Announcements api={api} />
       <Deletions api={api} />
+      <Passkeys token={user.access_token} />
     </>
   );
 }

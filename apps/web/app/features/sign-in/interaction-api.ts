@@ -8,6 +8,10 @@ import {
   type SignInStep,
   type TotpBody,
 } from '@portal/contracts/sign-in';
+import {
+  PasskeyRequestOptionsSchema,
+  type PasskeyAuthenticationResponse,
+} from '@portal/contracts/passkeys';
 import { ApiError, getJson, postJson } from '~/api/api-client';
 import type { ShownMessage } from '~/i18n/server-messages';
 import { webConfig } from '~/config';
@@ -31,6 +35,10 @@ export const interactionApi = {
     postJson(interactionUrl('totpEnrol', uid), { code }, TotpEnrolledSchema, outsideApi),
   secondFactor: (uid: string, body: TotpBody) =>
     postJson(interactionUrl('totp', uid), body, SignInResultSchema, outsideApi),
+  passkeyOptions: (uid: string) =>
+    getJson(interactionUrl('passkey', uid), PasskeyRequestOptionsSchema, outsideApi),
+  passkey: (uid: string, response: PasskeyAuthenticationResponse) =>
+    postJson(interactionUrl('passkey', uid), response, SignInResultSchema, outsideApi),
 };
 
 /** What went wrong with a step's call, as the page shows it. */
