@@ -27,7 +27,9 @@ import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter'
 import { createProviders } from './sign-in/oidc-provider';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
-import type { ProfileDependencies } from './profile/profile-service';
+import { createProfileService } from './profile/profile-service';
+import { createStaffService } from './staff/staff-service';
+import { createAuditTrailService } from './audit-trail/audit-trail-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
@@ -36,12 +38,16 @@ import { registerStudentRequestWorker } from './school-admin/student-request-job
 import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-jobs';
+import { createUploadService } from './uploads/upload-service';
+import { createOfficeRequestService } from './office-request/office-request-service';
+import { createConsoleService } from './console/console-service';
 import { registerOfficeAccountWorker } from './console/office-account-jobs';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
+import { createStatisticsService } from './statistics/statistics-service';
 import { systemClock, type Clock } from './jobs/clock';
 import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
-import type { DeletionContext } from './account-deletion/account-deletion-service';
+import { createAccountDeletionService } from './account-deletion/account-deletion-service';
 
 type Dependencies = {
   config: Config;
@@ -69,7 +75,6 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     sms,
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
   });
-  const featureToggles = createFeatureTogglesService(db);
   const botCheck = createBotCheckService({
     ...config.botCheck,
     store: rateLimit,
@@ -78,12 +83,12 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const audit = createAuditLog(db, config.trackingHmacKey, (error) =>
     logBackgroundError('audit batch not written', error),
   );
+  const featureToggles = createFeatureTogglesService({ db, audit });
   const hasher = createPasswordHasher();
   const codes = createOneTimeCodes(config.tokenSecret);
-  const lookupTokens = createLookupTokens(config.tokenSecret);
   const accountLookup = createAccountLookupService({
     db,
-    tokens: lookupTokens,
+    tokens: createLookupTokens(config.tokenSecret),
     botCheck,
     toggles: featureToggles,
     counters: rateLimit,
@@ -97,7 +102,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
 
   const emailChange = createEmailChangeService({
     db,
-    tokens: lookupTokens,
+    lookup: accountLookup,
     outbox,
     templates,
     audit,
@@ -117,6 +122,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
     limits: config.limits,
     verifyMinMs: config.resetVerifyMinMs,
+    productName: config.brand.productName,
   });
 
   const passkeys = createPasskeysService({
@@ -157,8 +163,9 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
     repository: createAccessRepository(db),
+    audit,
   });
-  const profile: ProfileDependencies = { db, auditHash: audit.hash };
+  const profile = createProfileService({ db, auditHash: audit.hash });
 
   const initialPasswords = createInitialPasswordSealer(config.tokenSecret);
   const schoolAdmin = createSchoolAdminService({
@@ -171,14 +178,29 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     outbox,
     templates,
     revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
+    domain: accountDomain(config.brand),
   });
 
   const storage = config.uploads.s3
     ? s3Storage(config.uploads.s3)
     : localFolderStorage(config.uploads.dir);
-  const uploads = { db, storage, audit, letterCheck: createLetterCheck() };
-  const officeRequests = { db, hasher, outbox, templates, audit, toggles: featureToggles };
-  const officeReview = {
+  const uploads = createUploadService({
+    db,
+    storage,
+    audit,
+    letterCheck: createLetterCheck(),
+    counters: rateLimit,
+  });
+  const officeRequest = createOfficeRequestService({
+    db,
+    hasher,
+    outbox,
+    templates,
+    audit,
+    toggles: featureToggles,
+    counters: rateLimit,
+  });
+  const consoleService = createConsoleService({
     db,
     queue,
     outbox,
@@ -186,27 +208,49 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     audit,
     storage,
     domain: accountDomain(config.brand),
-  };
+  });
 
+  const tracking = createTrackingService({
+    db,
+    hmacKey: config.trackingHmacKey,
+    credentials: config.eventTracker,
+    counters: rateLimit,
+  });
+  const statistics = createStatisticsService({ db, counters: rateLimit });
   const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
-  const accountDeletion: DeletionContext = {
+  const accountDeletion = createAccountDeletionService({
     db,
     outbox,
     templates,
     audit,
     now,
     tokenSecret: config.tokenSecret,
-  };
+  });
+
+  const staff = createStaffService({
+    db,
+    hasher,
+    outbox,
+    templates,
+    audit,
+    staffDomain: config.staffDomain,
+    revokeSignIns: revokeAccountSignIns,
+  });
+
+  const auditTrail = createAuditTrailService({ db, audit });
 
   return {
     queue,
     audit,
+    staff,
+    auditTrail,
     announcements,
     accountDeletion,
     schoolAdmin,
     uploads,
-    officeRequests,
-    officeReview,
+    storage,
+    officeRequest,
+    console: consoleService,
     hasher,
     passwordReset,
     outbox,
@@ -219,7 +263,8 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     oidcProviders,
     access,
     profile,
-    tracking: createTrackingService(db, config.trackingHmacKey),
+    statistics,
+    tracking,
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
       await oidcProviders.start();
@@ -239,18 +284,9 @@ export function createServices({ config, database, rateLimit, now = systemClock 
         { inboxDir: config.registryInboxDir, everySeconds: config.jobs.registrySyncEverySeconds },
       );
       await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
-      await registerOfficeAccountWorker(officeReview);
-      await registerStatisticsJobs(db, queue, config.jobs.statisticsEverySeconds);
-      await registerStudentRequestWorker({
-        db,
-        queue,
-        outbox,
-        templates,
-        audit,
-        hasher,
-        sealer: initialPasswords,
-        domain: accountDomain(config.brand),
-      });
+      await registerOfficeAccountWorker(consoleService, queue);
+      await registerStatisticsJobs(statistics, queue, config.jobs.statisticsEverySeconds);
+      await registerStudentRequestWorker(schoolAdmin, queue);
     },
     async stop(): Promise<void> {
       oidcProviders.stop();

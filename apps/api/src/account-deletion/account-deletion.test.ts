@@ -18,7 +18,6 @@ import { snapshotOfRegistry } from '../registry-sync/registry-export';
 import { snapshot } from '../test-support/registry-snapshot';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import type { TestApp } from '../test-support/test-app';
-import { runDeletionDay } from './deletion-day-service';
 import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
@@ -30,7 +29,7 @@ let clock = new Date('2026-03-02T03:00:00Z');
 /** 10:00 in Jakarta on that day. */
 const on = async (day: string) => {
   clock = new Date(`${day}T03:00:00Z`);
-  return runDeletionDay(t.app.services.accountDeletion);
+  return t.app.services.accountDeletion.runDeletionDay();
 };
 
 beforeAll(async () => {
@@ -210,10 +209,14 @@ describe('deletion of the accounts of people who left the registry', () => {
     });
     expect((await decide(item.id, 'uphold')).statusCode).toBe(409);
     const [audit] = await t.database.db
-      .select({ actor: auditEvents.actor })
+      .select({ actor: auditEvents.actor, changes: auditEvents.changes })
       .from(auditEvents)
       .where(eq(auditEvents.outcome, 'report-rejected'));
     expect(audit?.actor).toMatch(/^staff:\d+$/);
+    expect(audit?.changes).toEqual({
+      before: { id: item.id, status: 'reported', removalOn: '2026-04-11' },
+      after: { id: item.id, status: 'scheduled', decision: 'rejected', removalOn: '2026-04-21' },
+    });
 
     await on('2026-04-20');
     expect((await deletionOf(ids.teacher!)).status).toBe('scheduled');

@@ -17,7 +17,7 @@ import { SECOND_FACTOR } from '@portal/contracts/sign-in';
 import { auditEvents, passkeyChallenges, passkeys, staffAccounts } from '../db/schema';
 import { rowsOf } from '../db/rows-of';
 import { purgeExpired } from '../retention/retention-repository';
-import { addStaffAccount } from '../sign-in/staff-accounts';
+import { createStaffAccounts } from '../sign-in/staff-accounts';
 import {
   createSoftAuthenticator,
   type SoftAuthenticator,
@@ -69,10 +69,11 @@ const appCode = (secret: string, offset: number) =>
 /** A new staff account through its first sign-in: a new password, the app, a console token. */
 async function newStaff(name: string): Promise<Staff> {
   const email = `${name}@${t.config.staffDomain}`;
-  const { password } = await addStaffAccount(
-    { db: t.database.db, hasher: t.app.services.hasher, staffDomain: t.config.staffDomain },
-    email,
-  );
+  const { password } = await createStaffAccounts({
+    db: t.database.db,
+    hasher: t.app.services.hasher,
+    staffDomain: t.config.staffDomain,
+  }).addStaffAccount(email);
   const b = browser();
   const started = await startSignIn(rp, t.config, b);
   await postPassword(b, t.config, started.uid, { email, password });

@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserHasPasskeys, signWithPasskey, type PasskeyRefusal } from '~/auth/passkeys';
+import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
 import { FormField } from '~/components/form-field';
-import { follow, interactionApi, problemOf } from './interaction-api';
+import { ApiError } from '~/api/api-client';
+import { useConfirmTotpEnrolment } from './api/confirm-totp-enrolment';
+import { useTotpEnrolment } from './api/start-totp-enrolment';
+import { useInteractionDetails } from './api/get-interaction-details';
+import { useSignInWithPasskey } from './api/sign-in-with-passkey';
+import { useVerifySecondFactor } from './api/verify-second-factor';
 import type { Enrolled } from './recovery-codes-step';
 import { StepAlert } from './step-alert';
-import { useStepCall } from './use-step-call';
+import { follow, problemOf, useStepCall } from './use-step-call';
 import { Alert } from '~/components/alert';
 
 type SecondFactorProps = { uid: string; onExpired: () => void };
-type Enrolment = { secret: string; qr_code: string };
-
 /** The 6 digits of an authenticator app; the phone offers them from its one-time codes. */
 function AppCodeField({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   const { t } = useTranslation('sign-in');
@@ -54,16 +57,16 @@ export function TotpEnrolStep({
 }: SecondFactorProps & { onEnrolled: (enrolled: Enrolled) => void }) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['code', 'recovery_code']);
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [failed, setFailed] = useState(false);
+  const started = useTotpEnrolment(uid);
+  const confirm = useConfirmTotpEnrolment(uid);
   const [formatError, setFormatError] = useState<string>();
+  const expired = started.error instanceof ApiError && problemOf(started.error).kind === 'expired';
+  const enrolment = started.data ?? null;
+  const failed = started.isError && !expired;
 
   useEffect(() => {
-    interactionApi.startEnrolment(uid).then(setEnrolment, (error: unknown) => {
-      if (problemOf(error).kind === 'expired') onExpired();
-      else setFailed(true);
-    });
-  }, [uid, onExpired]);
+    if (expired) onExpired();
+  }, [expired, onExpired]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,7 +74,7 @@ export function TotpEnrolStep({
     setFormatError(/^\d{6}$/.test(code) ? undefined : t('steps.code.format'));
     if (!/^\d{6}$/.test(code)) return;
     void call.run(
-      () => interactionApi.confirmEnrolment(uid, code),
+      () => confirm.mutateAsync(code),
       (result) => onEnrolled({ codes: result.recovery_codes, redirectTo: result.redirectTo }),
     );
   };
@@ -117,27 +120,21 @@ export function TotpEnrolStep({
 export function TotpStep({ uid, onExpired }: SecondFactorProps) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['code', 'recovery_code']);
+  const verify = useVerifySecondFactor(uid);
   const [recovery, setRecovery] = useState(false);
   const [formatError, setFormatError] = useState<string>();
   // Whether the account holds a passkey this browser could use: the interaction says.
-  const [passkey, setPasskey] = useState(false);
+  const details = useInteractionDetails(uid);
+  const [browserCan, setBrowserCan] = useState(false);
+  useEffect(() => setBrowserCan(browserHasPasskeys()), []);
+  const passkey = browserCan && details.data?.passkey === true;
+  const withPasskey = useSignInWithPasskey(uid);
   const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
-
-  useEffect(() => {
-    if (!browserHasPasskeys()) return;
-    interactionApi.details(uid).then(
-      (details) => setPasskey(details.passkey),
-      () => setPasskey(false),
-    );
-  }, [uid]);
 
   const answerWithPasskey = () => {
     setRefusal(null);
     void call.run(
-      async () => {
-        const signed = await signWithPasskey(await interactionApi.passkeyOptions(uid));
-        return signed.ok ? interactionApi.passkey(uid, signed.response) : signed.refusal;
-      },
+      () => withPasskey.mutateAsync(),
       (result) => {
         if (typeof result === 'string') setRefusal(result);
         else follow(result, () => onExpired());
@@ -152,7 +149,7 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
     setFormatError(valid ? undefined : t(recovery ? 'steps.recovery.format' : 'steps.code.format'));
     if (!valid) return;
     void call.run(
-      () => interactionApi.secondFactor(uid, recovery ? { recovery_code: code } : { code }),
+      () => verify.mutateAsync(recovery ? { recovery_code: code } : { code }),
       (result) => follow(result, () => onExpired()),
     );
   };
