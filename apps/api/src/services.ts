@@ -19,6 +19,8 @@ import { messageTemplates } from './notifications/message-templates';
 import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
+import { createPasskeysService } from './passkeys/passkeys-service';
+import { createStaffPasskeysService } from './passkeys/staff-passkeys-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
 import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';
@@ -124,6 +126,13 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     productName: config.brand.productName,
   });
 
+  const passkeys = createPasskeysService({
+    db,
+    audit,
+    ...config.passkeys,
+    rpName: `Akun ${accountDomain(config.brand)}`,
+    tokenSecret: config.tokenSecret,
+  });
   const signIn = createSignInService({
     db,
     hasher,
@@ -134,6 +143,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
+    passkeys,
     revokeSignIns: revokeAccountSignIns,
   });
   const signingKeys = createSigningKeys(db, config.tokenSecret);
@@ -251,6 +261,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     accountLookup,
     emailChange,
     signIn,
+    staffPasskeys: createStaffPasskeysService({ db, passkeys }),
     oidcProviders,
     access,
     profile,

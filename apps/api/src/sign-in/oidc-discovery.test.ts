@@ -51,6 +51,7 @@ describe('the provider at its issuer', () => {
       '/oidc/interaction/{uid}',
       '/oidc/interaction/{uid}/login',
       '/oidc/interaction/{uid}/new-password',
+      '/oidc/interaction/{uid}/passkey',
       '/oidc/interaction/{uid}/totp',
       '/oidc/interaction/{uid}/totp-enrol',
     ]);

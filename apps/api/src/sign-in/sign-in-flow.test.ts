@@ -87,6 +87,7 @@ describe('the interaction of the sign-in page', () => {
       prompt: 'login',
       step: null,
       bot_check: false,
+      passkey: false,
       client: { id: PORTAL_WEB_CLIENT_ID, name: 'Portal Akun' },
     });
 
