@@ -2,8 +2,8 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/database';
-import { aggregateStatistics } from '../apps/api/src/statistics/statistics-jobs';
-import { publicStatistics, staffStatistics } from '../apps/api/src/statistics/statistics-service';
+import { createRateLimitStore } from '../apps/api/src/counters/rate-limit-store';
+import { createStatisticsService } from '../apps/api/src/statistics/statistics-service';
 import { DEFAULT_ADMIN_URL, query } from './bench-support';
 
 // `npm run bench:statistics [-- --events N --runs R --keep]`: a fresh PostgreSQL database with
@@ -76,6 +76,10 @@ async function main() {
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: '', poolSize: 4 });
   const { db } = database;
+  const statistics = createStatisticsService({
+    db,
+    counters: await createRateLimitStore(undefined),
+  });
   try {
     const tracking = Math.round(events * 0.6);
     const audit = events - tracking;
@@ -116,7 +120,7 @@ async function main() {
 
     console.log('Aggregating from nothing (the job, batch after batch) ...');
     const aggregateStarted = performance.now();
-    const counted = await aggregateStatistics(db, { budgetMs: Number.POSITIVE_INFINITY });
+    const counted = await statistics.aggregateStatistics({ budgetMs: Number.POSITIVE_INFINITY });
     const aggregateSeconds = (performance.now() - aggregateStarted) / 1000;
     console.log(
       `  ${counted.toLocaleString('en')} events counted in ${aggregateSeconds.toFixed(0)} s: ${Math.round(counted / aggregateSeconds).toLocaleString('en')} events/s (load ${load()})`,
@@ -136,16 +140,16 @@ async function main() {
     console.log('| query | days | p50 | p95 |');
     console.log('| --- | --- | --- | --- |');
     for (const [label, run] of [
-      ['dashboard (staff)', staffStatistics],
-      ['public page', publicStatistics],
+      ['dashboard (staff)', statistics.staffStatistics],
+      ['public page', statistics.publicStatistics],
     ] as const) {
       for (const days of [7, 30, 365]) {
         const range = rangeOf(days);
-        await run(db, range);
+        await run(range);
         const times: number[] = [];
         for (let i = 0; i < runs; i += 1) {
           const started = performance.now();
-          await run(db, range);
+          await run(range);
           times.push(performance.now() - started);
         }
         times.sort((a, b) => a - b);

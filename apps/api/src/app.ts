@@ -29,7 +29,10 @@ import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
+import { staffRoutes } from './staff/staff-routes';
+import { auditTrailRoutes } from './audit-trail/audit-trail-routes';
 import { consoleRoutes } from './console/console-routes';
+import { staffPasskeysRoutes } from './passkeys/staff-passkeys-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
 import { createServices, type Services } from './services';
@@ -157,47 +160,25 @@ export async function buildApp({
   });
   await app.register(
     async (api) => {
-      await api.register(featureTogglesRoutes, {
-        service: services.featureToggles,
-        access: services.access,
-      });
+      // Task modules: each plugin takes its service, and the access hook where a scope needs it.
+      const { access } = services;
+      await api.register(featureTogglesRoutes, { service: services.featureToggles, access });
       await api.register(botCheckRoutes, { service: services.botCheck });
       await api.register(accountLookupRoutes, { service: services.accountLookup });
       await api.register(emailChangeRoutes, { service: services.emailChange });
-      await api.register(profileRoutes, { deps: services.profile, access: services.access });
-      await api.register(schoolAdminRoutes, {
-        service: services.schoolAdmin,
-        access: services.access,
-      });
-      await api.register(officeRequestRoutes, {
-        db: database.db,
-        rateLimit,
-        office: services.officeRequests,
-      });
-      await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
-      await api.register(consoleRoutes, { ctx: services.officeReview, access: services.access });
-      await api.register(statisticsRoutes, {
-        db: database.db,
-        access: services.access,
-        rateLimit,
-      });
-      await api.register(announcementsRoutes, {
-        service: services.announcements,
-        access: services.access,
-      });
-      await api.register(accountDeletionRoutes, {
-        ctx: services.accountDeletion,
-        access: services.access,
-      });
-      await api.register(passwordResetRoutes, {
-        service: services.passwordReset,
-        productName: config.brand.productName,
-      });
-      await api.register(trackingRoutes, {
-        service: services.tracking,
-        credentials: config.eventTracker,
-        rateLimit,
-      });
+      await api.register(profileRoutes, { service: services.profile, access });
+      await api.register(schoolAdminRoutes, { service: services.schoolAdmin, access });
+      await api.register(officeRequestRoutes, { service: services.officeRequest });
+      await api.register(uploadRoutes, { service: services.uploads });
+      await api.register(staffRoutes, { service: services.staff, access });
+      await api.register(auditTrailRoutes, { service: services.auditTrail, access });
+      await api.register(staffPasskeysRoutes, { service: services.staffPasskeys, access });
+      await api.register(consoleRoutes, { service: services.console, access });
+      await api.register(statisticsRoutes, { service: services.statistics, access });
+      await api.register(announcementsRoutes, { service: services.announcements, access });
+      await api.register(accountDeletionRoutes, { service: services.accountDeletion, access });
+      await api.register(passwordResetRoutes, { service: services.passwordReset });
+      await api.register(trackingRoutes, { service: services.tracking });
     },
     { prefix: apiPrefix(config.brand) },
   );

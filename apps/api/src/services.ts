@@ -19,13 +19,17 @@ import { messageTemplates } from './notifications/message-templates';
 import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
+import { createPasskeysService } from './passkeys/passkeys-service';
+import { createStaffPasskeysService } from './passkeys/staff-passkeys-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
 import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';
 import { createProviders } from './sign-in/oidc-provider';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
-import type { ProfileDependencies } from './profile/profile-service';
+import { createProfileService } from './profile/profile-service';
+import { createStaffService } from './staff/staff-service';
+import { createAuditTrailService } from './audit-trail/audit-trail-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
@@ -34,12 +38,17 @@ import { registerStudentRequestWorker } from './school-admin/student-request-job
 import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
 import { registerUploadSweep } from './uploads/upload-jobs';
+import { createUploadService } from './uploads/upload-service';
+import { createOfficeRequestService } from './office-request/office-request-service';
+import { createConsoleService } from './console/console-service';
 import { registerOfficeAccountWorker } from './console/office-account-jobs';
 import { registerStatisticsJobs } from './statistics/statistics-jobs';
+import { createStatisticsService } from './statistics/statistics-service';
 import { systemClock, type Clock } from './jobs/clock';
 import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
+import { createRegistrySyncService } from './registry-sync/registry-sync-service';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
-import type { DeletionContext } from './account-deletion/account-deletion-service';
+import { createAccountDeletionService } from './account-deletion/account-deletion-service';
 
 type Dependencies = {
   config: Config;
@@ -67,7 +76,6 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     sms,
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
   });
-  const featureToggles = createFeatureTogglesService(db);
   const botCheck = createBotCheckService({
     ...config.botCheck,
     store: rateLimit,
@@ -76,12 +84,12 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const audit = createAuditLog(db, config.trackingHmacKey, (error) =>
     logBackgroundError('audit batch not written', error),
   );
+  const featureToggles = createFeatureTogglesService({ db, audit });
   const hasher = createPasswordHasher();
   const codes = createOneTimeCodes(config.tokenSecret);
-  const lookupTokens = createLookupTokens(config.tokenSecret);
   const accountLookup = createAccountLookupService({
     db,
-    tokens: lookupTokens,
+    tokens: createLookupTokens(config.tokenSecret),
     botCheck,
     toggles: featureToggles,
     counters: rateLimit,
@@ -95,7 +103,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
 
   const emailChange = createEmailChangeService({
     db,
-    tokens: lookupTokens,
+    lookup: accountLookup,
     outbox,
     templates,
     audit,
@@ -115,8 +123,16 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
     limits: config.limits,
     verifyMinMs: config.resetVerifyMinMs,
+    productName: config.brand.productName,
   });
 
+  const passkeys = createPasskeysService({
+    db,
+    audit,
+    ...config.passkeys,
+    rpName: `Akun ${accountDomain(config.brand)}`,
+    tokenSecret: config.tokenSecret,
+  });
   const signIn = createSignInService({
     db,
     hasher,
@@ -127,6 +143,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
+    passkeys,
     revokeSignIns: revokeAccountSignIns,
   });
   const signingKeys = createSigningKeys(db, config.tokenSecret);
@@ -147,8 +164,9 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
     repository: createAccessRepository(db),
+    audit,
   });
-  const profile: ProfileDependencies = { db, auditHash: audit.hash };
+  const profile = createProfileService({ db, auditHash: audit.hash });
 
   const initialPasswords = createInitialPasswordSealer(config.tokenSecret);
   const schoolAdmin = createSchoolAdminService({
@@ -161,14 +179,29 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     outbox,
     templates,
     revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
+    domain: accountDomain(config.brand),
   });
 
   const storage = config.uploads.s3
     ? s3Storage(config.uploads.s3)
     : localFolderStorage(config.uploads.dir);
-  const uploads = { db, storage, audit, letterCheck: createLetterCheck() };
-  const officeRequests = { db, hasher, outbox, templates, audit, toggles: featureToggles };
-  const officeReview = {
+  const uploads = createUploadService({
+    db,
+    storage,
+    audit,
+    letterCheck: createLetterCheck(),
+    counters: rateLimit,
+  });
+  const officeRequest = createOfficeRequestService({
+    db,
+    hasher,
+    outbox,
+    templates,
+    audit,
+    toggles: featureToggles,
+    counters: rateLimit,
+  });
+  const consoleService = createConsoleService({
     db,
     queue,
     outbox,
@@ -176,27 +209,50 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     audit,
     storage,
     domain: accountDomain(config.brand),
-  };
+  });
 
+  const tracking = createTrackingService({
+    db,
+    hmacKey: config.trackingHmacKey,
+    credentials: config.eventTracker,
+    counters: rateLimit,
+  });
+  const statistics = createStatisticsService({ db, counters: rateLimit });
   const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
-  const accountDeletion: DeletionContext = {
+  const accountDeletion = createAccountDeletionService({
     db,
     outbox,
     templates,
     audit,
     now,
     tokenSecret: config.tokenSecret,
-  };
+  });
+
+  const staff = createStaffService({
+    db,
+    hasher,
+    outbox,
+    templates,
+    audit,
+    staffDomain: config.staffDomain,
+    revokeSignIns: revokeAccountSignIns,
+  });
+
+  const auditTrail = createAuditTrailService({ db, audit });
+  const registrySync = createRegistrySyncService({ database, queue, now });
 
   return {
     queue,
     audit,
+    staff,
+    auditTrail,
     announcements,
     accountDeletion,
     schoolAdmin,
     uploads,
-    officeRequests,
-    officeReview,
+    storage,
+    officeRequest,
+    console: consoleService,
     hasher,
     passwordReset,
     outbox,
@@ -205,10 +261,12 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     accountLookup,
     emailChange,
     signIn,
+    staffPasskeys: createStaffPasskeysService({ db, passkeys }),
     oidcProviders,
     access,
     profile,
-    tracking: createTrackingService(db, config.trackingHmacKey),
+    statistics,
+    tracking,
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
       await oidcProviders.start();
@@ -223,23 +281,14 @@ export function createServices({ config, database, rateLimit, now = systemClock 
         domain: accountDomain(config.brand),
       });
       await registerUploadSweep(uploads, queue);
-      await registerRegistrySyncJobs(
-        { database, queue, now },
-        { inboxDir: config.registryInboxDir, everySeconds: config.jobs.registrySyncEverySeconds },
-      );
-      await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
-      await registerOfficeAccountWorker(officeReview);
-      await registerStatisticsJobs(db, queue, config.jobs.statisticsEverySeconds);
-      await registerStudentRequestWorker({
-        db,
-        queue,
-        outbox,
-        templates,
-        audit,
-        hasher,
-        sealer: initialPasswords,
-        domain: accountDomain(config.brand),
+      await registerRegistrySyncJobs(registrySync, queue, {
+        inboxDir: config.registryInboxDir,
+        everySeconds: config.jobs.registrySyncEverySeconds,
       });
+      await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
+      await registerOfficeAccountWorker(consoleService, queue);
+      await registerStatisticsJobs(statistics, queue, config.jobs.statisticsEverySeconds);
+      await registerStudentRequestWorker(schoolAdmin, queue);
     },
     async stop(): Promise<void> {
       oidcProviders.stop();

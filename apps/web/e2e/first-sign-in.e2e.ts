@@ -33,11 +33,14 @@ describe.skipIf(!hasBrowser)('a first sign-in', () => {
 
     // A teacher who does not run the school may not request student accounts: the modal says
     // so and names who runs it.
+    // 'Akun salah' once, as the dialog's title; the alert gives the reason.
     const modal = await openRequestModal(page, true);
-    await modal.getByRole('alert').getByText('Akun salah').waitFor({ timeout: 30_000 });
+    await page.getByRole('dialog', { name: 'Akun salah' }).waitFor({ timeout: 30_000 });
     await modal
+      .getByRole('alert')
       .getByText('Proses pengajuan akun harus menggunakan Akun belajar.id milik Admin Sekolah')
       .waitFor();
+    expect(await modal.getByText('Akun salah', { exact: true }).count()).toBe(1);
     await modal
       .getByText(/Admin Sekolah: \S/)
       .first()

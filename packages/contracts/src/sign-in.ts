@@ -44,6 +44,8 @@ export const INTERACTION_PATHS = {
   newPassword: '/interaction/:uid/new-password',
   totpEnrol: '/interaction/:uid/totp-enrol',
   totp: '/interaction/:uid/totp',
+  /** The second factor by passkey, beside the app's code (decision 0262). */
+  passkey: '/interaction/:uid/passkey',
 } as const;
 
 /**
@@ -88,6 +90,8 @@ export const InteractionDetailsSchema = z.object({
   step: SignInStepSchema.nullable(),
   /** Whether the password form must carry a solved bot check (after repeated failures). */
   bot_check: z.boolean(),
+  /** At the second factor: whether the staff account holds a passkey it may use instead. */
+  passkey: z.boolean(),
   client: z.object({ id: z.string(), name: z.string().nullable() }),
 });
 export type InteractionDetails = z.infer<typeof InteractionDetailsSchema>;

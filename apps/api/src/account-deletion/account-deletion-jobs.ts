@@ -1,7 +1,6 @@
 import type { JobQueue } from '../jobs/job-queue';
 import { repeatJob } from '../jobs/repeat-job';
-import type { DeletionContext } from './account-deletion-service';
-import { runDeletionDay } from './deletion-day-service';
+import type { AccountDeletionService } from './account-deletion-service';
 
 export const DELETION_DAY_QUEUE = 'account-deletion-day';
 
@@ -11,7 +10,7 @@ export const DELETION_DAY_QUEUE = 'account-deletion-day';
  * missed days up.
  */
 export async function registerDeletionJobs(
-  ctx: DeletionContext,
+  service: AccountDeletionService,
   queue: JobQueue,
   everySeconds: number,
 ): Promise<void> {
@@ -21,7 +20,7 @@ export async function registerDeletionJobs(
     retryBackoff: false,
   });
   await queue.work(DELETION_DAY_QUEUE, async () => {
-    await runDeletionDay(ctx);
+    await service.runDeletionDay();
   });
   await repeatJob(queue, DELETION_DAY_QUEUE, everySeconds);
 }

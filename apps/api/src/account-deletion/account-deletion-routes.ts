@@ -17,17 +17,15 @@ import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
 import { mailLanguageOf } from '../notifications/mail-language';
-import type { DeletionContext } from './account-deletion-service';
-import { decideDeletion, listDeletions } from './deletion-decisions-service';
-import { deletionNotice, reportMistake } from './deletion-report-service';
+import type { AccountDeletionService } from './account-deletion-service';
 
 const tags = ['account-deletion'];
 
 /** The notice's report page (public, by the link's token) and the console's review of reports. */
 export const accountDeletionRoutes: FastifyPluginAsyncZod<{
-  ctx: DeletionContext;
+  service: AccountDeletionService;
   access: Access;
-}> = async (app, { ctx, access }) => {
+}> = async (app, { service, access }) => {
   app.addHook('onRequest', noStore);
 
   await app.register(async (scope) => {
@@ -44,7 +42,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
           response: { 200: dataEnvelope(DeletionNoticeSchema), ...errorResponses(400, 404) },
         },
       },
-      async (request) => ({ data: await deletionNotice(ctx, request.body.token) }),
+      async (request) => ({ data: await service.deletionNotice(request.body.token) }),
     );
     open.post(
       DELETION_REPORT_PATHS.report,
@@ -58,8 +56,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => ({
-        data: await reportMistake(
-          ctx,
+        data: await service.reportMistake(
           request.body,
           request.ip,
           mailLanguageOf(request.headers['accept-language']),
@@ -70,7 +67,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
 
   await app.register(async (scope) => {
     const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
-    declareAccess(staffOnly, access.requireStaff());
+    declareAccess(staffOnly, access.requireStaff('deletions'));
     const consoleErrors = errorResponses(400, 401, 403, 404, 409);
     staffOnly.get(
       CONSOLE_ROUTES.accountDeletions,
@@ -82,7 +79,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
           response: { 200: dataEnvelope(DeletionListSchema), ...consoleErrors },
         },
       },
-      async (request) => ({ data: await listDeletions(ctx, request.query) }),
+      async (request) => ({ data: await service.listDeletions(request.query) }),
     );
     staffOnly.post(
       CONSOLE_ROUTES.decideDeletion,
@@ -98,8 +95,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         const staff = callingStaff(request);
         return {
-          data: await decideDeletion(
-            ctx,
+          data: await service.decideDeletion(
             staff,
             Number(request.params.id),
             request.body.decision,

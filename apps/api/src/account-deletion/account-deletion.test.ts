@@ -10,7 +10,7 @@ import {
   outboxMessages,
   people,
 } from '../db/schema';
-import { syncRegistry } from '../registry-sync/registry-sync-service';
+import { createRegistrySyncService } from '../registry-sync/registry-sync-service';
 import { discoverClient } from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
@@ -18,7 +18,6 @@ import { snapshotOfRegistry } from '../registry-sync/registry-export';
 import { snapshot } from '../test-support/registry-snapshot';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import type { TestApp } from '../test-support/test-app';
-import { runDeletionDay } from './deletion-day-service';
 import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
@@ -30,7 +29,7 @@ let clock = new Date('2026-03-02T03:00:00Z');
 /** 10:00 in Jakarta on that day. */
 const on = async (day: string) => {
   clock = new Date(`${day}T03:00:00Z`);
-  return runDeletionDay(t.app.services.accountDeletion);
+  return t.app.services.accountDeletion.runDeletionDay();
 };
 
 beforeAll(async () => {
@@ -41,10 +40,11 @@ beforeAll(async () => {
   const files = await snapshotOfRegistry(t.database);
   const gone = [ids.teacher, ids.student].map((id) => `${id},`);
   files.people = files.people.filter((line) => !gone.some((g) => line.startsWith(g)));
-  await syncRegistry(
-    { database: t.database, queue: t.app.services.queue, now: () => clock },
-    snapshot('2026-03-02', files),
-  );
+  await createRegistrySyncService({
+    database: t.database,
+    queue: t.app.services.queue,
+    now: () => clock,
+  }).sync(snapshot('2026-03-02', files));
 }, 120_000);
 afterAll(() => close());
 
@@ -210,10 +210,14 @@ describe('deletion of the accounts of people who left the registry', () => {
     });
     expect((await decide(item.id, 'uphold')).statusCode).toBe(409);
     const [audit] = await t.database.db
-      .select({ actor: auditEvents.actor })
+      .select({ actor: auditEvents.actor, changes: auditEvents.changes })
       .from(auditEvents)
       .where(eq(auditEvents.outcome, 'report-rejected'));
     expect(audit?.actor).toMatch(/^staff:\d+$/);
+    expect(audit?.changes).toEqual({
+      before: { id: item.id, status: 'reported', removalOn: '2026-04-11' },
+      after: { id: item.id, status: 'scheduled', decision: 'rejected', removalOn: '2026-04-21' },
+    });
 
     await on('2026-04-20');
     expect((await deletionOf(ids.teacher!)).status).toBe('scheduled');

@@ -1,7 +1,8 @@
 import { DELETION_NOTICE_DAYS, DELETION_REPORT_DAYS } from '@portal/contracts/account-deletion';
-import { addDays } from '../jobs/clock';
+import { addDays, daysBetween } from '../jobs/clock';
 import { createAccountDeletionRepository, type Deletion } from './account-deletion-repository';
-import { daysBetween, deletionTokens, type DeletionContext } from './account-deletion-service';
+import type { DeletionDependencies } from './account-deletion-dependencies';
+import { deletionTokens } from './deletion-tokens';
 
 /**
  * The notice due today for a deletion: the latest of its schedule whose day has come and that
@@ -18,31 +19,43 @@ export function dueNotice(deletion: Deletion, today: string): number | null {
   return deletion.lastNoticeDays === null || latest < deletion.lastNoticeDays ? latest : null;
 }
 
-/** Sends the notice `days` before, once, to the person and every account of theirs. */
-export async function sendNotice(ctx: DeletionContext, deletion: Deletion, days: number) {
-  return ctx.db.transaction(async (tx) => {
-    const repository = createAccountDeletionRepository(tx);
-    if (!(await repository.claimNotice(deletion.id, days))) return false;
-    const person = await repository.person(deletion.personId);
-    const accounts = (await repository.accountsOf(deletion.personId)).map((a) => a.email);
-    const notice = {
-      accounts,
-      deletionOn: deletion.deletionOn,
-      reportUntil: addDays(deletion.deletionOn, DELETION_REPORT_DAYS),
-      token: deletionTokens(ctx.tokenSecret).token(deletion.id),
-    };
-    for (const to of [person?.email, ...accounts]) {
-      if (to) await ctx.outbox.enqueue(tx, ctx.templates.in('id').deletionNotice(to, notice));
-    }
-    await ctx.audit.record(
-      {
-        action: 'account-deletion',
-        outcome: `notice-${days}`,
-        userType: deletion.kind,
-        personId: deletion.personId,
-      },
-      tx,
-    );
-    return true;
-  });
+/** The deletion notices, sent by the day's run. */
+export function createDeletionNotices({
+  db,
+  outbox,
+  templates,
+  audit,
+  tokenSecret,
+}: DeletionDependencies) {
+  const tokens = deletionTokens(tokenSecret);
+  return {
+    /** Sends the notice `days` before, once, to the person and every account of theirs. */
+    sendNotice(deletion: Deletion, days: number) {
+      return db.transaction(async (tx) => {
+        const repository = createAccountDeletionRepository(tx);
+        if (!(await repository.claimNotice(deletion.id, days))) return false;
+        const person = await repository.person(deletion.personId);
+        const accounts = (await repository.accountsOf(deletion.personId)).map((a) => a.email);
+        const notice = {
+          accounts,
+          deletionOn: deletion.deletionOn,
+          reportUntil: addDays(deletion.deletionOn, DELETION_REPORT_DAYS),
+          token: tokens.token(deletion.id),
+        };
+        for (const to of [person?.email, ...accounts]) {
+          if (to) await outbox.enqueue(tx, templates.in('id').deletionNotice(to, notice));
+        }
+        await audit.record(
+          {
+            action: 'account-deletion',
+            outcome: `notice-${days}`,
+            userType: deletion.kind,
+            personId: deletion.personId,
+          },
+          tx,
+        );
+        return true;
+      });
+    },
+  };
 }

@@ -23,7 +23,6 @@ import { normalizeName, personNameKey } from '../registry/name-normalizer';
 import {
   createAccountLookupRepository,
   createLookupFinder,
-  type AccountLookupRepository,
   type AccountSummary,
   type PersonMatch,
 } from './account-lookup-repository';
@@ -61,253 +60,223 @@ const fieldError = (field: string, id: ErrorId, message: string, attemptsLeft?: 
 const toAccountView = (accounts: AccountSummary[]) =>
   accounts.map((a) => ({ email: a.email, kind: a.kind, school_level: a.schoolLevel }));
 
-/** The person a lookup token is for (and the user type it was found as); a 404 when gone. */
-export async function personOfToken(
-  deps: { tokens: LookupTokens; repository: AccountLookupRepository },
-  token: string | undefined,
-): Promise<{ person: PersonMatch; userType: UserType }> {
-  const claims = await deps.tokens.verify(token);
-  const person = await deps.repository.person(claims.personId);
-  if (!person) throw notFound();
-  return { person, userType: claims.userType };
-}
+/** Finding an account by personal data, and what the person may then ask for (issue 4). */
+export function createAccountLookupService(deps: Dependencies) {
+  const { db, tokens, botCheck, toggles, outbox, queue, audit, codes, limits } = deps;
+  const repository = createAccountLookupRepository(db);
+  const finder = createLookupFinder(repository);
+  const limit = (key: string, max: number, windowMs: number) =>
+    enforceLimit(deps.counters, key, max, windowMs);
 
-/** The dependencies with the lookup's own repository and batching finder, made once. */
-type LookupContext = Dependencies & {
-  repository: AccountLookupRepository;
-  finder: ReturnType<typeof createLookupFinder>;
-};
-
-const limit = (ctx: LookupContext, key: string, max: number, windowMs: number) =>
-  enforceLimit(ctx.counters, key, max, windowMs);
-
-/**
- * Finds a person by their data (SPEC §3): the bot check, the limits per address and per target
- * (guessing one person's mother's name from many addresses), then the batched statement.
- */
-export async function lookup(
-  ctx: LookupContext,
-  request: LookupRequest,
-  ip: string,
-): Promise<LookupResult> {
-  const { tokens, botCheck, toggles, audit, finder } = ctx;
-  await limit(ctx, `lookup-ip:${ip}`, ctx.limits.lookupPerIpPerMinute, MINUTE_MS);
-  if (request.userType === 'dinas' && !(await toggles.isEnabled('LOOKUP_DINAS'))) {
-    throw new ForbiddenError({
-      id: 'lookup_dinas_off',
-      message: LOOKUP_MESSAGES.lookupDinasOff,
-    });
+  /** The person a lookup token is for (and the user type it was found as); a 404 when gone. */
+  async function personOfToken(
+    token: string | undefined,
+  ): Promise<{ person: PersonMatch; userType: UserType }> {
+    const claims = await tokens.verify(token);
+    const person = await repository.person(claims.personId);
+    if (!person) throw notFound();
+    return { person, userType: claims.userType };
   }
-  if (!(await botCheck.verify(request.altcha))) {
+
+  /**
+   * Finds a person by their data (SPEC §3): the bot check, the limits per address and per target
+   * (guessing one person's mother's name from many addresses), then the batched statement.
+   */
+  async function lookup(request: LookupRequest, ip: string): Promise<LookupResult> {
+    await limit(`lookup-ip:${ip}`, limits.lookupPerIpPerMinute, MINUTE_MS);
+    if (request.userType === 'dinas' && !(await toggles.isEnabled('LOOKUP_DINAS'))) {
+      throw new ForbiddenError({
+        id: 'lookup_dinas_off',
+        message: LOOKUP_MESSAGES.lookupDinasOff,
+      });
+    }
+    if (!(await botCheck.verify(request.altcha))) {
+      audit.queue({
+        action: 'lookup',
+        outcome: 'bot-check-failed',
+        userType: request.userType,
+        ip,
+      });
+      throw fieldError('altcha', 'bot_check_failed', LOOKUP_MESSAGES.botCheckFailed);
+    }
+    const nameKey = personNameKey(request.name);
+    const motherKey = personNameKey(request.motherName);
+    const place =
+      request.userType === 'dinas' ? `${request.regionCode}|${request.officeType}` : request.npsn;
+    const target = [request.userType, place, nameKey, request.birthDate].join('|');
+    // Guessing one person's mother's name from many addresses is what this limit stops.
+    const targetHash = audit.hash(target);
+    await limit(`lookup-target:${targetHash}`, limits.lookupPerTargetPerHour, HOUR_MS);
+
+    const where =
+      request.userType === 'dinas'
+        ? {
+            kind: 'dinas' as const,
+            regionCode: request.regionCode,
+            officeType: request.officeType,
+          }
+        : { kind: request.userType, npsn: request.npsn };
+    const [person] = await finder.load({
+      where,
+      birthDate: request.birthDate,
+      nameKey,
+      motherNameKey: motherKey,
+    });
+    if (!person) {
+      audit.queue({
+        action: 'lookup',
+        outcome: 'not-found',
+        userType: request.userType,
+        ip,
+        targetHash,
+      });
+      throw notFound();
+    }
+    const { accounts } = person;
+    const canRequest =
+      accounts.length === 0 &&
+      request.userType === 'ptk' &&
+      (await toggles.isEnabled('ACCOUNT_CREATION'));
     audit.queue({
       action: 'lookup',
-      outcome: 'bot-check-failed',
+      outcome: accounts.length > 0 ? 'found' : 'no-account',
       userType: request.userType,
-      ip,
-    });
-    throw fieldError('altcha', 'bot_check_failed', LOOKUP_MESSAGES.botCheckFailed);
-  }
-  const nameKey = personNameKey(request.name);
-  const motherKey = personNameKey(request.motherName);
-  const place =
-    request.userType === 'dinas' ? `${request.regionCode}|${request.officeType}` : request.npsn;
-  const target = [request.userType, place, nameKey, request.birthDate].join('|');
-  // Guessing one person's mother's name from many addresses is what this limit stops.
-  const targetHash = audit.hash(target);
-  await limit(ctx, `lookup-target:${targetHash}`, ctx.limits.lookupPerTargetPerHour, HOUR_MS);
-
-  const where =
-    request.userType === 'dinas'
-      ? {
-          kind: 'dinas' as const,
-          regionCode: request.regionCode,
-          officeType: request.officeType,
-        }
-      : { kind: request.userType, npsn: request.npsn };
-  const [person] = await finder.load({
-    where,
-    birthDate: request.birthDate,
-    nameKey,
-    motherNameKey: motherKey,
-  });
-  if (!person) {
-    audit.queue({
-      action: 'lookup',
-      outcome: 'not-found',
-      userType: request.userType,
+      personId: person.id,
       ip,
       targetHash,
     });
-    throw notFound();
+    return {
+      token: tokens.issue({ personId: person.id, userType: request.userType }),
+      token_expires_in: LOOKUP_TOKEN_SECONDS,
+      accounts: toAccountView(accounts),
+      email: person.personalEmail ? maskEmail(person.personalEmail) : null,
+      email_eligible: person.personalEmail !== null,
+      phone: person.phone ? maskPhone(person.phone) : null,
+      phone_eligible: person.phone !== null,
+      can_request_account: canRequest,
+    };
   }
-  const { accounts } = person;
-  const canRequest =
-    accounts.length === 0 &&
-    request.userType === 'ptk' &&
-    (await toggles.isEnabled('ACCOUNT_CREATION'));
-  audit.queue({
-    action: 'lookup',
-    outcome: accounts.length > 0 ? 'found' : 'no-account',
-    userType: request.userType,
-    personId: person.id,
-    ip,
-    targetHash,
-  });
-  return {
-    token: tokens.issue({ personId: person.id, userType: request.userType }),
-    token_expires_in: LOOKUP_TOKEN_SECONDS,
-    accounts: toAccountView(accounts),
-    email: person.personalEmail ? maskEmail(person.personalEmail) : null,
-    email_eligible: person.personalEmail !== null,
-    phone: person.phone ? maskPhone(person.phone) : null,
-    phone_eligible: person.phone !== null,
-    can_request_account: canRequest,
-  };
-}
 
-/** A school by NPSN; searches are limited like the lookup: both enumerate the registry. */
-export async function schoolByNpsn(ctx: LookupContext, npsn: string, ip: string): Promise<School> {
-  const { repository } = ctx;
-  await limit(ctx, `school-ip:${ip}`, ctx.limits.lookupPerIpPerMinute, MINUTE_MS);
-  const school = await repository.schoolByNpsn(npsn);
-  if (!school)
-    throw new NotFoundError({
-      id: 'school_not_found',
-      message: LOOKUP_MESSAGES.schoolNotFound,
-    });
-  return school;
-}
-
-/** Schools whose name holds the words typed, shortest names first. */
-export async function schoolsByName(
-  ctx: LookupContext,
-  name: string,
-  ip: string,
-): Promise<School[]> {
-  const { repository } = ctx;
-  await limit(ctx, `school-ip:${ip}`, ctx.limits.lookupPerIpPerMinute, MINUTE_MS);
-  const key = normalizeName(name);
-  if (key.length < 3)
-    throw new ValidationError([{ field: 'name', message: LOOKUP_MESSAGES.schoolNameTooShort }]);
-  return repository.schoolsByName(key, SCHOOL_SEARCH_LIMIT);
-}
-
-/** Sends the account details to the contact on file (SPEC: request-password). */
-export async function requestDetails(
-  ctx: LookupContext,
-  token: string | undefined,
-  method: DeliveryMethod,
-  ip: string,
-  language: MailLanguage,
-) {
-  const { db, toggles, outbox, audit, codes, repository } = ctx;
-  const templates = ctx.templates.in(language);
-  const { person, userType } = await personOfToken(ctx, token);
-  const accounts = await repository.accounts(person.id);
-  if (accounts.length === 0)
-    throw new NotFoundError({ id: 'lookup_no_account', message: LOOKUP_MESSAGES.noAccount });
-  if (method === 'phone' && !(await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'))) {
-    throw new ForbiddenError({
-      id: 'phone_delivery_off',
-      message: LOOKUP_MESSAGES.phoneDeliveryOff,
-    });
+  /** A school by NPSN; searches are limited like the lookup: both enumerate the registry. */
+  async function schoolByNpsn(npsn: string, ip: string): Promise<School> {
+    await limit(`school-ip:${ip}`, limits.lookupPerIpPerMinute, MINUTE_MS);
+    const school = await repository.schoolByNpsn(npsn);
+    if (!school)
+      throw new NotFoundError({
+        id: 'school_not_found',
+        message: LOOKUP_MESSAGES.schoolNotFound,
+      });
+    return school;
   }
-  const to = method === 'email' ? person.personalEmail : person.phone;
-  if (!to) {
-    throw method === 'email'
-      ? fieldError('method', 'no_personal_email', LOOKUP_MESSAGES.noPersonalEmail)
-      : fieldError('method', 'no_phone', LOOKUP_MESSAGES.noPhone);
+
+  /** Schools whose name holds the words typed, shortest names first. */
+  async function schoolsByName(name: string, ip: string): Promise<School[]> {
+    await limit(`school-ip:${ip}`, limits.lookupPerIpPerMinute, MINUTE_MS);
+    const key = normalizeName(name);
+    if (key.length < 3)
+      throw new ValidationError([{ field: 'name', message: LOOKUP_MESSAGES.schoolNameTooShort }]);
+    return repository.schoolsByName(key, SCHOOL_SEARCH_LIMIT);
   }
-  const lines = accounts.map((a) => ({ email: a.email, schoolLevel: a.schoolLevel }));
-  const refused = await db.transaction(async (tx) => {
-    const refusal = await codes.takeSend(tx, {
-      personId: person.id,
-      flow: 'details',
-      recipients: [to],
-    });
-    if (refusal) return refusal;
-    await outbox.enqueue(
-      tx,
-      method === 'email'
-        ? templates.accountDetails(to, lines)
-        : templates.accountDetailsSms(to, lines),
-    );
-    await audit.record(
-      {
-        action: 'request-details',
-        outcome: `queued-${method}`,
-        userType,
+
+  /** Sends the account details to the contact on file (SPEC: request-password). */
+  async function requestDetails(
+    token: string | undefined,
+    method: DeliveryMethod,
+    ip: string,
+    language: MailLanguage,
+  ) {
+    const templates = deps.templates.in(language);
+    const { person, userType } = await personOfToken(token);
+    const accounts = await repository.accounts(person.id);
+    if (accounts.length === 0)
+      throw new NotFoundError({ id: 'lookup_no_account', message: LOOKUP_MESSAGES.noAccount });
+    if (method === 'phone' && !(await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'))) {
+      throw new ForbiddenError({
+        id: 'phone_delivery_off',
+        message: LOOKUP_MESSAGES.phoneDeliveryOff,
+      });
+    }
+    const to = method === 'email' ? person.personalEmail : person.phone;
+    if (!to) {
+      throw method === 'email'
+        ? fieldError('method', 'no_personal_email', LOOKUP_MESSAGES.noPersonalEmail)
+        : fieldError('method', 'no_phone', LOOKUP_MESSAGES.noPhone);
+    }
+    const lines = accounts.map((a) => ({ email: a.email, schoolLevel: a.schoolLevel }));
+    const refused = await db.transaction(async (tx) => {
+      const refusal = await codes.takeSend(tx, {
         personId: person.id,
-        ip,
-      },
-      tx,
-    );
-    return undefined;
-  });
-  if (refused) throw refused;
-  return { method, sent_to: method === 'email' ? maskEmail(to) : maskPhone(to) };
-}
-
-/** Queues the creation of an educator's account (ACCOUNT_CREATION on). */
-export async function requestAccountCreation(
-  ctx: LookupContext,
-  token: string | undefined,
-  pathType: UserType,
-  ip: string,
-  language: MailLanguage,
-) {
-  const { db, toggles, queue, audit, repository } = ctx;
-  const { person, userType } = await personOfToken(ctx, token);
-  if (pathType !== userType) throw new ForbiddenError();
-  if (userType !== 'ptk') {
-    throw new ForbiddenError({
-      id: 'account_creation_not_for_type',
-      message: LOOKUP_MESSAGES.accountCreationNotForType,
+        flow: 'details',
+        recipients: [to],
+      });
+      if (refusal) return refusal;
+      await outbox.enqueue(
+        tx,
+        method === 'email'
+          ? templates.accountDetails(to, lines)
+          : templates.accountDetailsSms(to, lines),
+      );
+      await audit.record(
+        {
+          action: 'request-details',
+          outcome: `queued-${method}`,
+          userType,
+          personId: person.id,
+          ip,
+        },
+        tx,
+      );
+      return undefined;
     });
+    if (refused) throw refused;
+    return { method, sent_to: method === 'email' ? maskEmail(to) : maskPhone(to) };
   }
-  if (!(await toggles.isEnabled('ACCOUNT_CREATION'))) {
-    throw new ForbiddenError({
-      id: 'account_creation_off',
-      message: LOOKUP_MESSAGES.accountCreationOff,
-    });
-  }
-  if (!person.personalEmail)
-    throw fieldError('email', 'no_personal_email', LOOKUP_MESSAGES.noPersonalEmail);
-  if ((await repository.accounts(person.id)).length > 0) return { status: 'exists' as const };
-  await db.transaction(async (tx) => {
-    await queue.send(
-      ACCOUNT_CREATION_QUEUE,
-      { personId: person.id, language } satisfies AccountCreationJob,
-      { tx, singletonKey: `create-${person.id}` },
-    );
-    await audit.record(
-      { action: 'account-creation', outcome: 'queued', userType, personId: person.id, ip },
-      tx,
-    );
-  });
-  return { status: 'queued' as const };
-}
 
-/** Finding an account by personal data, and what the person may then ask for (issue 4). */
-export function createAccountLookupService(deps: Dependencies) {
-  const repository = createAccountLookupRepository(deps.db);
-  const ctx: LookupContext = { ...deps, repository, finder: createLookupFinder(repository) };
+  /** Queues the creation of an educator's account (ACCOUNT_CREATION on). */
+  async function requestAccountCreation(
+    token: string | undefined,
+    pathType: UserType,
+    ip: string,
+    language: MailLanguage,
+  ) {
+    const { person, userType } = await personOfToken(token);
+    if (pathType !== userType) throw new ForbiddenError();
+    if (userType !== 'ptk') {
+      throw new ForbiddenError({
+        id: 'account_creation_not_for_type',
+        message: LOOKUP_MESSAGES.accountCreationNotForType,
+      });
+    }
+    if (!(await toggles.isEnabled('ACCOUNT_CREATION'))) {
+      throw new ForbiddenError({
+        id: 'account_creation_off',
+        message: LOOKUP_MESSAGES.accountCreationOff,
+      });
+    }
+    if (!person.personalEmail)
+      throw fieldError('email', 'no_personal_email', LOOKUP_MESSAGES.noPersonalEmail);
+    if ((await repository.accounts(person.id)).length > 0) return { status: 'exists' as const };
+    await db.transaction(async (tx) => {
+      await queue.send(
+        ACCOUNT_CREATION_QUEUE,
+        { personId: person.id, language } satisfies AccountCreationJob,
+        { tx, singletonKey: `create-${person.id}` },
+      );
+      await audit.record(
+        { action: 'account-creation', outcome: 'queued', userType, personId: person.id, ip },
+        tx,
+      );
+    });
+    return { status: 'queued' as const };
+  }
+
   return {
-    lookup: (request: LookupRequest, ip: string) => lookup(ctx, request, ip),
-    schoolByNpsn: (npsn: string, ip: string) => schoolByNpsn(ctx, npsn, ip),
-    schoolsByName: (name: string, ip: string) => schoolsByName(ctx, name, ip),
-    requestDetails: (
-      token: string | undefined,
-      method: DeliveryMethod,
-      ip: string,
-      language: MailLanguage,
-    ) => requestDetails(ctx, token, method, ip, language),
-    requestAccountCreation: (
-      token: string | undefined,
-      pathType: UserType,
-      ip: string,
-      language: MailLanguage,
-    ) => requestAccountCreation(ctx, token, pathType, ip, language),
+    lookup,
+    schoolByNpsn,
+    schoolsByName,
+    requestDetails,
+    requestAccountCreation,
+    personOfToken,
   };
 }
 export type AccountLookupService = ReturnType<typeof createAccountLookupService>;

@@ -8,7 +8,7 @@ import {
   lookupTokenFor,
   TEACHER_LOOKUP_FORM,
 } from '../test-support/mailed-test-app';
-import { DELIVER_QUEUE } from '../notifications/outbox-service';
+import { DELIVER_QUEUE } from '../notifications/outbox-jobs';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -281,6 +281,21 @@ describe('the console', () => {
     expect(new Set(byStaff.map((row) => row.outcome))).toEqual(
       new Set(['read-letter', 'approved', 'rejected', 'created', 'revoked']),
     );
+    // Each change keeps its before and after (issue 34); reading a letter changes nothing.
+    const changesOf = (outcome: string) => byStaff.find((row) => row.outcome === outcome)?.changes;
+    expect(changesOf('approved')).toEqual({
+      before: { number: expect.any(String), status: 'submitted' },
+      after: { number: expect.any(String), status: 'approved' },
+    });
+    expect(changesOf('rejected')?.after).toMatchObject({
+      status: 'rejected',
+      reason: expect.any(String),
+    });
+    expect(changesOf('revoked')).toMatchObject({
+      before: { revoked: false },
+      after: { revoked: true },
+    });
+    expect(changesOf('read-letter')).toBeNull();
     const stored = JSON.stringify(rows);
     for (const value of ['Siti Nurhaliza', '3273014506800001', 'siti.dinas@example.com']) {
       expect(stored).not.toContain(value);

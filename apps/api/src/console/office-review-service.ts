@@ -3,29 +3,14 @@ import {
   CONSOLE_PAGE_SIZE,
   type OfficeRequestDetail,
 } from '@portal/contracts/console';
-import type { AuditLog } from '../audit/audit-repository';
-import type { Db } from '../db/database';
 import { NotFoundError } from '../http/domain-errors';
-import type { JobQueue } from '../jobs/job-queue';
-import type { MessageTemplates } from '../notifications/message-templates';
-import type { OutboxService } from '../notifications/outbox-service';
 import { officeRequestNumber } from '../office-request/office-request-service';
-import type { PrivateStorage } from '../uploads/private-storage';
+import type { ConsoleDependencies } from './console-dependencies';
 import {
   createOfficeReviewRepository,
   type OfficeRequestFilter,
   type OfficeReviewRepository,
 } from './office-review-repository';
-
-export type ConsoleContext = {
-  db: Db;
-  queue: JobQueue;
-  outbox: OutboxService;
-  templates: MessageTemplates;
-  audit: AuditLog;
-  storage: PrivateStorage;
-  domain: string;
-};
 
 export type Staff = { staffId: number };
 /** How the audit log names a member of staff. */
@@ -33,25 +18,6 @@ export const actor = (staff: Staff) => `staff:${staff.staffId}`;
 
 export const requestNotFound = () =>
   new NotFoundError({ id: 'request_not_found', message: CONSOLE_MESSAGES.requestNotFound });
-
-/** Requests for review, newest first, filtered by status, province and day of submission. */
-export async function listOfficeRequests(ctx: ConsoleContext, filter: OfficeRequestFilter) {
-  const { rows, total } = await createOfficeReviewRepository(ctx.db).page(filter);
-  return {
-    items: rows.map((row) => ({
-      ...row,
-      id: String(row.id),
-      number: officeRequestNumber(row.id, row.createdAt),
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total,
-    page: filter.page,
-    pageSize: CONSOLE_PAGE_SIZE,
-  };
-}
-
-export const officeRequestDetail = (ctx: ConsoleContext, id: number) =>
-  readOfficeRequestDetail(createOfficeReviewRepository(ctx.db), id);
 
 /** The request as staff see it, read through `repository` (in a transaction or not). */
 export async function readOfficeRequestDetail(
@@ -87,22 +53,45 @@ export async function readOfficeRequestDetail(
   };
 }
 
-/** The request's letter (or education report), for staff to read inline; audited. */
-export async function officeRequestFile(
-  ctx: ConsoleContext,
-  staff: Staff,
-  id: number,
-  which: 'letter' | 'report',
-  ip: string,
-): Promise<Buffer> {
-  const row = await createOfficeReviewRepository(ctx.db).upload(id, which);
-  if (!row) throw requestNotFound();
-  await ctx.audit.record({
-    action: 'office-request',
-    outcome: `read-${which}`,
-    actor: actor(staff),
-    ip,
-    target: officeRequestNumber(id, row.createdAt),
-  });
-  return ctx.storage.get(row.storageKey);
+/** Reading office requests: the list, one request, its files. */
+export function createOfficeReview({ db, audit, storage }: ConsoleDependencies) {
+  const repository = createOfficeReviewRepository(db);
+  return {
+    /** Requests for review, newest first, filtered by status, province and day of submission. */
+    async listOfficeRequests(filter: OfficeRequestFilter) {
+      const { rows, total } = await repository.page(filter);
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          id: String(row.id),
+          number: officeRequestNumber(row.id, row.createdAt),
+          createdAt: row.createdAt.toISOString(),
+        })),
+        total,
+        page: filter.page,
+        pageSize: CONSOLE_PAGE_SIZE,
+      };
+    },
+
+    officeRequestDetail: (id: number) => readOfficeRequestDetail(repository, id),
+
+    /** The request's letter (or education report), for staff to read inline; audited. */
+    async officeRequestFile(
+      staff: Staff,
+      id: number,
+      which: 'letter' | 'report',
+      ip: string,
+    ): Promise<Buffer> {
+      const row = await repository.upload(id, which);
+      if (!row) throw requestNotFound();
+      await audit.record({
+        action: 'office-request',
+        outcome: `read-${which}`,
+        actor: actor(staff),
+        ip,
+        target: officeRequestNumber(id, row.createdAt),
+      });
+      return storage.get(row.storageKey);
+    },
+  };
 }

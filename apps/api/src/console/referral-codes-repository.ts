@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Transaction } from '../db/database';
 import { referralCodes } from '../db/schema';
 
 export type ReferralCodeRow = typeof referralCodes.$inferSelect;
@@ -8,7 +8,7 @@ export type ReferralCodeRow = typeof referralCodes.$inferSelect;
 const CONSOLE_LIST_LIMIT = 200;
 
 /** SQL only: the referral codes offices apply with. */
-export function createReferralCodesRepository(db: Db) {
+export function createReferralCodesRepository(db: Db | Transaction) {
   return {
     async insert(values: {
       code: string;
@@ -25,6 +25,15 @@ export function createReferralCodesRepository(db: Db) {
         .from(referralCodes)
         .orderBy(desc(referralCodes.createdAt))
         .limit(CONSOLE_LIST_LIMIT);
+    },
+    /** The code as it is, held until the transaction ends. */
+    async hold(id: number): Promise<ReferralCodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(referralCodes)
+        .where(eq(referralCodes.id, id))
+        .for('update');
+      return row;
     },
     /** Revokes the code (the first revocation's time stays); undefined when there is none. */
     async revoke(id: number): Promise<ReferralCodeRow | undefined> {

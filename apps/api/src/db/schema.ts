@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { MAIL_LANGUAGES } from '../notifications/mail-language';
+import { STAFF_ROLE_NAMES } from '@portal/contracts/staff';
 
 // Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
 // keys are bigint identities, every lookup of SPEC §3 and §7 is served by one index.
@@ -35,7 +35,8 @@ export const schoolLevel = pgEnum('school_level', [
 export const personKind = pgEnum('person_kind', ['ptk', 'pd', 'dinas']);
 export const gender = pgEnum('gender', ['L', 'P']);
 export const schoolRole = pgEnum('school_role', ['principal', 'operator', 'teacher', 'student']);
-export const mailLanguage = pgEnum('mail_language', MAIL_LANGUAGES);
+/** The languages a message goes out in: the portal's two, Indonesian first (decision 0252). */
+export const mailLanguage = pgEnum('mail_language', ['id', 'en']);
 export const officeType = pgEnum('office_type', ['provinsi', 'kota_kabupaten']);
 export const accountKind = pgEnum('account_kind', ['ptk', 'pd', 'dinas']);
 export const accountStatus = pgEnum('account_status', ['active', 'suspended', 'deleted']);
@@ -305,10 +306,19 @@ export const auditEvents = pgTable(
     actor: varchar('actor', { length: 32 }),
     ipHash: varchar('ip_hash', { length: 64 }),
     targetHash: varchar('target_hash', { length: 64 }),
+    /**
+     * What a console action changed (issue 34): `{ before, after }`, personal data only as
+     * keyed hashes. Null for the public's requests.
+     */
+    changes: jsonb('changes').$type<{ before: unknown; after: unknown }>(),
   },
   (t) => [
     index('audit_events_time_idx').on(t.occurredAt),
     index('audit_events_person_idx').on(t.personId, t.occurredAt),
+    // The console's audit section reads one member's actions; the public's rows have no actor.
+    index('audit_events_actor_idx')
+      .on(t.actor, t.occurredAt)
+      .where(sql`${t.actor} IS NOT NULL`),
   ],
 );
 
@@ -498,11 +508,25 @@ export const staffAccounts = pgTable(
     failures: integer('failures').notNull().default(0),
     failuresSince: timestamp('failures_since', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** An invitation's link (issue 34): the SHA-256 of its token, until the person uses it. */
+    invitationHash: varchar('invitation_hash', { length: 64 }),
+    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
+    /** The end of the member's last sign-in (the second factor accepted). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** What the member may do (`STAFF_ROLES` of the contracts, issue 34); none until granted. */
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('staff_accounts_email_key').on(t.email),
     check('staff_accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+    check(
+      'staff_accounts_roles_known',
+      sql`${t.roles} <@ ARRAY[${sql.raw(STAFF_ROLE_NAMES.map((role) => `'${role}'`).join(', '))}]::text[]`,
+    ),
   ],
 );
 
@@ -518,6 +542,80 @@ export const staffRecoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+// A passkey's owner is one account: a staff account now (issue 34), a learning account later
+// (issue 35). Exactly one of the two columns is set.
+const passkeyOwner = () => ({
+  staffId: bigint('staff_id', { mode: 'number' }).references(() => staffAccounts.id, {
+    onDelete: 'cascade',
+  }),
+  learningAccountId: bigint('learning_account_id', { mode: 'number' }).references(
+    () => learningAccounts.id,
+    { onDelete: 'cascade' },
+  ),
+});
+
+/** WebAuthn credentials (decision 0262): the public key and what guards its reuse. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ...passkeyOwner(),
+    /** The credential id, base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter: an answer must raise it (0 stays 0: not kept). */
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach it (`internal`, `hybrid`, `usb`...): hints for the next sign-in. */
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The owner's name for it, if they gave one. */
+    label: text('label'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_key').on(t.credentialId),
+    index('passkeys_staff_idx')
+      .on(t.staffId)
+      .where(sql`${t.staffId} IS NOT NULL`),
+    index('passkeys_learning_account_idx')
+      .on(t.learningAccountId)
+      .where(sql`${t.learningAccountId} IS NOT NULL`),
+    check('passkeys_one_owner', sql`num_nonnulls(${t.staffId}, ${t.learningAccountId}) = 1`),
+  ],
+);
+
+export const passkeyCeremony = pgEnum('passkey_ceremony', ['registration', 'authentication']);
+
+/**
+ * Challenges handed to a browser for one passkey ceremony, answered once before `expires_at`
+ * (the answer deletes the row). An owner has at most one open challenge per ceremony.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    ceremony: passkeyCeremony('ceremony').notNull(),
+    ...passkeyOwner(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('passkey_challenges_staff_idx')
+      .on(t.staffId)
+      .where(sql`${t.staffId} IS NOT NULL`),
+    index('passkey_challenges_learning_account_idx')
+      .on(t.learningAccountId)
+      .where(sql`${t.learningAccountId} IS NOT NULL`),
+    check(
+      'passkey_challenges_one_owner',
+      sql`num_nonnulls(${t.staffId}, ${t.learningAccountId}) = 1`,
+    ),
+  ],
 );
 
 export const studentRequestStatus = pgEnum('student_request_status', ['processing', 'completed']);

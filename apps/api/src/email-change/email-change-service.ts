@@ -1,8 +1,6 @@
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import type { ErrorId } from '@portal/contracts/api-error';
-import { personOfToken } from '../account-lookup/account-lookup-service';
-import { createAccountLookupRepository } from '../account-lookup/account-lookup-repository';
-import type { LookupTokens } from '../account-lookup/lookup-token';
+import type { AccountLookupService } from '../account-lookup/account-lookup-service';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
 import { ValidationError } from '../http/domain-errors';
@@ -15,7 +13,8 @@ import { createEmailChangeRepository } from './email-change-repository';
 
 export type EmailChangeDependencies = {
   db: Db;
-  tokens: LookupTokens;
+  /** Reads the lookup's token: a change starts from a person found by the lookup. */
+  lookup: Pick<AccountLookupService, 'personOfToken'>;
   outbox: OutboxService;
   templates: MessageTemplates;
   audit: AuditLog;
@@ -32,82 +31,6 @@ const bindingsOf = (requestId: number) => ({
 
 const fieldError = (field: string, id: ErrorId, message: string) =>
   new ValidationError([{ field, message }], { id, message });
-
-/** The dependencies with the repositories, made once by the service's factory. */
-type EmailChangeContext = EmailChangeDependencies & {
-  repository: ReturnType<typeof createEmailChangeRepository>;
-  lookupRepository: ReturnType<typeof createAccountLookupRepository>;
-};
-
-const personFromToken = (ctx: EmailChangeContext, token: string | undefined) =>
-  personOfToken({ tokens: ctx.tokens, repository: ctx.lookupRepository }, token);
-
-/**
- * Starts a change of personal e-mail: one code to the new address (it works), one to the
- * contact already on file (it is theirs). The lookup data alone never moves the address that
- * password resets go to.
- */
-export async function startEmailChange(
-  deps: EmailChangeContext,
-  token: string | undefined,
-  newEmail: string,
-  ip: string,
-  language: MailLanguage,
-) {
-  const { db, outbox, audit, codes, repository } = deps;
-  const templates = deps.templates.in(language);
-  const { person, userType } = await personFromToken(deps, token);
-  if (person.personalEmail?.toLowerCase() === newEmail) {
-    throw fieldError('email', 'email_change_same_email', LOOKUP_MESSAGES.sameEmail);
-  }
-  const current = person.personalEmail
-    ? { channel: 'email' as const, to: person.personalEmail }
-    : person.phone
-      ? { channel: 'sms' as const, to: person.phone }
-      : undefined;
-  if (!current) {
-    throw fieldError('email', 'email_change_no_contact', LOOKUP_MESSAGES.noContactForChange);
-  }
-  const minutes = codes.policy.emailCodeMinutes;
-  const refused = await db.transaction(async (tx) => {
-    const refusal = await codes.takeSend(tx, {
-      personId: person.id,
-      flow: FLOW,
-      recipients: [newEmail, current.to],
-    });
-    if (refusal) return refusal;
-    await repository.closeOpenRequests(tx, person.id, 'superseded');
-    const requestId = await repository.createRequest(tx, {
-      personId: person.id,
-      newEmail,
-      validSeconds: minutes * 60,
-    });
-    const bindings = bindingsOf(requestId);
-    const issue = (binding: string) =>
-      codes.issue(tx, { personId: person.id, flow: FLOW, binding, minutes });
-    const newCode = (await issue(bindings.fresh)).code;
-    const currentCode = (await issue(bindings.current)).code;
-    const maskedNew = maskEmail(newEmail);
-    await outbox.enqueue(tx, templates.emailChangeCode(newEmail, newCode, minutes));
-    await outbox.enqueue(
-      tx,
-      current.channel === 'email'
-        ? templates.emailChangeApprovalCode(current.to, currentCode, maskedNew, minutes)
-        : templates.emailChangeApprovalSms(current.to, currentCode, maskedNew, minutes),
-    );
-    await audit.record(
-      { action: 'change-email', outcome: 'codes-sent', userType, personId: person.id, ip },
-      tx,
-    );
-    return undefined;
-  });
-  if (refused) throw refused;
-  return {
-    email: maskEmail(newEmail),
-    current_sent_to: current.channel === 'email' ? maskEmail(current.to) : maskPhone(current.to),
-    expires_in: minutes * 60,
-  };
-}
 
 /** The error of wrong codes: each wrong code's field is named, the id says which of the two. */
 function wrongCodesError(wrong: readonly string[], requestId: number, attemptsLeft: number) {
@@ -138,83 +61,134 @@ function attemptsUsedUpError() {
   );
 }
 
-/** Confirms the change with both codes; the old contact is told. */
-export async function confirmEmailChange(
-  deps: EmailChangeContext,
-  token: string | undefined,
-  code: string,
-  codeCurrent: string,
-  ip: string,
-  language: MailLanguage,
-) {
-  const { db, outbox, audit, codes, repository } = deps;
-  const templates = deps.templates.in(language);
-  const { person, userType } = await personFromToken(deps, token);
-  const record = (outcome: string, tx: Parameters<typeof audit.record>[1]) =>
-    audit.record({ action: 'change-email', outcome, userType, personId: person.id, ip }, tx);
-  const outcome = await db.transaction(async (tx) => {
-    const request = await repository.openRequest(person.id, tx);
-    const expired = () => ({
-      error: fieldError('code', 'email_change_code_expired', LOOKUP_MESSAGES.codeExpired),
-    });
-    if (!request) return expired();
-    if (request.expiresAt.getTime() <= Date.now()) {
-      await repository.closeRequest(tx, request.id, 'expired');
-      return expired();
+/** Changing the personal e-mail on file, for a person the lookup found (its token). */
+export function createEmailChangeService(deps: EmailChangeDependencies) {
+  const { db, lookup, outbox, audit, codes } = deps;
+  const repository = createEmailChangeRepository(db);
+
+  /**
+   * Starts a change of personal e-mail: one code to the new address (it works), one to the
+   * contact already on file (it is theirs). The lookup data alone never moves the address that
+   * password resets go to.
+   */
+  async function startEmailChange(
+    token: string | undefined,
+    newEmail: string,
+    ip: string,
+    language: MailLanguage,
+  ) {
+    const templates = deps.templates.in(language);
+    const { person, userType } = await lookup.personOfToken(token);
+    if (person.personalEmail?.toLowerCase() === newEmail) {
+      throw fieldError('email', 'email_change_same_email', LOOKUP_MESSAGES.sameEmail);
     }
-    const bindings = bindingsOf(request.id);
-    const result = await codes.check(tx, {
-      personId: person.id,
-      flow: FLOW,
-      codes: [
-        { binding: bindings.fresh, code },
-        { binding: bindings.current, code: codeCurrent },
-      ],
-    });
-    if (!result.ok) {
-      await record(result.reason === 'wrong' ? 'wrong-code' : result.reason, tx);
-      if (result.reason === 'locked') return { error: result.error };
-      if (result.reason === 'expired') return expired();
-      if (result.reason !== 'wrong') return { error: attemptsUsedUpError() };
-      return { error: wrongCodesError(result.wrong, request.id, result.attemptsLeft) };
+    const current = person.personalEmail
+      ? { channel: 'email' as const, to: person.personalEmail }
+      : person.phone
+        ? { channel: 'sms' as const, to: person.phone }
+        : undefined;
+    if (!current) {
+      throw fieldError('email', 'email_change_no_contact', LOOKUP_MESSAGES.noContactForChange);
     }
-    await repository.updatePersonalEmail(tx, person.id, request.newEmail);
-    await repository.closeRequest(tx, request.id, 'confirmed');
-    // The contact on file is told: its e-mail, or its phone when there is none.
-    const masked = maskEmail(request.newEmail);
-    if (person.personalEmail) {
+    const minutes = codes.policy.emailCodeMinutes;
+    const refused = await db.transaction(async (tx) => {
+      const refusal = await codes.takeSend(tx, {
+        personId: person.id,
+        flow: FLOW,
+        recipients: [newEmail, current.to],
+      });
+      if (refusal) return refusal;
+      await repository.closeOpenRequests(tx, person.id, 'superseded');
+      const requestId = await repository.createRequest(tx, {
+        personId: person.id,
+        newEmail,
+        validSeconds: minutes * 60,
+      });
+      const bindings = bindingsOf(requestId);
+      const issue = (binding: string) =>
+        codes.issue(tx, { personId: person.id, flow: FLOW, binding, minutes });
+      const newCode = (await issue(bindings.fresh)).code;
+      const currentCode = (await issue(bindings.current)).code;
+      const maskedNew = maskEmail(newEmail);
+      await outbox.enqueue(tx, templates.emailChangeCode(newEmail, newCode, minutes));
       await outbox.enqueue(
         tx,
-        templates.emailChangedNotice(person.personalEmail, masked, new Date()),
+        current.channel === 'email'
+          ? templates.emailChangeApprovalCode(current.to, currentCode, maskedNew, minutes)
+          : templates.emailChangeApprovalSms(current.to, currentCode, maskedNew, minutes),
       );
-    } else if (person.phone) {
-      await outbox.enqueue(tx, templates.emailChangedNoticeSms(person.phone, masked, new Date()));
-    }
-    await record('confirmed', tx);
-    return { email: masked };
-  });
-  // A wrong code is counted (committed) before the error is answered.
-  if ('error' in outcome) throw outcome.error;
-  return outcome;
-}
+      await audit.record(
+        { action: 'change-email', outcome: 'codes-sent', userType, personId: person.id, ip },
+        tx,
+      );
+      return undefined;
+    });
+    if (refused) throw refused;
+    return {
+      email: maskEmail(newEmail),
+      current_sent_to: current.channel === 'email' ? maskEmail(current.to) : maskPhone(current.to),
+      expires_in: minutes * 60,
+    };
+  }
 
-/** The e-mail change's operations bound to their dependencies. */
-export function createEmailChangeService(dependencies: EmailChangeDependencies) {
-  const deps: EmailChangeContext = {
-    ...dependencies,
-    repository: createEmailChangeRepository(dependencies.db),
-    lookupRepository: createAccountLookupRepository(dependencies.db),
-  };
-  return {
-    start: (token: string | undefined, newEmail: string, ip: string, language: MailLanguage) =>
-      startEmailChange(deps, token, newEmail, ip, language),
-    confirm: (
-      token: string | undefined,
-      code: string,
-      codeCurrent: string,
-      ip: string,
-      language: MailLanguage,
-    ) => confirmEmailChange(deps, token, code, codeCurrent, ip, language),
-  };
+  /** Confirms the change with both codes; the old contact is told. */
+  async function confirmEmailChange(
+    token: string | undefined,
+    code: string,
+    codeCurrent: string,
+    ip: string,
+    language: MailLanguage,
+  ) {
+    const templates = deps.templates.in(language);
+    const { person, userType } = await lookup.personOfToken(token);
+    const record = (outcome: string, tx: Parameters<typeof audit.record>[1]) =>
+      audit.record({ action: 'change-email', outcome, userType, personId: person.id, ip }, tx);
+    const outcome = await db.transaction(async (tx) => {
+      const request = await repository.openRequest(person.id, tx);
+      const expired = () => ({
+        error: fieldError('code', 'email_change_code_expired', LOOKUP_MESSAGES.codeExpired),
+      });
+      if (!request) return expired();
+      if (request.expiresAt.getTime() <= Date.now()) {
+        await repository.closeRequest(tx, request.id, 'expired');
+        return expired();
+      }
+      const bindings = bindingsOf(request.id);
+      const result = await codes.check(tx, {
+        personId: person.id,
+        flow: FLOW,
+        codes: [
+          { binding: bindings.fresh, code },
+          { binding: bindings.current, code: codeCurrent },
+        ],
+      });
+      if (!result.ok) {
+        await record(result.reason === 'wrong' ? 'wrong-code' : result.reason, tx);
+        if (result.reason === 'locked') return { error: result.error };
+        if (result.reason === 'expired') return expired();
+        if (result.reason !== 'wrong') return { error: attemptsUsedUpError() };
+        return { error: wrongCodesError(result.wrong, request.id, result.attemptsLeft) };
+      }
+      await repository.updatePersonalEmail(tx, person.id, request.newEmail);
+      await repository.closeRequest(tx, request.id, 'confirmed');
+      // The contact on file is told: its e-mail, or its phone when there is none.
+      const masked = maskEmail(request.newEmail);
+      if (person.personalEmail) {
+        await outbox.enqueue(
+          tx,
+          templates.emailChangedNotice(person.personalEmail, masked, new Date()),
+        );
+      } else if (person.phone) {
+        await outbox.enqueue(tx, templates.emailChangedNoticeSms(person.phone, masked, new Date()));
+      }
+      await record('confirmed', tx);
+      return { email: masked };
+    });
+    // A wrong code is counted (committed) before the error is answered.
+    if ('error' in outcome) throw outcome.error;
+    return outcome;
+  }
+
+  return { start: startEmailChange, confirm: confirmEmailChange };
 }
 export type EmailChangeService = ReturnType<typeof createEmailChangeService>;

@@ -1,16 +1,7 @@
 import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
 import type { Db, Transaction } from '../db/database';
-import { DomainError, NotFoundError, ValidationError } from '../http/domain-errors';
+import { DomainError, NotFoundError } from '../http/domain-errors';
 import { createOfficeRequestRepository } from './office-request-repository';
-
-/** The regencies and cities of a province, by name (SPEC §7: items `id`, `name`). */
-export async function citiesOf(db: Db, province: string) {
-  const repository = createOfficeRequestRepository(db);
-  if (!(await repository.isProvince(province))) {
-    throw new ValidationError([{ field: 'province', message: DINAS_MESSAGES.provinceInvalid }]);
-  }
-  return repository.citiesOf(province);
-}
 
 type ReferralState = 'valid' | 'unknown' | 'revoked' | 'expired' | 'used_up';
 

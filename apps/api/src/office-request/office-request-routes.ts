@@ -16,24 +16,20 @@ import {
 } from '@portal/contracts/dinas-request';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { declareAccess, publicAccess } from '../access/access-scope';
-import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
 import { mailLanguageOf } from '../notifications/mail-language';
-import type { RateLimitStore } from '../counters/rate-limit-store';
-import { checkReferralCode, citiesOf } from './office-reference';
-import { submitOfficeRequest, type OfficeRequestContext } from './office-request-service';
+import type { OfficeRequestService } from './office-request-service';
 
 const REFERRAL_CHECKS_PER_MINUTE_PER_IP = 10;
 const REQUESTS_PER_HOUR_PER_IP = 20;
 const tags = ['dinas-request'];
 
 /** The office request's lists and its referral code check (SPEC §7, issue 21). */
-export const officeRequestRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  rateLimit: RateLimitStore;
-  office: OfficeRequestContext;
-}> = async (app, { db, rateLimit, office }) => {
+export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequestService }> = async (
+  app,
+  { service },
+) => {
   declareAccess(app, publicAccess);
   app.addHook('onRequest', noStore);
   app.get(
@@ -46,7 +42,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(z.array(CitySchema)), ...errorResponses(400) },
       },
     },
-    async (request) => ({ data: await citiesOf(db, request.query.province) }),
+    async (request) => ({ data: await service.citiesOf(request.query.province) }),
   );
   app.get(
     DINAS_PATHS.positions,
@@ -77,7 +73,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{
     await limited.register(fastifyRateLimit, {
       max: REFERRAL_CHECKS_PER_MINUTE_PER_IP,
       timeWindow: 60_000,
-      ...rateLimit.fastifyOptions('referral'),
+      ...service.rateLimitCounters('referral'),
     });
     limited.post(
       DINAS_PATHS.referralCode,
@@ -92,7 +88,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{
           },
         },
       },
-      async (request) => ({ data: await checkReferralCode(db, request.body.referral_code) }),
+      async (request) => ({ data: await service.checkReferralCode(request.body.referral_code) }),
     );
   });
 
@@ -101,7 +97,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{
     await limited.register(fastifyRateLimit, {
       max: REQUESTS_PER_HOUR_PER_IP,
       timeWindow: 60 * 60_000,
-      ...rateLimit.fastifyOptions('office-request'),
+      ...service.rateLimitCounters('office-request'),
     });
     limited.post(
       DINAS_PATHS.request,
@@ -118,8 +114,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const { result, created } = await submitOfficeRequest(
-          office,
+        const { result, created } = await service.submitOfficeRequest(
           request.body,
           request.ip,
           mailLanguageOf(request.headers['accept-language']),

@@ -19,7 +19,6 @@ import {
 } from '../test-support/pdf-fixture';
 import { loadRegistryFixture } from '../test-support/registry-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { removeUnclaimedUploads } from '../uploads/upload-jobs';
 
 const api = '/belajar-id';
 let t: TestApp;
@@ -240,12 +239,12 @@ describe("the office's letter", () => {
       .from(privateUploads)
       .where(eq(privateUploads.id, id));
     const file = path.join(t.config.uploads.dir, ...row!.storageKey.split('/'));
-    expect(await removeUnclaimedUploads(t.app.services.uploads)).toBe(0);
+    expect(await t.app.services.uploads.removeUnclaimedUploads()).toBe(0);
     await t.database.db
       .update(privateUploads)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(privateUploads.id, id));
-    expect(await removeUnclaimedUploads(t.app.services.uploads)).toBe(1);
+    expect(await t.app.services.uploads.removeUnclaimedUploads()).toBe(1);
     expect(
       await t.database.db.select().from(privateUploads).where(eq(privateUploads.id, id)),
     ).toEqual([]);

@@ -11,7 +11,6 @@ import {
   SetPasswordResultSchema,
   ValidateOtpBodySchema,
   ValidateOtpResultSchema,
-  resetVerifyBodySchema,
 } from '@portal/contracts/password-reset';
 import type { PasswordResetService } from './password-reset-service';
 import { errorResponses } from '../http/error-responses';
@@ -19,10 +18,10 @@ import { mailLanguageOf } from '../notifications/mail-language';
 
 const errors = errorResponses(400, 401, 429, 503);
 
-export const passwordResetRoutes: FastifyPluginAsyncZod<{
-  service: PasswordResetService;
-  productName: string;
-}> = async (app, { service, productName }) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<{ service: PasswordResetService }> = async (
+  app,
+  { service },
+) => {
   declareAccess(app, publicAccess);
   const tags = ['password-reset'];
   app.addHook('onRequest', noStore);
@@ -34,7 +33,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Check the learning account and birth date; answer which contacts can receive a code',
-        body: resetVerifyBodySchema(productName),
+        body: service.verifyBodySchema,
         response: { 200: dataEnvelope(ResetVerifyResultSchema), ...errors },
       },
     },

@@ -6,12 +6,13 @@ import {
   type ResetMethod,
   type ResetVerifyResult,
   type SendOtpResult,
+  resetVerifyBodySchema,
 } from '@portal/contracts/password-reset';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { maskEmail, maskPhone } from '../personal-data/masking';
 import type { AuditLog } from '../audit/audit-repository';
 import type { BotCheckService } from '../bot-check/bot-check-service';
-import { isCommonPassword } from '../credentials/common-passwords';
+import { newPasswordRefusal } from '../credentials/new-password-rules';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
@@ -25,7 +26,6 @@ import type { Transaction } from '../db/database';
 import type { OutboxService } from '../notifications/outbox-service';
 import {
   createPasswordResetRepository,
-  type PasswordResetRepository,
   type ResetAccount,
   type ResetSession,
 } from './password-reset-repository';
@@ -47,6 +47,8 @@ type Dependencies = {
   limits: { lookupPerIpPerMinute: number; lookupPerTargetPerHour: number };
   /** Every verify answers after at least this long, found or not: the time says nothing. */
   verifyMinMs: number;
+  /** Names the verify body's account address field. */
+  productName: string;
 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -66,274 +68,252 @@ const fieldError = (field: string, id: ErrorId, message: string, attemptsLeft?: 
     ...(attemptsLeft === undefined ? {} : { attemptsLeft }),
   });
 
-/** A function's parameters after the first (its context), for the bound service. */
-type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
-
-/** The dependencies with the reset's own repository, made once. */
-type ResetContext = Dependencies & { repository: PasswordResetRepository };
-
 /** A code is bound to the session row: a resend gives a new session id, not fresh guesses. */
 const bindingOf = (session: ResetSession) => `reset:${session.id}`;
 
-const limit = (ctx: ResetContext, key: string, max: number, windowMs: number) =>
-  enforceLimit(ctx.counters, key, max, windowMs);
+/** Self-service password reset by one-time code, with the numbers of DESIGN.md's policy. */
+export function createPasswordResetService(deps: Dependencies) {
+  const { db, botCheck, toggles, outbox, audit, hasher, codes, limits } = deps;
+  const repository = createPasswordResetRepository(db);
 
-const phoneAllowed = async (ctx: ResetContext, account: ResetAccount) =>
-  account.phone !== null && (await ctx.toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'));
+  const limit = (key: string, max: number, windowMs: number) =>
+    enforceLimit(deps.counters, key, max, windowMs);
 
-/** The reset lookup: the account address and birth date, answered alike found or not. */
-export async function verify(
-  ctx: ResetContext,
-  input: { accountEmail: string; dob: string; altcha?: string | undefined },
-  ip: string,
-): Promise<ResetVerifyResult> {
-  const { botCheck, audit, repository } = ctx;
-  const started = Date.now();
-  await limit(ctx, `reset-ip:${ip}`, ctx.limits.lookupPerIpPerMinute, MINUTE_MS);
-  if (!(await botCheck.verify(input.altcha))) {
-    throw fieldError('altcha', 'bot_check_failed', LOOKUP_MESSAGES.botCheckFailed);
+  const phoneAllowed = async (account: ResetAccount) =>
+    account.phone !== null && (await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'));
+
+  /** The reset lookup: the account address and birth date, answered alike found or not. */
+  async function verify(
+    input: { accountEmail: string; dob: string; altcha?: string | undefined },
+    ip: string,
+  ): Promise<ResetVerifyResult> {
+    const started = Date.now();
+    await limit(`reset-ip:${ip}`, limits.lookupPerIpPerMinute, MINUTE_MS);
+    if (!(await botCheck.verify(input.altcha))) {
+      throw fieldError('altcha', 'bot_check_failed', LOOKUP_MESSAGES.botCheckFailed);
+    }
+    await limit(
+      `reset-target:${audit.hash(input.accountEmail)}`,
+      limits.lookupPerTargetPerHour,
+      60 * MINUTE_MS,
+    );
+
+    const found = await repository.accountByEmail(input.accountEmail);
+    const account = found && found.birthDate === input.dob ? found : undefined;
+    const emailEligible = account?.personalEmail != null;
+    const phoneEligible = account ? await phoneAllowed(account) : false;
+    const usable = account && (emailEligible || phoneEligible) ? account : undefined;
+    // A session is made either way, so a reader of timings or tokens learns nothing.
+    const token = secret();
+    await repository.createSession(
+      sha256(token),
+      usable?.accountId ?? null,
+      RESET_POLICY.sessionMinutes * 60,
+    );
+    await audit.record({
+      action: 'reset-verify',
+      outcome: usable ? 'eligible' : account ? 'no-contact' : 'no-match',
+      ip,
+      target: input.accountEmail,
+    });
+    const wait = deps.verifyMinMs - (Date.now() - started);
+    if (wait > 0) await sleep(wait);
+    return {
+      token,
+      email: usable?.personalEmail ? maskEmail(usable.personalEmail) : null,
+      email_eligible: usable ? emailEligible : false,
+      phone: usable?.phone && phoneEligible ? maskPhone(usable.phone) : null,
+      phone_eligible: usable ? phoneEligible : false,
+    };
   }
-  await limit(
-    ctx,
-    `reset-target:${audit.hash(input.accountEmail)}`,
-    ctx.limits.lookupPerTargetPerHour,
-    60 * MINUTE_MS,
-  );
 
-  const found = await repository.accountByEmail(input.accountEmail);
-  const account = found && found.birthDate === input.dob ? found : undefined;
-  const emailEligible = account?.personalEmail != null;
-  const phoneEligible = account ? await phoneAllowed(ctx, account) : false;
-  const usable = account && (emailEligible || phoneEligible) ? account : undefined;
-  // A session is made either way, so a reader of timings or tokens learns nothing.
-  const token = secret();
-  await repository.createSession(
-    sha256(token),
-    usable?.accountId ?? null,
-    RESET_POLICY.sessionMinutes * 60,
-  );
-  await audit.record({
-    action: 'reset-verify',
-    outcome: usable ? 'eligible' : account ? 'no-contact' : 'no-match',
-    ip,
-    target: input.accountEmail,
-  });
-  const wait = ctx.verifyMinMs - (Date.now() - started);
-  if (wait > 0) await sleep(wait);
-  return {
-    token,
-    email: usable?.personalEmail ? maskEmail(usable.personalEmail) : null,
-    email_eligible: usable ? emailEligible : false,
-    phone: usable?.phone && phoneEligible ? maskPhone(usable.phone) : null,
-    phone_eligible: usable ? phoneEligible : false,
-  };
-}
+  /** Sends a code to the chosen contact on file and opens a session bound to it. */
+  async function sendOtp(
+    token: string,
+    method: ResetMethod,
+    ip: string,
+    language: MailLanguage,
+  ): Promise<SendOtpResult> {
+    const templates = deps.templates.in(language);
+    // Read before the transaction: a lapsed toggle cache queries the database outside it, and
+    // PGlite's single connection, held by the transaction, would wait for itself for ever.
+    const phoneOn = method !== 'email' && (await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'));
+    // Refusals that change state (a lock) are returned, not thrown, so the change commits.
+    const outcome = await db.transaction(async (tx): Promise<SendOtpResult | DomainError> => {
+      const session = await repository.sessionBy(tx, { tokenHash: sha256(token) });
+      if (!session) invalidSession();
+      if ((await codes.attemptsLeft(tx, bindingOf(session))) <= 0)
+        return fieldError('otp', 'reset_attempts_used_up', RESET_MESSAGES.codeEnded, 0);
+      const account = session.accountId
+        ? await repository.accountById(tx, session.accountId)
+        : undefined;
+      const to = method === 'email' ? account?.personalEmail : phoneOn ? account?.phone : null;
+      if (!account || !to) {
+        return method === 'email'
+          ? fieldError('metode', 'no_personal_email', RESET_MESSAGES.notEligible)
+          : fieldError('metode', 'no_phone', RESET_MESSAGES.phoneNotEligible);
+      }
+      const refused = await codes.takeSend(tx, {
+        personId: account.personId,
+        flow: 'reset',
+        recipients: [to],
+      });
+      if (refused) {
+        await audit.record(
+          { action: 'reset-send', outcome: 'refused', ip, target: account.accountEmail },
+          tx,
+        );
+        return refused;
+      }
 
-/** Sends a code to the chosen contact on file and opens a session bound to it. */
-export async function sendOtp(
-  ctx: ResetContext,
-  token: string,
-  method: ResetMethod,
-  ip: string,
-  language: MailLanguage,
-): Promise<SendOtpResult> {
-  const { db, toggles, outbox, audit, codes, repository } = ctx;
-  const templates = ctx.templates.in(language);
-  // Read before the transaction: a lapsed toggle cache queries the database outside it, and
-  // PGlite's single connection, held by the transaction, would wait for itself for ever.
-  const phoneOn = method !== 'email' && (await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'));
-  // Refusals that change state (a lock) are returned, not thrown, so the change commits.
-  const outcome = await db.transaction(async (tx): Promise<SendOtpResult | DomainError> => {
-    const session = await repository.sessionBy(tx, { tokenHash: sha256(token) });
-    if (!session) invalidSession();
-    if ((await codes.attemptsLeft(tx, bindingOf(session))) <= 0)
-      return fieldError('otp', 'reset_attempts_used_up', RESET_MESSAGES.codeEnded, 0);
+      // Every send gives a new session id and a new code: the old ones stop working, while
+      // the wrong entries counted on the session stay.
+      const sessionId = secret();
+      const minutes =
+        method === 'email' ? RESET_POLICY.emailCodeMinutes : RESET_POLICY.smsCodeMinutes;
+      const { code, attemptsLeft } = await codes.issue(tx, {
+        personId: account.personId,
+        flow: 'reset',
+        binding: bindingOf(session),
+        minutes,
+      });
+      await repository.updateSession(tx, session.id, { sessionHash: sha256(sessionId), method });
+      await outbox.enqueue(
+        tx,
+        method === 'email'
+          ? templates.resetCodeEmail(to, code, sessionId, minutes)
+          : templates.resetCodeSms(to, code, minutes),
+      );
+      await audit.record(
+        { action: 'reset-send', outcome: `queued-${method}`, ip, target: account.accountEmail },
+        tx,
+      );
+      return {
+        session_id: sessionId,
+        metode: method,
+        sent_to: method === 'email' ? maskEmail(to) : maskPhone(to),
+        expires_in: minutes * 60,
+        resend_in: RESET_POLICY.resendCooldownSeconds,
+        attempts_left: attemptsLeft,
+      };
+    });
+    if (outcome instanceof DomainError) throw outcome;
+    return outcome;
+  }
+
+  /** Checks the code of a session; a right one lets the session set a password for a while. */
+  async function validateOtp(
+    sessionId: string,
+    otp: string,
+    ip: string,
+  ): Promise<{ verified: true; expires_in: number }> {
+    const outcome = await db.transaction(async (tx) => {
+      const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
+      if (!session) invalidSession();
+      return checkCode(tx, session, otp, ip);
+    });
+    if (outcome) throw outcome;
+    return { verified: true, expires_in: RESET_POLICY.verifiedMinutes * 60 };
+  }
+
+  /** The new password of a verified session: every session signed out, every contact told. */
+  async function setPassword(
+    sessionId: string,
+    password: string,
+    ip: string,
+    language: MailLanguage,
+  ): Promise<{ done: true }> {
+    const templates = deps.templates.in(language);
+    const candidate = await db.transaction(async (tx) => {
+      const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
+      if (!session || !session.accountId) invalidSession();
+      if (
+        !session.verifiedAt ||
+        session.verifiedAt.getTime() < Date.now() - RESET_POLICY.verifiedMinutes * MINUTE_MS
+      ) {
+        throw fieldError('otp', 'reset_not_verified', RESET_MESSAGES.notVerified);
+      }
+      const account = await repository.accountById(tx, session.accountId);
+      if (!account) invalidSession();
+      return account;
+    });
+    const refusal = newPasswordRefusal(candidate.accountEmail, password);
+    if (refusal) throw fieldError('password', refusal.id, refusal.message);
+    // A reset that keeps the password would leave it with whoever knew it (an initial one is the
+    // current hash until it is changed: the school holds it).
+    if (candidate.passwordHash && (await hasher.verify(candidate.passwordHash, password))) {
+      throw fieldError('password', 'reset_password_reused', RESET_MESSAGES.passwordReused);
+    }
+
+    // Hashing happens outside any transaction: it takes tens of milliseconds on the pool.
+    const passwordHash = await hasher.hash(password);
+    await db.transaction(async (tx) => {
+      const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
+      if (!session || session.accountId !== candidate.accountId) invalidSession();
+      await repository.setPassword(tx, candidate.accountId, passwordHash);
+      // Whoever knew the old password is signed out everywhere with the change.
+      await deps.revokeSignIns(tx, candidate.accountId);
+      await repository.updateSession(tx, session.id, { completedAt: new Date() });
+      // Every contact on file is told; a phone when there is no e-mail (DESIGN.md).
+      if (candidate.personalEmail) {
+        await outbox.enqueue(
+          tx,
+          templates.passwordChangedNotice(
+            candidate.personalEmail,
+            candidate.accountEmail,
+            new Date(),
+          ),
+        );
+      } else if (candidate.phone) {
+        await outbox.enqueue(
+          tx,
+          templates.passwordChangedNoticeSms(candidate.phone, candidate.accountEmail, new Date()),
+        );
+      }
+      await audit.record(
+        { action: 'reset-password', outcome: 'changed', ip, target: candidate.accountEmail },
+        tx,
+      );
+    });
+    return { done: true };
+  }
+
+  /** Undefined when the code is right (and now used); otherwise the error to answer. */
+  async function checkCode(tx: Transaction, session: ResetSession, otp: string, ip: string) {
     const account = session.accountId
       ? await repository.accountById(tx, session.accountId)
       : undefined;
-    const to = method === 'email' ? account?.personalEmail : phoneOn ? account?.phone : null;
-    if (!account || !to) {
-      return method === 'email'
-        ? fieldError('metode', 'no_personal_email', RESET_MESSAGES.notEligible)
-        : fieldError('metode', 'no_phone', RESET_MESSAGES.phoneNotEligible);
-    }
-    const refused = await codes.takeSend(tx, {
+    if (!account) return fieldError('otp', 'reset_code_expired', RESET_MESSAGES.codeExpired);
+    const result = await codes.check(tx, {
       personId: account.personId,
       flow: 'reset',
-      recipients: [to],
+      codes: [{ binding: bindingOf(session), code: otp }],
     });
-    if (refused) {
-      await audit.record(
-        { action: 'reset-send', outcome: 'refused', ip, target: account.accountEmail },
-        tx,
-      );
-      return refused;
-    }
-
-    // Every send gives a new session id and a new code: the old ones stop working, while
-    // the wrong entries counted on the session stay.
-    const sessionId = secret();
-    const minutes =
-      method === 'email' ? RESET_POLICY.emailCodeMinutes : RESET_POLICY.smsCodeMinutes;
-    const { code, attemptsLeft } = await codes.issue(tx, {
-      personId: account.personId,
-      flow: 'reset',
-      binding: bindingOf(session),
-      minutes,
-    });
-    await repository.updateSession(tx, session.id, { sessionHash: sha256(sessionId), method });
-    await outbox.enqueue(
-      tx,
-      method === 'email'
-        ? templates.resetCodeEmail(to, code, sessionId, minutes)
-        : templates.resetCodeSms(to, code, minutes),
-    );
     await audit.record(
-      { action: 'reset-send', outcome: `queued-${method}`, ip, target: account.accountEmail },
+      { action: 'reset-validate', outcome: result.ok ? 'verified' : result.reason, ip },
       tx,
     );
-    return {
-      session_id: sessionId,
-      metode: method,
-      sent_to: method === 'email' ? maskEmail(to) : maskPhone(to),
-      expires_in: minutes * 60,
-      resend_in: RESET_POLICY.resendCooldownSeconds,
-      attempts_left: attemptsLeft,
-    };
-  });
-  if (outcome instanceof DomainError) throw outcome;
-  return outcome;
-}
-
-/** Checks the code of a session; a right one lets the session set a password for a while. */
-export async function validateOtp(
-  ctx: ResetContext,
-  sessionId: string,
-  otp: string,
-  ip: string,
-): Promise<{ verified: true; expires_in: number }> {
-  const { db, repository } = ctx;
-  const outcome = await db.transaction(async (tx) => {
-    const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
-    if (!session) invalidSession();
-    return checkCode(ctx, tx, session, otp, ip);
-  });
-  if (outcome) throw outcome;
-  return { verified: true, expires_in: RESET_POLICY.verifiedMinutes * 60 };
-}
-
-/** The new password of a verified session: every session signed out, every contact told. */
-export async function setPassword(
-  ctx: ResetContext,
-  sessionId: string,
-  password: string,
-  ip: string,
-  language: MailLanguage,
-): Promise<{ done: true }> {
-  const { db, outbox, audit, hasher, repository } = ctx;
-  const templates = ctx.templates.in(language);
-  const candidate = await db.transaction(async (tx) => {
-    const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
-    if (!session || !session.accountId) invalidSession();
-    if (
-      !session.verifiedAt ||
-      session.verifiedAt.getTime() < Date.now() - RESET_POLICY.verifiedMinutes * MINUTE_MS
-    ) {
-      throw fieldError('otp', 'reset_not_verified', RESET_MESSAGES.notVerified);
+    if (result.ok) {
+      await repository.updateSession(tx, session.id, { verifiedAt: new Date() });
+      return undefined;
     }
-    const account = await repository.accountById(tx, session.accountId);
-    if (!account) invalidSession();
-    return account;
-  });
-  if (isCommonPassword(password))
-    throw fieldError('password', 'reset_password_common', RESET_MESSAGES.commonPassword);
-  const localPart = candidate.accountEmail.split('@')[0] ?? '';
-  if ([candidate.accountEmail, localPart].includes(password.toLowerCase())) {
-    throw fieldError('password', 'reset_password_is_account', RESET_MESSAGES.passwordIsAccount);
-  }
-  // A reset that keeps the password would leave it with whoever knew it (an initial one is the
-  // current hash until it is changed: the school holds it).
-  if (candidate.passwordHash && (await hasher.verify(candidate.passwordHash, password))) {
-    throw fieldError('password', 'reset_password_reused', RESET_MESSAGES.passwordReused);
-  }
-
-  // Hashing happens outside any transaction: it takes tens of milliseconds on the pool.
-  const passwordHash = await hasher.hash(password);
-  await db.transaction(async (tx) => {
-    const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
-    if (!session || session.accountId !== candidate.accountId) invalidSession();
-    await repository.setPassword(tx, candidate.accountId, passwordHash);
-    // Whoever knew the old password is signed out everywhere with the change.
-    await ctx.revokeSignIns(tx, candidate.accountId);
-    await repository.updateSession(tx, session.id, { completedAt: new Date() });
-    // Every contact on file is told; a phone when there is no e-mail (DESIGN.md).
-    if (candidate.personalEmail) {
-      await outbox.enqueue(
-        tx,
-        templates.passwordChangedNotice(
-          candidate.personalEmail,
-          candidate.accountEmail,
-          new Date(),
-        ),
-      );
-    } else if (candidate.phone) {
-      await outbox.enqueue(
-        tx,
-        templates.passwordChangedNoticeSms(candidate.phone, candidate.accountEmail, new Date()),
-      );
+    if (result.reason === 'locked') return result.error;
+    if (result.reason === 'wrong') {
+      const message = RESET_MESSAGES.codeInvalid(result.attemptsLeft);
+      return fieldError('otp', 'reset_code_invalid', message, result.attemptsLeft);
     }
-    await audit.record(
-      { action: 'reset-password', outcome: 'changed', ip, target: candidate.accountEmail },
-      tx,
-    );
-  });
-  return { done: true };
-}
-
-/** Undefined when the code is right (and now used); otherwise the error to answer. */
-async function checkCode(
-  ctx: ResetContext,
-  tx: Transaction,
-  session: ResetSession,
-  otp: string,
-  ip: string,
-) {
-  const { audit, codes, repository } = ctx;
-  const account = session.accountId
-    ? await repository.accountById(tx, session.accountId)
-    : undefined;
-  if (!account) return fieldError('otp', 'reset_code_expired', RESET_MESSAGES.codeExpired);
-  const result = await codes.check(tx, {
-    personId: account.personId,
-    flow: 'reset',
-    codes: [{ binding: bindingOf(session), code: otp }],
-  });
-  await audit.record(
-    { action: 'reset-validate', outcome: result.ok ? 'verified' : result.reason, ip },
-    tx,
-  );
-  if (result.ok) {
-    await repository.updateSession(tx, session.id, { verifiedAt: new Date() });
-    return undefined;
+    return result.reason === 'ended'
+      ? fieldError('otp', 'reset_attempts_used_up', RESET_MESSAGES.codeEnded, 0)
+      : fieldError('otp', 'reset_code_expired', RESET_MESSAGES.codeExpired);
   }
-  if (result.reason === 'locked') return result.error;
-  if (result.reason === 'wrong') {
-    const message = RESET_MESSAGES.codeInvalid(result.attemptsLeft);
-    return fieldError('otp', 'reset_code_invalid', message, result.attemptsLeft);
-  }
-  return result.reason === 'ended'
-    ? fieldError('otp', 'reset_attempts_used_up', RESET_MESSAGES.codeEnded, 0)
-    : fieldError('otp', 'reset_code_expired', RESET_MESSAGES.codeExpired);
-}
 
-/** Self-service password reset by one-time code, with the numbers of DESIGN.md's policy. */
-export function createPasswordResetService(deps: Dependencies) {
-  const ctx: ResetContext = { ...deps, repository: createPasswordResetRepository(deps.db) };
   return {
-    verify: (...args: Tail<Parameters<typeof verify>>) => verify(ctx, ...args),
-    sendOtp: (...args: Tail<Parameters<typeof sendOtp>>) => sendOtp(ctx, ...args),
-    validateOtp: (...args: Tail<Parameters<typeof validateOtp>>) => validateOtp(ctx, ...args),
-    setPassword: (...args: Tail<Parameters<typeof setPassword>>) => setPassword(ctx, ...args),
+    verify,
+    sendOtp,
+    validateOtp,
+    setPassword,
+    /** The verify body's schema: its account address field is named after the product. */
+    verifyBodySchema: resetVerifyBodySchema(deps.productName),
   };
 }
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -11,12 +11,12 @@ import { declareAccess } from '../access/access-scope';
 import type { Access } from '../access/access-service';
 import { callingAccount } from '../access/caller';
 import { noStore } from '../http/no-store';
-import { profileOf, schoolAdminsOf, type ProfileDependencies } from './profile-service';
+import type { ProfileService } from './profile-service';
 
-type Options = { deps: ProfileDependencies; access: Access };
+type Options = { service: ProfileService; access: Access };
 
 /** `/profile` (SPEC §2): the signed-in person's accounts and recent security events. */
-export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { deps, access }) => {
+export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, access }) => {
   app.addHook('onRequest', noStore);
   declareAccess(app, access.requireAccount());
   app.get(
@@ -28,7 +28,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { deps,
         response: { 200: dataEnvelope(ProfileSchema), 401: ApiErrorBodySchema },
       },
     },
-    async (request) => ({ data: await profileOf(deps, callingAccount(request).accountId) }),
+    async (request) => ({ data: await service.profileOf(callingAccount(request).accountId) }),
   );
   app.get(
     SCHOOL_ADMINS_PATH,
@@ -39,6 +39,6 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { deps,
         response: { 200: dataEnvelope(SchoolAdminsSchema), 401: ApiErrorBodySchema },
       },
     },
-    async (request) => ({ data: await schoolAdminsOf(deps, callingAccount(request).accountId) }),
+    async (request) => ({ data: await service.schoolAdminsOf(callingAccount(request).accountId) }),
   );
 };

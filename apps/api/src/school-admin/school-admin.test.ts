@@ -28,7 +28,6 @@ import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
 import type { SmtpSink } from '../test-support/smtp-sink';
 import type { TestApp } from '../test-support/test-app';
-import { processStudentRequest } from './student-request-jobs';
 
 const PASSWORD = 'Kepala-Sekolah-2026';
 const OTHER = { npsn: '20299999', name: 'SD Negeri 9 Cimahi' };
@@ -419,21 +418,11 @@ describe('a request of 1,000 students', () => {
     ]);
     const reply = await submit('operator', BIG.npsn, [a!, b!]);
     const id = Number(reply.json().data.id);
-    const ctx = {
-      db: t.database.db,
-      outbox: t.app.services.outbox,
-      templates: (await import('../notifications/message-templates')).messageTemplates({
-        brand: t.config.brand,
-        publicUrl: t.config.publicUrl,
-      }),
-      audit: t.app.services.audit,
-      hasher: t.app.services.hasher,
-      sealer: (await import('./initial-passwords')).createInitialPasswordSealer(
-        t.config.tokenSecret,
-      ),
-      domain: 'belajar.id',
-    };
-    await Promise.all([processStudentRequest(ctx, id), processStudentRequest(ctx, id)]);
+    const { schoolAdmin } = t.app.services;
+    await Promise.all([
+      schoolAdmin.processStudentRequest(id),
+      schoolAdmin.processStudentRequest(id),
+    ]);
     const made = await t.database.db
       .select()
       .from(learningAccounts)

@@ -1,127 +1,14 @@
 import type { Job } from 'pg-boss';
-import { addressBase, insertUniqueAccount } from '../accounts/account-creation-jobs';
-import type { AuditLog } from '../audit/audit-repository';
-import type { Db } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
-import type { MessageTemplates } from '../notifications/message-templates';
-import type { OutboxService } from '../notifications/outbox-service';
-import { newInitialPassword, type InitialPasswordSealer } from './initial-passwords';
-import { createStudentRequestsRepository, type ItemFailure } from './student-requests-repository';
+import type { SchoolAdminService } from './school-admin-service';
 
-export const STUDENT_REQUEST_QUEUE = 'student-account-request';
-/** Students per transaction: a crash loses at most one batch's work, which is then redone. */
-const BATCH = 25;
-
-export type StudentRequestWorkerContext = {
-  db: Db;
-  outbox: OutboxService;
-  templates: MessageTemplates;
-  audit: AuditLog;
-  hasher: { hash(password: string): Promise<string> };
-  sealer: InitialPasswordSealer;
-  domain: string;
-};
-
-/**
- * Gives the next batch of a request's waiting students their accounts, all in one transaction:
- * the account, its sealed initial password, the item's status and the student's e-mail commit
- * together or not at all. Items are locked (SKIP LOCKED), so two workers on one request never
- * take the same student. Returns how many items it settled; 0 when none is left.
- */
-export async function processStudentBatch(
-  ctx: StudentRequestWorkerContext,
-  requestId: number,
-): Promise<number> {
-  const waiting = await createStudentRequestsRepository(ctx.db).waiting(requestId, BATCH);
-  if (waiting.length === 0) return 0;
-  // argon2 takes tens of milliseconds a password: hashed before the transaction, not inside it.
-  const passwords = new Map<number, { clear: string; hash: string }>();
-  for (const { personId } of waiting) {
-    const clear = newInitialPassword();
-    passwords.set(personId, { clear, hash: await ctx.hasher.hash(clear) });
-  }
-  return ctx.db.transaction(async (tx) => {
-    const requests = createStudentRequestsRepository(tx);
-    const request = await requests.school(requestId);
-    if (!request) return 0;
-    const items = await requests.lockWaiting(
-      requestId,
-      waiting.map((w) => w.personId),
-    );
-    if (items.length === 0) return 0;
-    const ids = items.map((item) => item.personId);
-    const stillHere = await requests.stillEnrolled(ids, request.npsn);
-    const withAccount = await requests.withStudentAccount(ids);
-    for (const item of items) {
-      // The registry may have changed since the request: each student is checked again.
-      const failure: ItemFailure | null = !stillHere.has(item.personId)
-        ? 'left_school'
-        : withAccount.has(item.personId)
-          ? 'has_account'
-          : item.nisn === null
-            ? 'no_nisn'
-            : item.birthDate === null
-              ? 'no_birth_date'
-              : null;
-      if (failure) {
-        await requests.settleItem(requestId, item.personId, { status: 'failed', failure });
-        continue;
-      }
-      const password = passwords.get(item.personId);
-      if (!password) throw new Error('no password prepared for a locked item');
-      const account = await insertUniqueAccount(tx, {
-        personId: item.personId,
-        base: addressBase(item.fullName),
-        domain: ctx.domain,
-        schoolLevel: null,
-        kind: 'pd',
-        initialPasswordHash: password.hash,
-      });
-      await requests.settleItem(requestId, item.personId, {
-        status: 'created',
-        accountId: account.id,
-        initialPasswordSealed: ctx.sealer.seal(requestId, item.personId, password.clear),
-      });
-      if (item.personalEmail) {
-        await ctx.outbox.enqueue(
-          tx,
-          ctx.templates
-            .in('id')
-            .studentAccountCreated(item.personalEmail, account.email, request.schoolName),
-        );
-      }
-    }
-    await ctx.audit.record(
-      {
-        action: 'student-request',
-        outcome: 'batch-processed',
-        userType: 'pd',
-        target: String(requestId),
-      },
-      tx,
-    );
-    return items.length;
-  });
-}
-
-/** Works a request to its end, batch by batch; a retry after a crash resumes where it stopped. */
-export async function processStudentRequest(
-  ctx: StudentRequestWorkerContext,
-  requestId: number,
-): Promise<void> {
-  for (;;) {
-    const settled = await processStudentBatch(ctx, requestId);
-    if (settled === 0 && (await createStudentRequestsRepository(ctx.db).completeIfDone(requestId)))
-      return;
-    // Items locked by another worker: it finishes them; this one waits and looks again.
-    if (settled === 0) await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+import { STUDENT_REQUEST_QUEUE } from './school-admin-dependencies';
 
 export async function registerStudentRequestWorker(
-  ctx: StudentRequestWorkerContext & { queue: JobQueue },
+  service: SchoolAdminService,
+  queue: JobQueue,
 ): Promise<void> {
-  await ctx.queue.createQueue(STUDENT_REQUEST_QUEUE, {
+  await queue.createQueue(STUDENT_REQUEST_QUEUE, {
     retryLimit: 20,
     retryDelay: 5,
     retryBackoff: true,
@@ -131,9 +18,9 @@ export async function registerStudentRequestWorker(
     expireInSeconds: 15 * 60,
     heartbeatSeconds: 30,
   });
-  await ctx.queue.work<{ requestId: number }>(
+  await queue.work<{ requestId: number }>(
     STUDENT_REQUEST_QUEUE,
-    async (job: Job<{ requestId: number }>) => processStudentRequest(ctx, job.data.requestId),
+    async (job: Job<{ requestId: number }>) => service.processStudentRequest(job.data.requestId),
     { concurrency: 2 },
   );
 }

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { SECOND_FACTOR, SIGN_IN_MESSAGES, SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { auditEvents, learningAccounts, schoolMemberships, staffAccounts } from '../db/schema';
-import { addStaffAccount, StaffAddressError } from './staff-accounts';
+import { createStaffAccounts, StaffAddressError } from './staff-accounts';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { setPassword } from '../test-support/sign-in-test-app';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
   createBrowser,
@@ -33,22 +34,20 @@ beforeAll(async () => {
   t = await createTestApp({ SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '1000' });
   await loadRegistryFixture(t.database);
   // An initial password set by an admin: the first sign-in must replace it.
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash(INITIAL), mustChangePassword: true })
-    .where(eq(learningAccounts.email, student.email));
-  ({ password: staffPassword } = await addStaffAccount(staffDeps(), STAFF_EMAIL));
+  await setPassword(t, [student.email], INITIAL, { mustChange: true });
+  ({ password: staffPassword } = await staffAccountsOf().addStaffAccount(STAFF_EMAIL));
   rp = await discoverClient(t.app, t.config);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const staffDeps = () => ({
-  db: t.database.db,
-  hasher: t.app.services.hasher,
-  staffDomain: t.config.staffDomain,
-});
+const staffAccountsOf = () =>
+  createStaffAccounts({
+    db: t.database.db,
+    hasher: t.app.services.hasher,
+    staffDomain: t.config.staffDomain,
+  });
 const browser = (): Browser => createBrowser(t.app, t.config.oidc.issuer);
 
 /** A code from the person's app, for a moment `offsetSeconds` from now. */
@@ -236,8 +235,10 @@ describe('a ministry staff sign-in', () => {
   });
 
   it('refuses a second account for the same address and any address outside the staff domain', async () => {
-    expect((await addStaffAccount(staffDeps(), STAFF_EMAIL.toUpperCase())).created).toBe(false);
-    await expect(addStaffAccount(staffDeps(), 'rina@belajar.id')).rejects.toThrow(
+    expect((await staffAccountsOf().addStaffAccount(STAFF_EMAIL.toUpperCase())).created).toBe(
+      false,
+    );
+    await expect(staffAccountsOf().addStaffAccount('rina@belajar.id')).rejects.toThrow(
       StaffAddressError,
     );
   });

@@ -9,11 +9,9 @@ import {
 } from '@portal/contracts/statistics';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import type { Access } from '../access/access-service';
-import type { Db } from '../db/database';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { RateLimitStore } from '../counters/rate-limit-store';
-import { publicStatistics, staffStatistics } from './statistics-service';
+import type { StatisticsService } from './statistics-service';
 
 const PUBLIC_REQUESTS_PER_MINUTE_PER_IP = 30;
 // The public figures move once a minute at most; a shared cache may keep them this long.
@@ -22,14 +20,13 @@ const tags = ['statistics'];
 
 /** The staff dashboard's figures (console) and the public daily funnels (`/statistik`). */
 export const statisticsRoutes: FastifyPluginAsyncZod<{
-  db: Db;
+  service: StatisticsService;
   access: Access;
-  rateLimit: RateLimitStore;
-}> = async (app, { db, access, rateLimit }) => {
+}> = async (app, { service, access }) => {
   await app.register(async (scope) => {
     const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
     staffOnly.addHook('onRequest', noStore);
-    declareAccess(staffOnly, access.requireStaff());
+    declareAccess(staffOnly, access.requireStaff('statistics'));
     staffOnly.get(
       STATISTICS_PATHS.console,
       {
@@ -40,7 +37,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{
           response: { 200: dataEnvelope(StatisticsSchema), ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => ({ data: await staffStatistics(db, request.query) }),
+      async (request) => ({ data: await service.staffStatistics(request.query) }),
     );
   });
 
@@ -50,7 +47,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{
     await limited.register(fastifyRateLimit, {
       max: PUBLIC_REQUESTS_PER_MINUTE_PER_IP,
       timeWindow: 60_000,
-      ...rateLimit.fastifyOptions('statistics'),
+      ...service.rateLimitCounters('statistics'),
     });
     limited.get(
       STATISTICS_PATHS.public,
@@ -63,7 +60,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const data = await publicStatistics(db, request.query);
+        const data = await service.publicStatistics(request.query);
         reply.header('cache-control', `public, max-age=${PUBLIC_CACHE_SECONDS}`);
         return { data };
       },

@@ -8,8 +8,9 @@ import {
   type Statistics,
   type StatisticsQuery,
 } from '@portal/contracts/statistics';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { Db } from '../db/database';
-import { dailyCounts, pendingOfficeRequestAges } from './statistics-repository';
+import { createStatisticsRepository, STATISTICS_SOURCES } from './statistics-repository';
 
 type Count = { day: string; metric: string; count: number };
 /** Which metrics (daily_metrics.metric) add up to one series of a chart. */
@@ -93,32 +94,72 @@ function eventSeries(days: string[], counts: Count[]): DailySeries {
   );
 }
 
-/** The two daily funnels, which anyone may see. */
-export async function publicStatistics(db: Db, range: StatisticsQuery): Promise<PublicStatistics> {
-  const days = daysOf(range);
-  const counts = await dailyCounts(db, range, PUBLIC_PREFIXES);
-  return {
-    lookupFunnel: series(days, counts, rulesOf(LOOKUP_FUNNEL)),
-    resetFunnel: series(days, counts, rulesOf(RESET_FUNNEL)),
-  };
-}
+/** Ids a transaction takes at most: one batch stays a short transaction however far behind. */
+export const AGGREGATE_BATCH_SIZE = 2_000_000;
+/** How old a row must be before it is counted: time for any transaction still open to commit. */
+export const SETTLE_SECONDS = 60;
+// A run ends after this long and the next one goes on, well before pg-boss would expire the job.
+const RUN_BUDGET_MS = 5 * 60_000;
 
-/** The staff dashboard's figures: the funnels, events by name, sign-ins, the review backlog. */
-export async function staffStatistics(db: Db, range: StatisticsQuery): Promise<Statistics> {
-  const days = daysOf(range);
-  const [counts, backlog] = await Promise.all([
-    dailyCounts(db, range, STAFF_PREFIXES),
-    pendingOfficeRequestAges(db),
-  ]);
+type AggregateOptions = { batchSize?: number; settleSeconds?: number; budgetMs?: number };
+
+/** The figures of the staff dashboard and of the public statistics page, and their counting. */
+export function createStatisticsService({ db, counters }: { db: Db; counters: RateLimitStore }) {
+  const repository = createStatisticsRepository(db);
   return {
-    lookupFunnel: series(days, counts, rulesOf(LOOKUP_FUNNEL)),
-    resetFunnel: series(days, counts, rulesOf(RESET_FUNNEL)),
-    events: eventSeries(days, counts),
-    signIns: series(days, counts, rulesOf(SIGN_INS)),
-    reviewBacklog: {
-      pending: backlog.pending,
-      oldestDays: backlog.oldestDays,
-      buckets: BACKLOG_BUCKETS.map((key) => ({ key, count: backlog.byAge[key] ?? 0 })),
+    /** The two daily funnels, which anyone may see. */
+    async publicStatistics(range: StatisticsQuery): Promise<PublicStatistics> {
+      const days = daysOf(range);
+      const counts = await repository.dailyCounts(range, PUBLIC_PREFIXES);
+      return {
+        lookupFunnel: series(days, counts, rulesOf(LOOKUP_FUNNEL)),
+        resetFunnel: series(days, counts, rulesOf(RESET_FUNNEL)),
+      };
     },
+
+    /** The staff dashboard's figures: the funnels, events by name, sign-ins, the review backlog. */
+    async staffStatistics(range: StatisticsQuery): Promise<Statistics> {
+      const days = daysOf(range);
+      const [counts, backlog] = await Promise.all([
+        repository.dailyCounts(range, STAFF_PREFIXES),
+        repository.pendingOfficeRequestAges(),
+      ]);
+      return {
+        lookupFunnel: series(days, counts, rulesOf(LOOKUP_FUNNEL)),
+        resetFunnel: series(days, counts, rulesOf(RESET_FUNNEL)),
+        events: eventSeries(days, counts),
+        signIns: series(days, counts, rulesOf(SIGN_INS)),
+        reviewBacklog: {
+          pending: backlog.pending,
+          oldestDays: backlog.oldestDays,
+          buckets: BACKLOG_BUCKETS.map((key) => ({ key, count: backlog.byAge[key] ?? 0 })),
+        },
+      };
+    },
+
+    /**
+     * Brings daily_metrics up to the settled rows of every source, batch after batch while a
+     * batch comes back full (decision 0227). Answers how many rows it counted.
+     */
+    async aggregateStatistics({
+      batchSize = AGGREGATE_BATCH_SIZE,
+      settleSeconds = SETTLE_SECONDS,
+      budgetMs = RUN_BUDGET_MS,
+    }: AggregateOptions = {}): Promise<number> {
+      const deadline = Date.now() + budgetMs;
+      let counted = 0;
+      for (const source of STATISTICS_SOURCES) {
+        let batch: { rows: number; full: boolean };
+        do {
+          batch = await repository.aggregateNextBatch(source, { batchSize, settleSeconds });
+          counted += batch.rows;
+        } while (batch.full && Date.now() < deadline);
+      }
+      return counted;
+    },
+
+    /** @fastify/rate-limit's options that keep its counts in the shared counters. */
+    rateLimitCounters: (namespace: string) => counters.fastifyOptions(namespace),
   };
 }
+export type StatisticsService = ReturnType<typeof createStatisticsService>;

@@ -15,7 +15,6 @@ import {
 import { discoverClient } from '../test-support/test-relying-party';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { aggregateStatistics } from './statistics-jobs';
 import { rowsOf } from '../db/rows-of';
 
 const api = '/belajar-id';
@@ -110,7 +109,7 @@ const statistics = (query: string, token?: string) =>
 describe('the statistics aggregation', () => {
   it('counts events and audit outcomes per Jakarta day and metric, once however often it runs', async () => {
     await recordFunnels();
-    await aggregateStatistics(t.database.db);
+    await t.app.services.statistics.aggregateStatistics();
     const counted = await figures();
     expect(counted).toMatchObject({
       '2026-03-01 audit:lookup:found': 2,
@@ -121,10 +120,10 @@ describe('the statistics aggregation', () => {
       '2026-03-02 event:ACCOUNT_LOOKUP_INITIATED': 1,
     });
     // Another run, and rows recorded since: only those are added.
-    await aggregateStatistics(t.database.db);
+    await t.app.services.statistics.aggregateStatistics();
     expect(await figures()).toEqual(counted);
     await t.database.db.insert(auditEvents).values(audit('lookup', 'found', MARCH_1));
-    await aggregateStatistics(t.database.db);
+    await t.app.services.statistics.aggregateStatistics();
     expect((await figures())['2026-03-01 audit:lookup:found']).toBe(3);
   });
 
@@ -133,9 +132,9 @@ describe('the statistics aggregation', () => {
       .insert(auditEvents)
       .values([...audit('lookup', 'found', MARCH_1), ...audit('lookup', 'found', new Date())]);
     await t.database.db.insert(trackingEvents).values(trackingEvent('CLICKED', new Date()));
-    await aggregateStatistics(t.database.db);
+    await t.app.services.statistics.aggregateStatistics();
     expect(await figures()).toEqual({ '2026-03-01 audit:lookup:found': 1 });
-    await aggregateStatistics(t.database.db, { settleSeconds: 0 });
+    await t.app.services.statistics.aggregateStatistics({ settleSeconds: 0 });
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
     expect(await figures()).toEqual({
       '2026-03-01 audit:lookup:found': 1,
@@ -147,8 +146,8 @@ describe('the statistics aggregation', () => {
   it('catches up batch after batch, and two runs at once count each row once', async () => {
     await t.database.db.insert(auditEvents).values(audit('lookup', 'found', MARCH_1, 25));
     await Promise.all([
-      aggregateStatistics(t.database.db, { batchSize: 4 }),
-      aggregateStatistics(t.database.db, { batchSize: 7 }),
+      t.app.services.statistics.aggregateStatistics({ batchSize: 4 }),
+      t.app.services.statistics.aggregateStatistics({ batchSize: 7 }),
     ]);
     expect(await figures()).toEqual({ '2026-03-01 audit:lookup:found': 25 });
   });
@@ -157,7 +156,7 @@ describe('the statistics aggregation', () => {
 describe('the statistics API', () => {
   it('answers staff with the daily funnels, events by name and sign-ins', async () => {
     await recordFunnels();
-    await aggregateStatistics(t.database.db);
+    await t.app.services.statistics.aggregateStatistics();
     const reply = await statistics('from=2026-02-28&to=2026-03-02', staff);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['cache-control']).toBe('no-store');
@@ -268,7 +267,7 @@ describe('the statistics API', () => {
 
   it('shows anyone the two funnels only, cacheable, without sign-in', async () => {
     await recordFunnels();
-    await aggregateStatistics(t.database.db);
+    await t.app.services.statistics.aggregateStatistics();
     const reply = await t.app.inject({
       url: `${api}${STATISTICS_PATHS.public}?from=2026-03-01&to=2026-03-02`,
     });

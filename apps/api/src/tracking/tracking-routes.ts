@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,41 +6,26 @@ import { TrackingClientSchema, TrackingRequestSchema } from '@portal/contracts/t
 import { TRACKING_CLIENT_PATH, TRACKING_PATH } from '@portal/contracts/tracking-client';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { UnauthorizedError } from '../http/domain-errors';
-import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { TrackingService } from './tracking-service';
-
-type Options = {
-  service: TrackingService;
-  credentials: { user: string; secret: string };
-  rateLimit: RateLimitStore;
-};
 
 // Enough for a visitor who clicks around and flushes an offline queue; not for a flood.
 const EVENTS_PER_MINUTE_PER_IP = 120;
-
-const sameText = (a: string, b: string): boolean => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /**
  * The event tracker of SPEC §7. Basic authorization identifies the portal's own client; it
  * is no secret (it ships in the web bundle), it keeps other sites' traffic out.
  */
-export const trackingRoutes: FastifyPluginAsyncZod<Options> = async (
+export const trackingRoutes: FastifyPluginAsyncZod<{ service: TrackingService }> = async (
   app,
-  { service, credentials, rateLimit },
+  { service },
 ) => {
   // Basic authorization names the portal's own client, not a person: checked by the route.
   declareAccess(app, publicAccess);
   await app.register(fastifyRateLimit, {
     max: EVENTS_PER_MINUTE_PER_IP,
     timeWindow: 60_000,
-    ...rateLimit.fastifyOptions('tracking'),
+    ...service.rateLimitCounters('tracking'),
   });
-
-  const expected = `Basic ${Buffer.from(`${credentials.user}:${credentials.secret}`).toString('base64')}`;
 
   // The web reads the credentials here rather than from its build: one image serves every
   // deployment, and a build without them would have every event refused (decision 0205).
@@ -55,7 +39,9 @@ export const trackingRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').send({ authorization: expected }),
+      reply
+        .header('cache-control', 'no-cache')
+        .send({ authorization: service.clientAuthorization() }),
   );
 
   app.post(
@@ -74,7 +60,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request, reply) => {
-      if (!sameText(request.headers.authorization ?? '', expected)) throw new UnauthorizedError();
+      if (!service.isOwnClient(request.headers.authorization)) throw new UnauthorizedError();
       const accepted = await service.record(request.body.data);
       return reply.status(202).send({ accepted });
     },

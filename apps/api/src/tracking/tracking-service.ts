@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
   PERSONAL_ATTRIBUTE_KEYS,
@@ -8,6 +8,7 @@ import {
   type TrackingEvent,
 } from '@portal/contracts/tracking';
 import { TRACKING_MAX_BATCH } from '@portal/contracts/tracking-client';
+import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { Db } from '../db/database';
 import { ValidationError } from '../http/domain-errors';
 import { createTrackingRepository, type TrackingRow } from './tracking-repository';
@@ -46,8 +47,28 @@ export function stripUrl(url: string): string {
   }
 }
 
-export function createTrackingService(db: Db, hmacKey: string) {
+const sameText = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** The event tracker of SPEC §7: its own client's events, stored without personal data. */
+export function createTrackingService({
+  db,
+  hmacKey,
+  credentials,
+  counters,
+}: {
+  db: Db;
+  hmacKey: string;
+  /** The basic authorization of the portal's own client (decision 0205). */
+  credentials: { user: string; secret: string };
+  counters: RateLimitStore;
+}) {
   const repository = createTrackingRepository(db);
+  const basic = Buffer.from(`${credentials.user}:${credentials.secret}`).toString('base64');
+  const authorization = `Basic ${basic}`;
   const pseudonymise = (value: string): string =>
     `hmac:${createHmac('sha256', hmacKey).update(value.trim().toLowerCase()).digest('hex')}`;
 
@@ -113,6 +134,12 @@ export function createTrackingService(db: Db, hmacKey: string) {
       return parsed.data.length;
     },
     pseudonymise,
+    /** The authorization header the portal's own tracking client sends. */
+    clientAuthorization: () => authorization,
+    /** Whether a request's authorization header is the portal's own client's. */
+    isOwnClient: (header: string | undefined) => sameText(header ?? '', authorization),
+    /** @fastify/rate-limit's options that keep its counts in the shared counters. */
+    rateLimitCounters: (namespace: string) => counters.fastifyOptions(namespace),
   };
 }
 export type TrackingService = ReturnType<typeof createTrackingService>;

@@ -10,7 +10,6 @@ import { privateUploads } from '../db/schema';
 import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
 import { freePort } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { removeUnclaimedUploads } from './upload-jobs';
 
 // The letters on an S3-compatible server (s3rver, from npm, on loopback) instead of the folder.
 
@@ -70,13 +69,13 @@ describe('letters on S3-compatible storage', () => {
       .from(privateUploads)
       .where(eq(privateUploads.id, id));
     expect(await listKeys()).toEqual([`letters-test/${row!.storageKey}`]);
-    expect(await t.app.services.uploads.storage.get(row!.storageKey)).toEqual(pdf);
+    expect(await t.app.services.storage.get(row!.storageKey)).toEqual(pdf);
 
     await t.database.db
       .update(privateUploads)
       .set({ createdAt: sql`now() - interval '2 days'` })
       .where(eq(privateUploads.id, id));
-    expect(await removeUnclaimedUploads(t.app.services.uploads)).toBe(1);
+    expect(await t.app.services.uploads.removeUnclaimedUploads()).toBe(1);
     expect(await listKeys()).toEqual([]);
   });
 });

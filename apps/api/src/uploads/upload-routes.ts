@@ -12,8 +12,7 @@ import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, ValidationError } from '../http/domain-errors';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { RateLimitStore } from '../counters/rate-limit-store';
-import { acceptLetter, type UploadContext } from './upload-service';
+import type { UploadService } from './upload-service';
 
 const UPLOADS_PER_HOUR_PER_IP = 30;
 
@@ -27,10 +26,10 @@ const tooLarge = () =>
  * SPEC §7: the office's letter, as one multipart file, without credentials. At most 5 MB is
  * read; anything bigger is refused before it is kept anywhere.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<{
-  ctx: UploadContext;
-  rateLimit: RateLimitStore;
-}> = async (app, { ctx, rateLimit }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ service: UploadService }> = async (
+  app,
+  { service },
+) => {
   declareAccess(app, publicAccess);
   app.addHook('onRequest', noStore);
   await app.register(fastifyMultipart, {
@@ -39,7 +38,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   await app.register(fastifyRateLimit, {
     max: UPLOADS_PER_HOUR_PER_IP,
     timeWindow: 60 * 60_000,
-    ...rateLimit.fastifyOptions('uploads'),
+    ...service.rateLimitCounters('uploads'),
   });
   app.post(
     PRIVATE_UPLOAD_PATH,
@@ -73,7 +72,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw error;
       }
-      return { data: await acceptLetter(ctx, { filename: file.filename, bytes }, request.ip) };
+      return { data: await service.acceptLetter({ filename: file.filename, bytes }, request.ip) };
     },
   );
 };

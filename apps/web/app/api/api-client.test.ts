@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getJson, postJson } from '~/api/api-client';
+import { ApiError, getFile, getJson, postJson } from '~/api/api-client';
 import { changeLanguage, i18n } from '~/i18n/i18n';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -25,6 +25,35 @@ describe('api client', () => {
     expect(init.credentials).toBe('same-origin');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
     expect(init.body).toBe('{"email":"a@b.id"}');
+  });
+
+  it('gets a file with the bearer token, and a refused one as the server’s error', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('%PDF-1.7', {
+          headers: { 'content-disposition': 'inline; filename="surat.pdf"' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { blob, fileName } = await getFile('/admin/v1/office-requests/7/letter', {
+      token: 'tok',
+    });
+    expect(await blob.text()).toBe('%PDF-1.7');
+    expect(fileName).toBe('surat.pdf');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/belajar-id/admin/v1/office-requests/7/letter');
+    expect(init.method).toBe('GET');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ id: 'not_found', message: 'Tidak ditemukan.' }, { status: 404 }),
+      ),
+    );
+    const refused = await getFile('/admin/v1/office-requests/8/letter').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(404);
   });
 
   it('tells the API the language the visitor reads the site in, for the mails a call causes', async () => {

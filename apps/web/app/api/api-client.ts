@@ -163,13 +163,17 @@ export const putJson = <S extends z.ZodType>(
   options: RequestOptions = {},
 ) => request('PUT', path, schema, body, options);
 
-/** POST without a body for a file the server makes (a CSV): its contents and its file name. */
-export async function postForFile(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await send('POST', path, undefined, options);
+/** A file's contents and the name the server gave it (`content-disposition`), if any. */
+async function fileOf(response: Response): Promise<{ blob: Blob; fileName: string | null }> {
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
   return { blob: await response.blob(), fileName };
 }
+
+/** GET a file the server keeps (an office's letter): its contents and its file name. */
+export const getFile = (path: string, options: RequestOptions = {}) =>
+  send('GET', path, undefined, options).then(fileOf);
+
+/** POST without a body for a file the server makes (a CSV): its contents and its file name. */
+export const postForFile = (path: string, options: RequestOptions = {}) =>
+  send('POST', path, undefined, options).then(fileOf);

@@ -37,16 +37,19 @@ export function useSchoolAdminVerdict(user: User): SchoolAdminVerdict {
 
 /**
  * The auth modal's notices (SPEC §8): why this account may not go on, whose account it needs,
- * and a way to sign in with another.
+ * and a way to sign in with another. `title` heads the alert where nothing above it says
+ * 'Akun salah' (a page); the auth modal says it once, in its own title.
  */
 export function SchoolAdminNotice({
   mode,
   user,
   verdict,
+  title,
 }: {
   mode: AuthModalMode;
   user: User;
   verdict: Exclude<SchoolAdminVerdict, { kind: 'checking' } | { kind: 'admin' }>;
+  title?: string;
 }) {
   const { t } = useTranslation('common');
   const emailId = useId();
@@ -62,8 +65,8 @@ export function SchoolAdminNotice({
         : t('authModal.notRegistered');
   return (
     <div className="space-y-4">
-      <Alert variant="error-box" title={t('authModal.wrongAccount')}>
-        <p className="mt-1">{notice}</p>
+      <Alert variant="error-box" title={title}>
+        <p className={title ? 'mt-1' : undefined}>{notice}</p>
       </Alert>
       {verdict.kind === 'notLearningAccount' ? (
         <div>
@@ -130,7 +133,12 @@ export function SchoolAdminGate({
   if (verdict.kind === 'admin') return children(verdict.schools);
   return (
     <div className="mt-6 max-w-md">
-      <SchoolAdminNotice mode={mode} user={user} verdict={verdict} />
+      <SchoolAdminNotice
+        mode={mode}
+        user={user}
+        verdict={verdict}
+        title={t('authModal.wrongAccount')}
+      />
     </div>
   );
 }

@@ -22,9 +22,10 @@ type AlertProps = {
   variant: AlertVariant;
   /**
    * `alert` interrupts a screen reader, `status` waits its turn. Defaults: errors are alerts,
-   * warnings and notices are statuses; an element keeps the role it has always had.
+   * warnings and notices are statuses; an element keeps the role it has always had. `null`: no
+   * live role, for a field's error that something else announces (the form's error summary).
    */
-  role?: 'alert' | 'status';
+  role?: 'alert' | 'status' | null;
   /** A heading line in the danger colour, with plain text under it (`error-box` only). */
   title?: ReactNode;
   /** Layout only (margins, focus outline): the look belongs to the variant. */
@@ -41,7 +42,11 @@ export function Alert({ variant, role, title, className, children, ...element }:
   const look = [LOOKS[variant], emphasised, className].filter(Boolean).join(' ');
   return (
     <div
-      role={role ?? (variant === 'warning' || variant === 'info' ? 'status' : 'alert')}
+      role={
+        role === null
+          ? undefined
+          : (role ?? (variant === 'warning' || variant === 'info' ? 'status' : 'alert'))
+      }
       className={look}
       {...element}
     >

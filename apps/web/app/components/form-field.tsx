@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Alert } from './alert';
 import { formStyles } from './form-styles';
 
 /** What a field's control needs to be labelled, described and marked invalid. */
@@ -59,13 +60,9 @@ export function FormField({
         className: formStyles.control(invalid),
       })}
       {invalid ? (
-        <p
-          id={`${id}-error`}
-          role={announceError ? 'alert' : undefined}
-          className={formStyles.error}
-        >
+        <Alert variant="field-error" id={`${id}-error`} role={announceError ? 'alert' : null}>
           {error}
-        </p>
+        </Alert>
       ) : null}
     </div>
   );

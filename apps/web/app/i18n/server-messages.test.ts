@@ -39,6 +39,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   reset: 'RESET',
   userType: 'USER_TYPE',
   signIn: 'SIGN_IN',
+  passkeys: 'PASSKEY',
   schoolAdmin: 'SCHOOL_ADMIN',
   dinas: 'DINAS',
   console: 'CONSOLE',

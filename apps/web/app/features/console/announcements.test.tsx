@@ -1,12 +1,11 @@
 import type { AnnouncementItem } from '@portal/contracts/announcements';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import { Announcements } from './announcements';
-import type { ConsoleApi } from './console-api';
 
 registerNamespace('console', { id, en });
 
@@ -22,14 +21,18 @@ const ITEM: AnnouncementItem = {
   state: 'inactive',
 };
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('the console’s announcement list', () => {
   it('shows each announcement as the bar does: Markdown rendered and sanitised', async () => {
-    const api = {
-      announcements: async () => ({ data: { items: [ITEM] } }),
-    } as unknown as ConsoleApi;
-    renderWithProviders(<Announcements api={api} />, { query: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: { items: [ITEM] } })),
+    );
+    renderWithProviders(<Announcements token="staff-token" />, { query: true });
     const item = await screen.findByRole('listitem', {}, { timeout: 5000 });
     expect(within(item).getByText('tutup').tagName).toBe('STRONG');
     const link = within(item).getByRole('link', { name: 'Jadwal layanan' });

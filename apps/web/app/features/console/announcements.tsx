@@ -1,6 +1,5 @@
 import type { AnnouncementItem } from '@portal/contracts/announcements';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@portal/contracts/announcements';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
@@ -9,8 +8,10 @@ import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
 import { useLocaliseMessage } from '~/i18n/server-messages';
-import type { ConsoleApi } from './console-api';
 import { Alert } from '~/components/alert';
+import { useAnnouncements } from './api/get-announcements';
+import { useSaveAnnouncement } from './api/save-announcement';
+import { useSetAnnouncementActive } from './api/set-announcement-active';
 
 // The ministry works in Jakarta time (WIB, no daylight saving): the schedule is typed and shown in it.
 const WIB_OFFSET_MS = 7 * 3_600_000;
@@ -32,37 +33,15 @@ type Draft = { id: string | null; description: string; startsAt: string; endsAt:
 const EMPTY: Draft = { id: null, description: '', startsAt: '', endsAt: '' };
 
 /** Announcements for the public site's bar: written in Markdown with a live preview, scheduled, switched on and off. */
-export function Announcements({ api }: { api: ConsoleApi }) {
+export function Announcements({ token }: { token: string }) {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
-  const queries = useQueryClient();
   const ids = { text: useId(), start: useId(), end: useId(), preview: useId() };
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [confirming, setConfirming] = useState<AnnouncementItem | null>(null);
-  const list = useQuery({
-    queryKey: ['console-announcements'],
-    queryFn: ({ signal }) => api.announcements(signal).then((answer) => answer.data.items),
-  });
-  const refresh = () => void queries.invalidateQueries({ queryKey: ['console-announcements'] });
-  const save = useMutation({
-    mutationFn: () =>
-      api.saveAnnouncement(draft.id, {
-        description: draft.description,
-        startsAt: fromWib(draft.startsAt),
-        endsAt: fromWib(draft.endsAt),
-      }),
-    onSuccess: () => {
-      setDraft(EMPTY);
-      refresh();
-    },
-  });
-  const switchOver = useMutation({
-    mutationFn: (item: AnnouncementItem) => api.setAnnouncementActive(item.id, !item.isActive),
-    onSuccess: () => {
-      setConfirming(null);
-      refresh();
-    },
-  });
+  const list = useAnnouncements(token);
+  const save = useSaveAnnouncement(token);
+  const switchOver = useSetAnnouncementActive(token);
   const preview = useMemo(() => renderAnnouncement(draft.description), [draft.description]);
   const fieldError = (field: string) => {
     const error = save.error;
@@ -91,7 +70,17 @@ export function Announcements({ api }: { api: ConsoleApi }) {
       : t('announcements.always');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate(
+      {
+        id: draft.id,
+        body: {
+          description: draft.description,
+          startsAt: fromWib(draft.startsAt),
+          endsAt: fromWib(draft.endsAt),
+        },
+      },
+      { onSuccess: () => setDraft(EMPTY) },
+    );
   };
   const edit = (item: AnnouncementItem) => {
     save.reset();
@@ -260,7 +249,13 @@ export function Announcements({ api }: { api: ConsoleApi }) {
             type="button"
             className="btn btn-primary"
             disabled={switchOver.isPending}
-            onClick={() => confirming && switchOver.mutate(confirming)}
+            onClick={() =>
+              confirming &&
+              switchOver.mutate(
+                { id: confirming.id, active: !confirming.isActive },
+                { onSuccess: () => setConfirming(null) },
+              )
+            }
           >
             {confirming?.isActive
               ? t('announcements.yesDeactivate')

@@ -1,5 +1,4 @@
 import type { User } from 'oidc-client-ts';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
@@ -10,8 +9,9 @@ import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
 import { Announcements } from './announcements';
-import { consoleApi } from './console-api';
+import { useStaffCheck } from './api/get-referral-codes';
 import { OfficeRequests } from './office-requests';
+import { Passkeys } from './passkeys';
 import { FeatureToggles } from './feature-toggles';
 import { ReferralCodes } from './referral-codes';
 import { StatisticsDashboard } from './statistics-dashboard';
@@ -43,13 +43,9 @@ export function ConsolePage() {
 
 function Console({ user }: { user: User }) {
   const { t } = useTranslation('console');
-  const api = consoleApi(user.access_token);
+  const token = user.access_token;
   // One call tells whether this account is staff: the API answers 403 to anyone else.
-  const probe = useQuery({
-    queryKey: ['console-codes'],
-    queryFn: ({ signal }) => api.codes(signal).then((answer) => answer.data.items),
-    retry: false,
-  });
+  const probe = useStaffCheck(token);
   if (probe.isPending) {
     return (
       <p role="status" className="mt-3 text-muted">
@@ -73,12 +69,13 @@ function Console({ user }: { user: User }) {
   }
   return (
     <>
-      <OfficeRequests api={api} />
-      <ReferralCodes api={api} />
-      <FeatureToggles api={api} />
-      <StatisticsDashboard token={user.access_token} />
-      <Announcements api={api} />
-      <Deletions api={api} />
+      <OfficeRequests token={token} />
+      <ReferralCodes token={token} />
+      <FeatureToggles token={token} />
+      <StatisticsDashboard token={token} />
+      <Announcements token={token} />
+      <Deletions token={token} />
+      <Passkeys token={token} />
     </>
   );
 }

@@ -1,33 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
-import type { ConsoleApi } from './console-api';
 import { ScrollRegion } from '~/components/scroll-region';
 import { Pager } from '~/components/pager';
 import { Alert } from '~/components/alert';
+import { useAccountDeletions } from './api/get-account-deletions';
+import { useDecideAccountDeletion } from './api/decide-account-deletion';
 
 const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] as const;
 
 /** Deletions of accounts whose owners left the registry (issue 23): reports decided here. */
-export function Deletions({ api }: { api: ConsoleApi }) {
+export function Deletions({ token }: { token: string }) {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
-  const queries = useQueryClient();
   const filterId = useId();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const deletions = useQuery({
-    queryKey: ['console-deletions', status, page],
-    queryFn: ({ signal }) => api.deletions({ status, page }, signal).then((answer) => answer.data),
-  });
-  const decide = useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: 'uphold' | 'reject' }) =>
-      api.decideDeletion(id, decision),
-    onSuccess: () => void queries.invalidateQueries({ queryKey: ['console-deletions'] }),
-  });
+  const deletions = useAccountDeletions(token, { status, page });
+  const decide = useDecideAccountDeletion(token);
   const day = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
       dateStyle: 'medium',

@@ -1,6 +1,5 @@
 import type { ToggleOverview } from '@portal/contracts/console';
 import { SETTING_MAX_LENGTH } from '@portal/contracts/console';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
@@ -8,33 +7,23 @@ import { FormField } from '~/components/form-field';
 import { Modal } from '~/components/modal';
 import { webConfig } from '~/config';
 import { useLocaliseMessage } from '~/i18n/server-messages';
-import type { ConsoleApi } from './console-api';
 import { ScrollRegion } from '~/components/scroll-region';
 import { Alert } from '~/components/alert';
+import { useFeatureToggles } from './api/get-feature-toggles';
+import { useChangeFeatureToggle } from './api/change-feature-toggle';
 
 type Change = { key: string; value: boolean | string; previous: boolean | string };
-const QUERY_KEY = ['console-toggles'];
 
 /**
  * The toggles and text settings of SPEC §3 (issue 22): what each switches, a change only after
  * a confirmation that says what it does, and who changed what before.
  */
-export function FeatureToggles({ api }: { api: ConsoleApi }) {
+export function FeatureToggles({ token }: { token: string }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
-  const queries = useQueryClient();
   const [pending, setPending] = useState<Change | null>(null);
-  const overview = useQuery({
-    queryKey: QUERY_KEY,
-    queryFn: ({ signal }) => api.toggles(signal).then((answer) => answer.data),
-  });
-  const change = useMutation({
-    mutationFn: ({ key, value, previous }: Change) => api.changeToggle(key, { value, previous }),
-    onSuccess: (answer) => queries.setQueryData(QUERY_KEY, answer.data),
-    // Someone else changed it meanwhile: show what it is now.
-    onError: () => void queries.invalidateQueries({ queryKey: QUERY_KEY }),
-    onSettled: () => setPending(null),
-  });
+  const overview = useFeatureToggles(token);
+  const change = useChangeFeatureToggle(token);
   const data = overview.data;
   return (
     <section aria-labelledby="toggles-title" className="mt-12">
@@ -119,7 +108,7 @@ export function FeatureToggles({ api }: { api: ConsoleApi }) {
                 type="button"
                 className="btn btn-primary"
                 disabled={change.isPending}
-                onClick={() => change.mutate(pending)}
+                onClick={() => change.mutate(pending, { onSettled: () => setPending(null) })}
               >
                 {t('toggles.confirm')}
               </button>

@@ -5,7 +5,6 @@ import { changeLanguage, registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
-import type { ConsoleApi } from './console-api';
 import { OfficeRequests } from './office-requests';
 
 registerNamespace('console', { id, en });
@@ -35,19 +34,9 @@ const REQUEST: OfficeRequestDetail = {
   accountEmail: null,
 };
 
-let approve: ReturnType<typeof vi.fn>;
+let approve: ReturnType<typeof vi.fn<() => Promise<Response>>>;
 function renderRequests() {
-  approve = vi.fn(async () => ({ data: { ...REQUEST, status: 'approved' as const } }));
-  const api = {
-    requests: async () => ({
-      data: { items: [REQUEST], page: 1, pageSize: 20, total: 1 },
-    }),
-    request: async () => ({ data: REQUEST }),
-    // The letter never arrives: these tests are about the words and the decision.
-    letter: () => new Promise<Blob>(() => undefined),
-    approve,
-  } as unknown as ConsoleApi;
-  renderWithProviders(<OfficeRequests api={api} />, { query: true });
+  renderWithProviders(<OfficeRequests token="staff-token" />, { query: true });
 }
 
 async function openRequest() {
@@ -58,9 +47,20 @@ async function openRequest() {
 }
 
 beforeEach(() => {
+  approve = vi.fn(async () => Response.json({ data: { ...REQUEST, status: 'approved' } }));
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json({ provinces: [] })),
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path.endsWith('/office-requests')) {
+        return Response.json({ data: { items: [REQUEST], page: 1, pageSize: 20, total: 1 } });
+      }
+      if (path.endsWith(`/office-requests/${REQUEST.id}`)) return Response.json({ data: REQUEST });
+      // The letter never arrives: these tests are about the words and the decision.
+      if (path.endsWith('/letter')) return new Promise<Response>(() => undefined);
+      if (path.endsWith('/approve') && init?.method === 'POST') return approve();
+      return Response.json({ provinces: [] });
+    }),
   );
 });
 afterEach(() => {

@@ -1,5 +1,4 @@
 import { platformName, positionName } from '@portal/contracts/dinas-request';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
@@ -11,8 +10,12 @@ import { useLocaliseMessage } from '~/i18n/server-messages';
 import officeFormEn from '~/locales/en/dinas-request.json';
 import officeFormId from '~/locales/id/dinas-request.json';
 import { Pager } from '~/components/pager';
-import type { ConsoleApi, RequestFilter } from './console-api';
 import { Alert } from '~/components/alert';
+import { useOfficeRequests, type RequestFilter } from './api/get-office-requests';
+import { useOfficeRequest } from './api/get-office-request';
+import { useOfficeRequestLetter } from './api/get-office-request-letter';
+import { useApproveOfficeRequest } from './api/approve-office-request';
+import { useRejectOfficeRequest } from './api/reject-office-request';
 
 // Positions are named as the office form names them, in the reader's language.
 registerNamespace('dinas-request', { id: officeFormId, en: officeFormEn });
@@ -20,21 +23,18 @@ registerNamespace('dinas-request', { id: officeFormId, en: officeFormEn });
 const EMPTY: RequestFilter = { status: 'submitted', province: '', from: '', to: '', page: 1 };
 
 /** Office requests: filtered, paged, and one opened for a decision. */
-export function OfficeRequests({ api }: { api: ConsoleApi }) {
+export function OfficeRequests({ token }: { token: string }) {
   const { t } = useTranslation('console');
   const [filter, setFilter] = useState<RequestFilter>(EMPTY);
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['office-requests', filter],
-    queryFn: ({ signal }) => api.requests(filter, signal).then((answer) => answer.data),
-  });
+  const list = useOfficeRequests(token, filter);
   return (
     <section aria-labelledby="requests-title" className="mt-8">
       <h2 id="requests-title" className="text-2xl font-bold">
         {t('requests.title')}
       </h2>
       {openId ? (
-        <RequestDetail api={api} id={openId} onClose={() => setOpenId(null)} />
+        <RequestDetail token={token} id={openId} onClose={() => setOpenId(null)} />
       ) : (
         <>
           <Filters value={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
@@ -165,34 +165,19 @@ function Filters({
   );
 }
 
-function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onClose: () => void }) {
+function RequestDetail({ token, id, onClose }: { token: string; id: string; onClose: () => void }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
-  const queries = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
   const reasonId = useId();
   const [rejecting, setRejecting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
-  const detail = useQuery({
-    queryKey: ['office-request', id],
-    queryFn: ({ signal }) => api.request(id, signal).then((answer) => answer.data),
-    // An approved request shows its account once the job has made it.
-    refetchInterval: (query) =>
-      query.state.data?.status === 'approved' && !query.state.data.accountEmail ? 2000 : false,
-  });
-  const letter = useLetterUrl(api, id);
+  const detail = useOfficeRequest(token, id);
+  const letter = useLetterUrl(token, id);
   useEffect(() => heading.current?.focus(), []);
-  const decided = () => {
-    void queries.invalidateQueries({ queryKey: ['office-requests'] });
-    void detail.refetch();
-  };
-  const approve = useMutation({
-    mutationFn: () => api.approve(id),
-    onSuccess: decided,
-    onSettled: () => setConfirming(false),
-  });
-  const reject = useMutation({ mutationFn: () => api.reject(id, reason), onSuccess: decided });
+  const approve = useApproveOfficeRequest(token, id);
+  const reject = useRejectOfficeRequest(token, id);
   const error = approve.error ?? reject.error;
   const request = detail.data;
   if (!request) return <p role="status">{t('loading')}</p>;
@@ -280,7 +265,7 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
             <form
               onSubmit={(event) => {
                 event.preventDefault();
-                reject.mutate();
+                reject.mutate(reason);
               }}
             >
               <FormField id={reasonId} label={t('detail.rejectReason')}>
@@ -313,7 +298,7 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
             type="button"
             className="btn btn-primary"
             disabled={approve.isPending}
-            onClick={() => approve.mutate()}
+            onClick={() => approve.mutate(undefined, { onSettled: () => setConfirming(false) })}
           >
             {t('detail.yesApprove')}
           </button>
@@ -327,23 +312,17 @@ function RequestDetail({ api, id, onClose }: { api: ConsoleApi; id: string; onCl
 }
 
 /** The letter's blob: address while the detail is open; released when it closes. */
-function useLetterUrl(api: ConsoleApi, id: string): string | null {
+function useLetterUrl(token: string, id: string): string | null {
+  const letter = useOfficeRequestLetter(token, id).data;
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    let made: string | null = null;
-    api
-      .letter(id, controller.signal)
-      .then((blob) => {
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      .catch(() => setUrl(null));
+    if (!letter) return;
+    const made = URL.createObjectURL(letter);
+    setUrl(made);
     return () => {
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
+      URL.revokeObjectURL(made);
+      setUrl(null);
     };
-    // By the request alone: `api` is remade on each render, its token stays the same.
-  }, [id]);
+  }, [letter]);
   return url;
 }

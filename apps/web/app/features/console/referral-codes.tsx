@@ -1,42 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { FormField } from '~/components/form-field';
 import { useLocaliseMessage } from '~/i18n/server-messages';
-import type { ConsoleApi } from './console-api';
 import { ScrollRegion } from '~/components/scroll-region';
 import { Alert } from '~/components/alert';
+import { useReferralCodes } from './api/get-referral-codes';
+import { useCreateReferralCode } from './api/create-referral-code';
+import { useRevokeReferralCode } from './api/revoke-referral-code';
 
 /** Referral codes: made with a use limit and maybe an end date, listed, revoked. */
-export function ReferralCodes({ api }: { api: ConsoleApi }) {
+export function ReferralCodes({ token }: { token: string }) {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
-  const queries = useQueryClient();
   const ids = { uses: useId(), until: useId() };
   const [maxUses, setMaxUses] = useState('10');
   const [until, setUntil] = useState('');
-  const codes = useQuery({
-    queryKey: ['console-codes'],
-    queryFn: ({ signal }) => api.codes(signal).then((answer) => answer.data.items),
-  });
-  const refresh = () => void queries.invalidateQueries({ queryKey: ['console-codes'] });
-  const create = useMutation({
-    mutationFn: () =>
-      api.createCode({
-        maxUses: Number(maxUses),
-        // The end of the chosen day in Jakarta.
-        ...(until ? { expiresAt: new Date(`${until}T23:59:59+07:00`).toISOString() } : {}),
-      }),
-    onSuccess: refresh,
-  });
-  const revoke = useMutation({
-    mutationFn: (id: string) => api.revokeCode(id),
-    onSuccess: refresh,
-  });
+  const codes = useReferralCodes(token);
+  const create = useCreateReferralCode(token);
+  const revoke = useRevokeReferralCode(token);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    create.mutate({
+      maxUses: Number(maxUses),
+      // The end of the chosen day in Jakarta.
+      ...(until ? { expiresAt: new Date(`${until}T23:59:59+07:00`).toISOString() } : {}),
+    });
   };
   const day = (iso: string | null) =>
     iso
@@ -80,7 +69,7 @@ export function ReferralCodes({ api }: { api: ConsoleApi }) {
         </button>
       </form>
       <p aria-live="polite" className="mt-2 font-semibold">
-        {create.data ? t('codes.created', { code: create.data.data.code }) : null}
+        {create.data ? t('codes.created', { code: create.data.code }) : null}
       </p>
       {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
       <ScrollRegion className="mt-4" label={t('codes.caption')}>

@@ -10,7 +10,8 @@ import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import en from '~/locales/en/deletion-report.json';
 import id from '~/locales/id/deletion-report.json';
-import { useDeletionNotice, useReportMistake } from './deletion-report-api';
+import { useDeletionNotice } from './api/get-deletion-notice';
+import { useReportDeletionMistake } from './api/report-deletion-mistake';
 import { Alert } from '~/components/alert';
 
 registerNamespace('deletion-report', { id, en });
@@ -46,7 +47,7 @@ function DeletionReport() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => setToken(tokenFromAddress()), []);
   const notice = useDeletionNotice(token ?? null);
-  const report = useReportMistake();
+  const report = useReportDeletionMistake();
   const ids = { reason: useId(), reporter: useId() };
   const [reporter, setReporter] = useState('');
   const [reason, setReason] = useState('');

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
+import { Alert } from '~/components/alert';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import {
@@ -131,9 +132,10 @@ export function UploadField({
         ) : null}
       </div>
       {shownError ? (
-        <p id={`${id}-error`} className={formStyles.error} role={failure ? 'alert' : undefined}>
+        // The upload's own failure is announced; the form's error is the summary's to announce.
+        <Alert variant="field-error" id={`${id}-error`} role={failure ? 'alert' : null}>
           {shownError}
-        </p>
+        </Alert>
       ) : null}
     </div>
   );

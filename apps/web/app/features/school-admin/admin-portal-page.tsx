@@ -1,5 +1,4 @@
 import type { SchoolAccountSearchResult, StudentRequest } from '@portal/contracts/school-admin';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +14,11 @@ import { ErrorAlert } from './error-alert';
 import { SchoolAdminPage } from './school-admin-page';
 import { RequestProgress } from './request-progress';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
 import { SchoolPicker } from './school-picker';
 import { SearchBox } from './search-box';
+import { useStudentRequests } from './api/get-student-requests';
+import { useDownloadStudentAccounts } from './api/download-student-accounts';
+import { useSchoolAccounts } from './api/search-school-accounts';
 
 registerNamespace('school-admin', { id, en });
 
@@ -38,28 +39,20 @@ export function AdminPortalPage() {
 function AdminPortal({ user, schools }: { user: User; schools: AdminSchool[] }) {
   const { t } = useTranslation('school-admin');
   const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
-  const api = schoolAdminApi(user.access_token, npsn);
+  const token = user.access_token;
   return (
     <>
       <p className="mt-3 max-w-2xl">{t('portalIntro')}</p>
       <SchoolPicker schools={schools} npsn={npsn} onChange={setNpsn} />
-      <Requests key={`requests-${npsn}`} api={api} npsn={npsn} />
-      <Accounts key={`accounts-${npsn}`} api={api} npsn={npsn} />
+      <Requests key={`requests-${npsn}`} token={token} npsn={npsn} />
+      <Accounts key={`accounts-${npsn}`} token={token} npsn={npsn} />
     </>
   );
 }
 
-const POLL_MS = 3000;
-
-function Requests({ api, npsn }: { api: SchoolAdminApi; npsn: string }) {
+function Requests({ token, npsn }: { token: string; npsn: string }) {
   const { t, i18n } = useTranslation('school-admin');
-  const requests = useQuery({
-    queryKey: ['requests', npsn],
-    queryFn: ({ signal }) => api.requests(signal).then((answer) => answer.data.items),
-    // Watch requests still being processed.
-    refetchInterval: (query) =>
-      query.state.data?.some((request) => request.status === 'processing') ? POLL_MS : false,
-  });
+  const requests = useStudentRequests(token, npsn);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
       dateStyle: 'medium',
@@ -106,7 +99,7 @@ function Requests({ api, npsn }: { api: SchoolAdminApi; npsn: string }) {
             </p>
             <RequestProgress request={request} />
             {request.status === 'completed' && request.created > 0 && (
-              <Download api={api} npsn={npsn} request={request} />
+              <Download token={token} npsn={npsn} request={request} />
             )}
           </li>
         ))}
@@ -116,24 +109,23 @@ function Requests({ api, npsn }: { api: SchoolAdminApi; npsn: string }) {
 }
 
 function Download({
-  api,
+  token,
   npsn,
   request,
 }: {
-  api: SchoolAdminApi;
+  token: string;
   npsn: string;
   request: StudentRequest;
 }) {
   const { t } = useTranslation('school-admin');
-  const queries = useQueryClient();
-  const download = useMutation({
-    mutationFn: () => api.downloadCsv(request.id),
-    onSuccess: ({ blob, fileName }) => {
-      saveFile(blob, fileName ?? `akun-peserta-didik-${request.id}.csv`);
-      track('FILE_DOWNLOADED', [{ key: 'file', value: 'student-accounts-csv' }]);
-      void queries.invalidateQueries({ queryKey: ['requests', npsn] });
-    },
-  });
+  const download = useDownloadStudentAccounts(token, npsn, request.id);
+  const save = () =>
+    download.mutate(undefined, {
+      onSuccess: ({ blob, fileName }) => {
+        saveFile(blob, fileName ?? `akun-peserta-didik-${request.id}.csv`);
+        track('FILE_DOWNLOADED', [{ key: 'file', value: 'student-accounts-csv' }]);
+      },
+    });
   return (
     <div className="mt-3">
       <p className="text-sm">
@@ -143,7 +135,7 @@ function Download({
         type="button"
         className={request.passwordsAvailable ? 'btn btn-primary mt-2' : 'btn btn-secondary mt-2'}
         disabled={download.isPending}
-        onClick={() => download.mutate()}
+        onClick={save}
       >
         {request.passwordsAvailable
           ? t('requests.downloadWithPasswords')
@@ -159,15 +151,11 @@ function Download({
 
 type Account = SchoolAccountSearchResult['items'][number];
 
-function Accounts({ api, npsn }: { api: SchoolAdminApi; npsn: string }) {
+function Accounts({ token, npsn }: { token: string; npsn: string }) {
   const { t } = useTranslation('school-admin');
   const [search, setSearch] = useState({ query: '', page: 1 });
   const [resetting, setResetting] = useState<Account | null>(null);
-  const accounts = useQuery({
-    queryKey: ['accounts', npsn, search],
-    queryFn: () => api.searchAccounts(search).then((answer) => answer.data),
-    placeholderData: keepPreviousData,
-  });
+  const accounts = useSchoolAccounts(token, npsn, search);
   const page = accounts.data;
   return (
     <section aria-labelledby="accounts-title" className="mt-10">
@@ -219,7 +207,8 @@ function Accounts({ api, npsn }: { api: SchoolAdminApi; npsn: string }) {
         </>
       )}
       <ResetPasswordDialog
-        api={api}
+        token={token}
+        npsn={npsn}
         account={resetting}
         onClose={() => {
           setResetting(null);

@@ -1,10 +1,9 @@
 import type { SchoolAccountSearchResult } from '@portal/contracts/school-admin';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '~/components/modal';
 import { ErrorAlert } from './error-alert';
-import type { SchoolAdminApi } from './school-admin-api';
+import { useResetStudentPassword } from './api/reset-student-password';
 
 type Account = SchoolAccountSearchResult['items'][number];
 
@@ -13,19 +12,19 @@ type Account = SchoolAccountSearchResult['items'][number];
  * dialog forgets it (only its hash is kept on the server).
  */
 export function ResetPasswordDialog({
-  api,
+  token,
+  npsn,
   account,
   onClose,
 }: {
-  api: SchoolAdminApi;
+  token: string;
+  npsn: string;
   account: Account | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation('school-admin');
   const [copied, setCopied] = useState(false);
-  const reset = useMutation({
-    mutationFn: (accountId: string) => api.resetPassword(accountId).then((answer) => answer.data),
-  });
+  const reset = useResetStudentPassword(token, npsn);
   const close = () => {
     reset.reset();
     setCopied(false);

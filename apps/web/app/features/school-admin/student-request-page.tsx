@@ -1,5 +1,4 @@
 import type { StudentSearchResult } from '@portal/contracts/school-admin';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +14,12 @@ import { Pager } from '~/components/pager';
 import { ErrorAlert } from './error-alert';
 import { SchoolAdminPage } from './school-admin-page';
 import { RequestProgress } from './request-progress';
-import { schoolAdminApi, type SchoolAdminApi } from './school-admin-api';
 import { SchoolPicker } from './school-picker';
 import { SearchBox } from './search-box';
 import { Alert } from '~/components/alert';
+import { useEligibleStudentIds, useStudentSearch } from './api/search-students';
+import { useSubmitStudentRequest } from './api/submit-student-request';
+import { useStudentRequest } from './api/get-student-request';
 
 registerNamespace('school-admin', { id, en });
 
@@ -40,7 +41,7 @@ function StudentRequest({ user, schools }: { user: User; schools: AdminSchool[] 
   const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const creationOpen = useRemoteToggle('ACCOUNT_CREATION');
-  const api = schoolAdminApi(user.access_token, npsn);
+  const token = user.access_token;
   return (
     <>
       <p className="mt-3 max-w-2xl">{t('requestIntro', { domain: webConfig.domain })}</p>
@@ -58,52 +59,40 @@ function StudentRequest({ user, schools }: { user: User; schools: AdminSchool[] 
         </Alert>
       ) : submittedId ? (
         <SubmittedRequest
-          api={api}
+          token={token}
           npsn={npsn}
           id={submittedId}
           onAnother={() => setSubmittedId(null)}
         />
       ) : (
-        <StudentSelection key={npsn} api={api} npsn={npsn} onSubmitted={setSubmittedId} />
+        <StudentSelection key={npsn} token={token} npsn={npsn} onSubmitted={setSubmittedId} />
       )}
     </>
   );
 }
 
 function StudentSelection({
-  api,
+  token,
   npsn,
   onSubmitted,
 }: {
-  api: SchoolAdminApi;
+  token: string;
   npsn: string;
   onSubmitted: (id: string) => void;
 }) {
   const { t } = useTranslation('school-admin');
   const [search, setSearch] = useState({ query: '', page: 1 });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const students = useQuery({
-    queryKey: ['students', npsn, search],
-    queryFn: () => api.searchStudents(search).then((answer) => answer.data),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  const selectAll = useMutation({
-    mutationFn: () =>
-      api.searchStudents({ ...search, page: 1, withEligibleIds: true }).then((a) => a.data),
-    onSuccess: (answer) => setSelected(new Set([...selected, ...(answer.eligibleIds ?? [])])),
-  });
-  const queries = useQueryClient();
-  const submit = useMutation({
-    mutationFn: () => api.submitRequest([...selected]),
-    onSuccess: (answer) => {
-      void queries.invalidateQueries({ queryKey: ['students', npsn] });
-      track('PD_ACCOUNT_REQUEST_INITIATED', [
-        { key: 'students', value: String(answer.data.total) },
-      ]);
-      onSubmitted(answer.data.id);
-    },
-  });
+  const students = useStudentSearch(token, npsn, search);
+  const selectAll = useEligibleStudentIds(token, npsn);
+  const submit = useSubmitStudentRequest(token, npsn);
+  const submitSelected = () =>
+    submit.mutate([...selected], {
+      onSuccess: (request) => {
+        track('PD_ACCOUNT_REQUEST_INITIATED', [{ key: 'students', value: String(request.total) }]);
+        onSubmitted(request.id);
+      },
+    });
   const toggle = (ids: readonly string[], on: boolean) => {
     const next = new Set(selected);
     for (const one of ids) {
@@ -165,7 +154,11 @@ function StudentSelection({
                 <button
                   type="button"
                   className="btn btn-secondary"
-                  onClick={() => selectAll.mutate()}
+                  onClick={() =>
+                    selectAll.mutate(search, {
+                      onSuccess: (ids) => setSelected((current) => new Set([...current, ...ids])),
+                    })
+                  }
                   disabled={selectAll.isPending}
                 >
                   {t('students.selectAll')}
@@ -201,7 +194,7 @@ function StudentSelection({
           type="button"
           className="btn btn-primary mt-2"
           disabled={selected.size === 0 || submit.isPending}
-          onClick={() => submit.mutate()}
+          onClick={submitSelected}
         >
           {submit.isPending ? t('submitting') : t('submit', { count: selected.size })}
         </button>
@@ -267,16 +260,14 @@ function StudentTable({
   );
 }
 
-const POLL_MS = 2000;
-
 /** The request just made: its progress, polled until every student is settled. */
 function SubmittedRequest({
-  api,
+  token,
   npsn,
   id,
   onAnother,
 }: {
-  api: SchoolAdminApi;
+  token: string;
   npsn: string;
   id: string;
   onAnother: () => void;
@@ -284,11 +275,7 @@ function SubmittedRequest({
   const { t } = useTranslation('school-admin');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const request = useQuery({
-    queryKey: ['request', npsn, id],
-    queryFn: ({ signal }) => api.request(id, signal).then((answer) => answer.data),
-    refetchInterval: (query) => (query.state.data?.status === 'completed' ? false : POLL_MS),
-  });
+  const request = useStudentRequest(token, npsn, id);
   return (
     <section aria-labelledby="request-title" className="mt-6 rounded-lg border border-line p-4">
       <h2 id="request-title" ref={heading} tabIndex={-1} className="text-xl font-bold">

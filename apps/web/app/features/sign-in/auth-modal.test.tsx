@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthModalMode } from '~/components/dialog-store';
@@ -57,6 +57,13 @@ describe('the auth modal for a signed-in teacher who is not the school admin', (
       'Portal Admin hanya dapat dibuka dengan Akun belajar.id milik Admin Sekolah.',
     );
     expect(alert.textContent).not.toContain('pengajuan');
+  });
+
+  it('says Akun salah once, in its title; the alert gives the reason', async () => {
+    show('pengajuan-akun');
+    const dialog = await screen.findByRole('dialog', { name: 'Akun salah' });
+    expect(within(dialog).getAllByText('Akun salah')).toHaveLength(1);
+    expect(within(dialog).getByRole('alert').textContent).not.toContain('Akun salah');
   });
 
   it('words the request in request mode', async () => {

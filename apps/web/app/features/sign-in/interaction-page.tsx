@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
+import { QueryProvider } from '~/api/query-provider';
 import { BotCheck, type BotCheckHandle } from '~/components/bot-check';
 import { FormField } from '~/components/form-field';
 import { PasswordInput } from '~/components/password-input';
@@ -13,13 +14,14 @@ import { webConfig } from '~/config';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/sign-in.json';
 import id from '~/locales/id/sign-in.json';
-import { follow, interactionApi } from './interaction-api';
+import { useInteractionDetails } from './api/get-interaction-details';
+import { useSignInWithPassword } from './api/sign-in-with-password';
 import { NewPasswordStep } from './new-password-step';
 import { RecoveryCodesStep, type Enrolled } from './recovery-codes-step';
 import { TotpEnrolStep, TotpStep } from './second-factor-steps';
 import { StepAlert } from './step-alert';
 import type { StepProps } from './step-props';
-import { useStepCall } from './use-step-call';
+import { follow, useStepCall } from './use-step-call';
 import { useRemoteToggle } from '~/toggles/use-feature';
 import { Alert } from '~/components/alert';
 
@@ -42,11 +44,19 @@ const STEP_KEYS: Record<Exclude<Step, 'password'>, string> = {
  * of an initial one, and for ministry staff the authenticator app. A reload resumes at the step.
  */
 export function InteractionPage() {
+  return (
+    <QueryProvider>
+      <Interaction />
+    </QueryProvider>
+  );
+}
+
+function Interaction() {
   const { t } = useTranslation('sign-in');
   const { uid = '' } = useParams();
-  const [step, setStep] = useState<Step | null>(null);
-  const [botCheck, setBotCheck] = useState(false);
-  const [expired, setExpired] = useState(false);
+  const details = useInteractionDetails(uid);
+  const [chosenStep, setStep] = useState<Step | null>(null);
+  const [ended, setExpired] = useState(false);
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<Step | null>(null);
@@ -57,19 +67,13 @@ export function InteractionPage() {
     setStep('recovery-codes');
   }, []);
 
-  useEffect(() => {
-    interactionApi.details(uid).then(
-      (details) => {
-        setBotCheck(details.bot_check);
-        setStep(details.step ?? 'password');
-      },
-      (error: unknown) => {
-        // An address that names no interaction of this browser (ended, or made up) starts again.
-        if (error instanceof ApiError && error.status < 500) setExpired(true);
-        else setStep('password');
-      },
-    );
-  }, [uid]);
+  // The step the interaction stands at when the page opens, until a step's answer leads on.
+  const opened = details.data;
+  const step: Step | null =
+    chosenStep ?? (opened ? (opened.step ?? 'password') : details.isError ? 'password' : null);
+  // An address that names no interaction of this browser (ended, or made up) starts again.
+  const unknown = !opened && details.error instanceof ApiError && details.error.status < 500;
+  const expired = ended || unknown;
 
   // A new step moves focus to its heading, so a screen reader starts there.
   useEffect(() => {
@@ -96,7 +100,7 @@ export function InteractionPage() {
           {t('loading')}
         </p>
       ) : step === 'password' ? (
-        <PasswordStep uid={uid} onStep={setStep} onExpired={onExpired} botCheck={botCheck} />
+        <PasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
       ) : step === 'new-password' ? (
         <NewPasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
       ) : step === 'totp-enrol' ? (
@@ -116,11 +120,13 @@ type FieldProblems = { email?: string; password?: string; altcha?: string };
  * The address and password, shown on request, paste allowed. A wrong password, an unknown
  * address and a locked account get the same answer from the API.
  */
-function PasswordStep({ uid, onStep, onExpired, botCheck }: StepProps & { botCheck: boolean }) {
+function PasswordStep({ uid, onStep, onExpired }: StepProps) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['altcha']);
+  const signIn = useSignInWithPassword(uid);
   // After repeated failures from this address the API asks for the bot check too.
-  const [needsBotCheck, setNeedsBotCheck] = useState(botCheck);
+  const details = useInteractionDetails(uid);
+  const needsBotCheck = details.data?.bot_check ?? false;
   const [altcha, setAltcha] = useState<string | null>(null);
   const botCheckWidget = useRef<BotCheckHandle>(null);
   const [visible, setVisible] = useState(false);
@@ -156,15 +162,15 @@ function PasswordStep({ uid, onStep, onExpired, botCheck }: StepProps & { botChe
     }
     void call
       .run(
-        () => interactionApi.password(uid, { email, password, ...(altcha ? { altcha } : {}) }),
+        () => signIn.mutateAsync({ email, password, ...(altcha ? { altcha } : {}) }),
         (result) => follow(result, onStep),
       )
-      .then(async () => {
-        // A solved challenge is accepted once; whether the next try needs one, the API says.
+      .then(() => {
+        // A solved challenge is accepted once; whether the next try needs one, the API says
+        // (a failed read keeps what it said before).
         botCheckWidget.current?.reset();
         setAltcha(null);
-        const details = await interactionApi.details(uid).catch(() => null);
-        if (details) setNeedsBotCheck(details.bot_check);
+        void details.refetch();
       });
   };
 

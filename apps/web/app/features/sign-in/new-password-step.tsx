@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '~/components/form-field';
 import { PasswordInput } from '~/components/password-input';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
-import { follow, interactionApi } from './interaction-api';
+import { useSubmitNewPassword } from './api/submit-new-password';
 import { StepAlert } from './step-alert';
 import type { StepProps } from './step-props';
-import { useStepCall } from './use-step-call';
+import { follow, useStepCall } from './use-step-call';
 
 const length = (value: string) => [...value].length;
 
@@ -16,6 +16,7 @@ const length = (value: string) => [...value].length;
 export function NewPasswordStep({ uid, onStep, onExpired }: StepProps) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['password']);
+  const newPassword = useSubmitNewPassword(uid);
   const [visible, setVisible] = useState(false);
   const [fields, setFields] = useState<{ password?: string; confirmation?: string }>({});
 
@@ -46,7 +47,7 @@ export function NewPasswordStep({ uid, onStep, onExpired }: StepProps) {
       return;
     }
     void call.run(
-      () => interactionApi.newPassword(uid, password),
+      () => newPassword.mutateAsync(password),
       (result) => follow(result, onStep),
     );
   };

@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
 import { FormField } from '~/components/form-field';
-import { follow, interactionApi, problemOf } from './interaction-api';
+import { ApiError } from '~/api/api-client';
+import { useConfirmTotpEnrolment } from './api/confirm-totp-enrolment';
+import { useTotpEnrolment } from './api/start-totp-enrolment';
+import { useInteractionDetails } from './api/get-interaction-details';
+import { useSignInWithPasskey } from './api/sign-in-with-passkey';
+import { useVerifySecondFactor } from './api/verify-second-factor';
 import type { Enrolled } from './recovery-codes-step';
 import { StepAlert } from './step-alert';
-import { useStepCall } from './use-step-call';
+import { follow, problemOf, useStepCall } from './use-step-call';
 import { Alert } from '~/components/alert';
 
 type SecondFactorProps = { uid: string; onExpired: () => void };
-type Enrolment = { secret: string; qr_code: string };
-
 /** The 6 digits of an authenticator app; the phone offers them from its one-time codes. */
 function AppCodeField({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   const { t } = useTranslation('sign-in');
@@ -53,16 +57,16 @@ export function TotpEnrolStep({
 }: SecondFactorProps & { onEnrolled: (enrolled: Enrolled) => void }) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['code', 'recovery_code']);
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [failed, setFailed] = useState(false);
+  const started = useTotpEnrolment(uid);
+  const confirm = useConfirmTotpEnrolment(uid);
   const [formatError, setFormatError] = useState<string>();
+  const expired = started.error instanceof ApiError && problemOf(started.error).kind === 'expired';
+  const enrolment = started.data ?? null;
+  const failed = started.isError && !expired;
 
   useEffect(() => {
-    interactionApi.startEnrolment(uid).then(setEnrolment, (error: unknown) => {
-      if (problemOf(error).kind === 'expired') onExpired();
-      else setFailed(true);
-    });
-  }, [uid, onExpired]);
+    if (expired) onExpired();
+  }, [expired, onExpired]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,7 +74,7 @@ export function TotpEnrolStep({
     setFormatError(/^\d{6}$/.test(code) ? undefined : t('steps.code.format'));
     if (!/^\d{6}$/.test(code)) return;
     void call.run(
-      () => interactionApi.confirmEnrolment(uid, code),
+      () => confirm.mutateAsync(code),
       (result) => onEnrolled({ codes: result.recovery_codes, redirectTo: result.redirectTo }),
     );
   };
@@ -112,12 +116,31 @@ export function TotpEnrolStep({
   );
 }
 
-/** Enrolled staff: a code from the app, or one of the recovery codes. */
+/** Enrolled staff: a passkey when they hold one, a code from the app, or a recovery code. */
 export function TotpStep({ uid, onExpired }: SecondFactorProps) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['code', 'recovery_code']);
+  const verify = useVerifySecondFactor(uid);
   const [recovery, setRecovery] = useState(false);
   const [formatError, setFormatError] = useState<string>();
+  // Whether the account holds a passkey this browser could use: the interaction says.
+  const details = useInteractionDetails(uid);
+  const [browserCan, setBrowserCan] = useState(false);
+  useEffect(() => setBrowserCan(browserHasPasskeys()), []);
+  const passkey = browserCan && details.data?.passkey === true;
+  const withPasskey = useSignInWithPasskey(uid);
+  const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
+
+  const answerWithPasskey = () => {
+    setRefusal(null);
+    void call.run(
+      () => withPasskey.mutateAsync(),
+      (result) => {
+        if (typeof result === 'string') setRefusal(result);
+        else follow(result, () => onExpired());
+      },
+    );
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -126,7 +149,7 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
     setFormatError(valid ? undefined : t(recovery ? 'steps.recovery.format' : 'steps.code.format'));
     if (!valid) return;
     void call.run(
-      () => interactionApi.secondFactor(uid, recovery ? { recovery_code: code } : { code }),
+      () => verify.mutateAsync(recovery ? { recovery_code: code } : { code }),
       (result) => follow(result, () => onExpired()),
     );
   };
@@ -135,7 +158,27 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
     formatError ?? call.fieldError(recovery ? 'recovery_code' : 'code') ?? call.fieldError('code');
   return (
     <>
-      <p className="mt-3 text-muted">{t('steps.totp.intro')}</p>
+      <p className="mt-3 text-muted">
+        {passkey ? t('steps.passkey.intro') : t('steps.totp.intro')}
+      </p>
+      {passkey ? (
+        <div className="mt-6 space-y-2">
+          <button
+            type="button"
+            className="btn btn-primary w-full"
+            disabled={call.busy}
+            onClick={answerWithPasskey}
+          >
+            {call.busy ? t('steps.passkey.waiting') : t('steps.passkey.use')}
+          </button>
+          {refusal ? (
+            <Alert variant="field-error">
+              {t(refusal === 'declined' ? 'steps.passkey.declined' : 'steps.passkey.failed')}
+            </Alert>
+          ) : null}
+          <p className="pt-4 text-sm text-muted">{t('steps.passkey.orCode')}</p>
+        </div>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
         <StepAlert problem={call.general} />
         {recovery ? (
@@ -161,7 +204,11 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
         ) : (
           <AppCodeField id="sign-in-code" error={error} />
         )}
-        <button type="submit" className="btn btn-primary w-full" disabled={call.busy}>
+        <button
+          type="submit"
+          className={`btn w-full ${passkey ? 'btn-secondary' : 'btn-primary'}`}
+          disabled={call.busy}
+        >
           {call.busy ? t('submitting') : t('steps.code.submit')}
         </button>
         <button

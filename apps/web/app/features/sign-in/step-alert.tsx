@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '~/i18n/format-duration';
 import { useLocaliseMessage } from '~/i18n/server-messages';
-import type { StepProblem } from './interaction-api';
+import type { StepProblem } from './use-step-call';
 import { Alert } from '~/components/alert';
 
 /** A step's live alert: the server's answer, or how long to wait. Always in the page, so read. */

@@ -1,7 +1,28 @@
+import type { SignInResult, SignInStep } from '@portal/contracts/sign-in';
 import { useState } from 'react';
 import { ApiError } from '~/api/api-client';
-import { useLocaliseMessage } from '~/i18n/server-messages';
-import { problemOf, type StepProblem } from './interaction-api';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+
+/** What went wrong with a step's call, as the page shows it. */
+export type StepProblem =
+  | { kind: 'server'; message: ShownMessage }
+  | { kind: 'wait'; seconds: number }
+  | { kind: 'expired' };
+
+export function problemOf(error: unknown): StepProblem {
+  if (!(error instanceof ApiError)) throw error;
+  if (error.status === 429 && error.retryAfter !== null)
+    return { kind: 'wait', seconds: error.retryAfter };
+  // No cookie of this flow, an ended interaction, or a step that is not this one's.
+  if (error.status === 401 && error.fieldErrors.length === 0) return { kind: 'expired' };
+  return { kind: 'server', message: error };
+}
+
+/** Where a step's answer leads: the provider (the sign-in is done), or the next step. */
+export function follow(result: SignInResult, onStep: (step: SignInStep) => void): void {
+  if ('redirectTo' in result) window.location.assign(result.redirectTo);
+  else onStep(result.step);
+}
 
 /**
  * One call of a sign-in step at a time: busy while it runs, its problem after: on the field it

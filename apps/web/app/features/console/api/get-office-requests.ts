@@ -1,0 +1,37 @@
+import { CONSOLE_ROUTES, OfficeRequestListSchema } from '@portal/contracts/console';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '~/api/api-client';
+
+const ResponseSchema = dataEnvelope(OfficeRequestListSchema);
+
+export type RequestFilter = {
+  status: string;
+  province: string;
+  from: string;
+  to: string;
+  page: number;
+};
+
+/** The office requests of a filter, a page at a time (issue 21); empty filters are left out. */
+export async function getOfficeRequests(
+  token: string,
+  filter: RequestFilter,
+  signal?: AbortSignal,
+) {
+  const query = Object.fromEntries(
+    Object.entries({ ...filter, page: String(filter.page) }).filter(([, value]) => value),
+  );
+  const { data } = await getJson(CONSOLE_ROUTES.officeRequests, ResponseSchema, {
+    token,
+    signal,
+    query,
+  });
+  return data;
+}
+
+export const useOfficeRequests = (token: string, filter: RequestFilter) =>
+  useQuery({
+    queryKey: ['office-requests', filter],
+    queryFn: ({ signal }) => getOfficeRequests(token, filter, signal),
+  });

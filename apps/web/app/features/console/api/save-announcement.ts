@@ -1,0 +1,33 @@
+import {
+  ANNOUNCEMENT_ROUTES,
+  AnnouncementItemSchema,
+  type AnnouncementInput,
+} from '@portal/contracts/announcements';
+import { consolePath } from '@portal/contracts/console';
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postJson } from '~/api/api-client';
+import { ANNOUNCEMENTS_KEY } from './get-announcements';
+
+const ResponseSchema = dataEnvelope(AnnouncementItemSchema);
+
+export type AnnouncementDraft = { id: string | null; body: AnnouncementInput };
+
+/** A new announcement (no id), or a change to one's text and schedule. */
+export async function saveAnnouncement(token: string, { id, body }: AnnouncementDraft) {
+  const { data } = await postJson(
+    id ? consolePath(ANNOUNCEMENT_ROUTES.one, id) : ANNOUNCEMENT_ROUTES.all,
+    body,
+    ResponseSchema,
+    { token },
+  );
+  return data;
+}
+
+export const useSaveAnnouncement = (token: string) => {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: AnnouncementDraft) => saveAnnouncement(token, draft),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY }),
+  });
+};

@@ -1,0 +1,22 @@
+import { dataEnvelope } from '@portal/contracts/envelope';
+import { PasswordResetResultSchema, schoolAdminPaths } from '@portal/contracts/school-admin';
+import { useMutation } from '@tanstack/react-query';
+import { postJson } from '~/api/api-client';
+
+const ResponseSchema = dataEnvelope(PasswordResetResultSchema);
+
+/** A new initial password for a student's account, answered once. */
+export async function resetStudentPassword(token: string, npsn: string, accountId: string) {
+  const { data } = await postJson(
+    schoolAdminPaths(npsn).accountPasswordReset(accountId),
+    {},
+    ResponseSchema,
+    { token },
+  );
+  return data;
+}
+
+export const useResetStudentPassword = (token: string, npsn: string) =>
+  useMutation({
+    mutationFn: (accountId: string) => resetStudentPassword(token, npsn, accountId),
+  });
