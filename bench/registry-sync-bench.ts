@@ -12,7 +12,10 @@ import { csvLine } from '../apps/api/src/registry/csv';
 import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/demo/registry-generator';
 import { registryCsv } from '../apps/api/src/demo/registry-loader';
 import { loadRegionData } from '../apps/api/src/demo/regions';
-import { folderSnapshot, syncRegistry } from '../apps/api/src/registry-sync/registry-sync-service';
+import {
+  createRegistrySyncService,
+  folderSnapshot,
+} from '../apps/api/src/registry-sync/registry-sync-service';
 import { DEFAULT_ADMIN_URL, query, seededDatabase } from './bench-support';
 
 // `npm run bench:registry-sync [-- --people N --changes C --keep]`: a registry of N people
@@ -39,8 +42,7 @@ async function importOnly(folder: string, url: string): Promise<void> {
     await queue.start();
     await createAccountCreationQueue(queue);
     const started = performance.now();
-    const report = await syncRegistry(
-      { database, queue, now: systemClock },
+    const report = await createRegistrySyncService({ database, queue, now: systemClock }).sync(
       folderSnapshot(folder),
     );
     const seconds = (performance.now() - started) / 1000;

@@ -13,7 +13,7 @@ import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-reques
 import { RESET_PATHS, accountEmailField } from '@portal/contracts/password-reset';
 import { STUDENT_REQUEST_PATH, schoolAdminPaths } from '@portal/contracts/school-admin';
 import { createPasswordHasher } from '../src/credentials/password-hasher';
-import { STUDENT_REQUEST_QUEUE } from '../src/school-admin/student-request-jobs';
+import { STUDENT_REQUEST_QUEUE } from '../src/school-admin/school-admin-dependencies';
 import { signInOverHttp } from '../src/test-support/http-sign-in';
 import { officeRequestBody } from '../src/test-support/office-request-body';
 import { onePagePdf } from '../src/test-support/pdf-fixture';

@@ -30,8 +30,9 @@ import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { staffRoutes } from './staff/staff-routes';
-import { auditTrailRoutes } from './audit/audit-trail-routes';
+import { auditTrailRoutes } from './audit-trail/audit-trail-routes';
 import { consoleRoutes } from './console/console-routes';
+import { staffPasskeysRoutes } from './passkeys/staff-passkeys-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
@@ -189,6 +190,7 @@ export async function buildApp({
       await api.register(uploadRoutes, { service: services.uploads });
       await api.register(staffRoutes, { service: services.staff, access });
       await api.register(auditTrailRoutes, { service: services.auditTrail, access });
+      await api.register(staffPasskeysRoutes, { service: services.staffPasskeys, access });
       await api.register(consoleRoutes, { service: services.console, access });
       await api.register(statisticsRoutes, { service: services.statistics, access });
       await api.register(announcementsRoutes, { service: services.announcements, access });

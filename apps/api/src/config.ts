@@ -266,6 +266,11 @@ export type Config = {
   };
   /** The embedded OpenID provider: its issuer, the API's audience, and the web app's origin. */
   oidc: { issuer: string; audience: string; webOrigin: string };
+  /**
+   * Passkeys (decision 0262): the origin their pages run on (the web's) and the relying party id
+   * they are bound to, its host name. A browser refuses an IP address as one: use a name.
+   */
+  passkeys: { origin: string; rpId: string };
   /** The domain of ministry staff's accounts: they sign in with a second factor. */
   staffDomain: string;
   /** Every reset verify answers after at least this long, found or not: the time says nothing. */
@@ -311,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const publicOrigin = new URL(publicUrl).origin;
+  const webOrigin = e.WEB_ORIGIN ?? publicOrigin;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -344,8 +350,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: {
       issuer: e.OIDC_ISSUER ?? `${publicOrigin}/oidc`,
       audience: e.OIDC_AUDIENCE ?? `${publicOrigin}/${e.PRODUCT_NAME}-id`,
-      webOrigin: e.WEB_ORIGIN ?? publicOrigin,
+      webOrigin,
     },
+    passkeys: { origin: webOrigin, rpId: new URL(webOrigin).hostname },
     staffDomain: e.STAFF_EMAIL_DOMAIN ?? `admin.${e.PRODUCT_NAME}.id`,
     // Not read from the environment: only tests lower it, through the config they build.
     resetVerifyMinMs: 400,

@@ -20,6 +20,8 @@ import { messageTemplates } from './notifications/message-templates';
 import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
+import { createPasskeysService } from './passkeys/passkeys-service';
+import { createStaffPasskeysService } from './passkeys/staff-passkeys-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
 import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';
@@ -28,7 +30,7 @@ import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import { createProfileService } from './profile/profile-service';
 import { createStaffService } from './staff/staff-service';
-import { createAuditTrailService } from './audit/audit-trail-service';
+import { createAuditTrailService } from './audit-trail/audit-trail-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
@@ -45,6 +47,7 @@ import { registerStatisticsJobs } from './statistics/statistics-jobs';
 import { createStatisticsService } from './statistics/statistics-service';
 import { systemClock, type Clock } from './jobs/clock';
 import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
+import { createRegistrySyncService } from './registry-sync/registry-sync-service';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
 import { createAccountDeletionService } from './account-deletion/account-deletion-service';
 
@@ -126,6 +129,13 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     productName: config.brand.productName,
   });
 
+  const passkeys = createPasskeysService({
+    db,
+    audit,
+    ...config.passkeys,
+    rpName: `Akun ${accountDomain(config.brand)}`,
+    tokenSecret: config.tokenSecret,
+  });
   const signIn = createSignInService({
     db,
     hasher,
@@ -136,6 +146,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
+    passkeys,
     revokeSignIns: revokeAccountSignIns,
     metrics,
   });
@@ -232,6 +243,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   });
 
   const auditTrail = createAuditTrailService({ db, audit });
+  const registrySync = createRegistrySyncService({ database, queue, now });
 
   return {
     metrics,
@@ -254,6 +266,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     accountLookup,
     emailChange,
     signIn,
+    staffPasskeys: createStaffPasskeysService({ db, passkeys }),
     oidcProviders,
     access,
     profile,
@@ -273,10 +286,10 @@ export function createServices({ config, database, rateLimit, now = systemClock 
         domain: accountDomain(config.brand),
       });
       await registerUploadSweep(uploads, queue);
-      await registerRegistrySyncJobs(
-        { database, queue, now },
-        { inboxDir: config.registryInboxDir, everySeconds: config.jobs.registrySyncEverySeconds },
-      );
+      await registerRegistrySyncJobs(registrySync, queue, {
+        inboxDir: config.registryInboxDir,
+        everySeconds: config.jobs.registrySyncEverySeconds,
+      });
       await registerDeletionJobs(accountDeletion, queue, config.jobs.accountDeletionEverySeconds);
       await registerOfficeAccountWorker(consoleService, queue);
       await registerStatisticsJobs(statistics, queue, config.jobs.statisticsEverySeconds);

@@ -2,7 +2,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HOME_JS_BUDGET_KB, measureInitialJs } from '../scripts/page-weight';
+import { WEB_ROUTES } from '@portal/contracts/web-routes';
+import {
+  HOME_JS_BUDGET_KB,
+  ROUTE_JS_BUDGETS_KB,
+  measureInitialJs,
+  measureRouteJs,
+} from '../scripts/page-weight';
 
 // global-setup builds the web app when its sources are newer than the build.
 const clientDir = fileURLToPath(new URL('../build/client', import.meta.url));
@@ -16,6 +22,31 @@ describe('the built web app', () => {
     const weight = measureInitialJs(clientDir, path.join(clientDir, 'index.html'));
     const listing = weight.files.map((file) => `${(file.gzip / 1024).toFixed(1)} kB ${file.url}`);
     expect(weight.gzip / 1024, listing.join('\n')).toBeLessThanOrEqual(HOME_JS_BUDGET_KB);
+  });
+
+  it.each(WEB_ROUTES.map((route) => route.path))(
+    'loads no more first-load JavaScript on %s than its budget',
+    (routePath) => {
+      const budget = ROUTE_JS_BUDGETS_KB[routePath];
+      expect(budget, `no budget for ${routePath} in page-weight.ts`).toBeDefined();
+      const weight = measureRouteJs(clientDir, routePath);
+      const listing = weight.files.map((file) => `${(file.gzip / 1024).toFixed(1)} kB ${file.url}`);
+      expect(weight.gzip / 1024, listing.join('\n')).toBeLessThanOrEqual(budget ?? 0);
+    },
+  );
+
+  it('loads the office form, the lookup and the statistics after the first script', () => {
+    // Their parts (load-part.ts) are prerendered in place but are not module preloads: a
+    // Lighthouse run counts every preloaded script as blocking the first paint (bench/README.md).
+    for (const [page, part] of [
+      ['account/dinas', 'dinas-form'],
+      ['account/lookup/v2', 'lookup-area'],
+      ['statistik', 'funnels'],
+    ] as const) {
+      const html = readFileSync(path.join(clientDir, page, 'index.html'), 'utf8');
+      expect(html, page).toContain('<form');
+      expect(html, page).not.toMatch(new RegExp(`modulepreload" href="/assets/${part}-`));
+    }
   });
 
   it('renders with React DOM and carries no Preact', () => {

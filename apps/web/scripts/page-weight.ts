@@ -1,13 +1,50 @@
 /**
- * The JavaScript a prerendered page loads before it is interactive: its scripts and module
- * preloads, gzip-compressed. The budget (issue 16, DESIGN.md) is held by a test in the browser
- * suite and printed by `npm run bench:web`.
+ * The JavaScript a page loads before it is interactive: the scripts and module preloads of its
+ * HTML (a prerendered page's own, or the app shell for the others) and, for a route the shell
+ * loads on start, that route's modules with their static imports from the router's manifest;
+ * gzip-compressed. The budgets (issue 16 for the home page, issue 38 for every route) are held by
+ * a test in the browser suite and printed by `npm run bench:web`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { WEB_ROUTES } from '@portal/contracts/web-routes';
 
 export const HOME_JS_BUDGET_KB = 150;
+
+/**
+ * Each route's ceiling in kB gzip (issue 38): what the route loaded when it was set, with a few
+ * kB of room, so that a change which adds to a page's first JavaScript is seen and decided on in
+ * review, not found later in a Lighthouse figure. The home page keeps DESIGN.md's 150 kB. The
+ * pages of issue 38 load their forms after the first script (load-part.ts); the others have not
+ * been reworked yet and hold what they load (bench/README.md). Raising one is a decision: say
+ * why in the commit.
+ */
+export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
+  '/': HOME_JS_BUDGET_KB,
+  '/home': 165,
+  '/account/lookup/v2': 155,
+  '/account/dinas': 155,
+  '/account/deletion-report': 200,
+  '/auth/login': 165,
+  '/auth/login/callback': 150,
+  '/auth/silent/callback': 150,
+  '/auth/logout/callback': 150,
+  '/auth/sign-in/:uid': 195,
+  '/auth/sign-out': 180,
+  '/webinar': 155,
+  '/resources': 155,
+  '/faq': 165,
+  '/oldhomepage': 155,
+  '/reset-password/otp': 200,
+  '/reset-password/new-password': 215,
+  '/profile': 190,
+  '/eligible/peserta-didik': 210,
+  '/admin': 220,
+  '/konsol': 255,
+  '/privacy-policy': 155,
+  '/statistik': 150,
+};
 
 export type PageWeight = {
   files: { url: string; raw: number; gzip: number }[];
@@ -15,19 +52,81 @@ export type PageWeight = {
   gzip: number;
 };
 
-/** Sums the page's first-load JavaScript from its HTML in the built `clientDir`. */
-export function measureInitialJs(clientDir: string, htmlFile: string): PageWeight {
-  const html = readFileSync(htmlFile, 'utf8');
+/** The scripts and module preloads an HTML file names. */
+function scriptsOf(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g)) urls.add(match[1] ?? '');
   for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
     urls.add(match[1] ?? '');
   for (const match of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g))
     urls.add(match[1] ?? '');
-  const files = [...urls].map((url) => {
+  return [...urls];
+}
+
+function weigh(clientDir: string, urls: Iterable<string>): PageWeight {
+  const files = [...new Set(urls)].map((url) => {
     const content = readFileSync(path.join(clientDir, url));
     return { url, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
   });
   files.sort((a, b) => b.gzip - a.gzip);
   return { files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+}
+
+/** Sums the page's first-load JavaScript from its HTML in the built `clientDir`. */
+export function measureInitialJs(clientDir: string, htmlFile: string): PageWeight {
+  return weigh(clientDir, scriptsOf(readFileSync(htmlFile, 'utf8')));
+}
+
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+};
+
+function readManifest(clientDir: string): Record<string, ManifestRoute> {
+  const assets = path.join(clientDir, 'assets');
+  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no router manifest in ${assets}`);
+  const source = readFileSync(path.join(assets, file), 'utf8');
+  const json = source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1);
+  return (JSON.parse(json) as { routes: Record<string, ManifestRoute> }).routes;
+}
+
+/** The manifest's routes from the root down to the one whose full path is `routePath`. */
+function routeChain(routes: Record<string, ManifestRoute>, routePath: string): ManifestRoute[] {
+  const chainOf = (route: ManifestRoute): ManifestRoute[] => {
+    const parent = route.parentId ? routes[route.parentId] : undefined;
+    return parent ? [...chainOf(parent), route] : [route];
+  };
+  const fullPath = (chain: ManifestRoute[]) =>
+    `/${chain
+      .map((route) => route.path ?? '')
+      .filter(Boolean)
+      .join('/')}`;
+  const leaf = Object.values(routes).find((route) => {
+    if (Object.values(routes).some((other) => other.parentId === route.id)) return false;
+    return fullPath(chainOf(route)) === routePath;
+  });
+  if (!leaf) throw new Error(`no route ${routePath} in the router's manifest`);
+  return chainOf(leaf);
+}
+
+/**
+ * The first-load JavaScript of a route of WEB_ROUTES: a prerendered route's HTML names it all;
+ * any other starts from the app shell, which then loads the route's modules and their imports.
+ */
+export function measureRouteJs(clientDir: string, routePath: string): PageWeight {
+  const route = WEB_ROUTES.find((candidate) => candidate.path === routePath);
+  if (!route) throw new Error(`${routePath} is not a route of WEB_ROUTES`);
+  const prerendered = path.join(clientDir, routePath.slice(1), 'index.html');
+  if (route.prerender && existsSync(prerendered)) return measureInitialJs(clientDir, prerendered);
+  const shell = path.join(clientDir, '__spa-fallback.html');
+  const urls = scriptsOf(readFileSync(shell, 'utf8'));
+  for (const entry of routeChain(readManifest(clientDir), routePath)) {
+    urls.push(entry.module, ...(entry.imports ?? []));
+  }
+  return weigh(clientDir, urls);
 }

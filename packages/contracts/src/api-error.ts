@@ -72,6 +72,10 @@ export const ERROR_IDS = {
   sign_in_failed: 'The account address or the password is wrong (or the account is locked).',
   sign_in_code_invalid:
     'The authenticator code or recovery code is wrong (or the account is locked), at sign-in.',
+  passkey_refused:
+    'A passkey did not verify (its challenge, origin or user verification; an unknown passkey; a lock).',
+  passkey_not_found: 'No such passkey of the signed-in account.',
+  passkey_limit: 'The account holds as many passkeys as it may; remove one first.',
   staff_not_found: 'No such staff member.',
   staff_exists: 'The address has a staff account already.',
   staff_not_invited: 'The staff member accepted their invitation already.',

@@ -27,30 +27,12 @@ export const SIGN_IN_POLICY = {
   botCheckAfterFailures: 3,
 } as const;
 
-/** The web app's client at the provider, and its pages the provider returns to. */
-export const PORTAL_WEB_CLIENT_ID = 'portal-web';
-export const WEB_AUTH_PATHS = {
-  loginCallback: '/auth/login/callback',
-  silentCallback: '/auth/silent/callback',
-  logoutCallback: '/auth/logout/callback',
-  /** The sign-in page of an interaction: `/auth/sign-in/<uid>`. */
-  signIn: '/auth/sign-in',
-  /**
-   * The provider's sign-out confirmation, in the portal's look: `#xsrf=<secret>` asks, `#done`
-   * says the session has ended.
-   */
-  signOut: '/auth/sign-out',
-} as const;
-
-/** The scopes the web asks for: identity, the personal e-mail, and refresh (SPEC §7). */
-export const OIDC_WEB_SCOPE = 'openid profile email offline_access';
-
-/** The login reference cookie (SPEC §4, §9): default value and lifetime. */
-export const LOGIN_REFERENCE = {
-  cookie: 'login_ref',
-  fallback: 'user-profile',
-  maxAgeSeconds: 86_400,
-} as const;
+export {
+  LOGIN_REFERENCE,
+  OIDC_WEB_SCOPE,
+  PORTAL_WEB_CLIENT_ID,
+  WEB_AUTH_PATHS,
+} from './sign-in-client';
 
 /** Where the sign-out confirmation posts, under the issuer's path (oidc-provider's route). */
 export const END_SESSION_CONFIRM_PATH = '/session/end/confirm';
@@ -62,6 +44,8 @@ export const INTERACTION_PATHS = {
   newPassword: '/interaction/:uid/new-password',
   totpEnrol: '/interaction/:uid/totp-enrol',
   totp: '/interaction/:uid/totp',
+  /** The second factor by passkey, beside the app's code (decision 0262). */
+  passkey: '/interaction/:uid/passkey',
 } as const;
 
 /**
@@ -106,6 +90,8 @@ export const InteractionDetailsSchema = z.object({
   step: SignInStepSchema.nullable(),
   /** Whether the password form must carry a solved bot check (after repeated failures). */
   bot_check: z.boolean(),
+  /** At the second factor: whether the staff account holds a passkey it may use instead. */
+  passkey: z.boolean(),
   client: z.object({ id: z.string(), name: z.string().nullable() }),
 });
 export type InteractionDetails = z.infer<typeof InteractionDetailsSchema>;

@@ -21,7 +21,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     prerender: false,
     requiresSignIn: false,
   },
-  { path: '/auth/login', layout: 'blank', prerender: false, requiresSignIn: false },
+  // Prerendered so that its HTML names its scripts (with the OpenID client) at once (issue 38).
+  { path: '/auth/login', layout: 'blank', prerender: true, requiresSignIn: false },
   { path: '/auth/login/callback', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/auth/silent/callback', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/auth/logout/callback', layout: 'blank', prerender: false, requiresSignIn: false },

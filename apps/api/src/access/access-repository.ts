@@ -5,6 +5,29 @@ import { learningAccounts, schoolMemberships, staffAccounts } from '../db/schema
 /** The roles of SPEC §6 that act for their school. */
 const ADMIN_ROLES = ['principal', 'operator'] as const;
 
+/**
+ * The schools whose principal or operator the person is, sorted: today (not left), or with
+ * `andLeft` also those they left. The access checks ask the first, the sign-in's claims the
+ * second.
+ */
+export async function schoolsRunBy(
+  db: Db,
+  personId: number,
+  { andLeft = false }: { andLeft?: boolean } = {},
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ npsn: schoolMemberships.npsn })
+    .from(schoolMemberships)
+    .where(
+      and(
+        eq(schoolMemberships.personId, personId),
+        inArray(schoolMemberships.role, [...ADMIN_ROLES]),
+        andLeft ? undefined : isNull(schoolMemberships.leftOn),
+      ),
+    );
+  return rows.map((row) => row.npsn).sort();
+}
+
 /** What the access checks read: the staff account and the registry's school admins. */
 export function createAccessRepository(db: Db) {
   return {
@@ -29,19 +52,7 @@ export function createAccessRepository(db: Db) {
     },
 
     /** The schools whose principal or operator the person is today (not left). */
-    async schoolsRunBy(personId: number): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ npsn: schoolMemberships.npsn })
-        .from(schoolMemberships)
-        .where(
-          and(
-            eq(schoolMemberships.personId, personId),
-            inArray(schoolMemberships.role, [...ADMIN_ROLES]),
-            isNull(schoolMemberships.leftOn),
-          ),
-        );
-      return rows.map((row) => row.npsn);
-    },
+    schoolsRunBy: (personId: number) => schoolsRunBy(db, personId),
   };
 }
 export type AccessRepository = ReturnType<typeof createAccessRepository>;

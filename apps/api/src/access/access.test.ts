@@ -1,16 +1,19 @@
 import Fastify from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { STUDENT_REQUEST_PATH } from '@portal/contracts/school-admin';
 import { CONSOLE_ROUTES } from '@portal/contracts/console';
+import { STAFF_PASSKEY_ROUTES } from '@portal/contracts/passkeys';
 import { PROFILE_PATH } from '@portal/contracts/profile';
-import { auditEvents, learningAccounts, staffAccounts } from '../db/schema';
+import { auditEvents, staffAccounts } from '../db/schema';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@portal/contracts/staff';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { FIXTURE } from '../test-support/registry-fixture';
+import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { staffAccessToken } from '../test-support/staff-sign-in';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import type { TestApp } from '../test-support/test-app';
 import {
   declareAccess,
   declaredRoutes,
@@ -19,25 +22,19 @@ import {
   type DeclaredRoute,
 } from './access-scope';
 
-const PASSWORD = 'Guru-Bandung-2026';
 let t: TestApp;
 let teacher: string;
 let staff: string;
 let tokenRoutes: DeclaredRoute[];
 
 beforeAll(async () => {
-  t = await createTestApp({ BOT_CHECK: 'off' });
-  await loadRegistryFixture(t.database);
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash(PASSWORD) })
-    .where(inArray(learningAccounts.email, FIXTURE.teacher.accounts));
-  const rp = await discoverClient(t.app, t.config);
+  let rp: client.Configuration;
+  ({ t, rp } = await createSignInTestApp({ BOT_CHECK: 'off' }));
   // A teacher: a signed-in learning account that runs no school and is not staff.
   teacher = (
     await signIn(rp, t.config, createBrowser(t.app, t.config.oidc.issuer), {
       email: FIXTURE.teacher.accounts[0]!,
-      password: PASSWORD,
+      password: TEACHER_PASSWORD,
     })
   ).access_token;
   staff = await staffAccessToken(t, rp, `penjaga@${t.config.staffDomain}`);
@@ -173,15 +170,17 @@ describe('every staff route, for every role (issue 34)', () => {
     route.staffSection === undefined ||
     (role !== 'none' && (STAFF_ROLES[role] as readonly string[]).includes(route.staffSection));
 
-  it('names a console section on each, but the one that says who is signed in', () => {
-    expect(
-      staffRoutes()
-        .filter((route) => route.staffSection === undefined)
-        .map((route) => `${route.method} ${route.url}`),
-    ).toEqual([
-      `GET /belajar-id${CONSOLE_ROUTES.staffSelf}`,
-      `HEAD /belajar-id${CONSOLE_ROUTES.staffSelf}`,
-    ]);
+  it("names a console section on each, but those about one's own staff account", () => {
+    // Who is signed in, and their own passkeys: every member, whatever their roles.
+    const own = [
+      CONSOLE_ROUTES.staffSelf,
+      STAFF_PASSKEY_ROUTES.passkeys,
+      STAFF_PASSKEY_ROUTES.registrationOptions,
+      STAFF_PASSKEY_ROUTES.remove,
+    ].map((path) => `/belajar-id${path}`);
+    const unsectioned = staffRoutes().filter((route) => route.staffSection === undefined);
+    expect(unsectioned.filter((route) => !own.includes(route.url))).toEqual([]);
+    expect(new Set(unsectioned.map((route) => route.url))).toEqual(new Set(own));
   });
 
   it("lets a role's sections through to the body check and refuses the rest with 403", async () => {

@@ -1,21 +1,7 @@
-import type { AuditLog } from '../audit/audit-repository';
-import type { Db } from '../db/database';
-import type { Clock } from '../jobs/clock';
-import type { MessageTemplates } from '../notifications/message-templates';
-import type { OutboxService } from '../notifications/outbox-service';
+import type { DeletionDependencies } from './account-deletion-dependencies';
 import { createDeletionDay } from './deletion-day-service';
 import { createDeletionDecisions } from './deletion-decisions-service';
 import { createDeletionReports } from './deletion-report-service';
-
-export type DeletionDependencies = {
-  db: Db;
-  outbox: OutboxService;
-  templates: MessageTemplates;
-  audit: AuditLog;
-  now: Clock;
-  /** Signs the report links of the notices. */
-  tokenSecret: string;
-};
 
 /**
  * The deletion of accounts whose owners left the registry (issue 23): the daily lifecycle, the

@@ -10,7 +10,7 @@ import {
   outboxMessages,
   people,
 } from '../db/schema';
-import { syncRegistry } from '../registry-sync/registry-sync-service';
+import { createRegistrySyncService } from '../registry-sync/registry-sync-service';
 import { discoverClient } from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
@@ -40,10 +40,11 @@ beforeAll(async () => {
   const files = await snapshotOfRegistry(t.database);
   const gone = [ids.teacher, ids.student].map((id) => `${id},`);
   files.people = files.people.filter((line) => !gone.some((g) => line.startsWith(g)));
-  await syncRegistry(
-    { database: t.database, queue: t.app.services.queue, now: () => clock },
-    snapshot('2026-03-02', files),
-  );
+  await createRegistrySyncService({
+    database: t.database,
+    queue: t.app.services.queue,
+    now: () => clock,
+  }).sync(snapshot('2026-03-02', files));
 }, 120_000);
 afterAll(() => close());
 

@@ -3,7 +3,7 @@ import { DELETION_NOTICE_DAYS } from '@portal/contracts/account-deletion';
 import { accountDeletions } from '../db/schema';
 import { addDays, jakartaDay } from '../jobs/clock';
 import { createAccountDeletionRepository, type Deletion } from './account-deletion-repository';
-import type { DeletionDependencies } from './account-deletion-service';
+import type { DeletionDependencies } from './account-deletion-dependencies';
 import { createDeletionNotices, dueNotice } from './deletion-notices-service';
 
 /** The lifecycle's day, run by the job: notices, then disabling, then removal. */

@@ -7,7 +7,7 @@ import { CONSOLE_PAGE_SIZE } from '@portal/contracts/console';
 import { ConflictError, NotFoundError } from '../http/domain-errors';
 import { addDays, daysBetween, jakartaDay } from '../jobs/clock';
 import { createAccountDeletionRepository, type Deletion } from './account-deletion-repository';
-import type { DeletionDependencies } from './account-deletion-service';
+import type { DeletionDependencies } from './account-deletion-dependencies';
 
 type Staff = { staffId: number };
 

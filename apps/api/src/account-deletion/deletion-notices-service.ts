@@ -1,7 +1,7 @@
 import { DELETION_NOTICE_DAYS, DELETION_REPORT_DAYS } from '@portal/contracts/account-deletion';
 import { addDays, daysBetween } from '../jobs/clock';
 import { createAccountDeletionRepository, type Deletion } from './account-deletion-repository';
-import type { DeletionDependencies } from './account-deletion-service';
+import type { DeletionDependencies } from './account-deletion-dependencies';
 import { deletionTokens } from './deletion-tokens';
 
 /**

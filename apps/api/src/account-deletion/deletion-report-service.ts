@@ -9,7 +9,7 @@ import { addDays, jakartaDay } from '../jobs/clock';
 import type { MailLanguage } from '../notifications/mail-language';
 import { maskEmail } from '../personal-data/masking';
 import { createAccountDeletionRepository, type Deletion } from './account-deletion-repository';
-import type { DeletionDependencies } from './account-deletion-service';
+import type { DeletionDependencies } from './account-deletion-dependencies';
 import { deletionTokens } from './deletion-tokens';
 
 const linkInvalid = () =>

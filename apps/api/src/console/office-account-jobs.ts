@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ConsoleService } from './console-service';
 
-export const OFFICE_ACCOUNT_QUEUE = 'office-account-create';
+import { OFFICE_ACCOUNT_QUEUE } from './console-dependencies';
 
 /** Makes the account of each office request staff approve (the approval queues the job). */
 export async function registerOfficeAccountWorker(

@@ -1,7 +1,7 @@
 import { addressBase, insertUniqueAccount } from '../accounts/account-creation-jobs';
 import { officeRequestNumber } from '../office-request/office-request-service';
 import { personNameKey } from '../registry/name-normalizer';
-import type { ConsoleDependencies } from './console-service';
+import type { ConsoleDependencies } from './console-dependencies';
 import { createOfficeReviewRepository } from './office-review-repository';
 
 /** The account of an approved office, made by the job the approval queued. */

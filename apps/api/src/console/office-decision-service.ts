@@ -1,8 +1,8 @@
 import { CONSOLE_MESSAGES } from '@portal/contracts/console';
 import { ConflictError } from '../http/domain-errors';
 import { officeRequestNumber } from '../office-request/office-request-service';
-import type { ConsoleDependencies } from './console-service';
-import { OFFICE_ACCOUNT_QUEUE } from './office-account-jobs';
+import type { ConsoleDependencies } from './console-dependencies';
+import { OFFICE_ACCOUNT_QUEUE } from './console-dependencies';
 import { createOfficeReviewRepository } from './office-review-repository';
 import {
   actor,

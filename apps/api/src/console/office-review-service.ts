@@ -5,7 +5,7 @@ import {
 } from '@portal/contracts/console';
 import { NotFoundError } from '../http/domain-errors';
 import { officeRequestNumber } from '../office-request/office-request-service';
-import type { ConsoleDependencies } from './console-service';
+import type { ConsoleDependencies } from './console-dependencies';
 import {
   createOfficeReviewRepository,
   type OfficeRequestFilter,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CONSOLE_MESSAGES } from '@portal/contracts/console';
 import { NotFoundError } from '../http/domain-errors';
 import { referralState } from '../office-request/office-reference';
-import type { ConsoleDependencies } from './console-service';
+import type { ConsoleDependencies } from './console-dependencies';
 import { actor, type Staff } from './office-review-service';
 import { createReferralCodesRepository, type ReferralCodeRow } from './referral-codes-repository';
 

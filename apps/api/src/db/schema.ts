@@ -17,7 +17,6 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { MAIL_LANGUAGES } from '../notifications/mail-language';
 import { STAFF_ROLE_NAMES } from '@portal/contracts/staff';
 
 // Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
@@ -36,7 +35,8 @@ export const schoolLevel = pgEnum('school_level', [
 export const personKind = pgEnum('person_kind', ['ptk', 'pd', 'dinas']);
 export const gender = pgEnum('gender', ['L', 'P']);
 export const schoolRole = pgEnum('school_role', ['principal', 'operator', 'teacher', 'student']);
-export const mailLanguage = pgEnum('mail_language', MAIL_LANGUAGES);
+/** The languages a message goes out in: the portal's two, Indonesian first (decision 0252). */
+export const mailLanguage = pgEnum('mail_language', ['id', 'en']);
 export const officeType = pgEnum('office_type', ['provinsi', 'kota_kabupaten']);
 export const accountKind = pgEnum('account_kind', ['ptk', 'pd', 'dinas']);
 export const accountStatus = pgEnum('account_status', ['active', 'suspended', 'deleted']);
@@ -542,6 +542,80 @@ export const staffRecoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+// A passkey's owner is one account: a staff account now (issue 34), a learning account later
+// (issue 35). Exactly one of the two columns is set.
+const passkeyOwner = () => ({
+  staffId: bigint('staff_id', { mode: 'number' }).references(() => staffAccounts.id, {
+    onDelete: 'cascade',
+  }),
+  learningAccountId: bigint('learning_account_id', { mode: 'number' }).references(
+    () => learningAccounts.id,
+    { onDelete: 'cascade' },
+  ),
+});
+
+/** WebAuthn credentials (decision 0262): the public key and what guards its reuse. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ...passkeyOwner(),
+    /** The credential id, base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter: an answer must raise it (0 stays 0: not kept). */
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach it (`internal`, `hybrid`, `usb`...): hints for the next sign-in. */
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The owner's name for it, if they gave one. */
+    label: text('label'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_key').on(t.credentialId),
+    index('passkeys_staff_idx')
+      .on(t.staffId)
+      .where(sql`${t.staffId} IS NOT NULL`),
+    index('passkeys_learning_account_idx')
+      .on(t.learningAccountId)
+      .where(sql`${t.learningAccountId} IS NOT NULL`),
+    check('passkeys_one_owner', sql`num_nonnulls(${t.staffId}, ${t.learningAccountId}) = 1`),
+  ],
+);
+
+export const passkeyCeremony = pgEnum('passkey_ceremony', ['registration', 'authentication']);
+
+/**
+ * Challenges handed to a browser for one passkey ceremony, answered once before `expires_at`
+ * (the answer deletes the row). An owner has at most one open challenge per ceremony.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    ceremony: passkeyCeremony('ceremony').notNull(),
+    ...passkeyOwner(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('passkey_challenges_staff_idx')
+      .on(t.staffId)
+      .where(sql`${t.staffId} IS NOT NULL`),
+    index('passkey_challenges_learning_account_idx')
+      .on(t.learningAccountId)
+      .where(sql`${t.learningAccountId} IS NOT NULL`),
+    check(
+      'passkey_challenges_one_owner',
+      sql`num_nonnulls(${t.staffId}, ${t.learningAccountId}) = 1`,
+    ),
+  ],
 );
 
 export const studentRequestStatus = pgEnum('student_request_status', ['processing', 'completed']);

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningAccounts } from '../db/schema';
 import { leaveOut, snapshotOfRegistry } from '../registry-sync/registry-export';
-import { syncRegistry } from '../registry-sync/registry-sync-service';
+import { createRegistrySyncService } from '../registry-sync/registry-sync-service';
 import { snapshot } from '../test-support/registry-snapshot';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { demoIdentities } from './demo-identities';
@@ -37,10 +37,11 @@ describe('the demo identities printed at start', () => {
     const last = Math.max(
       ...leaving.map((id) => files.people.findIndex((line) => line.startsWith(`${id},`))),
     );
-    const report = await syncRegistry(
-      { database: t.database, queue: t.app.services.queue, now: () => new Date() },
-      snapshot('2026-12-01', leaveOut(files, last + 1)),
-    );
+    const report = await createRegistrySyncService({
+      database: t.database,
+      queue: t.app.services.queue,
+      now: () => new Date(),
+    }).sync(snapshot('2026-12-01', leaveOut(files, last + 1)));
     expect(report.departed).toBeGreaterThanOrEqual(2);
 
     const after = await demoIdentities(t.database, 'belajar');

@@ -3,17 +3,16 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCommonPassword } from '../credentials/common-passwords';
 import { createPasswordHasher } from '../credentials/password-hasher';
-import { openTestDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { learningAccounts } from '../db/schema';
 import { demoIdentities } from './demo-identities';
 import { DEMO_PASSWORD, ensureDemoPasswords } from './demo-passwords';
 import { seedDemoRegistry } from './registry-loader';
+import { createTestDatabase } from '../test-support/test-database';
 
-// eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
-const databaseUrl = process.env.DATABASE_URL;
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase(databaseUrl);
+  database = await createTestDatabase();
   await seedDemoRegistry(database, { people: 600, seed: 'demo', productName: 'belajar' });
 });
 afterAll(async () => {

@@ -1,36 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { openTestDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { demoIdentities } from './demo-identities';
 import { loadRegionData } from './regions';
 import { createRegistryPlan, registryPeople, schoolRows } from './registry-generator';
 import {
   loadRegistry,
+  REGISTRY_TABLES,
   registryStatus,
   RegistryNotEmptyError,
   resetRegistry,
   seedDemoRegistry,
 } from './registry-loader';
 import { rowsOf } from '../db/rows-of';
+import { createTestDatabase } from '../test-support/test-database';
 
-// The machine's PostgreSQL when DATABASE_URL is set, an in-memory PGlite otherwise.
-const databaseUrl = loadConfig().database.url;
 const OPTIONS = { people: 3000, seed: 'loader-test', productName: 'belajar' };
-const TABLES = [
-  'regions',
-  'offices',
-  'schools',
-  'people',
-  'school_memberships',
-  'office_staff',
-  'learning_accounts',
-  'registry_seeds',
-] as const;
 
-async function counts(database: Database): Promise<Record<(typeof TABLES)[number], number>> {
-  const result = {} as Record<(typeof TABLES)[number], number>;
-  for (const table of TABLES) {
+async function counts(
+  database: Database,
+): Promise<Record<(typeof REGISTRY_TABLES)[number], number>> {
+  const result = {} as Record<(typeof REGISTRY_TABLES)[number], number>;
+  for (const table of REGISTRY_TABLES) {
     const [row] = await rowsOf<{ n: number }>(
       database.db,
       sql.raw(`SELECT count(*)::int AS n FROM ${table}`),
@@ -48,7 +39,7 @@ async function one<T>(database: Database, query: ReturnType<typeof sql>): Promis
 
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase(databaseUrl);
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await database.close();

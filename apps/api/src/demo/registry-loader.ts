@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rowsOf } from '../db/rows-of';
 import { csvLine } from '../registry/csv';
+import { copyRegistryLines, REGISTRY_COLUMNS, type RegistryTable } from '../registry/registry-copy';
 import { loadRegionData, type RegionData } from './regions';
 import {
   createRegistryPlan,
@@ -20,40 +21,10 @@ import {
 } from './registry-generator';
 
 /** Tables the seed fills, parents before children. */
-const REGISTRY_TABLES = [
-  'regions',
-  'offices',
-  'schools',
-  'people',
-  'school_memberships',
-  'office_staff',
-  'learning_accounts',
+export const REGISTRY_TABLES = [
+  ...(Object.keys(REGISTRY_COLUMNS) as RegistryTable[]),
   'registry_seeds',
 ] as const;
-
-const COLUMNS = {
-  regions: ['code', 'parent_code', 'level', 'name'],
-  offices: ['id', 'region_code', 'type', 'name'],
-  schools: ['npsn', 'name', 'name_key', 'level', 'regency_code', 'address'],
-  people: [
-    'id',
-    'kind',
-    'nik',
-    'nisn',
-    'nuptk',
-    'full_name',
-    'name_key',
-    'gender',
-    'birth_date',
-    'mother_name',
-    'mother_name_key',
-    'personal_email',
-    'phone',
-  ],
-  school_memberships: ['person_id', 'npsn', 'role', 'left_on'],
-  office_staff: ['person_id', 'office_id', 'position'],
-  learning_accounts: ['email', 'kind', 'person_id', 'school_level', 'office_id'],
-} as const;
 
 const regionLine = (r: RegionRow): string => csvLine([r.code, r.parentCode, r.level, r.name]);
 const officeLine = (o: OfficeRow): string => csvLine([o.id, o.regionCode, o.type, o.name]);
@@ -196,10 +167,10 @@ export async function loadRegistry(database: Database, options: SeedOptions): Pr
   if (claimed.length === 0) throw new RegistryNotEmptyError('incomplete');
 
   const map = options.mapLine;
-  const copy = (table: keyof typeof COLUMNS, lines: Iterable<string>): Promise<void> =>
-    database.copyCsv(
+  const copy = (table: RegistryTable, lines: Iterable<string>): Promise<void> =>
+    copyRegistryLines(
+      database,
       table,
-      COLUMNS[table],
       chunked(
         map
           ? (function* () {

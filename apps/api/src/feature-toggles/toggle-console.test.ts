@@ -1,24 +1,22 @@
-import { eq } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_MESSAGES, CONSOLE_ROUTES, ToggleOverviewSchema } from '@portal/contracts/console';
 import { DEFAULT_REMOTE_TOGGLES } from '@portal/contracts/feature-toggles';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
-import { featureToggleChanges, learningAccounts } from '../db/schema';
+import { featureToggleChanges } from '../db/schema';
 import {
   createBrowser,
-  discoverClient,
   postPassword,
   signIn,
   startSignIn,
 } from '../test-support/test-relying-party';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { FIXTURE } from '../test-support/registry-fixture';
+import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { STAFF_ROUTES } from '@portal/contracts/staff';
 import { staffAccessToken } from '../test-support/staff-sign-in';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import type { TestApp } from '../test-support/test-app';
 
 const api = '/belajar-id';
-const TEACHER_PASSWORD = 'Guru-Bandung-2026';
 let t: TestApp;
 let rp: client.Configuration;
 let staff: string;
@@ -40,15 +38,9 @@ const change = (key: string, body: object, token = staff) =>
 const changeRows = () => t.database.db.select().from(featureToggleChanges);
 
 beforeAll(async () => {
-  t = await createTestApp({ BOT_CHECK: 'off' });
-  await loadRegistryFixture(t.database);
-  rp = await discoverClient(t.app, t.config);
+  ({ t, rp } = await createSignInTestApp({ BOT_CHECK: 'off' }));
   staffEmail = `pengelola@${t.config.staffDomain}`;
   staff = await staffAccessToken(t, rp, staffEmail);
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash(TEACHER_PASSWORD) })
-    .where(eq(learningAccounts.email, teacher.email));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

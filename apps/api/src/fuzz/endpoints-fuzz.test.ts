@@ -5,11 +5,12 @@ import fc from 'fast-check';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
-import { learningAccounts, referralCodes, schoolMemberships } from '../db/schema';
+import { referralCodes, schoolMemberships } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { officeRequestBody } from '../test-support/office-request-body';
 import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { setPassword } from '../test-support/sign-in-test-app';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { maybePoisoned, operationsOf, valueOf, type Operation } from './openapi-arbitraries';
@@ -78,10 +79,7 @@ beforeAll(async () => {
         eq(schoolMemberships.npsn, FIXTURE.sd.npsn),
       ),
     );
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash(PRINCIPAL_PASSWORD) })
-    .where(eq(learningAccounts.email, FIXTURE.teacher.accounts[0]!));
+  await setPassword(t, [FIXTURE.teacher.accounts[0]!], PRINCIPAL_PASSWORD);
   // Office requests for the console's routes to find, as an office sends them.
   await t.database.db.insert(referralCodes).values({ code: 'KONSOL2026', maxUses: 100 });
   for (const serial of [1, 2, 3]) {

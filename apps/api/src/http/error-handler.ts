@@ -4,7 +4,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@portal/contracts/api-error';
-import { isDatabaseUnavailable } from '../db/database-errors';
+import { isDatabaseUnavailable } from '../logging/database-errors';
 import { DomainError, RateLimitedError, type Specific } from './domain-errors';
 
 type FieldError = { field: string; message: string };

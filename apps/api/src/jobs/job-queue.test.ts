@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { rowsOf } from '../db/rows-of';
 import { createJobQueue, type JobQueue } from './job-queue';
-
-// eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
-const databaseUrl = process.env.DATABASE_URL;
+import { createTestDatabase } from '../test-support/test-database';
 
 let database: Database;
 let queue: JobQueue;
 beforeAll(async () => {
-  database = await openTestDatabase(databaseUrl);
+  database = await createTestDatabase();
   queue = createJobQueue(database, { pollingIntervalSeconds: 0.5 });
   await queue.start();
   await queue.createQueue('echo', { retryLimit: 3, retryDelay: 1, retryBackoff: false });

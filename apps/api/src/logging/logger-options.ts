@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { describeDatabaseError, isDatabaseError } from '../db/database-errors';
+import { describeDatabaseError, isDatabaseError } from './database-errors';
 
 /**
  * Keys whose values are personal data (UU 27/2022). Bodies, query strings and headers are

@@ -1,5 +1,7 @@
-/** The languages a message goes out in: the portal's two, Indonesian first (decision 0252). */
-export const MAIL_LANGUAGES = ['id', 'en'] as const;
+import { mailLanguage } from '../db/schema';
+
+/** The languages a message goes out in, as stored: `mail_language` (decision 0252). */
+export const MAIL_LANGUAGES = mailLanguage.enumValues;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 export const isMailLanguage = (value: unknown): value is MailLanguage =>

@@ -1,19 +1,12 @@
-import type { Job } from 'pg-boss';
 import type { Transaction } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from '../db/database';
 import { logBackgroundWarning } from '../logging/logger-options';
-import { CLAIM_SECONDS, createOutboxRepository, type NewMessage } from './outbox-repository';
+import { createOutboxRepository, type NewMessage } from './outbox-repository';
+import { DELIVER_QUEUE, registerOutboxJobs } from './outbox-jobs';
 import type { Transport } from './mail-transport';
 import type { Metrics } from '../metrics/metrics';
 
-export const DELIVER_QUEUE = 'outbox-deliver';
-export const SWEEP_QUEUE = 'outbox-sweep';
-
-// A message that has waited this long has lost its job (retention, a crash between commit and
-// enqueue on an old version): the sweeper queues it again. Nothing is ever dropped.
-const SWEEP_AFTER_SECONDS = 6 * 3600;
-const SWEEP_BATCH = 500;
 // A message still undelivered after this many attempts counts as failing on /readyz (and in
 // the metrics).
 export const FAILING_AFTER_ATTEMPTS = 3;
@@ -89,32 +82,8 @@ export function createOutboxService({
       await queue.send(DELIVER_QUEUE, { id }, { tx });
       return id;
     },
-    async registerWorkers(): Promise<void> {
-      await queue.createQueue(DELIVER_QUEUE, {
-        // Exponential backoff from the configured delay up to 30 minutes: about a day of tries.
-        retryLimit: 60,
-        retryDelay: retryDelaySeconds,
-        retryBackoff: true,
-        retryDelayMax: 1800,
-        // A job whose worker died is retried once this passes (plus the queue's supervision
-        // interval and retry delay): within a minute, as the message's claim lapses with it.
-        expireInSeconds: CLAIM_SECONDS,
-        retentionSeconds: 7 * 24 * 3600,
-      });
-      await queue.createQueue(SWEEP_QUEUE, { retryLimit: 2, retryDelay: 60, retryBackoff: false });
-      await queue.work<{ id: number }>(
-        DELIVER_QUEUE,
-        (job: Job<{ id: number }>) => deliver(job.data.id),
-        // Up to 40 sends at once over the SMTP pool's connections (bench/README.md, outbox).
-        { concurrency: 2, batchSize: 20 },
-      );
-      await queue.work(SWEEP_QUEUE, async () => {
-        for (const id of await repository.undeliveredOlderThan(SWEEP_AFTER_SECONDS, SWEEP_BATCH)) {
-          await queue.send(DELIVER_QUEUE, { id });
-        }
-      });
-      await queue.boss.schedule(SWEEP_QUEUE, '*/15 * * * *');
-    },
+    /** The delivery and the sweep as jobs (outbox-jobs.ts). */
+    registerWorkers: () => registerOutboxJobs({ queue, repository, deliver, retryDelaySeconds }),
     deliver,
     /** Messages that keep failing, for /readyz: the portal serves, but mail is not going out. */
     async health(): Promise<{ status: 'ok' | 'failing'; failing: number }> {

@@ -6,7 +6,7 @@ import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createSmtpSink, freePort, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { CLAIM_SECONDS } from './outbox-repository';
-import { DELIVER_QUEUE } from './outbox-service';
+import { DELIVER_QUEUE } from './outbox-jobs';
 import { personNameKey } from '../registry/name-normalizer';
 
 /** A loopback SMS gateway that keeps what it is asked to send. */

@@ -5,7 +5,7 @@ import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import type { AuditLog } from '../audit/audit-repository';
 import { isCommonPassword } from '../credentials/common-passwords';
 import type { Db } from '../db/database';
-import { isUniqueViolation } from '../db/database-errors';
+import { isUniqueViolation } from '../logging/database-errors';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import { DomainError, ForbiddenError, ValidationError } from '../http/domain-errors';
 import type { MailLanguage } from '../notifications/mail-language';

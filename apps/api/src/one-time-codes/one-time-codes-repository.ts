@@ -131,12 +131,15 @@ export const oneTimeCodesRepository = {
       await tx.update(oneTimeCodes).set(values).where(inArray(oneTimeCodes.id, ids));
   },
 
-  /** Records one wrong entry; answers the person's wrong entries within the window. */
+  /**
+   * Records one wrong entry; answers the person's wrong entries within the window: the sign-in's
+   * wrong passwords, or the code flows' wrong codes together.
+   */
   async recordWrongEntry(
     tx: Transaction,
     personId: number,
     flow: string,
-    windowHours: number,
+    windowMinutes: number,
   ): Promise<number> {
     await tx.insert(codeWrongEntries).values({ personId, flow });
     const [row] = await tx
@@ -145,8 +148,10 @@ export const oneTimeCodesRepository = {
       .where(
         and(
           eq(codeWrongEntries.personId, personId),
-          ne(codeWrongEntries.flow, SIGN_IN_FLOW),
-          gt(codeWrongEntries.enteredAt, sql`now() - make_interval(hours => ${windowHours})`),
+          flow === SIGN_IN_FLOW
+            ? eq(codeWrongEntries.flow, SIGN_IN_FLOW)
+            : ne(codeWrongEntries.flow, SIGN_IN_FLOW),
+          gt(codeWrongEntries.enteredAt, sql`now() - make_interval(mins => ${windowMinutes})`),
         ),
       );
     return Number(row?.n ?? 0);

@@ -158,7 +158,7 @@ export function createOneTimeCodes(key: string) {
         tx,
         entry.personId,
         entry.flow,
-        CODE_POLICY.wrongWindowHours,
+        CODE_POLICY.wrongWindowHours * 60,
       );
       if (recent >= CODE_POLICY.maxWrongPerPerson) {
         const seconds = CODE_POLICY.lockHours * HOUR_SECONDS;

@@ -6,7 +6,7 @@ import { openDatabase } from '../db/database';
 import { systemClock } from '../jobs/clock';
 import { createJobQueue } from '../jobs/job-queue';
 import { errorSummary } from '../logging/error-summary';
-import { folderSnapshot, SyncBusyError, syncRegistry } from './registry-sync-service';
+import { createRegistrySyncService, folderSnapshot, SyncBusyError } from './registry-sync-service';
 
 // `npm run registry-sync -- <snapshot folder>`: imports one registry snapshot (its
 // schools.csv, people.csv and school_memberships.csv) into the configured database. Run it again
@@ -28,8 +28,7 @@ async function main(): Promise<number> {
     await queue.start();
     await createAccountCreationQueue(queue);
     const started = performance.now();
-    const report = await syncRegistry(
-      { database, queue, now: systemClock },
+    const report = await createRegistrySyncService({ database, queue, now: systemClock }).sync(
       folderSnapshot(path.resolve(folder)),
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -8,7 +8,7 @@ import { snapshotOfRegistry, type SnapshotFiles } from './registry-export';
 import { snapshot } from '../test-support/registry-snapshot';
 import type { SmtpSink } from '../test-support/smtp-sink';
 import type { TestApp } from '../test-support/test-app';
-import { syncRegistry, type SyncContext } from './registry-sync-service';
+import { createRegistrySyncService, type RegistrySyncDependencies } from './registry-sync-service';
 import { rowsOf } from '../db/rows-of';
 
 let t: TestApp;
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const context = (extra: Partial<SyncContext> = {}): SyncContext => ({
+const context = (extra: Partial<RegistrySyncDependencies> = {}): RegistrySyncDependencies => ({
   database: t.database,
   queue: t.app.services.queue,
   now: () => today,
@@ -69,7 +69,9 @@ describe('registry sync', () => {
     files.people.push(newcomer);
     files.school_memberships.push(csvLine([NEWCOMER.id, FIXTURE.smp.npsn, 'teacher', null]));
 
-    const report = await syncRegistry(context({ batchSize: 2 }), snapshot('2026-03-02', files));
+    const report = await createRegistrySyncService(context({ batchSize: 2 })).sync(
+      snapshot('2026-03-02', files),
+    );
 
     expect(report).toMatchObject({
       asOf: '2026-03-02',
@@ -111,7 +113,7 @@ describe('registry sync', () => {
   });
 
   it('imports a snapshot once', async () => {
-    const again = await syncRegistry(context(), snapshot('2026-03-02', base));
+    const again = await createRegistrySyncService(context()).sync(snapshot('2026-03-02', base));
     expect(again).toMatchObject({ alreadyImported: true, added: 1 });
   });
 
@@ -145,16 +147,18 @@ describe('registry sync', () => {
         if (batches === 2) throw new Error('power cut');
       },
     });
-    await expect(syncRegistry(crashing, snapshot('2026-03-09', files))).rejects.toThrow(
-      'power cut',
-    );
+    await expect(
+      createRegistrySyncService(crashing).sync(snapshot('2026-03-09', files)),
+    ).rejects.toThrow('power cut');
     const [halfway] = await t.database.db
       .select()
       .from(registrySyncs)
       .where(eq(registrySyncs.source, '2026-03-09'));
     expect(halfway).toMatchObject({ phase: 'people', cursor: 2, finishedAt: null });
 
-    const report = await syncRegistry(context({ batchSize: 1 }), snapshot('2026-03-09', files));
+    const report = await createRegistrySyncService(context({ batchSize: 1 })).sync(
+      snapshot('2026-03-09', files),
+    );
     expect(report).toMatchObject({ added: 2, changed: 0, departed: 0, returned: 1 });
     const [counted] = await rowsOf<{ n: number }>(
       t.database.db,
@@ -224,7 +228,9 @@ describe('registry sync', () => {
     );
 
     // One person a batch: each key is released in the batch of the person who receives it.
-    const report = await syncRegistry(context({ batchSize: 1 }), snapshot('2026-03-16', files));
+    const report = await createRegistrySyncService(context({ batchSize: 1 })).sync(
+      snapshot('2026-03-16', files),
+    );
     expect(report).toMatchObject({ added: 0, changed: 4, conflicts: 2, departed: 0 });
     expect(await keysOf(ids.student!)).toEqual({ nisn: '0012345671', nuptk: null });
     expect(await keysOf(first)).toEqual({ nisn: '0012345679', nuptk: null });
@@ -244,7 +250,7 @@ describe('registry sync', () => {
           ? line.replace('0012345672', '0012345671')
           : line,
     );
-    const swap = await syncRegistry(context(), snapshot('2026-03-23', swapped));
+    const swap = await createRegistrySyncService(context()).sync(snapshot('2026-03-23', swapped));
     expect(swap).toMatchObject({ changed: 2, conflicts: 0 });
     expect((await keysOf(ids.student!))?.nisn).toBe('0012345672');
     expect((await keysOf(second))?.nisn).toBe('0012345671');
@@ -279,7 +285,9 @@ describe('registry sync', () => {
     // A school whose NPSN is not eight characters of the rule.
     files.schools.push(files.schools[0]!.replace(/^[^,]+/, 'X1234567'));
 
-    const report = await syncRegistry(context({ batchSize: 2 }), snapshot('2026-03-30', files));
+    const report = await createRegistrySyncService(context({ batchSize: 2 })).sync(
+      snapshot('2026-03-30', files),
+    );
 
     expect(report).toMatchObject({ added: 1, conflicts: 3, departed: 0 });
     const named = (name: string) =>

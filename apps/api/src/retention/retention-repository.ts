@@ -40,6 +40,10 @@ const PURGES = [
     statement: sql`DELETE FROM oidc_models WHERE expires_at < now()`,
   },
   {
+    name: 'passkey challenges (expired)',
+    statement: sql`DELETE FROM passkey_challenges WHERE expires_at < now()`,
+  },
+  {
     name: 'e-mail changes (ended a day ago)',
     statement: sql`DELETE FROM email_change_requests WHERE expires_at < now() - interval '1 day'`,
   },

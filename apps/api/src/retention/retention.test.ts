@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { auditEvents, oidcModels, outboxMessages, trackingEvents } from '../db/schema';
 import { purgeExpired } from './retention-repository';
 import { rowsOf } from '../db/rows-of';
+import { createTestDatabase } from '../test-support/test-database';
 
-// eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
-const databaseUrl = process.env.DATABASE_URL;
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase(databaseUrl);
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await database?.close();

@@ -6,7 +6,7 @@ import type { SchoolAdmin } from '../access/caller';
 import { NotFoundError } from '../http/domain-errors';
 import { newInitialPassword } from './initial-passwords';
 import { createSchoolAdminRepository } from './school-admin-repository';
-import type { SchoolAdminDependencies } from './school-admin-service';
+import type { SchoolAdminDependencies } from './school-admin-dependencies';
 
 /** The school's student accounts: the search and the password reset by the school. */
 export function createSchoolAccounts({

@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import type { JobQueue } from '../jobs/job-queue';
 import type { SchoolAdminService } from './school-admin-service';
 
-export const STUDENT_REQUEST_QUEUE = 'student-account-request';
+import { STUDENT_REQUEST_QUEUE } from './school-admin-dependencies';
 
 export async function registerStudentRequestWorker(
   service: SchoolAdminService,

@@ -1,6 +1,6 @@
 import { addressBase, insertUniqueAccount } from '../accounts/account-creation-jobs';
 import { newInitialPassword } from './initial-passwords';
-import type { SchoolAdminDependencies } from './school-admin-service';
+import type { SchoolAdminDependencies } from './school-admin-dependencies';
 import { createStudentRequestsRepository, type ItemFailure } from './student-requests-repository';
 
 /** Students per transaction: a crash loses at most one batch's work, which is then redone. */

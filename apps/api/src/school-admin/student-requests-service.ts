@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts/school-admin';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import type { SchoolAdmin } from '../access/caller';
-import { isUniqueViolation } from '../db/database-errors';
+import { isUniqueViolation } from '../logging/database-errors';
 import {
   ConflictError,
   ForbiddenError,
@@ -18,8 +18,8 @@ import {
 } from '../http/domain-errors';
 import { createSchoolAdminRepository } from './school-admin-repository';
 import { csvFile } from '../http/csv-file';
-import type { SchoolAdminDependencies } from './school-admin-service';
-import { STUDENT_REQUEST_QUEUE } from './student-request-jobs';
+import type { SchoolAdminDependencies } from './school-admin-dependencies';
+import { STUDENT_REQUEST_QUEUE } from './school-admin-dependencies';
 import { createStudentRequestsRepository, FAILURES_SHOWN } from './student-requests-repository';
 
 const notRequestable = () =>

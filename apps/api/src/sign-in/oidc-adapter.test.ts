@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { createOidcAdapter, revokeAccountSignIns } from './oidc-adapter';
+import { createTestDatabase } from '../test-support/test-database';
 
-// eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
-const databaseUrl = process.env.DATABASE_URL;
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase(databaseUrl);
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await database?.close();

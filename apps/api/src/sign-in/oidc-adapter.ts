@@ -1,16 +1,10 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/database';
-import { oidcModels } from '../db/schema';
-import type { Transaction } from '../db/database';
-
-const live = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
-
-type Row = { payload: unknown; consumedAt: Date | null };
+import type { Db, Transaction } from '../db/database';
+import { createOidcAdapterRepository, type OidcModelRow } from './oidc-adapter-repository';
 
 // The provider reads a used code or refresh token by its `consumed` time: a second use of a
 // refresh token then revokes its whole grant.
-const toPayload = (row: Row | undefined): AdapterPayload | undefined =>
+const toPayload = (row: OidcModelRow | undefined): AdapterPayload | undefined =>
   row
     ? {
         ...(row.payload as AdapterPayload),
@@ -23,70 +17,19 @@ const toPayload = (row: Row | undefined): AdapterPayload | undefined =>
  * codes and tokens, and a restart loses none. One adapter per model (Session, Grant, ...).
  */
 export function createOidcAdapter(db: Db) {
-  return (model: string): Adapter => {
-    const row = (id: string) => and(eq(oidcModels.model, model), eq(oidcModels.id, id));
-    const select = { payload: oidcModels.payload, consumedAt: oidcModels.consumedAt };
-    return {
-      async upsert(id, payload, expiresIn) {
-        const values = {
-          payload,
-          grantId: payload.grantId ?? null,
-          uid: payload.uid ?? null,
-          accountId: payload.accountId ?? null,
-          expiresAt: expiresIn ? sql`now() + make_interval(secs => ${expiresIn})` : null,
-        };
-        await db
-          .insert(oidcModels)
-          .values({ model, id, ...values })
-          .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: values });
-      },
-      async find(id) {
-        const [found] = await db
-          .select(select)
-          .from(oidcModels)
-          .where(and(row(id), live()));
-        return toPayload(found);
-      },
-      async findByUid(uid) {
-        const [found] = await db
-          .select(select)
-          .from(oidcModels)
-          .where(and(eq(oidcModels.model, model), eq(oidcModels.uid, uid), live()));
-        return toPayload(found);
-      },
-      // Only the device flow asks, and it is off: no index serves this.
-      async findByUserCode(userCode) {
-        const [found] = await db
-          .select(select)
-          .from(oidcModels)
-          .where(
-            and(
-              eq(oidcModels.model, model),
-              sql`${oidcModels.payload}->>'userCode' = ${userCode}`,
-              live(),
-            ),
-          );
-        return toPayload(found);
-      },
-      async consume(id) {
-        await db
-          .update(oidcModels)
-          .set({ consumedAt: sql`now()` })
-          .where(row(id));
-      },
-      async destroy(id) {
-        await db.delete(oidcModels).where(row(id));
-      },
-      async revokeByGrantId(grantId) {
-        await db
-          .delete(oidcModels)
-          .where(and(eq(oidcModels.model, model), eq(oidcModels.grantId, grantId)));
-      },
-    };
-  };
+  const repository = createOidcAdapterRepository(db);
+  return (model: string): Adapter => ({
+    upsert: (id, payload, expiresIn) => repository.upsert(model, id, payload, expiresIn),
+    find: async (id) => toPayload(await repository.find(model, id)),
+    findByUid: async (uid) => toPayload(await repository.findByUid(model, uid)),
+    findByUserCode: async (userCode) => toPayload(await repository.findByUserCode(model, userCode)),
+    consume: (id) => repository.consume(model, id),
+    destroy: (id) => repository.destroy(model, id),
+    revokeByGrantId: (grantId) => repository.revokeByGrantId(model, grantId),
+  });
 }
 
 /** Ends every session, grant, code and token of an account, in the caller's transaction. */
 export async function revokeAccountSignIns(tx: Transaction, accountId: string): Promise<void> {
-  await tx.delete(oidcModels).where(eq(oidcModels.accountId, accountId));
+  await createOidcAdapterRepository(tx).revokeAccount(accountId);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { discoverClient } from '../test-support/test-relying-party';
+import { discoverClient, PROVIDER_ENDPOINTS } from '../test-support/test-relying-party';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,14 +24,7 @@ describe('the provider at its issuer', () => {
       expect.arrayContaining(['openid', 'offline_access', 'profile', 'email']),
     );
     expect(metadata.id_token_signing_alg_values_supported).toEqual(['RS256']);
-    for (const endpoint of [
-      'authorization_endpoint',
-      'token_endpoint',
-      'jwks_uri',
-      'userinfo_endpoint',
-      'revocation_endpoint',
-      'end_session_endpoint',
-    ] as const)
+    for (const endpoint of PROVIDER_ENDPOINTS)
       expect(metadata[endpoint]).toMatch(/^http:\/\/localhost:3000\/oidc\//);
     expect(metadata.pushed_authorization_request_endpoint).toBeUndefined();
   });
@@ -58,6 +51,7 @@ describe('the provider at its issuer', () => {
       '/oidc/interaction/{uid}',
       '/oidc/interaction/{uid}/login',
       '/oidc/interaction/{uid}/new-password',
+      '/oidc/interaction/{uid}/passkey',
       '/oidc/interaction/{uid}/totp',
       '/oidc/interaction/{uid}/totp-enrol',
     ]);

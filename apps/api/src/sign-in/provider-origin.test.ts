@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { learningAccounts } from '../db/schema';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { setPassword } from '../test-support/sign-in-test-app';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
   createBrowser,
   discoverClient,
+  PROVIDER_ENDPOINTS,
   finishSignIn,
   interactionPath,
   postPassword,
@@ -20,14 +20,6 @@ import {
 const PUBLIC_URL = 'https://akun.belajar.id';
 const PASSWORD = 'Guru-Bandung-2026';
 const teacher = { email: FIXTURE.teacher.accounts[0]!, password: PASSWORD };
-const ENDPOINTS = [
-  'authorization_endpoint',
-  'token_endpoint',
-  'jwks_uri',
-  'userinfo_endpoint',
-  'revocation_endpoint',
-  'end_session_endpoint',
-] as const;
 
 const inProduction = (overrides: Record<string, string> = {}) =>
   createTestApp({ PUBLIC_URL, ...overrides }, (config) => ({ ...config, env: 'production' }));
@@ -39,10 +31,7 @@ beforeAll(async () => {
   trusting = await inProduction({ TRUST_PROXY: '127.0.0.1' });
   for (const t of [untrusting, trusting]) {
     await loadRegistryFixture(t.database);
-    await t.database.db
-      .update(learningAccounts)
-      .set({ passwordHash: await t.app.services.hasher.hash(PASSWORD) })
-      .where(eq(learningAccounts.email, teacher.email));
+    await setPassword(t, [teacher.email], PASSWORD);
   }
 });
 afterAll(async () => {
@@ -97,7 +86,7 @@ describe('the provider in production', () => {
     expect(reply.statusCode).toBe(200);
     const metadata = reply.json() as Record<string, string>;
     expect(metadata['issuer']).toBe(`${PUBLIC_URL}/oidc`);
-    for (const endpoint of ENDPOINTS)
+    for (const endpoint of PROVIDER_ENDPOINTS)
       expect(metadata[endpoint]).toMatch(/^https:\/\/akun\.belajar\.id\/oidc\//);
     expect(reply.body).not.toContain('evil.example');
   });
@@ -109,7 +98,7 @@ describe('the provider in production', () => {
       'x-forwarded-proto': 'http',
     });
     const metadata = reply.json() as Record<string, string>;
-    for (const endpoint of ENDPOINTS)
+    for (const endpoint of PROVIDER_ENDPOINTS)
       expect(metadata[endpoint]).toMatch(/^https:\/\/akun\.belajar\.id\/oidc\//);
   });
 

@@ -1,35 +1,22 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { inArray } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_POLICY } from '@portal/contracts/sign-in';
-import { learningAccounts } from '../db/schema';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import {
-  createBrowser,
-  discoverClient,
-  interactionPath,
-  startSignIn,
-} from '../test-support/test-relying-party';
+import { FIXTURE } from '../test-support/registry-fixture';
+import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
+import type { TestApp } from '../test-support/test-app';
+import { createBrowser, interactionPath, startSignIn } from '../test-support/test-relying-party';
 
 // Repeated failed sign-ins from one address bring the bot check in (issue 19): guessing
 // passwords from one place then costs a proof of work per guess.
 
-const PASSWORD = 'Guru-Bandung-2026';
 const ADDRESS = '10.77.0.1';
 let t: TestApp;
 let rp: client.Configuration;
 
 beforeAll(async () => {
-  t = await createTestApp({ BOT_CHECK: 'on', BOT_CHECK_COST: '1' });
-  await loadRegistryFixture(t.database);
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash(PASSWORD) })
-    .where(inArray(learningAccounts.email, FIXTURE.teacher.accounts));
-  rp = await discoverClient(t.app, t.config);
+  ({ t, rp } = await createSignInTestApp({ BOT_CHECK: 'on', BOT_CHECK_COST: '1' }));
 });
 afterAll(async () => {
   await t?.close();
@@ -68,10 +55,10 @@ describe('the bot check of the sign-in', () => {
       expect((await post({ email, password: 'salah-sekali' })).statusCode).toBe(401);
     expect((await details()).bot_check).toBe(true);
 
-    const without = await post({ email, password: PASSWORD });
+    const without = await post({ email, password: TEACHER_PASSWORD });
     expect(without.statusCode).toBe(400);
     expect(without.json()).toMatchObject({ error: { id: 'bot_check_failed' } });
-    const solved = await post({ email, password: PASSWORD, altcha: await solvedPayload() });
+    const solved = await post({ email, password: TEACHER_PASSWORD, altcha: await solvedPayload() });
     expect(solved.statusCode).toBe(200);
     expect(solved.json()).toHaveProperty('redirectTo');
   });

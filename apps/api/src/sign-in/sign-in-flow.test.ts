@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,11 @@ import {
   WEB_AUTH_PATHS,
 } from '@portal/contracts/sign-in';
 import { learningAccounts, outboxMessages } from '../db/schema';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { FIXTURE } from '../test-support/registry-fixture';
+import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
+import type { TestApp } from '../test-support/test-app';
 import {
   createBrowser,
-  discoverClient,
   injectFetch,
   interactionPath,
   postPassword,
@@ -28,7 +28,7 @@ import { rowsOf } from '../db/rows-of';
 // The sign-in as the web app's relying party (openid-client) and its visitor's browser go
 // through it: code with PKCE, the API's audience, refresh rotation, revocation, logout.
 
-const PASSWORD = 'Guru-Bandung-2026';
+const PASSWORD = TEACHER_PASSWORD;
 const teacher = { email: FIXTURE.teacher.accounts[0]!, password: PASSWORD };
 let t: TestApp;
 let rp: client.Configuration;
@@ -36,19 +36,12 @@ let accountId: string;
 
 beforeAll(async () => {
   // The reset of the last group runs without the bot check.
-  t = await createTestApp({ BOT_CHECK: 'off' });
-  await loadRegistryFixture(t.database);
-  const passwordHash = await t.app.services.hasher.hash(PASSWORD);
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash })
-    .where(inArray(learningAccounts.email, FIXTURE.teacher.accounts));
+  ({ t, rp } = await createSignInTestApp({ BOT_CHECK: 'off' }));
   const [row] = await t.database.db
     .select({ id: learningAccounts.id })
     .from(learningAccounts)
     .where(eq(learningAccounts.email, teacher.email));
   accountId = String(row!.id);
-  rp = await discoverClient(t.app, t.config);
 });
 afterAll(async () => {
   await t?.close();
@@ -94,6 +87,7 @@ describe('the interaction of the sign-in page', () => {
       prompt: 'login',
       step: null,
       bot_check: false,
+      passkey: false,
       client: { id: PORTAL_WEB_CLIENT_ID, name: 'Portal Akun' },
     });
 

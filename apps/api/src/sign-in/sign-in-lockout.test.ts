@@ -1,15 +1,15 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { SIGN_IN_MESSAGES, SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { learningAccounts } from '../db/schema';
 import { oneTimeCodesRepository } from '../one-time-codes/one-time-codes-repository';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { FIXTURE } from '../test-support/registry-fixture';
+import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
+import type { TestApp } from '../test-support/test-app';
 import {
   createBrowser,
-  discoverClient,
   postPassword,
   signIn,
   startSignIn,
@@ -19,7 +19,7 @@ import { rowsOf } from '../db/rows-of';
 // DESIGN.md: 10 wrong passwords for an account in 15 minutes lock it for 15, answered exactly
 // like a wrong password; limits per IP; every attempt audited without personal data.
 
-const PASSWORD = 'Guru-Bandung-2026';
+const PASSWORD = TEACHER_PASSWORD;
 const [sdAccount, smpAccount] = FIXTURE.teacher.accounts as [string, string];
 const LIMIT_PER_IP = 5;
 let t: TestApp;
@@ -31,14 +31,11 @@ let address = 0;
 const nextAddress = () => `10.0.${Math.floor(++address / 250)}.${address % 250}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ SIGN_IN_LIMIT_PER_IP_PER_MINUTE: String(LIMIT_PER_IP) });
-  teacherId = (await loadRegistryFixture(t.database)).ids['teacher']!;
-  const passwordHash = await t.app.services.hasher.hash(PASSWORD);
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash })
-    .where(inArray(learningAccounts.email, FIXTURE.teacher.accounts));
-  rp = await discoverClient(t.app, t.config);
+  let ids: Record<string, number>;
+  ({ t, rp, ids } = await createSignInTestApp({
+    SIGN_IN_LIMIT_PER_IP_PER_MINUTE: String(LIMIT_PER_IP),
+  }));
+  teacherId = ids['teacher']!;
 });
 afterAll(async () => {
   await t?.close();

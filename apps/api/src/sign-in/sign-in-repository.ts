@@ -1,10 +1,10 @@
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { schoolsRunBy } from '../access/access-repository';
 import type { Db } from '../db/database';
 import {
   codeWrongEntries,
   learningAccounts,
   people,
-  schoolMemberships,
   staffAccounts,
   staffRecoveryCodes,
 } from '../db/schema';
@@ -58,19 +58,8 @@ export function createSignInRepository(db: Db) {
         .where(eq(learningAccounts.id, accountId));
     },
 
-    /** The schools a person runs in the registry: principal or school operator. */
-    async adminSchools(personId: number): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ npsn: schoolMemberships.npsn })
-        .from(schoolMemberships)
-        .where(
-          and(
-            eq(schoolMemberships.personId, personId),
-            inArray(schoolMemberships.role, ['principal', 'operator']),
-          ),
-        );
-      return rows.map((row) => row.npsn).sort();
-    },
+    /** The schools a person runs or ran in the registry: principal or school operator. */
+    adminSchools: (personId: number) => schoolsRunBy(db, personId, { andLeft: true }),
 
     async staffByEmail(email: string): Promise<StaffAccount | undefined> {
       const [row] = await db
@@ -173,24 +162,8 @@ export function createSignInRepository(db: Db) {
       oneTimeCodesRepository.lock(tx, personId, SIGN_IN_FLOW, seconds),
 
     /** Records a wrong password; answers the person's wrong passwords within the window. */
-    async recordWrongPassword(
-      tx: Transaction,
-      personId: number,
-      windowMinutes: number,
-    ): Promise<number> {
-      await tx.insert(codeWrongEntries).values({ personId, flow: SIGN_IN_FLOW });
-      const [row] = await tx
-        .select({ n: count() })
-        .from(codeWrongEntries)
-        .where(
-          and(
-            eq(codeWrongEntries.personId, personId),
-            eq(codeWrongEntries.flow, SIGN_IN_FLOW),
-            gt(codeWrongEntries.enteredAt, sql`now() - make_interval(mins => ${windowMinutes})`),
-          ),
-        );
-      return Number(row?.n ?? 0);
-    },
+    recordWrongPassword: (tx: Transaction, personId: number, windowMinutes: number) =>
+      oneTimeCodesRepository.recordWrongEntry(tx, personId, SIGN_IN_FLOW, windowMinutes),
 
     /** A lock starts a fresh count: the wrong passwords before it are spent. */
     async clearWrongPasswords(tx: Transaction, personId: number): Promise<void> {

@@ -16,6 +16,10 @@ import {
   type SignInResult,
   type SignInStep,
 } from '@portal/contracts/sign-in';
+import {
+  PasskeyAuthenticationResponseSchema,
+  PasskeyRequestOptionsSchema,
+} from '@portal/contracts/passkeys';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import { z } from 'zod';
@@ -52,7 +56,7 @@ export const oidcProviderRoutes: FastifyPluginAsync<Options> = async (
   });
 };
 
-const errors = errorResponses(400, 401, 429, 503);
+const errors = errorResponses(400, 401, 404, 429, 503);
 
 /** The calls of the web app's sign-in page, beside the provider's endpoints. */
 export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInService }> = async (
@@ -138,11 +142,13 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       const { provider, interaction } = await interactionOf(request, reply, request.params.uid);
       const clientId = String(interaction.params['client_id'] ?? '');
       const client = await provider.Client.find(clientId);
+      const pending = pendingOf(interaction);
       return {
         uid: interaction.uid,
         prompt: interaction.prompt.name,
-        step: pendingOf(interaction)?.step ?? null,
+        step: pending?.step ?? null,
         bot_check: await service.botCheckNeeded(request.ip),
+        passkey: pending?.step === 'totp' && (await service.hasPasskey(pending.accountId)),
         client: { id: clientId, name: client?.clientName ?? null },
       };
     },
@@ -244,6 +250,41 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     async (request, reply) => {
       const found = await atStep(request, reply, 'totp');
       await service.verifySecondFactor(found.accountId, request.body, request.ip);
+      return advance(request, reply, found, found.accountId, null);
+    },
+  );
+
+  app.get(
+    `${mountPath}${INTERACTION_PATHS.passkey}`,
+    {
+      schema: {
+        tags,
+        summary:
+          "A staff account's second factor by passkey: the challenge for navigator.credentials.get()",
+        params: InteractionParamsSchema,
+        response: { 200: PasskeyRequestOptionsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { accountId } = await atStep(request, reply, 'totp');
+      return service.passkeyOptions(accountId);
+    },
+  );
+
+  app.post(
+    `${mountPath}${INTERACTION_PATHS.passkey}`,
+    {
+      schema: {
+        tags,
+        summary: "A staff account's second factor by passkey: the signed challenge",
+        params: InteractionParamsSchema,
+        body: PasskeyAuthenticationResponseSchema,
+        response: { 200: SignInResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const found = await atStep(request, reply, 'totp');
+      await service.verifyPasskey(found.accountId, request.body, request.ip);
       return advance(request, reply, found, found.accountId, null);
     },
   );

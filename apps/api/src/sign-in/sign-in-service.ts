@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
+import { PASSKEY_MESSAGES, type PasskeyAuthenticationResponse } from '@portal/contracts/passkeys';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import {
   SIGN_IN_MESSAGES,
@@ -16,10 +17,16 @@ import type { PasswordHasher } from '../credentials/password-hasher';
 import { createSealer } from '../credentials/sealing';
 import type { Db, Transaction } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../http/domain-errors';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../http/domain-errors';
 import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import { logBackgroundError } from '../logging/logger-options';
 import type { Metrics } from '../metrics/metrics';
+import type { PasskeysService } from '../passkeys/passkeys-service';
 import type { AccountClaims } from './oidc-provider';
 import {
   acceptedTotpStep,
@@ -42,6 +49,8 @@ type Dependencies = {
   staffDomain: string;
   /** Seals the staff's TOTP secrets in the database. */
   tokenSecret: string;
+  /** Staff's passkeys, their second factor beside the authenticator app (decision 0262). */
+  passkeys: Pick<PasskeysService, 'count' | 'authenticationOptions' | 'verifyAuthentication'>;
   /** Ends every session and refresh token of an account (a new password). */
   revokeSignIns: (tx: Transaction, accountId: string) => Promise<void>;
   /** Counts attempts and locks, by kind of account and outcome only. */
@@ -79,6 +88,9 @@ const codeRefused = () =>
     id: 'sign_in_code_invalid',
     message: SIGN_IN_MESSAGES.codeInvalid,
   });
+
+const passkeyRefused = () =>
+  new ValidationError([], { id: 'passkey_refused', message: PASSKEY_MESSAGES.refused });
 
 /** The step a staff account goes to for its second factor. */
 const secondFactorStep = (staff: StaffAccount): SignInStep =>
@@ -397,6 +409,46 @@ export function createSignInService(deps: Dependencies) {
         { ip, action: 'second-factor' },
       );
       if (outcome !== 'signed-in') throw codeRefused();
+    },
+
+    /** Whether a staff account at its second factor holds a passkey to use instead of a code. */
+    async hasPasskey(accountId: string): Promise<boolean> {
+      const ref = accountRefOf(accountId);
+      return ref?.kind === 'staff' && (await deps.passkeys.count(ref)) > 0;
+    },
+
+    /** A challenge for one of the staff account's passkeys, for the browser to sign. */
+    async passkeyOptions(accountId: string) {
+      const staff = await staffOf(accountRefOf(accountId));
+      if (!staff.totpEnrolledAt) throw new UnauthorizedError();
+      const options = await deps.passkeys.authenticationOptions({ kind: 'staff', id: staff.id });
+      if (!options) {
+        throw new NotFoundError({ id: 'passkey_not_found', message: PASSKEY_MESSAGES.notFound });
+      }
+      return options;
+    },
+
+    /**
+     * The second factor by passkey: the signed challenge, verified like a code is (a failure
+     * counts towards the lock, a locked account is refused, every attempt is audited).
+     */
+    async verifyPasskey(accountId: string, response: PasskeyAuthenticationResponse, ip: string) {
+      const staff = await staffOf(accountRefOf(accountId));
+      if (!staff.totpEnrolledAt) throw new UnauthorizedError();
+      const outcome = await settleStaff(
+        staff.id,
+        async (held, tx) => {
+          const ok = await deps.passkeys.verifyAuthentication(
+            { kind: 'staff', id: held.id },
+            response,
+            tx,
+          );
+          if (ok) await repository.updateStaff(tx, held.id, { lastSignInAt: new Date() });
+          return ok;
+        },
+        { ip, action: 'second-factor-passkey' },
+      );
+      if (outcome !== 'signed-in') throw passkeyRefused();
     },
 
     /** The claims of an active account, for the provider's tokens. */

@@ -7,6 +7,7 @@ import { SECOND_FACTOR, SIGN_IN_MESSAGES, SIGN_IN_POLICY } from '@portal/contrac
 import { auditEvents, learningAccounts, schoolMemberships, staffAccounts } from '../db/schema';
 import { createStaffAccounts, StaffAddressError } from './staff-accounts';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { setPassword } from '../test-support/sign-in-test-app';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
   createBrowser,
@@ -33,10 +34,7 @@ beforeAll(async () => {
   t = await createTestApp({ SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '1000' });
   await loadRegistryFixture(t.database);
   // An initial password set by an admin: the first sign-in must replace it.
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash(INITIAL), mustChangePassword: true })
-    .where(eq(learningAccounts.email, student.email));
+  await setPassword(t, [student.email], INITIAL, { mustChange: true });
   ({ password: staffPassword } = await staffAccountsOf().addStaffAccount(STAFF_EMAIL));
   rp = await discoverClient(t.app, t.config);
 });

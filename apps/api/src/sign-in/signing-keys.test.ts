@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { oidcSigningKeys } from '../db/schema';
 import { createSigningKeys } from './signing-keys';
+import { createTestDatabase } from '../test-support/test-database';
 
-// eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
-const databaseUrl = process.env.DATABASE_URL;
 const SECRET = 'test-token-secret-of-at-least-32-characters';
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase(databaseUrl);
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await database?.close();

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../db/database';
-import { staffAccounts, staffRecoveryCodes } from '../db/schema';
+import { passkeys, staffAccounts, staffRecoveryCodes } from '../db/schema';
 
 const member = {
   id: staffAccounts.id,
@@ -120,9 +120,10 @@ export function createStaffRepository(db: Db | Transaction) {
       return row!;
     },
 
-    /** Forgets the second factor: the next sign-in enrols one again. */
+    /** Forgets every second factor (app, recovery codes, passkeys): the next sign-in enrols one. */
     async clearSecondFactor(id: number): Promise<StaffRow> {
       await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
+      await db.delete(passkeys).where(eq(passkeys.staffId, id));
       const [row] = await db
         .update(staffAccounts)
         .set({ totpSecretSealed: null, totpEnrolledAt: null, totpLastStep: null })

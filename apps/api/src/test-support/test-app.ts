@@ -5,7 +5,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openTestDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
+import { createTestDatabase } from './test-database';
 import type { Clock } from '../jobs/clock';
 import { createRateLimitStore, type RateLimitStore } from '../counters/rate-limit-store';
 
@@ -18,9 +19,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-// The machine's PostgreSQL and Redis when CI sets their URLs; the embedded defaults otherwise.
+// The machine's Redis when CI sets its URL; counters in memory otherwise.
 // eslint-disable-next-line no-restricted-properties -- tests choose their real parts here
-const { DATABASE_URL, REDIS_URL } = process.env;
+const { REDIS_URL } = process.env;
 
 /** The Redis of the machine when CI sets `REDIS_URL`, for tests of Redis-backed parts. */
 export const testRedisUrl = REDIS_URL;
@@ -60,7 +61,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = adjust(testConfig(overrides));
-  const database = await openTestDatabase(DATABASE_URL);
+  const database = await createTestDatabase();
   const rateLimit = await testCounters(config);
   const stream = new PassThrough();
   let captured = '';
@@ -95,7 +96,7 @@ export async function createTestApp(
  */
 export async function createTestCluster(size: number, overrides: Record<string, string> = {}) {
   const config = testConfig(overrides);
-  const database = await openTestDatabase(DATABASE_URL);
+  const database = await createTestDatabase();
   const rateLimit = await testCounters(config);
   const instances: FastifyInstance[] = [];
   for (let i = 0; i < size; i += 1) {

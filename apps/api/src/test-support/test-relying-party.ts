@@ -6,6 +6,16 @@ import type { Config } from '../config';
 // Test support for the sign-in suites: openid-client as the web app's relying party, and a
 // browser of a few lines (cookies and redirects), both talking to the app through inject().
 
+/** The provider's endpoints of issue 19, as its discovery document names them. */
+export const PROVIDER_ENDPOINTS = [
+  'authorization_endpoint',
+  'token_endpoint',
+  'jwks_uri',
+  'userinfo_endpoint',
+  'revocation_endpoint',
+  'end_session_endpoint',
+] as const;
+
 /** A fetch that hands each request to the app: the issuer's host, no listening port. */
 export function injectFetch(app: FastifyInstance): typeof fetch {
   return (async (input: string | URL | Request, init: RequestInit = {}) => {

@@ -4,7 +4,7 @@ import {
   OIDC_WEB_SCOPE,
   PORTAL_WEB_CLIENT_ID,
   WEB_AUTH_PATHS,
-} from '@portal/contracts/sign-in';
+} from '@portal/contracts/sign-in-client';
 import { isKnownWebPath } from '@portal/contracts/web-routes';
 import { webConfig } from '~/config';
 

@@ -1,8 +1,9 @@
-import { act, useState } from 'react';
+import { Suspense, act, use, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordEarlyInput, restoreEarlyInput } from '~/components/early-input';
+import { loadPart } from '~/components/load-part';
 
 /** Controlled fields, as the birth-date picker and the lookup form have them. */
 function Form({ tick }: { tick: number }) {
@@ -44,7 +45,7 @@ describe('early input', () => {
     input.dispatchEvent(new Event('input', { bubbles: true }));
 
     const root = await act(async () => hydrateRoot(container, <Form tick={0} />));
-    await act(async () => restoreEarlyInput(document));
+    await act(async () => restoreEarlyInput());
     expect(container.querySelector('output')?.textContent).toBe('2|Budi Santoso');
 
     // A later render keeps them: the state holds them now, not only the DOM.
@@ -60,8 +61,45 @@ describe('early input', () => {
     document.body.append(container);
     recordEarlyInput(document);
     const root = await act(async () => hydrateRoot(container, <Form tick={0} />));
-    await act(async () => restoreEarlyInput(document));
+    await act(async () => restoreEarlyInput());
     expect(container.querySelector('output')?.textContent).toBe('|');
+    await act(async () => root.unmount());
+  });
+
+  it('keeps what was typed in a part whose code comes later until that part has hydrated', async () => {
+    let arrive: (module: { Part: typeof Form }) => void = () => undefined;
+    const part = loadPart(
+      () => new Promise<{ Part: typeof Form }>((resolve) => (arrive = resolve)),
+    );
+    function LaterPart() {
+      const { Part } = use(part);
+      useEffect(() => restoreEarlyInput(), []);
+      return <Part tick={0} />;
+    }
+    const page = (content: React.ReactNode) => (
+      <main>
+        <input aria-label="Cari" defaultValue="" />
+        <Suspense fallback={null}>{content}</Suspense>
+      </main>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(<Form tick={0} />));
+    document.body.append(container);
+    const input = container.querySelector<HTMLInputElement>('input[aria-label="Nama"]')!;
+
+    recordEarlyInput(document);
+    input.value = 'Budi';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const root = await act(async () => hydrateRoot(container, page(<LaterPart />)));
+    await act(async () => restoreEarlyInput());
+    // The part waits for its code: the page's restore leaves its field as typed.
+    expect(container.querySelector('output')?.textContent).toBe('|');
+    input.value = 'Budi Santoso';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+
+    await act(async () => arrive({ Part: Form }));
+    expect(container.querySelector('output')?.textContent).toBe('|Budi Santoso');
+    expect(input.value).toBe('Budi Santoso');
     await act(async () => root.unmount());
   });
 });

@@ -31,14 +31,24 @@ const differsFromMarkup = (control: Control) =>
 
 const earlyValues = new Map<Control, string>();
 let recording = false;
+let pageHydrated = false;
+
+/** React marks each element it has hydrated (or rendered) with a property of this prefix. */
+const hydrated = (control: Control) =>
+  Object.keys(control).some((key) => key.startsWith('__reactFiber$'));
 
 const record = (event: Event) => {
-  if (recording && isControl(event.target)) earlyValues.set(event.target, event.target.value);
+  if (!recording || !isControl(event.target)) return;
+  // Once the page has hydrated, React hears its controls itself; only a part of the page still
+  // waiting for its code (load-part.ts) keeps its controls recorded.
+  if (pageHydrated && hydrated(event.target)) return;
+  earlyValues.set(event.target, event.target.value);
 };
 
 /** Starts recording, before hydration: what the controls hold already, then every edit. */
 export function recordEarlyInput(root: Document = document) {
   recording = true;
+  pageHydrated = false;
   for (const control of root.querySelectorAll('input, select, textarea')) {
     if (isControl(control) && differsFromMarkup(control)) earlyValues.set(control, control.value);
   }
@@ -49,14 +59,16 @@ export function recordEarlyInput(root: Document = document) {
 /**
  * Gives the recorded values to the hydrated components, in the order they were made. React tracks
  * an input's last known value on the element itself: it is set to the markup's value through that
- * record, and the visitor's value past it, so the event below reads as the change it is.
+ * record, and the visitor's value past it, so the event below reads as the change it is. Called
+ * once the page has hydrated, and again by each part that hydrates later, once it has: a control
+ * React has not hydrated yet keeps its value for that call.
  */
-export function restoreEarlyInput(root: Document = document) {
+export function restoreEarlyInput() {
   if (!recording) return;
-  recording = false;
-  root.removeEventListener('input', record, { capture: true });
-  root.removeEventListener('change', record, { capture: true });
+  pageHydrated = true;
   for (const [control, value] of earlyValues) {
+    if (control.isConnected && !hydrated(control)) continue;
+    earlyValues.delete(control);
     if (!control.isConnected) continue;
     if (control instanceof HTMLSelectElement) {
       control.value = value;
@@ -68,5 +80,4 @@ export function restoreEarlyInput(root: Document = document) {
     setValue?.call(control, value);
     control.dispatchEvent(new Event('input', { bubbles: true }));
   }
-  earlyValues.clear();
 }

@@ -16,7 +16,7 @@ export function ScrollRegion({
 }) {
   return (
     <div
-      className={clsx('overflow-x-auto', className)}
+      className={clsx('relative overflow-x-auto', className)}
       tabIndex={0}
       role="region"
       aria-label={label}

@@ -39,12 +39,14 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   reset: 'RESET',
   userType: 'USER_TYPE',
   signIn: 'SIGN_IN',
+  passkeys: 'PASSKEY',
   schoolAdmin: 'SCHOOL_ADMIN',
   dinas: 'DINAS',
   console: 'CONSOLE',
   statistics: 'STATISTICS',
   announcements: 'ANNOUNCEMENT',
   deletion: 'DELETION',
+  staff: 'STAFF',
 };
 
 const MISSING = '\u0000missing';

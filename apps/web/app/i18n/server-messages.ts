@@ -7,8 +7,10 @@ import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { CONSOLE_MESSAGES } from '@portal/contracts/console';
 import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
 import { OPERATIONAL_DATE_MESSAGES } from '@portal/contracts/operational-dates';
+import { PASSKEY_MESSAGES, PASSKEY_POLICY } from '@portal/contracts/passkeys';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
+import { STAFF_MESSAGES } from '@portal/contracts/staff';
 import { STATISTICS_MESSAGES } from '@portal/contracts/statistics';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
@@ -67,6 +69,13 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'userType.npsnInvalid', text: USER_TYPE_MESSAGES.npsnInvalid },
   { id: 'signIn.codeFormat', text: SIGN_IN_MESSAGES.codeFormat },
   { id: 'signIn.recoveryCodeFormat', text: SIGN_IN_MESSAGES.recoveryCodeFormat },
+  {
+    id: 'passkeys.labelTooLong',
+    text: PASSKEY_MESSAGES.labelTooLong(PASSKEY_POLICY.labelMaxLength),
+    count: PASSKEY_POLICY.labelMaxLength,
+  },
+  { id: 'staff.invitationInvalid', text: STAFF_MESSAGES.invitationInvalid },
+  { id: 'staff.addressNotStaff', text: STAFF_MESSAGES.addressNotStaff },
   { id: 'schoolAdmin.emptySelection', text: SCHOOL_ADMIN_MESSAGES.emptySelection },
   { id: 'schoolAdmin.selectionTooLarge', text: SCHOOL_ADMIN_MESSAGES.selectionTooLarge },
   { id: 'schoolAdmin.queryTooLong', text: SCHOOL_ADMIN_MESSAGES.queryTooLong },

@@ -20,6 +20,8 @@ export type ToggleState = {
   remote: Partial<Record<FeatureToggleKey, boolean>> | null;
   settings: Partial<Record<TextSettingKey, string>>;
   overrides: ReadonlySet<string>;
+  /** The server's configuration has arrived, or failed to: until then a page cannot tell. */
+  settled?: boolean;
 };
 
 /** Remote toggles that also steer a local feature of SPEC §3. */
@@ -130,11 +132,12 @@ export async function startFeatureToggles(fetchImpl: typeof fetch = fetch): Prom
     if (!response.ok) throw new Error(`status ${response.status}`);
     const parsed = parseRemoteConfig(await response.json());
     if (!parsed) throw new Error('unexpected remote configuration shape');
-    setState({ ...state, ...parsed });
+    setState({ ...state, ...parsed, settled: true });
   } catch (error) {
     console.warn(
       'Remote configuration unavailable, local feature defaults apply:',
       error instanceof Error ? error.message : 'unknown error',
     );
+    setState({ ...state, settled: true });
   }
 }

@@ -21,3 +21,10 @@ export const useFeature = (feature: LocalFeature): boolean =>
 /** A server toggle of SPEC §3, with session overrides applied. */
 export const useRemoteToggle = (key: FeatureToggleKey): boolean =>
   useToggleValue((state) => isRemoteToggleOn(state, key));
+
+/**
+ * Whether the server's toggles are known (arrived, or failed to and the local defaults apply).
+ * Until then a page shows what it shows when the service is open, so that it does not jump
+ * from a closed notice to its form when they arrive (issue 38).
+ */
+export const useTogglesSettled = (): boolean => useToggleValue((state) => state.settled === true);

@@ -4,6 +4,8 @@ import type { ChartSpec } from './chart-setup';
 type ChartCanvasProps = ChartSpec & {
   /** What the chart shows, in words: the canvas's accessible name. */
   summary: string;
+  /** The figures are on their way: the chart's box stands empty until they are here. */
+  pending?: boolean;
 };
 
 /**
@@ -11,11 +13,12 @@ type ChartCanvasProps = ChartSpec & {
  * without a chart carries it. The canvas is an image to assistive technology; the figures are in
  * the table beside it (ChartFigure).
  */
-export function ChartCanvas({ summary, ...spec }: ChartCanvasProps) {
+export function ChartCanvas({ summary, pending = false, ...spec }: ChartCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   // The chart is drawn again only when what it shows changes, not on every render.
   const drawn = JSON.stringify(spec);
   useEffect(() => {
+    if (pending) return;
     let cancelled = false;
     let destroy = () => undefined as void;
     void import('./chart-setup').then(({ createChart }) => {
@@ -27,7 +30,7 @@ export function ChartCanvas({ summary, ...spec }: ChartCanvasProps) {
       cancelled = true;
       destroy();
     };
-  }, [drawn]);
+  }, [drawn, pending]);
   return (
     <div className="relative h-72 w-full">
       <canvas ref={canvas} role="img" aria-label={summary} />

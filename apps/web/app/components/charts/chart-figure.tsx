@@ -19,6 +19,11 @@ type ChartFigureProps = {
   /** The chart in words, for those who cannot see it. */
   summary: string;
   fileName: string;
+  /**
+   * The figures are on their way: the figure stands with its heading and its chart's box, so
+   * that nothing moves when they arrive (issue 38); the download waits for them.
+   */
+  pending?: boolean;
 };
 
 /**
@@ -37,6 +42,7 @@ export function ChartFigure({
   extraColumns = [],
   summary,
   fileName,
+  pending = false,
 }: ChartFigureProps) {
   const { t, i18n } = useTranslation('common');
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID');
@@ -63,6 +69,7 @@ export function ChartFigure({
           labels={categories.map((c) => c.label)}
           series={series}
           summary={summary}
+          pending={pending}
         />
       </div>
       <details className="mt-3">
@@ -116,6 +123,7 @@ export function ChartFigure({
         className="btn btn-secondary mt-3"
         // Which chart's figures: several such buttons share one page.
         aria-label={`${t('charts.downloadCsv')}: ${title}`}
+        disabled={pending}
         onClick={() => downloadCsv(fileName, [header, ...csvRows])}
       >
         {t('charts.downloadCsv')}
@@ -125,7 +133,8 @@ export function ChartFigure({
 }
 
 type DailyFigureProps = Pick<ChartFigureProps, 'id' | 'title' | 'level' | 'kind' | 'stacked'> & {
-  data: DailySeries;
+  /** Absent while the figures are on their way: the figure's frame stands meanwhile. */
+  data: DailySeries | undefined;
   /** The words for each series' key. */
   seriesLabel: (key: string) => string;
   /** A funnel: the table adds each day's conversion, its goal step over its first. */
@@ -133,7 +142,15 @@ type DailyFigureProps = Pick<ChartFigureProps, 'id' | 'title' | 'level' | 'kind'
 };
 
 /** A chart of counts per day (a funnel, events, sign-ins), with its table and CSV. */
-export function DailyFigure({ data, seriesLabel, funnel, ...figure }: DailyFigureProps) {
+const NO_FIGURES: DailySeries = { days: [], series: [] };
+
+export function DailyFigure({
+  data = NO_FIGURES,
+  seriesLabel,
+  funnel,
+  ...figure
+}: DailyFigureProps) {
+  const pending = data === NO_FIGURES;
   const { t, i18n } = useTranslation('common');
   const locale = i18n.language === 'en' ? 'en-GB' : 'id-ID';
   const dayLabel = new Intl.DateTimeFormat(locale, {
@@ -176,7 +193,8 @@ export function DailyFigure({ data, seriesLabel, funnel, ...figure }: DailyFigur
             ]
           : []
       }
-      summary={summary}
+      summary={pending ? t('charts.loading') : summary}
+      pending={pending}
       fileName={`${figure.id}-${data.days[0] ?? ''}-${data.days.at(-1) ?? ''}.csv`}
     />
   );

@@ -1,5 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/account-lookup.json';
 import id from '~/locales/id/account-lookup.json';
@@ -19,6 +19,10 @@ registerNamespace('account-lookup', { id, en });
 
 const show = () => renderWithProviders(<AccountLookupPage />, { path: '/' });
 
+// The form is a part the page loads after its first script: here it is loaded before the tests.
+beforeAll(async () => {
+  await import('./lookup-area');
+});
 afterEach(cleanup);
 
 describe('accountLookup: the account lookup form', () => {

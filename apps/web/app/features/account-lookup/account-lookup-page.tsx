@@ -1,16 +1,21 @@
-import type { LookupResult as Result } from '@portal/contracts/account-lookup';
-import type { UserType } from '@portal/contracts/user-types';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
-import { LookupForm } from './lookup-form';
-import { LookupResult } from './lookup-result';
+import { loadPart } from '~/components/load-part';
 import { brand } from '~/config';
-import { useFeature, useRemoteToggle } from '~/toggles/use-feature';
-import { USER_TYPES, readRememberedUserType, rememberUserType } from '~/user-type/user-type-choice';
+import { useFeature } from '~/toggles/use-feature';
 import { Alert } from '~/components/alert';
+
+/**
+ * The form, its checks and its calls come after the page's first script (issue 38): the
+ * prerendered page shows the form, which hydrates when this code arrives.
+ */
+const lookupPart = loadPart(() => import('./lookup-area'));
+
+function Lookup() {
+  const { LookupArea } = use(lookupPart);
+  return <LookupArea />;
+}
 
 /** Account lookup (SPEC §2, §3): form for the chosen user type, then the result and its actions. */
 export function AccountLookupPage() {
@@ -36,108 +41,13 @@ export function AccountLookupPage() {
     );
   }
   return (
-    <QueryProvider>
-      <AccountLookup />
-    </QueryProvider>
-  );
-}
-
-function AccountLookup() {
-  const { t } = useTranslation('account-lookup');
-  const [userType, setUserType] = useState<UserType>('ptk');
-  const [result, setResult] = useState<Result | null>(null);
-  const [sessionEnded, setSessionEnded] = useState(false);
-  const dinasOn = useRemoteToggle('LOOKUP_DINAS');
-  const typeName = useId();
-  const endedNotice = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const remembered = readRememberedUserType();
-    if (remembered) setUserType(remembered);
-  }, []);
-
-  useEffect(() => {
-    if (sessionEnded) endedNotice.current?.focus();
-  }, [sessionEnded]);
-
-  const onSessionEnded = useCallback(() => {
-    setResult(null);
-    setSessionEnded(true);
-  }, []);
-
-  const chooseType = (next: UserType) => {
-    setUserType(next);
-    rememberUserType(next);
-    setSessionEnded(false);
-  };
-
-  return (
     <div className="page-container max-w-2xl py-8 sm:py-10">
       <PageTitle title={t('title')} />
       <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
       <p className="mt-3 text-muted">{t('intro')}</p>
-
-      {result ? (
-        <div className="mt-8">
-          <LookupResult
-            userType={userType}
-            result={result}
-            onSearchAgain={() => setResult(null)}
-            onSessionEnded={onSessionEnded}
-          />
-        </div>
-      ) : (
-        <>
-          {sessionEnded ? (
-            <Alert
-              variant="error-box"
-              className="mt-6 focus:outline-none"
-              ref={endedNotice}
-              tabIndex={-1}
-            >
-              {t('session.ended')}
-            </Alert>
-          ) : null}
-          <fieldset className="mt-6">
-            <legend className="font-semibold">{t('userType.legend')}</legend>
-            <div className="mt-1 flex flex-col sm:flex-row sm:flex-wrap sm:gap-x-6">
-              {USER_TYPES.map((type) => (
-                <label key={type} className="inline-flex min-h-11 items-center gap-2">
-                  <input
-                    type="radio"
-                    name={typeName}
-                    value={type}
-                    checked={userType === type}
-                    onChange={() => chooseType(type)}
-                    className="size-6 accent-brand"
-                    data-testid={`user-type-${type}`}
-                  />
-                  {t(`userType.${type}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="mt-6">
-            {userType === 'dinas' && !dinasOn ? (
-              <div className="rounded-md border border-line bg-surface p-4">
-                <p>{t('dinasOff.body')}</p>
-                <Link to="/account/dinas" className="link mt-2 inline-flex min-h-11 items-center">
-                  {t('dinasOff.request')}
-                </Link>
-              </div>
-            ) : (
-              <LookupForm
-                key={userType}
-                userType={userType}
-                onFound={(found) => {
-                  setSessionEnded(false);
-                  setResult(found);
-                }}
-              />
-            )}
-          </div>
-        </>
-      )}
+      <Suspense fallback={null}>
+        <Lookup />
+      </Suspense>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import id from '~/locales/id/console.json';
 import { Announcements } from './announcements';
 import { useStaffCheck } from './api/get-referral-codes';
 import { OfficeRequests } from './office-requests';
+import { Passkeys } from './passkeys';
 import { FeatureToggles } from './feature-toggles';
 import { ReferralCodes } from './referral-codes';
 import { StatisticsDashboard } from './statistics-dashboard';
@@ -74,6 +75,7 @@ function Console({ user }: { user: User }) {
       <StatisticsDashboard token={token} />
       <Announcements token={token} />
       <Deletions token={token} />
+      <Passkeys token={token} />
     </>
   );
 }

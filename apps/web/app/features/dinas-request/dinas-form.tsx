@@ -4,8 +4,10 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
+import { QueryProvider } from '~/api/query-provider';
 import { useRegions } from '~/api/regions';
 import { BirthDatePicker } from '~/components/birth-date-picker';
+import { restoreEarlyInput } from '~/components/early-input';
 import { ErrorSummary } from '~/components/error-summary';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
@@ -23,7 +25,9 @@ import { useSubmitDinasRequest } from './api/submit-dinas-request';
 import {
   FIELD_ORDER,
   dinasResolver,
+  emptyDinasForm,
   fieldId,
+  forgetDinasForm,
   formFieldOf,
   saveDinasForm,
   savedDinasForm,
@@ -45,7 +49,28 @@ type TextField = Extract<
   | 'nomorSuratDinas'
 >;
 
-/** The office request of SPEC §2/§3, kept in local storage while it is filled (not the password). */
+/** The form with the query client its calls use: what the page loads after its first script. */
+export function DinasFormWithQueries({
+  onSubmitted,
+}: {
+  onSubmitted: (requestNumber: string) => void;
+}) {
+  return (
+    <QueryProvider>
+      <DinasForm
+        onSubmitted={(number) => {
+          forgetDinasForm();
+          onSubmitted(number);
+        }}
+      />
+    </QueryProvider>
+  );
+}
+
+/**
+ * The office request of SPEC §2/§3, kept in local storage while it is filled (not the password).
+ * It is prerendered empty; what this browser kept is filled in once it has hydrated.
+ */
 export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
   const { t } = useTranslation('dinas-request');
   const localise = useLocaliseMessage();
@@ -60,13 +85,21 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     setValue,
     clearErrors,
     getValues,
+    reset,
     formState: { errors, submitCount, isSubmitting },
   } = useForm<DinasFormValues, unknown, DinasRequestBody>({
-    defaultValues: savedDinasForm(),
+    defaultValues: emptyDinasForm(),
     resolver: dinasResolver,
     shouldFocusError: false,
   });
   const values = useWatch({ control });
+  // What this browser kept, before the save below runs (a re-render only when there is some);
+  // then what the visitor typed before the form hydrated, which wins.
+  useEffect(() => {
+    const saved = savedDinasForm();
+    if (JSON.stringify(saved) !== JSON.stringify(emptyDinasForm())) reset(saved);
+    restoreEarlyInput();
+  }, [reset]);
   useEffect(() => saveDinasForm({ ...getValues() }), [values, getValues]);
 
   const regions = useRegions();

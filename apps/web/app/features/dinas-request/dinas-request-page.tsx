@@ -1,17 +1,31 @@
 import { OFFICE_ACCOUNT_ESTIMATE_DAYS } from '@portal/contracts/business-constants';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, memo, use, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
-import { useRemoteToggle } from '~/toggles/use-feature';
+import { useRemoteToggle, useTogglesSettled } from '~/toggles/use-feature';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/dinas-request.json';
 import id from '~/locales/id/dinas-request.json';
-import { DinasForm } from './dinas-form';
-import { forgetDinasForm } from './dinas-form-values';
 import { Alert } from '~/components/alert';
+import { loadPart } from '~/components/load-part';
 
 registerNamespace('dinas-request', { id, en });
+
+/**
+ * The form, its checks and its API calls come after the page's first script (issue 38): the
+ * prerendered page already shows the form, which hydrates when this code arrives.
+ */
+const formPart = loadPart(() => import('./dinas-form'));
+
+// Memoised: the page re-renders when the server's toggles arrive; the long form need not.
+const DinasForm = memo(function DinasForm({
+  onSubmitted,
+}: {
+  onSubmitted: (requestNumber: string) => void;
+}) {
+  const { DinasFormWithQueries } = use(formPart);
+  return <DinasFormWithQueries onSubmitted={onSubmitted} />;
+});
 
 /**
  * `/account/dinas` (SPEC §2, §3; issue 21): an education office requests its account with a
@@ -19,32 +33,28 @@ registerNamespace('dinas-request', { id, en });
  */
 export function DinasRequestPage() {
   const { t } = useTranslation('dinas-request');
-  const open = useRemoteToggle('ACCOUNT_CREATION');
+  // Until the server's toggles arrive the form stands, as it does on nearly every visit: the page
+  // does not jump from the closed notice to the form (issue 38).
+  const creationOn = useRemoteToggle('ACCOUNT_CREATION');
+  const togglesSettled = useTogglesSettled();
+  const open = creationOn || !togglesSettled;
   const [submitted, setSubmitted] = useState<string | null>(null);
-  // The form reads local storage: rendered in the browser only, after the prerendered intro.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   return (
     <div className="page-container max-w-2xl py-10">
       <PageTitle title={t('title')} />
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mt-3">{t('intro')}</p>
       <p className="mt-2 text-muted">{t('duration')}</p>
-      {!hydrated ? null : submitted ? (
+      {submitted ? (
         <Submitted number={submitted} onAnother={() => setSubmitted(null)} />
       ) : !open ? (
         <Alert variant="info" className="mt-6">
           {t('closed')}
         </Alert>
       ) : (
-        <QueryProvider>
-          <DinasForm
-            onSubmitted={(number) => {
-              forgetDinasForm();
-              setSubmitted(number);
-            }}
-          />
-        </QueryProvider>
+        <Suspense fallback={null}>
+          <DinasForm onSubmitted={setSubmitted} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,14 +1,18 @@
-import { useEffect, useState } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StatisticsQuery } from '@portal/contracts/statistics';
-import { ApiError } from '~/api/api-client';
-import { QueryProvider } from '~/api/query-provider';
-import { DailyFigure } from '~/components/charts/chart-figure';
-import { DateRange, lastDays } from '~/components/charts/date-range';
 import { PageTitle } from '~/components/page-title';
-import { useLocaliseMessage } from '~/i18n/server-messages';
-import { Alert } from '~/components/alert';
-import { usePublicStatistics } from './api/get-public-statistics';
+import { loadPart } from '~/components/load-part';
+
+/**
+ * The range, the charts, their checks and their call come after the page's first script (issue
+ * 38): the prerendered page shows their frame, which hydrates when this code arrives.
+ */
+const funnelsPart = loadPart(() => import('./funnels'));
+
+function Funnels() {
+  const { FunnelsWithQueries } = use(funnelsPart);
+  return <FunnelsWithQueries />;
+}
 
 /**
  * `/statistik` (issue 22): how the service performs, for anyone. The daily lookup and reset
@@ -21,52 +25,9 @@ export function PublicStatisticsPage() {
       <PageTitle title={t('title')} />
       <h1 className="text-3xl font-bold text-ink sm:text-4xl">{t('heading')}</h1>
       <p className="mt-4 max-w-3xl text-lg leading-relaxed">{t('intro')}</p>
-      <QueryProvider>
+      <Suspense fallback={null}>
         <Funnels />
-      </QueryProvider>
+      </Suspense>
     </div>
-  );
-}
-
-function Funnels() {
-  const { t } = useTranslation('public-statistics');
-  const localise = useLocaliseMessage();
-  // Today is the visitor's, not the day the page was prerendered: chosen after hydration.
-  const [range, setRange] = useState<StatisticsQuery | null>(null);
-  useEffect(() => setRange(lastDays(30)), []);
-  const figures = usePublicStatistics(range);
-  if (!range) return null;
-  return (
-    <>
-      <DateRange value={range} onChange={setRange} />
-      <p role="status" className="mt-3 text-muted">
-        {figures.isFetching ? t('loading') : null}
-      </p>
-      {figures.error instanceof ApiError ? (
-        <Alert variant="field-error">{localise(figures.error)}</Alert>
-      ) : null}
-      {figures.data ? (
-        <>
-          <DailyFigure
-            id="lookup-funnel"
-            level={2}
-            kind="bar"
-            title={t('lookupFunnel')}
-            data={figures.data.lookupFunnel}
-            seriesLabel={(key) => t(`lookupSteps.${key}`)}
-            funnel="lookup"
-          />
-          <DailyFigure
-            id="reset-funnel"
-            level={2}
-            kind="bar"
-            title={t('resetFunnel')}
-            data={figures.data.resetFunnel}
-            seriesLabel={(key) => t(`resetSteps.${key}`)}
-            funnel="reset"
-          />
-        </>
-      ) : null}
-    </>
   );
 }

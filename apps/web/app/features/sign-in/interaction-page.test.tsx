@@ -21,6 +21,7 @@ beforeEach(() => {
         prompt: 'login',
         step: 'totp-enrol',
         bot_check: false,
+        passkey: false,
         client: { id: 'portal-web', name: null },
       });
     }

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
 import { FormField } from '~/components/form-field';
 import { ApiError } from '~/api/api-client';
 import { useConfirmTotpEnrolment } from './api/confirm-totp-enrolment';
 import { useTotpEnrolment } from './api/start-totp-enrolment';
+import { useInteractionDetails } from './api/get-interaction-details';
+import { useSignInWithPasskey } from './api/sign-in-with-passkey';
 import { useVerifySecondFactor } from './api/verify-second-factor';
 import type { Enrolled } from './recovery-codes-step';
 import { StepAlert } from './step-alert';
@@ -113,13 +116,31 @@ export function TotpEnrolStep({
   );
 }
 
-/** Enrolled staff: a code from the app, or one of the recovery codes. */
+/** Enrolled staff: a passkey when they hold one, a code from the app, or a recovery code. */
 export function TotpStep({ uid, onExpired }: SecondFactorProps) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['code', 'recovery_code']);
   const verify = useVerifySecondFactor(uid);
   const [recovery, setRecovery] = useState(false);
   const [formatError, setFormatError] = useState<string>();
+  // Whether the account holds a passkey this browser could use: the interaction says.
+  const details = useInteractionDetails(uid);
+  const [browserCan, setBrowserCan] = useState(false);
+  useEffect(() => setBrowserCan(browserHasPasskeys()), []);
+  const passkey = browserCan && details.data?.passkey === true;
+  const withPasskey = useSignInWithPasskey(uid);
+  const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
+
+  const answerWithPasskey = () => {
+    setRefusal(null);
+    void call.run(
+      () => withPasskey.mutateAsync(),
+      (result) => {
+        if (typeof result === 'string') setRefusal(result);
+        else follow(result, () => onExpired());
+      },
+    );
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -137,7 +158,27 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
     formatError ?? call.fieldError(recovery ? 'recovery_code' : 'code') ?? call.fieldError('code');
   return (
     <>
-      <p className="mt-3 text-muted">{t('steps.totp.intro')}</p>
+      <p className="mt-3 text-muted">
+        {passkey ? t('steps.passkey.intro') : t('steps.totp.intro')}
+      </p>
+      {passkey ? (
+        <div className="mt-6 space-y-2">
+          <button
+            type="button"
+            className="btn btn-primary w-full"
+            disabled={call.busy}
+            onClick={answerWithPasskey}
+          >
+            {call.busy ? t('steps.passkey.waiting') : t('steps.passkey.use')}
+          </button>
+          {refusal ? (
+            <Alert variant="field-error">
+              {t(refusal === 'declined' ? 'steps.passkey.declined' : 'steps.passkey.failed')}
+            </Alert>
+          ) : null}
+          <p className="pt-4 text-sm text-muted">{t('steps.passkey.orCode')}</p>
+        </div>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
         <StepAlert problem={call.general} />
         {recovery ? (
@@ -163,7 +204,11 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
         ) : (
           <AppCodeField id="sign-in-code" error={error} />
         )}
-        <button type="submit" className="btn btn-primary w-full" disabled={call.busy}>
+        <button
+          type="submit"
+          className={`btn w-full ${passkey ? 'btn-secondary' : 'btn-primary'}`}
+          disabled={call.busy}
+        >
           {call.busy ? t('submitting') : t('steps.code.submit')}
         </button>
         <button

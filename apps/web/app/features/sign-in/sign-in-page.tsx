@@ -5,6 +5,9 @@ import { PageTitle } from '~/components/page-title';
 import { safeReturnPath, saveLoginReference, userManager } from '~/auth/auth-client';
 import type { SignInState } from '~/auth/auth-client';
 import { Alert } from '~/components/alert';
+// The OpenID client is all this page is for: loaded with it, not after it (issue 38). Other
+// pages load it only when they need it (auth-client.ts).
+import 'oidc-client-ts';
 
 /**
  * `/auth/login` (SPEC §4): goes to the sign-in provider, remembering the path to return to

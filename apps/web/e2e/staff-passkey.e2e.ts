@@ -1,0 +1,136 @@
+import { generate } from 'otplib';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import consoleId from '../app/locales/id/console.json';
+import signInId from '../app/locales/id/sign-in.json';
+import { expectNoAxeViolations } from './axe';
+import { MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
+import { devPages } from './dev-pages';
+import { startPortalServer, type PortalServer } from './portal-server';
+import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
+
+// Issue 34: a staff member adds a passkey in the console and signs in with it at the second
+// factor. The device is Chromium's virtual authenticator (the CDP WebAuthn domain): a platform
+// authenticator that verifies its user, as a phone's fingerprint or PIN does. WebAuthn refuses
+// an IP address as the relying party, so this journey runs a server of its own on `localhost`
+// (decision 0262); the other journeys' server is on 127.0.0.1.
+
+const PASSWORD = 'Rendang Padang pedas 34';
+const NAME = 'Ponsel kantor';
+const texts = consoleId.passkeys;
+const named = (text: string) => text.replace('{{name}}', NAME);
+
+/** A platform authenticator with user verification, for this page (CDP `WebAuthn`). */
+async function virtualAuthenticator(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () =>
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+/** A later visit: the session has ended (cookies and the stored tokens are gone). */
+async function laterVisit(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('oidc.')) localStorage.removeItem(key);
+  });
+  await page.goto('/konsol');
+  await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/, { timeout: 30_000 });
+}
+
+describe.skipIf(!hasBrowser)('passkeys for staff', () => {
+  let server: PortalServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startPortalServer({ hostName: 'localhost', demoPeople: 100 });
+    browser = await launchBrowser();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    server?.stop();
+  });
+
+  it('adds a passkey in the console, signs in with it in place of the code, and removes it (360 px, id)', async () => {
+    const { staff } = await devPages(server.url).demoSignInAccounts();
+    const context = await newContext(browser, {
+      viewport: MOBILE,
+      language: 'id',
+      origin: server.url,
+    });
+    const page = await open(context, '/konsol');
+    const device = await virtualAuthenticator(page);
+    await signInWithPassword(page, 'id', staff);
+    await chooseNewPassword(page, 'id', PASSWORD, 'passkey staff 360 id');
+    const { secret } = await enrolAuthenticator(page, 'id', 'passkey staff 360 id');
+    await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
+
+    // The console: no passkey yet; one is added with a name, the device verifying its user.
+    const section = page.getByRole('region', { name: texts.title });
+    await section.getByText(texts.none).waitFor({ timeout: 30_000 });
+    await expectNoAxeViolations(page, 'console passkeys 360 id');
+    await section.getByLabel(texts.label).fill(NAME);
+    await section.getByRole('button', { name: texts.add }).click();
+    await section
+      .getByRole('status')
+      .filter({ hasText: named(texts.added) })
+      .waitFor();
+    await section.getByRole('listitem').filter({ hasText: NAME }).waitFor();
+    expect(await device.credentials()).toHaveLength(1);
+    await expectNoAxeViolations(page, 'console with a passkey 360 id');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      MOBILE.width,
+    );
+    // The same device again: it holds this account's passkey already.
+    await section.getByRole('button', { name: texts.add }).click();
+    await section.getByText(texts.refusal.exists).waitFor();
+    expect(await device.credentials()).toHaveLength(1);
+
+    // Later: the password, then the passkey instead of the app's code.
+    await laterVisit(page);
+    await signInWithPassword(page, 'id', { ...staff, password: PASSWORD });
+    await page.getByRole('heading', { level: 1, name: signInId.steps.totp.title }).waitFor();
+    const usePasskey = page.getByRole('button', { name: signInId.steps.passkey.use });
+    await usePasskey.waitFor();
+    await expectNoAxeViolations(page, 'second factor with a passkey 360 id');
+    await usePasskey.click();
+    await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
+    const item = section.getByRole('listitem').filter({ hasText: NAME });
+    await item.getByText(/terakhir dipakai/).waitFor({ timeout: 30_000 });
+    const [credential] = await device.credentials();
+    expect(credential?.signCount).toBeGreaterThan(0);
+
+    // Removed: the authenticator app is the second factor again.
+    await section.getByRole('button', { name: named(texts.removeNamed) }).click();
+    await section
+      .getByRole('status')
+      .filter({ hasText: named(texts.removed) })
+      .waitFor();
+    await section.getByText(texts.none).waitFor();
+    await laterVisit(page);
+    await signInWithPassword(page, 'id', { ...staff, password: PASSWORD });
+    await page.getByText(signInId.steps.totp.intro).waitFor();
+    // The step asks the interaction whether a passkey is held: once it has its answer, none.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: signInId.steps.passkey.use }).count()).toBe(0);
+    // The enrolment's code is spent: the next period's is accepted.
+    await page
+      .getByLabel(signInId.steps.code.label)
+      .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: signInId.steps.code.submit }).click();
+    await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
+    await context.close();
+  }, 240_000);
+});
