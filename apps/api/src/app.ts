@@ -29,6 +29,8 @@ import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
+import { staffRoutes } from './staff/staff-routes';
+import { auditTrailRoutes } from './audit/audit-trail-routes';
 import { consoleRoutes } from './console/console-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
@@ -175,6 +177,11 @@ export async function buildApp({
         office: services.officeRequests,
       });
       await api.register(uploadRoutes, { ctx: services.uploads, rateLimit });
+      await api.register(staffRoutes, { service: services.staff, access: services.access });
+      await api.register(auditTrailRoutes, {
+        service: services.auditTrail,
+        access: services.access,
+      });
       await api.register(consoleRoutes, { ctx: services.officeReview, access: services.access });
       await api.register(statisticsRoutes, {
         db: database.db,

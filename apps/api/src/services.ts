@@ -26,6 +26,8 @@ import { createProviders } from './sign-in/oidc-provider';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import type { ProfileDependencies } from './profile/profile-service';
+import { createStaffService } from './staff/staff-service';
+import { createAuditTrailService } from './audit/audit-trail-service';
 import { createTrackingService } from './tracking/tracking-service';
 import { createEmailChangeService } from './email-change/email-change-service';
 import { createInitialPasswordSealer } from './school-admin/initial-passwords';
@@ -67,7 +69,6 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     sms,
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
   });
-  const featureToggles = createFeatureTogglesService(db);
   const botCheck = createBotCheckService({
     ...config.botCheck,
     store: rateLimit,
@@ -76,6 +77,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const audit = createAuditLog(db, config.trackingHmacKey, (error) =>
     logBackgroundError('audit batch not written', error),
   );
+  const featureToggles = createFeatureTogglesService({ db, audit });
   const hasher = createPasswordHasher();
   const codes = createOneTimeCodes(config.tokenSecret);
   const lookupTokens = createLookupTokens(config.tokenSecret);
@@ -147,6 +149,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
     repository: createAccessRepository(db),
+    audit,
   });
   const profile: ProfileDependencies = { db, auditHash: audit.hash };
 
@@ -188,9 +191,23 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     tokenSecret: config.tokenSecret,
   };
 
+  const staff = createStaffService({
+    db,
+    hasher,
+    outbox,
+    templates,
+    audit,
+    staffDomain: config.staffDomain,
+    revokeSignIns: revokeAccountSignIns,
+  });
+
+  const auditTrail = createAuditTrailService({ db, audit });
+
   return {
     queue,
     audit,
+    staff,
+    auditTrail,
     announcements,
     accountDeletion,
     schoolAdmin,

@@ -72,6 +72,15 @@ export const ERROR_IDS = {
   sign_in_failed: 'The account address or the password is wrong (or the account is locked).',
   sign_in_code_invalid:
     'The authenticator code or recovery code is wrong (or the account is locked), at sign-in.',
+  staff_not_found: 'No such staff member.',
+  staff_exists: 'The address has a staff account already.',
+  staff_not_invited: 'The staff member accepted their invitation already.',
+  staff_self_change:
+    'A staff admin tried to change their own roles, status or second factor (another admin must).',
+  staff_last_admin: 'The change would leave no active staff admin.',
+  staff_invitation_invalid: 'The invitation link is wrong, used or expired.',
+  staff_role_missing:
+    "The signed-in staff member's roles do not include the console section of the route.",
   not_school_admin: "The signed-in account is not this school's principal or operator.",
   students_not_requestable:
     'A selected student cannot be requested (not of the school, already requested, a gap in the record).',

@@ -18,6 +18,7 @@ export const CONSOLE_ROUTES = {
   featureToggle: '/admin/v1/feature-toggles/:key',
   accountDeletions: '/admin/v1/account-deletions',
   decideDeletion: '/admin/v1/account-deletions/:id/decision',
+  staffSelf: '/admin/v1/me',
 } as const;
 export const consolePath = (route: string, id: string) => route.replace(':id', id);
 

@@ -8,6 +8,7 @@ import * as DinasRequest from './dinas-request';
 import * as PasswordReset from './password-reset';
 import * as SchoolAdmin from './school-admin';
 import * as SignIn from './sign-in';
+import * as Staff from './staff';
 import * as Statistics from './statistics';
 import * as Tracking from './tracking';
 
@@ -21,6 +22,7 @@ const modules: Record<string, Record<string, unknown>> = {
   'password-reset': PasswordReset,
   'school-admin': SchoolAdmin,
   'sign-in': SignIn,
+  staff: Staff,
   statistics: Statistics,
   tracking: Tracking,
 };

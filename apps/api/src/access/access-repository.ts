@@ -10,7 +10,11 @@ export function createAccessRepository(db: Db) {
   return {
     async staffAccount(id: number) {
       const [staff] = await db
-        .select({ status: staffAccounts.status, enrolled: staffAccounts.totpEnrolledAt })
+        .select({
+          status: staffAccounts.status,
+          enrolled: staffAccounts.totpEnrolledAt,
+          roles: staffAccounts.roles,
+        })
         .from(staffAccounts)
         .where(eq(staffAccounts.id, id));
       return staff;

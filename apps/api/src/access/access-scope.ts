@@ -1,3 +1,4 @@
+import type { ConsoleSection } from '@portal/contracts/staff';
 import type {
   FastifyInstance,
   HTTPMethods,
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by the route scope's `declareAccess`, never by hand: the route table shows it. */
     access?: AccessKind;
+    /** A staff route's console section (issue 34): the roles granting it may call the route. */
+    staffSection?: ConsoleSection;
   }
 }
 
@@ -24,6 +27,8 @@ declare module 'fastify' {
  */
 export type Requirement = {
   kind: AccessKind;
+  /** Staff routes: the console section whose roles may call them. */
+  section?: ConsoleSection;
   onRequest?: onRequestAsyncHookHandler;
   preHandler?: preHandlerAsyncHookHandler;
 };
@@ -47,13 +52,22 @@ export function declareAccess(scope: Scope, requirement: Requirement): void {
       );
     }
     // A new object: Fastify copies the route's options for its HEAD twin, config included.
-    route.config = { ...route.config, access: requirement.kind };
+    route.config = {
+      ...route.config,
+      access: requirement.kind,
+      ...(requirement.section ? { staffSection: requirement.section } : {}),
+    };
   });
   if (requirement.onRequest) scope.addHook('onRequest', requirement.onRequest);
   if (requirement.preHandler) scope.addHook('preHandler', requirement.preHandler);
 }
 
-export type DeclaredRoute = { method: HTTPMethods; url: string; access: AccessKind | undefined };
+export type DeclaredRoute = {
+  method: HTTPMethods;
+  url: string;
+  access: AccessKind | undefined;
+  staffSection: ConsoleSection | undefined;
+};
 
 const tables = new WeakMap<object, RouteOptions[]>();
 
@@ -67,7 +81,7 @@ export function registerAccess(app: FastifyInstance): void {
   tables.set(app, routes);
   app.addHook('onRoute', (route) => {
     // The root's hook runs before any scope's: a value here was written on the route by hand.
-    if (route.config?.access !== undefined) {
+    if (route.config?.access !== undefined || route.config?.staffSection !== undefined) {
       throw new Error(
         `${String(route.method)} ${route.url}: declare access on the route's scope (declareAccess), not in its config`,
       );
@@ -94,6 +108,7 @@ export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
       method,
       url: route.url,
       access: route.config?.access,
+      staffSection: route.config?.staffSection,
     })),
   );
 }

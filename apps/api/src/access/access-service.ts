@@ -2,6 +2,14 @@ import type { JsonWebKey } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
+import {
+  sectionsOf,
+  STAFF_ROLE_MESSAGES,
+  STAFF_ROLES,
+  type ConsoleSection,
+  type StaffRole,
+} from '@portal/contracts/staff';
+import type { AuditLog } from '../audit/audit-repository';
 import { ForbiddenError, UnauthorizedError } from '../http/domain-errors';
 import type { Requirement } from './access-scope';
 import type { AccessRepository } from './access-repository';
@@ -13,7 +21,11 @@ export type AccessDependencies = {
   /** The API's audience: tokens the provider issued for anything else are refused. */
   audience: string;
   repository: AccessRepository;
+  /** Refusals of a staff member outside their roles are audited (issue 34). */
+  audit: Pick<AuditLog, 'queue'>;
 };
+
+const isStaffRole = (role: string): role is StaffRole => role in STAFF_ROLES;
 
 /** Removes a key's private parts: access only checks signatures. */
 const publicPart = ({ kty, n, e, kid, alg, use }: JWK): JWK => ({
@@ -81,22 +93,39 @@ export function createAccess(deps: AccessDependencies) {
     },
 
     /**
-     * A ministry staff member (DESIGN.md: the `staff` role with a TOTP second factor): a token
-     * for a staff account that is active and has its authenticator enrolled (a staff sign-in
-     * only ends after the code). A learning account's token is refused with 403; no valid
-     * token, 401.
+     * A ministry staff member (DESIGN.md: staff with a second factor): a token for a staff
+     * account that is active and has its second factor enrolled (a staff sign-in only ends after
+     * it). With a console section (issue 34), one of the member's roles must grant it: else 403
+     * `staff_role_missing`, audited. A learning account's token is refused with 403; no valid
+     * token, 401. A role withdrawn or an account disabled counts from the next call.
      */
-    requireStaff(): Requirement {
+    requireStaff(section?: ConsoleSection): Requirement {
       return {
         kind: 'staff',
+        ...(section ? { section } : {}),
         async onRequest(request) {
           const id = /^staff:(\d{1,18})$/.exec(await subjectOf(request))?.[1];
           if (!id) throw new ForbiddenError();
-          const staff = await deps.repository.staffAccount(Number(id));
+          const staffId = Number(id);
+          const staff = await deps.repository.staffAccount(staffId);
           if (!staff || staff.status !== 'active' || !staff.enrolled) {
             throw new UnauthorizedError();
           }
-          request.caller = { kind: 'staff', staffId: Number(id) };
+          const roles = staff.roles.filter(isStaffRole);
+          if (section && !sectionsOf(roles).includes(section)) {
+            deps.audit.queue({
+              action: 'console.access',
+              outcome: 'role_missing',
+              actor: `staff:${staffId}`,
+              ip: request.ip,
+              target: section,
+            });
+            throw new ForbiddenError({
+              id: 'staff_role_missing',
+              message: STAFF_ROLE_MESSAGES.roleMissing,
+            });
+          }
+          request.caller = { kind: 'staff', staffId, roles };
         },
       };
     },

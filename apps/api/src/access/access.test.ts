@@ -1,11 +1,12 @@
 import Fastify from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '@portal/contracts/api-error';
 import { STUDENT_REQUEST_PATH } from '@portal/contracts/school-admin';
 import { CONSOLE_ROUTES } from '@portal/contracts/console';
 import { PROFILE_PATH } from '@portal/contracts/profile';
-import { learningAccounts } from '../db/schema';
+import { auditEvents, learningAccounts, staffAccounts } from '../db/schema';
+import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@portal/contracts/staff';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { staffAccessToken } from '../test-support/staff-sign-in';
@@ -151,6 +152,96 @@ describe('every token route', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('every staff route, for every role (issue 34)', () => {
+  /** A token per role, and one of a member who holds none. */
+  const tokens = new Map<StaffRole | 'none', string>();
+  beforeAll(async () => {
+    const rp = await discoverClient(t.app, t.config);
+    for (const role of STAFF_ROLE_NAMES) {
+      tokens.set(
+        role,
+        await staffAccessToken(t, rp, `peran.${role}@${t.config.staffDomain}`, [role]),
+      );
+    }
+    tokens.set('none', await staffAccessToken(t, rp, `tanpa.peran@${t.config.staffDomain}`, []));
+  }, 300_000);
+  const staffRoutes = () => tokenRoutes.filter((route) => route.access === 'staff');
+  const grants = (role: StaffRole | 'none', route: DeclaredRoute) =>
+    route.staffSection === undefined ||
+    (role !== 'none' && (STAFF_ROLES[role] as readonly string[]).includes(route.staffSection));
+
+  it('names a console section on each, but the one that says who is signed in', () => {
+    expect(
+      staffRoutes()
+        .filter((route) => route.staffSection === undefined)
+        .map((route) => `${route.method} ${route.url}`),
+    ).toEqual([
+      `GET /belajar-id${CONSOLE_ROUTES.staffSelf}`,
+      `HEAD /belajar-id${CONSOLE_ROUTES.staffSelf}`,
+    ]);
+  });
+
+  it("lets a role's sections through to the body check and refuses the rest with 403", async () => {
+    const wrong: string[] = [];
+    for (const [role, token] of tokens) {
+      for (const route of staffRoutes()) {
+        const reply = await call(route, BODIES[2], `Bearer ${token}`);
+        if (grants(role, route)) {
+          if (reply.statusCode >= 500 || [401, 403].includes(reply.statusCode)) {
+            wrong.push(`${role}: ${route.method} ${route.url}: ${reply.statusCode}`);
+          }
+        } else {
+          const problem = mismatch(reply, 403, 'staff_role_missing');
+          if (problem) wrong.push(`${role}: ${route.method} ${route.url}: ${problem}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('audits a refusal, and reads the roles again at every call', async () => {
+    const email = `berganti.peran@${t.config.staffDomain}`;
+    const token = await staffAccessToken(t, await discoverClient(t.app, t.config), email, [
+      'operator',
+    ]);
+    const toggles = { method: 'GET', url: `/belajar-id${CONSOLE_ROUTES.featureToggles}` } as const;
+    const self = { method: 'GET', url: `/belajar-id${CONSOLE_ROUTES.staffSelf}` } as const;
+    const authorization = `Bearer ${token}`;
+    expect((await t.app.inject({ ...toggles, headers: { authorization } })).statusCode).toBe(200);
+    expect((await t.app.inject({ ...self, headers: { authorization } })).json()).toEqual({
+      data: { email, roles: ['operator'], sections: ['toggles'] },
+    });
+
+    await t.database.db
+      .update(staffAccounts)
+      .set({ roles: ['analyst'] })
+      .where(eq(staffAccounts.email, email));
+    const refused = await t.app.inject({ ...toggles, headers: { authorization } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.id).toBe('staff_role_missing');
+    expect(
+      (await t.app.inject({ ...self, headers: { authorization } })).json().data.sections,
+    ).toEqual(['statistics']);
+    await t.app.services.audit.flush();
+    const [staffRow] = await t.database.db
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, email));
+    const audited = await t.database.db
+      .select({ outcome: auditEvents.outcome, targetHash: auditEvents.targetHash })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'console.access'),
+          eq(auditEvents.actor, `staff:${staffRow!.id}`),
+        ),
+      );
+    expect(audited).toEqual([
+      { outcome: 'role_missing', targetHash: t.app.services.audit.hash('toggles') },
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@portal/contracts/staff';
 import type { FastifyRequest } from 'fastify';
 
 /** Who acts for a school: the admin's learning account, the person behind it, the school. */
@@ -9,7 +10,7 @@ export type SchoolAdmin = { accountId: number; personId: number; npsn: string };
  */
 export type Caller =
   | { kind: 'account'; accountId: number }
-  | { kind: 'staff'; staffId: number }
+  | { kind: 'staff'; staffId: number; roles: readonly StaffRole[] }
   | {
       kind: 'school-admin';
       accountId: number;
@@ -42,10 +43,13 @@ export function callingAccount(request: FastifyRequest): { accountId: number } {
 }
 
 /** The staff member (signed in with their second factor) calling a staff route. */
-export function callingStaff(request: FastifyRequest): { staffId: number } {
+export function callingStaff(request: FastifyRequest): {
+  staffId: number;
+  roles: readonly StaffRole[];
+} {
   const caller = request.caller;
   if (caller?.kind !== 'staff') throw undeclared(request, 'staff');
-  return { staffId: caller.staffId };
+  return { staffId: caller.staffId, roles: caller.roles };
 }
 
 /** The admin of the request's school calling a school-admin route. */

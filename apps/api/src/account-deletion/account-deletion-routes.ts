@@ -70,7 +70,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
 
   await app.register(async (scope) => {
     const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
-    declareAccess(staffOnly, access.requireStaff());
+    declareAccess(staffOnly, access.requireStaff('deletions'));
     const consoleErrors = errorResponses(400, 401, 403, 404, 409);
     staffOnly.get(
       CONSOLE_ROUTES.accountDeletions,

@@ -35,6 +35,15 @@ export function createAnnouncementsRepository(db: Db) {
         .orderBy(desc(announcements.createdAt), desc(announcements.id))
         .limit(CONSOLE_LIST_LIMIT);
     },
+    /** The row as it is before a change, held until the transaction ends. */
+    async hold(tx: Transaction, id: number): Promise<AnnouncementRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(announcements)
+        .where(eq(announcements.id, id))
+        .for('update');
+      return row;
+    },
     async insert(tx: Transaction, values: Schedule & { staffId: number }) {
       const [row] = await tx
         .insert(announcements)

@@ -49,7 +49,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{
     const tags = ['console'];
     const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
     staffOnly.addHook('onRequest', noStore);
-    declareAccess(staffOnly, access.requireStaff());
+    declareAccess(staffOnly, access.requireStaff('announcements'));
 
     staffOnly.get(
       ANNOUNCEMENT_ROUTES.all,

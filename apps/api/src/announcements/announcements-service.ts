@@ -27,6 +27,15 @@ function announcementState(row: AnnouncementRow, now: Date): AnnouncementState {
 
 const iso = (moment: Date | null) => moment?.toISOString() ?? null;
 
+/** What the audit keeps of an announcement: its text, schedule and state (issue 34). */
+const auditedState = (row: AnnouncementRow) => ({
+  id: String(row.id),
+  description: row.description,
+  isActive: row.isActive,
+  startsAt: iso(row.startsAt),
+  endsAt: iso(row.endsAt),
+});
+
 function toItem(row: AnnouncementRow, now: Date): AnnouncementItem {
   return {
     id: String(row.id),
@@ -58,9 +67,12 @@ export function createAnnouncementsService({
     staff: Staff,
     outcome: 'created' | 'updated' | 'activated' | 'deactivated',
     ip: string,
+    id: number | null,
     write: (tx: Transaction) => Promise<AnnouncementRow | undefined>,
   ): Promise<AnnouncementItem> {
     return db.transaction(async (tx) => {
+      const before = id === null ? null : await repository.hold(tx, id);
+      if (id !== null && !before) throw notFound();
       const row = await write(tx);
       if (!row) throw notFound();
       await audit.record(
@@ -70,6 +82,7 @@ export function createAnnouncementsService({
           actor: `staff:${staff.staffId}`,
           ip,
           target: String(row.id),
+          changes: { before: before && auditedState(before), after: auditedState(row) },
         },
         tx,
       );
@@ -106,15 +119,15 @@ export function createAnnouncementsService({
     },
     /** A new announcement starts inactive: staff activate it when it reads right. */
     create: (staff: Staff, input: AnnouncementText, ip: string) =>
-      change(staff, 'created', ip, (tx) =>
+      change(staff, 'created', ip, null, (tx) =>
         repository.insert(tx, { ...schedule(input), staffId: staff.staffId }),
       ),
     update: (staff: Staff, id: number, input: AnnouncementText, ip: string) =>
-      change(staff, 'updated', ip, (tx) =>
+      change(staff, 'updated', ip, id, (tx) =>
         repository.update(tx, id, { ...schedule(input), staffId: staff.staffId }),
       ),
     setActive: (staff: Staff, id: number, isActive: boolean, ip: string) =>
-      change(staff, isActive ? 'activated' : 'deactivated', ip, (tx) =>
+      change(staff, isActive ? 'activated' : 'deactivated', ip, id, (tx) =>
         repository.update(tx, id, { isActive, staffId: staff.staffId }),
       ),
   };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_ROUTES } from '@portal/contracts/announcements';
 import { consolePath } from '@portal/contracts/console';
+import { STAFF_ROUTES } from '@portal/contracts/staff';
 import { announcements, auditEvents } from '../db/schema';
 import { discoverClient } from '../test-support/test-relying-party';
 import { staffAccessToken } from '../test-support/staff-sign-in';
@@ -109,6 +110,28 @@ describe('announcements', () => {
 
     expect((await post(ANNOUNCEMENT_ROUTES.deactivate, id)).json().data.state).toBe('inactive');
     expect((await showing()).map((item) => item.id)).not.toContain(id);
+  });
+
+  it("keep the old and the new text in the audit trail, for the console's audit section", async () => {
+    const id = await created({ description: 'Libur 17 Agustus.' });
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: `${api}${consolePath(ANNOUNCEMENT_ROUTES.one, id)}`,
+      headers: asStaff(),
+      payload: { description: 'Libur 17 dan 18 Agustus.' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const trail = await t.app.inject({
+      url: `${api}${STAFF_ROUTES.audit}?action=announcement`,
+      headers: asStaff(),
+    });
+    const entry = (
+      trail.json().data.items as { outcome: string; before: unknown; after: unknown }[]
+    ).find((item) => item.outcome === 'updated');
+    expect(entry).toMatchObject({
+      before: { id, description: 'Libur 17 Agustus.', isActive: false },
+      after: { id, description: 'Libur 17 dan 18 Agustus.', isActive: false },
+    });
   });
 
   it('are shown only inside their schedule, newest change first', async () => {

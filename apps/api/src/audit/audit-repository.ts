@@ -16,6 +16,8 @@ export type AuditEntry = {
   target?: string | undefined;
   /** The keyed hash of the target when the caller already has it (see `hash`). */
   targetHash?: string | undefined;
+  /** What a console action changed: personal data in it only as keyed hashes (`hash`). */
+  changes?: { before: unknown; after: unknown } | undefined;
 };
 
 // Entries outside a business transaction (every lookup) are written in batches: one commit,
@@ -56,17 +58,18 @@ export function createAuditLog(
     actor: entry.actor ?? null,
     ipHash: hashAddress(entry.ip),
     targetHash: entry.targetHash ?? hashOrNull(entry.target),
+    changes: entry.changes ?? null,
     occurredAt: new Date(),
   });
   // A batch goes in as one JSON parameter: building a multi-row INSERT through the query
   // builder (a bound value per column per row) cost more CPU than the lookups it recorded.
   const insertBatch = (rows: ReturnType<typeof row>[]) =>
     db.execute(sql`INSERT INTO ${auditEvents} (occurred_at, action, outcome, user_type, person_id,
-        actor, ip_hash, target_hash)
-      SELECT occurred_at, action, outcome, user_type, person_id, actor, ip_hash, target_hash
+        actor, ip_hash, target_hash, changes)
+      SELECT occurred_at, action, outcome, user_type, person_id, actor, ip_hash, target_hash, changes
       FROM json_to_recordset(${JSON.stringify(rows.map(batchRow))}::json) AS r(occurred_at timestamptz,
         action text, outcome text, user_type text, person_id bigint, actor text, ip_hash text,
-        target_hash text)`);
+        target_hash text, changes jsonb)`);
   const batchRow = (entry: ReturnType<typeof row>) => ({
     occurred_at: entry.occurredAt.toISOString(),
     action: entry.action,
@@ -76,6 +79,7 @@ export function createAuditLog(
     actor: entry.actor,
     ip_hash: entry.ipHash,
     target_hash: entry.targetHash,
+    changes: entry.changes,
   });
   let pending: ReturnType<typeof row>[] = [];
   let timer: NodeJS.Timeout | undefined;

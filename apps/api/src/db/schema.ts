@@ -18,6 +18,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { MAIL_LANGUAGES } from '../notifications/mail-language';
+import { STAFF_ROLE_NAMES } from '@portal/contracts/staff';
 
 // Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
 // keys are bigint identities, every lookup of SPEC §3 and §7 is served by one index.
@@ -305,10 +306,19 @@ export const auditEvents = pgTable(
     actor: varchar('actor', { length: 32 }),
     ipHash: varchar('ip_hash', { length: 64 }),
     targetHash: varchar('target_hash', { length: 64 }),
+    /**
+     * What a console action changed (issue 34): `{ before, after }`, personal data only as
+     * keyed hashes. Null for the public's requests.
+     */
+    changes: jsonb('changes').$type<{ before: unknown; after: unknown }>(),
   },
   (t) => [
     index('audit_events_time_idx').on(t.occurredAt),
     index('audit_events_person_idx').on(t.personId, t.occurredAt),
+    // The console's audit section reads one member's actions; the public's rows have no actor.
+    index('audit_events_actor_idx')
+      .on(t.actor, t.occurredAt)
+      .where(sql`${t.actor} IS NOT NULL`),
   ],
 );
 
@@ -498,11 +508,22 @@ export const staffAccounts = pgTable(
     failures: integer('failures').notNull().default(0),
     failuresSince: timestamp('failures_since', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** An invitation's link (issue 34): the SHA-256 of its token, until the person uses it. */
+    invitationHash: varchar('invitation_hash', { length: 64 }),
+    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
+    /** The end of the member's last sign-in (the second factor accepted). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** What the member may do (`STAFF_ROLES` of the contracts, issue 34); none until granted. */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('staff_accounts_email_key').on(t.email),
     check('staff_accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+    check(
+      'staff_accounts_roles_known',
+      sql`${t.roles} <@ ARRAY[${sql.raw(STAFF_ROLE_NAMES.map((role) => `'${role}'`).join(', '))}]::text[]`,
+    ),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
+import type { StaffRole } from '@portal/contracts/staff';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Database } from '../db/database';
 import { learningAccounts, referralCodes, schoolMemberships, staffAccounts } from '../db/schema';
@@ -7,22 +8,24 @@ import type { DemoIdentity } from './demo-identities';
 /** The password of the demo accounts: printed at start, never used outside a demo registry. */
 export const DEMO_PASSWORD = 'Coba-Portal-2026';
 /**
- * Ministry staff members of the demo, each for a part of the console: one enrols first (the
- * sign-in journey), one reviews office requests, one runs the toggles, one writes
- * announcements, one reads the statistics.
+ * Ministry staff members of the demo, each holding the role of their name (issue 34): one is
+ * new and holds none yet (the sign-in journey enrols it first), one reviews office requests, one
+ * runs the toggles, one writes announcements, one reads the statistics, one decides deletion
+ * reports, one reads the audit trail, and one administers the staff.
  */
-const STAFF_ROLES = ['staff', 'reviewer', 'operator', 'announcer', 'analyst', 'registrar'] as const;
-type StaffRole = (typeof STAFF_ROLES)[number];
-const STAFF_NAMES: Record<StaffRole, string> = {
-  staff: 'staf',
-  reviewer: 'peninjau',
-  operator: 'operator',
-  announcer: 'pengumuman',
-  analyst: 'analis',
-  registrar: 'registri',
-};
-const isStaffRole = (role: string): role is StaffRole =>
-  (STAFF_ROLES as readonly string[]).includes(role);
+const DEMO_STAFF = {
+  staff: { name: 'staf', roles: [] },
+  reviewer: { name: 'peninjau', roles: ['reviewer'] },
+  operator: { name: 'operator', roles: ['operator'] },
+  announcer: { name: 'pengumuman', roles: ['announcer'] },
+  analyst: { name: 'analis', roles: ['analyst'] },
+  registrar: { name: 'registri', roles: ['registrar'] },
+  auditor: { name: 'auditor', roles: ['auditor'] },
+  'staff-admin': { name: 'admin', roles: ['staff-admin'] },
+} as const satisfies Record<string, { name: string; roles: readonly StaffRole[] }>;
+type DemoStaff = keyof typeof DEMO_STAFF;
+const DEMO_STAFF_NAMES = Object.keys(DEMO_STAFF) as DemoStaff[];
+const isDemoStaff = (role: string): role is DemoStaff => role in DEMO_STAFF;
 
 /** The initial password of the demo teacher and the demo staff account, until they change it. */
 export const DEMO_INITIAL_PASSWORD = 'Awal-Portal-2026';
@@ -33,7 +36,7 @@ export const DEMO_INITIAL_PASSWORD = 'Awal-Portal-2026';
  * requests student accounts) signs in with the demo password.
  */
 export type DemoSignInAccount = {
-  role: 'teacher' | StaffRole | 'school-admin';
+  role: 'teacher' | DemoStaff | 'school-admin';
   email: string;
   password: string;
 };
@@ -83,9 +86,9 @@ export async function demoSignInAccounts(
     )
     .orderBy(desc(learningAccounts.id))
     .limit(1);
-  const staff = STAFF_ROLES.map((role) => ({
+  const staff = DEMO_STAFF_NAMES.map((role) => ({
     role,
-    email: `demo.${STAFF_NAMES[role]}@${options.staffDomain}`,
+    email: `demo.${DEMO_STAFF[role].name}@${options.staffDomain}`,
   }));
   const studentSchool = options.identities.find((identity) => identity.userType === 'pd')?.npsn;
   const [admin] = studentSchool
@@ -141,10 +144,10 @@ export async function ensureDemoSignInAccounts(
         .where(
           and(eq(learningAccounts.id, account.accountId), isNull(learningAccounts.passwordHash)),
         );
-    } else if (isStaffRole(account.role)) {
+    } else if (isDemoStaff(account.role)) {
       await database.db
         .insert(staffAccounts)
-        .values({ email: account.email, passwordHash })
+        .values({ email: account.email, passwordHash, roles: [...DEMO_STAFF[account.role].roles] })
         .onConflictDoNothing();
     } else if (account.accountId !== undefined) {
       await database.db

@@ -43,7 +43,7 @@ export const featureTogglesRoutes: FastifyPluginAsyncZod<{
   await app.register(async (scope) => {
     const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
     staffOnly.addHook('onRequest', noStore);
-    declareAccess(staffOnly, access.requireStaff());
+    declareAccess(staffOnly, access.requireStaff('toggles'));
     staffOnly.get(
       CONSOLE_ROUTES.featureToggles,
       {

@@ -7,6 +7,7 @@ import {
   type RemoteConfig,
   type TextSettingKey,
 } from '@portal/contracts/feature-toggles';
+import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
 import { ConflictError, ValidationError } from '../http/domain-errors';
 import { createFeatureTogglesRepository, type ToggleRow } from './feature-toggles-repository';
@@ -47,7 +48,16 @@ function invalid(message: string): never {
   throw new ValidationError([{ field: 'value', message }]);
 }
 
-export function createFeatureTogglesService(db: Db, now: () => number = Date.now) {
+export function createFeatureTogglesService({
+  db,
+  audit,
+  now = Date.now,
+}: {
+  db: Db;
+  /** Every change joins the audit trail with its before and after (issue 34). */
+  audit: Pick<AuditLog, 'record'>;
+  now?: () => number;
+}) {
   const repository = createFeatureTogglesRepository(db);
   let cached: { value: RemoteConfig; until: number } | undefined;
 
@@ -103,6 +113,16 @@ export function createFeatureTogglesService(db: Db, now: () => number = Date.now
             newValue: shown(next),
             actor,
           });
+          await audit.record(
+            {
+              action: 'toggle',
+              outcome: 'changed',
+              actor,
+              target: key,
+              changes: { before: { key, value: current }, after: { key, value: next } },
+            },
+            tx,
+          );
           return { changed: true };
         });
       } finally {

@@ -27,8 +27,16 @@ describe('remote configuration', () => {
 
   it('serves what staff set, from the database, to every instance within the cache time', async () => {
     let clock = Date.now();
-    const writer = createFeatureTogglesService(t.database.db, () => clock);
-    const otherInstance = createFeatureTogglesService(t.database.db, () => clock);
+    const writer = createFeatureTogglesService({
+      db: t.database.db,
+      audit: t.app.services.audit,
+      now: () => clock,
+    });
+    const otherInstance = createFeatureTogglesService({
+      db: t.database.db,
+      audit: t.app.services.audit,
+      now: () => clock,
+    });
     expect(await otherInstance.isEnabled('ACCOUNT_CREATION')).toBe(true);
 
     await writer.setToggle('ACCOUNT_CREATION', false);

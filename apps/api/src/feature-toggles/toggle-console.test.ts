@@ -13,6 +13,7 @@ import {
   startSignIn,
 } from '../test-support/test-relying-party';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
+import { STAFF_ROUTES } from '@portal/contracts/staff';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -97,6 +98,16 @@ describe('toggles in the console', () => {
 
     const [row] = (await changeRows()).filter((entry) => entry.key === 'API_PLATFORM');
     expect(row?.actor).toMatch(/^staff:\d+$/);
+    // The audit trail keeps it too, with its before and after (issue 34).
+    const trail = await t.app.inject({
+      url: `${api}${STAFF_ROUTES.audit}?action=toggle`,
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    expect(trail.json().data.items[0]).toMatchObject({
+      actor: staffEmail,
+      before: { key: 'API_PLATFORM', value: true },
+      after: { key: 'API_PLATFORM', value: false },
+    });
     expect(Date.now() - row!.changedAt.getTime()).toBeLessThan(60_000);
 
     // The same value again changes and records nothing.

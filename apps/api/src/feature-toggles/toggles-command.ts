@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { FeatureToggleKeySchema, TextSettingKeySchema } from '@portal/contracts/feature-toggles';
+import { createAuditLog } from '../audit/audit-repository';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createFeatureTogglesService } from './feature-toggles-service';
@@ -24,7 +25,8 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    const service = createFeatureTogglesService(database.db);
+    const audit = createAuditLog(database.db, config.trackingHmacKey);
+    const service = createFeatureTogglesService({ db: database.db, audit });
     const actor = `cli:${userInfo().username}`.slice(0, 48);
     for (const { key, value } of parsed) {
       const toggle = FeatureToggleKeySchema.safeParse(key);

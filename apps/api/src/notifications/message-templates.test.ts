@@ -42,6 +42,11 @@ const CALLS: Record<keyof LanguageTemplates, (m: LanguageTemplates) => NewMessag
   passwordResetBySchoolNotice: (m) =>
     m.passwordResetBySchoolNotice('siti@example.com', 'siti@belajar.id', at),
   passwordChangedNotice: (m) => m.passwordChangedNotice('dewi@example.com', 'dewi@belajar.id', at),
+  staffInvitation: (m) => m.staffInvitation('rina@kemendikdasmen.go.id', 'abc', 72),
+  staffRolesChanged: (m) => m.staffRolesChanged('rina@kemendikdasmen.go.id', ['reviewer']),
+  staffDisabled: (m) => m.staffDisabled('rina@kemendikdasmen.go.id', at),
+  staffEnabled: (m) => m.staffEnabled('rina@kemendikdasmen.go.id', at),
+  staffSecondFactorReset: (m) => m.staffSecondFactorReset('rina@kemendikdasmen.go.id', at),
 };
 
 // Words only one of the two languages uses; links and brand names are taken out first.

@@ -1,5 +1,6 @@
 import { DELETION_REPORT_PAGE } from '@portal/contracts/account-deletion';
 import { accountDomain, type Brand } from '@portal/contracts/brand';
+import { STAFF_INVITATION_PAGE, type StaffRole } from '@portal/contracts/staff';
 import type { MailLanguage } from './mail-language';
 import type { NewMessage } from './outbox-repository';
 
@@ -14,6 +15,30 @@ type DeletionNotice = {
 };
 
 const LOCALES: Record<MailLanguage, string> = { id: 'id-ID', en: 'en-GB' };
+
+/** The staff roles as the console names them (the web's `console` catalogue says the same). */
+const ROLE_LABELS: Record<MailLanguage, Record<StaffRole, string>> = {
+  id: {
+    reviewer: 'peninjau pengajuan dinas',
+    'referral-code-manager': 'pengelola kode referral',
+    announcer: 'penulis pengumuman',
+    operator: 'operator fitur',
+    analyst: 'analis statistik',
+    registrar: 'registrar penghapusan akun',
+    auditor: 'auditor',
+    'staff-admin': 'admin staf',
+  },
+  en: {
+    reviewer: 'office request reviewer',
+    'referral-code-manager': 'referral code manager',
+    announcer: 'announcer',
+    operator: 'feature operator',
+    analyst: 'statistics analyst',
+    registrar: 'deletion registrar',
+    auditor: 'auditor',
+    'staff-admin': 'staff admin',
+  },
+};
 
 const longDay = (language: MailLanguage, day: string): string =>
   new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -178,6 +203,37 @@ function indonesian(c: Copy) {
         'Semua perangkat yang masih masuk dengan kata sandi lama akan diminta masuk kembali.',
         `Jika bukan Anda yang menggantinya, segera atur ulang kata sandi di ${resetUrl} dan hubungi pusat bantuan: ${helpCentre}`,
       ]),
+    staffInvitation: (link: string, validHours: number) =>
+      mail(`Undangan ke Konsol Akun ${domain}`, [
+        `Anda diundang menjadi staf Konsol Akun ${domain}, ${c.brand.ministryName}.`,
+        `Buka tautan ini untuk membuat kata sandi Anda. Tautan berlaku ${validHours} jam dan hanya sekali pakai:`,
+        link,
+        '',
+        'Setelah itu, masuk dengan alamat email ini dan daftarkan aplikasi autentikator sebagai faktor kedua.',
+        neverAPassword,
+        'Jika Anda tidak mengharapkan undangan ini, abaikan email ini.',
+      ]),
+    staffRolesChanged: (roles: readonly StaffRole[]) =>
+      mail(`Peran Anda di Konsol Akun ${domain} diubah`, [
+        `Admin staf mengubah peran Anda. Peran Anda sekarang: ${roles.map((role) => ROLE_LABELS.id[role]).join(', ') || 'tidak ada'}.`,
+        'Perubahan berlaku pada tindakan Anda berikutnya di konsol.',
+        'Jika ini tidak Anda harapkan, hubungi admin staf.',
+      ]),
+    staffDisabled: (at: Date) =>
+      mail(`Akun staf Anda di Konsol Akun ${domain} dinonaktifkan`, [
+        `Admin staf menonaktifkan akun staf Anda pada ${c.time(at)}. Semua sesi masuk Anda sudah diakhiri.`,
+        'Jika ini tidak Anda harapkan, hubungi admin staf.',
+      ]),
+    staffEnabled: (at: Date) =>
+      mail(`Akun staf Anda di Konsol Akun ${domain} aktif kembali`, [
+        `Admin staf mengaktifkan kembali akun staf Anda pada ${c.time(at)}. Anda dapat masuk lagi.`,
+      ]),
+    staffSecondFactorReset: (at: Date) =>
+      mail(`Faktor kedua akun staf Anda diatur ulang`, [
+        `Admin staf mengatur ulang faktor kedua akun staf Anda pada ${c.time(at)}. Semua sesi masuk Anda sudah diakhiri.`,
+        'Saat masuk berikutnya, Anda akan diminta mendaftarkan aplikasi autentikator lagi.',
+        'Jika ini tidak Anda minta, hubungi admin staf segera.',
+      ]),
   };
 }
 type Texts = ReturnType<typeof indonesian>;
@@ -316,6 +372,37 @@ function english(c: Copy): Texts {
         'Every device still signed in with the old password will be asked to sign in again.',
         `If you did not change it, reset the password at ${resetUrl} at once and contact the help centre: ${helpCentre}`,
       ]),
+    staffInvitation: (link, validHours) =>
+      mail(`Invitation to the ${domain} Account console`, [
+        `You are invited to join the staff of the ${domain} Account console, ${c.brand.ministryName}.`,
+        `Open this link to create your password. It works for ${validHours} hours, once:`,
+        link,
+        '',
+        'Then sign in with this address and enrol an authenticator app as your second factor.',
+        neverAPassword,
+        'If you did not expect this invitation, ignore this e-mail.',
+      ]),
+    staffRolesChanged: (roles) =>
+      mail(`Your roles in the ${domain} Account console have changed`, [
+        `A staff admin changed your roles. Your roles now: ${roles.map((role) => ROLE_LABELS.en[role]).join(', ') || 'none'}.`,
+        'The change applies to your next action in the console.',
+        'If you did not expect this, contact a staff admin.',
+      ]),
+    staffDisabled: (at) =>
+      mail(`Your staff account in the ${domain} Account console was disabled`, [
+        `A staff admin disabled your staff account on ${c.time(at)}. Every session you had has ended.`,
+        'If you did not expect this, contact a staff admin.',
+      ]),
+    staffEnabled: (at) =>
+      mail(`Your staff account in the ${domain} Account console is active again`, [
+        `A staff admin enabled your staff account again on ${c.time(at)}. You can sign in again.`,
+      ]),
+    staffSecondFactorReset: (at) =>
+      mail('The second factor of your staff account was reset', [
+        `A staff admin reset the second factor of your staff account on ${c.time(at)}. Every session you had has ended.`,
+        'At your next sign-in you will be asked to enrol an authenticator app again.',
+        'If you did not ask for this, contact a staff admin at once.',
+      ]),
   };
 }
 
@@ -436,6 +523,22 @@ export function messageTemplates(context: Context) {
         email(to, 'password-reset-by-school', text.passwordResetBySchoolNotice(accountEmail, at)),
       passwordChangedNotice: (to: string, accountEmail: string, at: Date) =>
         email(to, 'password-changed-notice', text.passwordChangedNotice(accountEmail, at)),
+      /** A staff invitation (issue 34): the link's token in the fragment, never in a server log. */
+      staffInvitation: (to: string, token: string, validHours: number) =>
+        email(
+          to,
+          'staff-invitation',
+          text.staffInvitation(
+            `${context.publicUrl}${STAFF_INVITATION_PAGE}#t=${token}`,
+            validHours,
+          ),
+        ),
+      staffRolesChanged: (to: string, roles: readonly StaffRole[]) =>
+        email(to, 'staff-roles-changed', text.staffRolesChanged(roles)),
+      staffDisabled: (to: string, at: Date) => email(to, 'staff-disabled', text.staffDisabled(at)),
+      staffEnabled: (to: string, at: Date) => email(to, 'staff-enabled', text.staffEnabled(at)),
+      staffSecondFactorReset: (to: string, at: Date) =>
+        email(to, 'staff-second-factor-reset', text.staffSecondFactorReset(at)),
     };
   }
   const byLanguage = { id: inLanguage('id'), en: inLanguage('en') };

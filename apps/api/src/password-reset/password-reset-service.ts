@@ -11,7 +11,7 @@ import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { maskEmail, maskPhone } from '../personal-data/masking';
 import type { AuditLog } from '../audit/audit-repository';
 import type { BotCheckService } from '../bot-check/bot-check-service';
-import { isCommonPassword } from '../credentials/common-passwords';
+import { newPasswordRefusal } from '../credentials/new-password-rules';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
@@ -245,12 +245,8 @@ export async function setPassword(
     if (!account) invalidSession();
     return account;
   });
-  if (isCommonPassword(password))
-    throw fieldError('password', 'reset_password_common', RESET_MESSAGES.commonPassword);
-  const localPart = candidate.accountEmail.split('@')[0] ?? '';
-  if ([candidate.accountEmail, localPart].includes(password.toLowerCase())) {
-    throw fieldError('password', 'reset_password_is_account', RESET_MESSAGES.passwordIsAccount);
-  }
+  const refusal = newPasswordRefusal(candidate.accountEmail, password);
+  if (refusal) throw fieldError('password', refusal.id, refusal.message);
   // A reset that keeps the password would leave it with whoever knew it (an initial one is the
   // current hash until it is changed: the school holds it).
   if (candidate.passwordHash && (await hasher.verify(candidate.passwordHash, password))) {

@@ -106,10 +106,14 @@ export function createSignInRepository(db: Db) {
       await tx.update(staffAccounts).set(change).where(eq(staffAccounts.id, id));
     },
 
-    async insertStaff(email: string, passwordHash: string): Promise<number | undefined> {
+    async insertStaff(
+      email: string,
+      passwordHash: string,
+      roles: readonly string[],
+    ): Promise<number | undefined> {
       const [row] = await db
         .insert(staffAccounts)
-        .values({ email, passwordHash })
+        .values({ email, passwordHash, roles: [...roles] })
         .onConflictDoNothing()
         .returning({ id: staffAccounts.id });
       return row?.id;

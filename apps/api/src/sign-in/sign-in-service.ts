@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts/sign-in';
 import type { AuditLog } from '../audit/audit-repository';
 import type { BotCheckService } from '../bot-check/bot-check-service';
-import { isCommonPassword } from '../credentials/common-passwords';
+import { newPasswordRefusal } from '../credentials/new-password-rules';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import { createSealer } from '../credentials/sealing';
 import type { Db, Transaction } from '../db/database';
@@ -288,10 +288,8 @@ export function createSignInService(deps: Dependencies) {
         id: 'reset_password_common' | 'reset_password_is_account' | 'reset_password_reused',
         message: string,
       ) => new ValidationError([{ field: 'password', message }], { id, message });
-      if (isCommonPassword(password))
-        throw passwordError('reset_password_common', RESET_MESSAGES.commonPassword);
-      if ([email, email.split('@')[0]].includes(password.toLowerCase()))
-        throw passwordError('reset_password_is_account', RESET_MESSAGES.passwordIsAccount);
+      const refusal = newPasswordRefusal(email, password);
+      if (refusal) throw passwordError(refusal.id, refusal.message);
       // The initial password is stored only as the current hash until this step replaces it: the
       // same password again would leave the one the school (or the staff command) handed out valid.
       const current = learning ? learning.passwordHash : staff?.passwordHash;
@@ -345,6 +343,7 @@ export function createSignInService(deps: Dependencies) {
           await repository.updateStaff(tx, held.id, {
             totpEnrolledAt: new Date(),
             totpLastStep: step,
+            lastSignInAt: new Date(),
           });
           await repository.replaceRecoveryCodes(tx, held.id, recovery.hashes);
           return true;
@@ -368,11 +367,15 @@ export function createSignInService(deps: Dependencies) {
               body.recovery_code,
               await repository.unusedRecoveryHashes(tx, held.id),
             );
-            return hash !== undefined && (await repository.useRecoveryCode(tx, held.id, hash));
+            if (hash === undefined || !(await repository.useRecoveryCode(tx, held.id, hash))) {
+              return false;
+            }
+            await repository.updateStaff(tx, held.id, { lastSignInAt: new Date() });
+            return true;
           }
           const step = await acceptedTotpStep(secret, body.code, held.totpLastStep);
           if (step === undefined) return false;
-          await repository.updateStaff(tx, held.id, { totpLastStep: step });
+          await repository.updateStaff(tx, held.id, { totpLastStep: step, lastSignInAt: new Date() });
           return true;
         },
         { ip, action: 'second-factor' },

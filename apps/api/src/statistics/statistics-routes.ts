@@ -29,7 +29,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{
   await app.register(async (scope) => {
     const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
     staffOnly.addHook('onRequest', noStore);
-    declareAccess(staffOnly, access.requireStaff());
+    declareAccess(staffOnly, access.requireStaff('statistics'));
     staffOnly.get(
       STATISTICS_PATHS.console,
       {
