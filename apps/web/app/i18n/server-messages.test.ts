@@ -45,6 +45,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   statistics: 'STATISTICS',
   announcements: 'ANNOUNCEMENT',
   deletion: 'DELETION',
+  staff: 'STAFF',
 };
 
 const MISSING = '\u0000missing';

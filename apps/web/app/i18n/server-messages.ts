@@ -9,6 +9,7 @@ import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
 import { OPERATIONAL_DATE_MESSAGES } from '@portal/contracts/operational-dates';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
+import { STAFF_MESSAGES } from '@portal/contracts/staff';
 import { STATISTICS_MESSAGES } from '@portal/contracts/statistics';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { USER_TYPE_MESSAGES } from '@portal/contracts/user-types';
@@ -97,6 +98,8 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'deletion.reasonTooLong', text: DELETION_MESSAGES.reasonTooLong },
   { id: 'deletion.reporterRequired', text: DELETION_MESSAGES.reporterRequired },
   { id: 'deletion.notReported', text: DELETION_MESSAGES.notReported },
+  { id: 'staff.addressNotStaff', text: STAFF_MESSAGES.addressNotStaff },
+  { id: 'staff.invitationInvalid', text: STAFF_MESSAGES.invitationInvalid },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));
