@@ -37,7 +37,8 @@ export function ConfirmDialog({
       open={open}
       onOpenChange={(shown) => (shown ? undefined : onCancel())}
       size="help"
-      title={title}
+      // A title may name an address, one long word on a phone.
+      title={<span className="wrap-anywhere">{title}</span>}
       description={description}
     >
       {children}

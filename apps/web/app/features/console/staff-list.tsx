@@ -123,7 +123,10 @@ function MemberItem({ member, isSelf }: { member: StaffMember; isSelf: boolean }
       </div>
       {/* Nobody changes their own account: their own row has no way to. */}
       {isSelf ? null : (
-        <Link to={`${CONSOLE_SECTION_PAGES.staff}/${member.id}`} className="btn btn-secondary">
+        <Link
+          to={`${CONSOLE_SECTION_PAGES.staff}/${member.id}`}
+          className="btn btn-secondary max-w-full wrap-anywhere"
+        >
           {t('staff.manage', { email: member.email })}
         </Link>
       )}
