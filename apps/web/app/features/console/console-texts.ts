@@ -4,5 +4,3 @@ import id from '~/locales/id/console.json';
 
 // The console's layout and the invitation page (outside it) each load the texts they need.
 registerNamespace('console', { id, en });
-
-export const CONSOLE_NS = 'console';
