@@ -514,7 +514,10 @@ export const staffAccounts = pgTable(
     /** The end of the member's last sign-in (the second factor accepted). */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** What the member may do (`STAFF_ROLES` of the contracts, issue 34); none until granted. */
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -375,7 +375,10 @@ export function createSignInService(deps: Dependencies) {
           }
           const step = await acceptedTotpStep(secret, body.code, held.totpLastStep);
           if (step === undefined) return false;
-          await repository.updateStaff(tx, held.id, { totpLastStep: step, lastSignInAt: new Date() });
+          await repository.updateStaff(tx, held.id, {
+            totpLastStep: step,
+            lastSignInAt: new Date(),
+          });
           return true;
         },
         { ip, action: 'second-factor' },

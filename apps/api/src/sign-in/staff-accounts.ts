@@ -25,6 +25,10 @@ export async function addStaffAccount(
     throw new StaffAddressError(`${address} is not an address in the staff domain ${staffDomain}`);
   }
   const password = randomBytes(12).toString('base64url');
-  const id = await createSignInRepository(db).insertStaff(email, await hasher.hash(password), roles);
+  const id = await createSignInRepository(db).insertStaff(
+    email,
+    await hasher.hash(password),
+    roles,
+  );
   return { created: id !== undefined, password };
 }

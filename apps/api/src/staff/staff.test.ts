@@ -171,9 +171,7 @@ describe('an invitation', () => {
       roles: [],
     });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().errors[0].message).toBe(
-      'Gunakan alamat email staf kementerian.',
-    );
+    expect(outside.json().errors[0].message).toBe('Gunakan alamat email staf kementerian.');
     const taken = await api(admin, 'POST', at(STAFF_ROUTES.list), {
       email: address('admin.staf'),
       roles: [],
