@@ -32,7 +32,7 @@ import { uploadRoutes } from './uploads/upload-routes';
 import { staffRoutes } from './staff/staff-routes';
 import { auditTrailRoutes } from './audit-trail/audit-trail-routes';
 import { consoleRoutes } from './console/console-routes';
-import { staffPasskeysRoutes } from './passkeys/staff-passkeys-routes';
+import { staffPasskeysRoutes } from './staff/staff-passkeys-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';

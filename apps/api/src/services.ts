@@ -21,7 +21,7 @@ import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
 import { createPasskeysService } from './passkeys/passkeys-service';
-import { createStaffPasskeysService } from './passkeys/staff-passkeys-service';
+import { createStaffPasskeysService } from './staff/staff-passkeys-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
 import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';

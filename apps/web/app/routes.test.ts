@@ -4,11 +4,18 @@ import routes from '~/routes';
 
 type Entry = { path?: string; index?: boolean; children?: Entry[]; file: string };
 
-const flatten = (entries: Entry[], layout = ''): Array<{ path: string; layout: string }> =>
+const join = (prefix: string, path: string | undefined) => (path ? `${prefix}/${path}` : prefix);
+
+/** Every page's full path, with the outermost layout it renders in (the console nests its own). */
+const flatten = (
+  entries: Entry[],
+  layout = '',
+  prefix = '',
+): Array<{ path: string; layout: string }> =>
   entries.flatMap((entry) =>
     entry.children
-      ? flatten(entry.children, entry.file)
-      : [{ path: entry.index ? '/' : `/${entry.path ?? ''}`, layout }],
+      ? flatten(entry.children, layout || entry.file, join(prefix, entry.path))
+      : [{ path: entry.index ? prefix || '/' : join(prefix, entry.path), layout }],
   );
 
 describe('route table', () => {
@@ -22,5 +29,8 @@ describe('route table', () => {
       );
     }
     expect(table.some((entry) => entry.path === '/*')).toBe(true);
+    // And nothing beyond it: a page the contract does not list would get the server's 404.
+    const listed = new Set(WEB_ROUTES.map((route) => route.path));
+    expect(table.map((entry) => entry.path).filter((path) => !listed.has(path))).toEqual(['/*']);
   });
 });

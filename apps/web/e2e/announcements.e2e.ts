@@ -118,12 +118,12 @@ describe.skipIf(!hasBrowser)('announcements', () => {
     // The demo staff member of announcements, at their first sign-in: new password, authenticator.
     const { announcer } = await demoSignInAccounts();
     staffContext = await newContext(browser, { viewport: DESKTOP, language: 'en' });
-    staff = await open(staffContext, '/konsol');
+    staff = await open(staffContext, '/konsol/pengumuman');
     await signInWithPassword(staff, 'en', announcer);
     await chooseNewPassword(staff, 'en', 'Bakso malang di pojok jalan 5', 'announcer 1280 en');
     await enrolAuthenticator(staff, 'en', 'announcer 1280 en');
-    await staff.waitForURL(/\/konsol$/, { timeout: 30_000 });
-    await staff.getByRole('heading', { level: 2, name: t.title }).waitFor({ timeout: 30_000 });
+    await staff.waitForURL(/\/konsol\/pengumuman$/, { timeout: 30_000 });
+    await staff.getByRole('heading', { level: 1, name: t.title }).waitFor({ timeout: 30_000 });
 
     const text = `Pusat Bantuan **tutup** pada hari libur. [Jadwal layanan](https://example.org/jadwal) ${run}-bar`;
     await staff.getByLabel(t.description).fill(text);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { WEB_ROUTES } from '@portal/contracts/web-routes';
 import { inject } from 'vitest';
 
 export const baseUrl = inject('baseUrl');
@@ -88,10 +89,7 @@ async function visitEarlier(context: BrowserContext): Promise<void> {
 /** Paths that, for a visitor who is not signed in, end on the provider's sign-in page. */
 export const LEADS_TO_SIGN_IN = new Set([
   '/auth/login',
-  '/profile',
-  '/eligible/peserta-didik',
-  '/admin',
-  '/konsol',
+  ...WEB_ROUTES.filter((route) => route.requiresSignIn).map((route) => route.path),
 ]);
 
 /** Waits until a path that moves on by itself (to sign-in, or home after sign-out) has. */

@@ -151,14 +151,14 @@ describe.skipIf(!hasBrowser)('a deletion notice reported as a mistake', () => {
     // The registrar decides it in the console, at 1280 px in English.
     const { registrar } = accounts;
     const desk = await newContext(browser, { viewport: DESKTOP, language: 'en' });
-    const konsol = await open(desk, '/konsol');
+    const konsol = await open(desk, '/konsol/penghapusan');
     await signInWithPassword(konsol, 'en', registrar);
     await chooseNewPassword(konsol, 'en', 'Nasi liwet Solo pagi 31', 'registrar 1280 en');
     await enrolAuthenticator(konsol, 'en', 'registrar 1280 en');
-    await konsol.waitForURL(/\/konsol$/, { timeout: 30_000 });
+    await konsol.waitForURL(/\/konsol\/penghapusan$/, { timeout: 30_000 });
     const t = consoleEn.deletions;
     const section = konsol.getByRole('region', { name: t.title });
-    await section.getByRole('heading', { level: 2, name: t.title }).waitFor();
+    await section.getByRole('heading', { level: 1, name: t.title }).waitFor();
     const row = section
       .getByRole('table', { name: t.caption })
       .getByRole('row')
@@ -170,6 +170,13 @@ describe.skipIf(!hasBrowser)('a deletion notice reported as a mistake', () => {
     await row
       .getByRole('button', { name: t.uphold.replace('{{name}}', teacher.fullName), exact: true })
       .click();
+    // The decision reaches the public: it is confirmed first.
+    const confirm = konsol.getByRole('dialog', {
+      name: t.confirmUphold.replace('{{name}}', teacher.fullName),
+    });
+    await confirm.waitFor();
+    await expectNoAxeViolations(konsol, 'console deletion confirmation 1280 en');
+    await confirm.getByRole('button', { name: t.yesUphold }).click();
     await row.getByText(`${t.statuses.cancelled} · ${t.decisions.upheld}`).waitFor();
     await expectNoAxeViolations(konsol, 'console deletion upheld 1280 en');
 
@@ -182,7 +189,7 @@ describe.skipIf(!hasBrowser)('a deletion notice reported as a mistake', () => {
 
     // The console on a phone, and the notice's link afterwards at 1280 px: nothing to report.
     await konsol.setViewportSize(MOBILE);
-    await section.getByRole('heading', { level: 2, name: t.title }).waitFor();
+    await section.getByRole('heading', { level: 1, name: t.title }).waitFor();
     await expectNoAxeViolations(konsol, 'console deletions 360 en');
     const later = await open(desk, `${link.pathname}${link.hash}`);
     await later.getByRole('status').filter({ hasText: en.status.cancelled }).waitFor();

@@ -35,6 +35,8 @@ export type DemoSignInAccount = {
     | 'announcer'
     | 'analyst'
     | 'registrar'
+    | 'auditor'
+    | 'staff-admin'
     | 'school-admin';
   email: string;
   password: string;
@@ -71,6 +73,8 @@ export function devPages(origin: string, fetcher: Fetcher = fetch) {
         announcer: byRole('announcer'),
         analyst: byRole('analyst'),
         registrar: byRole('registrar'),
+        auditor: byRole('auditor'),
+        'staff-admin': byRole('staff-admin'),
         'school-admin': byRole('school-admin'),
       };
     },

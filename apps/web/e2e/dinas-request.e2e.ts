@@ -126,19 +126,20 @@ describe.skipIf(!hasBrowser)('an office account request', () => {
     const request = last!;
     const { reviewer } = await demoSignInAccounts();
     const context = await newContext(browser, { viewport: DESKTOP, language: 'en' });
-    const page = await open(context, '/konsol');
+    const page = await open(context, '/konsol/pengajuan-dinas');
     await signInWithPassword(page, 'en', reviewer);
     await chooseNewPassword(page, 'en', 'Teh manis di Lembang 44', 'reviewer 1280 en');
     const { recoveryCode } = await enrolAuthenticator(page, 'en', 'reviewer 1280 en');
-    await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
-    await page.getByRole('heading', { level: 2, name: consoleEn.requests.title }).waitFor();
-    const open_ = page.getByRole('button', {
+    await page.waitForURL(/\/konsol\/pengajuan-dinas$/, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: consoleEn.requests.title }).waitFor();
+    const open_ = page.getByRole('link', {
       name: consoleEn.requests.open.replace('{{number}}', request.number),
     });
     await open_.waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, 'console list 1280 en');
     await open_.click();
-    // The letter is shown inline, from the PDF the page fetched with the staff's token.
+    await page.waitForURL(/\/konsol\/pengajuan-dinas\/\d+$/);
+    // The request has its own page; the letter is shown inline, from the PDF the page fetched with the staff's token.
     const frame = page.getByTitle(
       consoleEn.detail.letterFrame.replace('{{number}}', request.number),
     );
@@ -175,8 +176,9 @@ describe.skipIf(!hasBrowser)('an office account request', () => {
     await later.getByRole('button', { name: signInId.steps.totp.useRecovery }).click();
     await later.getByLabel(signInId.steps.recovery.label).fill(recoveryCode);
     await later.getByRole('button', { name: signInId.steps.code.submit }).click();
-    await later.waitForURL(/\/konsol$/, { timeout: 30_000 });
-    await later.getByRole('heading', { level: 2, name: consoleId.codes.title }).waitFor();
+    // The console's address lands on the reviewer's one section.
+    await later.waitForURL(/\/konsol\/pengajuan-dinas$/, { timeout: 30_000 });
+    await later.getByRole('heading', { level: 1, name: consoleId.requests.title }).waitFor();
     await expectNoAxeViolations(later, 'console 360 id');
     await phone.close();
   }, 180_000);

@@ -50,12 +50,12 @@ describe.skipIf(!hasBrowser)('feature toggles in the console', () => {
     const { operator } = await demoSignInAccounts();
     // Indonesian by default; English later, in the same session, by the remembered choice.
     const context = await newContext(browser, { viewport: DESKTOP });
-    const page = await open(context, '/konsol');
+    const page = await open(context, '/konsol/fitur');
     await signInWithPassword(page, 'id', operator);
     await chooseNewPassword(page, 'id', 'Sate maranggi Purwakarta 12', 'operator 1280 id');
     await enrolAuthenticator(page, 'id', 'operator 1280 id');
-    await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
-    await page.getByRole('heading', { level: 2, name: consoleId.toggles.title }).waitFor();
+    await page.waitForURL(/\/konsol\/fitur$/, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: consoleId.toggles.title }).waitFor();
     expect(await dinasLookupShown(browser)).toBe('form');
 
     await flip(page, 'off', consoleId.toggles);
@@ -71,7 +71,7 @@ describe.skipIf(!hasBrowser)('feature toggles in the console', () => {
     await page.setViewportSize(MOBILE);
     await page.evaluate(() => window.localStorage.setItem('portal.language', 'en'));
     await page.reload();
-    await page.getByRole('heading', { level: 2, name: consoleEn.toggles.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: consoleEn.toggles.title }).waitFor();
     await expectNoAxeViolations(page, 'console toggles 360 en');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       MOBILE.width,

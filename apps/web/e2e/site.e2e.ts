@@ -47,6 +47,13 @@ const HEADINGS: Record<string, string> = {
   '/eligible/peserta-didik': 'Masuk ke Akun belajar.id',
   '/admin': 'Masuk ke Akun belajar.id',
   '/konsol': 'Masuk ke Akun belajar.id',
+  // Every section's page (and an item's) too; the invitation's page needs no sign-in.
+  ...Object.fromEntries(
+    WEB_ROUTES.filter((route) => route.path.startsWith('/konsol/') && route.requiresSignIn).map(
+      (route) => [route.path, 'Masuk ke Akun belajar.id'],
+    ),
+  ),
+  '/konsol/undangan': 'Terima Undangan Staf',
   '/privacy-policy': 'Kebijakan Privasi',
   '/statistik': 'Statistik Layanan Akun belajar.id',
 };

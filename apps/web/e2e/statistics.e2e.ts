@@ -85,12 +85,12 @@ describe.skipIf(!hasBrowser)('statistics', () => {
     async () => {
       const { analyst } = await demoSignInAccounts();
       const context = await newContext(browser, { viewport: DESKTOP, language: 'en' });
-      const page = await open(context, '/konsol');
+      const page = await open(context, '/konsol/statistik');
       await signInWithPassword(page, 'en', analyst);
       await chooseNewPassword(page, 'en', 'Es teler di Cikini 2026', 'analyst 1280 en');
       await enrolAuthenticator(page, 'en', 'analyst 1280 en');
-      await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
-      await page.getByRole('heading', { level: 2, name: consoleEn.statistics.title }).waitFor();
+      await page.waitForURL(/\/konsol\/statistik$/, { timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: consoleEn.statistics.title }).waitFor();
       await page.getByTestId('events-table').waitFor({ state: 'attached', timeout: 30_000 });
 
       // Other journeys share this server: the figures before ours, then ours on top. Their

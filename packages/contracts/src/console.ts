@@ -125,6 +125,7 @@ export const ReferralCodeItemSchema = z.object({
   createdAt: z.iso.datetime(),
   state: z.enum(['valid', 'revoked', 'expired', 'used_up']),
 });
+export type ReferralCodeItem = z.infer<typeof ReferralCodeItemSchema>;
 export const ReferralCodeListSchema = z.object({ items: z.array(ReferralCodeItemSchema) });
 
 /** Toggles and text settings of SPEC §3, as the console changes them (issue 22). */

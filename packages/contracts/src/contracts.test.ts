@@ -5,7 +5,8 @@ import { accountDomain, apiPrefix, defaultPageTitle, DEFAULT_BRAND } from './bra
 import { NewPasswordSchema, SetPasswordBodySchema, resetVerifyBodySchema } from './password-reset';
 import { SignInBodySchema } from './sign-in';
 import { NpsnSchema } from './user-types';
-import { isKnownWebPath } from './web-routes';
+import { CONSOLE_SECTIONS, STAFF_INVITATION_PAGE } from './staff';
+import { CONSOLE_SECTION_PAGES, isKnownWebPath, WEB_ROUTES } from './web-routes';
 
 describe('brand', () => {
   it('derives the account domain, the API prefix and the default title of SPEC §9', () => {
@@ -146,6 +147,16 @@ describe('web routes', () => {
       expect(isKnownWebPath(known)).toBe(true);
     }
     expect(isKnownWebPath('/tidak-ada')).toBe(false);
+  });
+
+  it('has a signed-in page for every console section, and the invitation link a public one', () => {
+    for (const section of CONSOLE_SECTIONS) {
+      const page = WEB_ROUTES.find((route) => route.path === CONSOLE_SECTION_PAGES[section]);
+      expect(page?.requiresSignIn, section).toBe(true);
+    }
+    expect(isKnownWebPath('/konsol/pengajuan-dinas/42')).toBe(true);
+    const invitation = WEB_ROUTES.find((route) => route.path === STAFF_INVITATION_PAGE);
+    expect(invitation?.requiresSignIn).toBe(false);
   });
 });
 

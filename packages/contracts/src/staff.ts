@@ -137,7 +137,8 @@ export const AuditQuerySchema = z.object({
   /** A staff member's address: what they did. */
   actor: typedText().trim().toLowerCase().max(254, ERROR_MESSAGES.dataInvalid).optional(),
   action: typedText()
-    .regex(/^[a-z.-]{1,48}$/, ERROR_MESSAGES.dataInvalid)
+    // The same class as [a-z.-]: written so, Vite 8 (rolldown) breaks the regex in the web build.
+    .regex(/^[.a-z-]{1,48}$/, ERROR_MESSAGES.dataInvalid)
     .optional(),
   from: OperationalDaySchema.optional(),
   to: OperationalDaySchema.optional(),

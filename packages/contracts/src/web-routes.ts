@@ -1,3 +1,5 @@
+import type { ConsoleSection } from './staff';
+
 /**
  * The web app's routes (SPEC §2). The API serves the app's shell for these with 200 and for any
  * other path with 404 (the not-found page still renders); `prerender` routes ship as HTML.
@@ -8,6 +10,21 @@ export type WebRoute = {
   prerender: boolean;
   requiresSignIn: boolean;
 };
+
+/** Each console section's page (issue 34), in the console's order. */
+/** The console's page of the signed-in member's own account (issue 34: passkeys). */
+export const CONSOLE_OWN_ACCOUNT_PAGE = '/konsol/akun';
+
+export const CONSOLE_SECTION_PAGES = {
+  'office-requests': '/konsol/pengajuan-dinas',
+  'referral-codes': '/konsol/kode-referral',
+  announcements: '/konsol/pengumuman',
+  toggles: '/konsol/fitur',
+  statistics: '/konsol/statistik',
+  deletions: '/konsol/penghapusan',
+  staff: '/konsol/staf',
+  audit: '/konsol/audit',
+} as const satisfies Record<ConsoleSection, string>;
 
 export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/', layout: 'portal-2025', prerender: true, requiresSignIn: false },
@@ -43,8 +60,31 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
   // The school admin portal (issue 20), in this app unless ADMIN_PORTAL_URL points elsewhere.
   { path: '/admin', layout: 'blank', prerender: false, requiresSignIn: true },
-  // The ministry's console (issue 21): staff with their second factor.
+  // The ministry's console (issue 21): staff with their second factor; one page per section
+  // (issue 34), and where a section has items, one page per item.
   { path: '/konsol', layout: 'blank', prerender: false, requiresSignIn: true },
+  ...Object.values(CONSOLE_SECTION_PAGES).map((path) => ({
+    path,
+    layout: 'blank' as const,
+    prerender: false,
+    requiresSignIn: true,
+  })),
+  {
+    path: `${CONSOLE_SECTION_PAGES['office-requests']}/:id`,
+    layout: 'blank',
+    prerender: false,
+    requiresSignIn: true,
+  },
+  {
+    path: `${CONSOLE_SECTION_PAGES.staff}/:id`,
+    layout: 'blank',
+    prerender: false,
+    requiresSignIn: true,
+  },
+  // The member's own account (their passkeys), whatever their roles.
+  { path: CONSOLE_OWN_ACCOUNT_PAGE, layout: 'blank', prerender: false, requiresSignIn: true },
+  // The staff invitation's link (STAFF_INVITATION_PAGE): its token is read in the browser only.
+  { path: '/konsol/undangan', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/privacy-policy', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   // How the service performs, for anyone (issue 22).
   { path: '/statistik', layout: 'portal-2025', prerender: true, requiresSignIn: false },

@@ -106,6 +106,8 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'deletion.reasonTooLong', text: DELETION_MESSAGES.reasonTooLong },
   { id: 'deletion.reporterRequired', text: DELETION_MESSAGES.reporterRequired },
   { id: 'deletion.notReported', text: DELETION_MESSAGES.notReported },
+  { id: 'staff.addressNotStaff', text: STAFF_MESSAGES.addressNotStaff },
+  { id: 'staff.invitationInvalid', text: STAFF_MESSAGES.invitationInvalid },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));

@@ -1,3 +1,3 @@
-import { ConsolePage } from '~/features/console/console-page';
+import { ConsoleLayout } from '~/features/console/console-layout';
 
-export default ConsolePage;
+export default ConsoleLayout;

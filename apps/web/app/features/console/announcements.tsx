@@ -12,6 +12,16 @@ import { Alert } from '~/components/alert';
 import { useAnnouncements } from './api/get-announcements';
 import { useSaveAnnouncement } from './api/save-announcement';
 import { useSetAnnouncementActive } from './api/set-announcement-active';
+import { ConsoleSectionPage } from './console-section';
+
+/** `/konsol/pengumuman`: the public site's announcements, for announcers. */
+export function AnnouncementsPage() {
+  return (
+    <ConsoleSectionPage section="announcements">
+      {({ token }) => <Announcements token={token} />}
+    </ConsoleSectionPage>
+  );
+}
 
 // The ministry works in Jakarta time (WIB, no daylight saving): the schedule is typed and shown in it.
 const WIB_OFFSET_MS = 7 * 3_600_000;
@@ -94,15 +104,15 @@ export function Announcements({ token }: { token: string }) {
   };
 
   return (
-    <section aria-labelledby="announcements-title" className="mt-12">
-      <h2 id="announcements-title" className="text-2xl font-bold">
+    <section aria-labelledby="announcements-title">
+      <h1 id="announcements-title" className="text-3xl font-bold">
         {t('announcements.title')}
-      </h2>
+      </h1>
       <p className="mt-2 text-muted">{t('announcements.intro')}</p>
       <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-        <h3 className="text-xl font-bold">
+        <h2 className="text-xl font-bold">
           {draft.id ? t('announcements.editing') : t('announcements.new')}
-        </h3>
+        </h2>
         <div className="grid gap-4 md:grid-cols-2">
           <FormField
             id={ids.text}
@@ -120,9 +130,9 @@ export function Announcements({ token }: { token: string }) {
             )}
           </FormField>
           <div>
-            <h4 id={ids.preview} className={formStyles.label}>
+            <h3 id={ids.preview} className={formStyles.label}>
               {t('announcements.preview')}
-            </h4>
+            </h3>
             {/* Rendered by marked and sanitised by DOMPurify: the very HTML the bar shows. */}
             <div
               role="region"
@@ -184,7 +194,7 @@ export function Announcements({ token }: { token: string }) {
         </p>
       </form>
 
-      <h3 className="mt-8 text-xl font-bold">{t('announcements.listTitle')}</h3>
+      <h2 className="mt-8 text-xl font-bold">{t('announcements.listTitle')}</h2>
       {list.data?.length === 0 ? <p className="mt-2">{t('announcements.none')}</p> : null}
       <ul className="mt-2 divide-y divide-line border-y border-line">
         {list.data?.map((item) => (

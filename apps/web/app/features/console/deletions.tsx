@@ -7,9 +7,20 @@ import { ScrollRegion } from '~/components/scroll-region';
 import { Pager } from '~/components/pager';
 import { Alert } from '~/components/alert';
 import { useAccountDeletions } from './api/get-account-deletions';
-import { useDecideAccountDeletion } from './api/decide-account-deletion';
+import { useDecideAccountDeletion, type DeletionDecision } from './api/decide-account-deletion';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConsoleSectionPage } from './console-section';
 
 const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] as const;
+
+/** `/konsol/penghapusan`: the account deletions and their reports, for registrars. */
+export function DeletionsPage() {
+  return (
+    <ConsoleSectionPage section="deletions">
+      {({ token }) => <Deletions token={token} />}
+    </ConsoleSectionPage>
+  );
+}
 
 /** Deletions of accounts whose owners left the registry (issue 23): reports decided here. */
 export function Deletions({ token }: { token: string }) {
@@ -18,6 +29,7 @@ export function Deletions({ token }: { token: string }) {
   const filterId = useId();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
+  const [deciding, setDeciding] = useState<(DeletionDecision & { name: string }) | null>(null);
   const deletions = useAccountDeletions(token, { status, page });
   const decide = useDecideAccountDeletion(token);
   const day = (iso: string) =>
@@ -26,10 +38,10 @@ export function Deletions({ token }: { token: string }) {
       timeZone: 'UTC',
     }).format(Date.parse(`${iso}T00:00:00Z`));
   return (
-    <section aria-labelledby="deletions-title" className="mt-12">
-      <h2 id="deletions-title" className="text-2xl font-bold">
+    <section aria-labelledby="deletions-title">
+      <h1 id="deletions-title" className="text-3xl font-bold">
         {t('deletions.title')}
-      </h2>
+      </h1>
       <p className="mt-2">{t('deletions.intro')}</p>
       <label htmlFor={filterId} className={`${formStyles.label} mt-4 block`}>
         {t('deletions.filter')}
@@ -50,8 +62,10 @@ export function Deletions({ token }: { token: string }) {
           </option>
         ))}
       </select>
-      {decide.error instanceof ApiError ? (
-        <Alert variant="field-error">{localise(decide.error)}</Alert>
+      {deletions.error instanceof ApiError ? (
+        <Alert variant="error" className="mt-3">
+          {localise(deletions.error)}
+        </Alert>
       ) : null}
       <ScrollRegion className="mt-4" label={t('deletions.caption')}>
         <table className="w-full border-collapse text-left">
@@ -100,7 +114,10 @@ export function Deletions({ token }: { token: string }) {
                           type="button"
                           className="btn btn-primary"
                           disabled={decide.isPending}
-                          onClick={() => decide.mutate({ id: d.id, decision: 'uphold' })}
+                          onClick={() => {
+                            decide.reset();
+                            setDeciding({ id: d.id, decision: 'uphold', name });
+                          }}
                         >
                           {t('deletions.uphold', { name })}
                         </button>
@@ -108,7 +125,10 @@ export function Deletions({ token }: { token: string }) {
                           type="button"
                           className="btn btn-secondary"
                           disabled={decide.isPending}
-                          onClick={() => decide.mutate({ id: d.id, decision: 'reject' })}
+                          onClick={() => {
+                            decide.reset();
+                            setDeciding({ id: d.id, decision: 'reject', name });
+                          }}
                         >
                           {t('deletions.reject', { name })}
                         </button>
@@ -129,6 +149,32 @@ export function Deletions({ token }: { token: string }) {
           onPage={setPage}
         />
       ) : null}
+      <ConfirmDialog
+        open={deciding !== null}
+        title={
+          deciding?.decision === 'reject'
+            ? t('deletions.confirmReject', { name: deciding.name })
+            : t('deletions.confirmUphold', { name: deciding?.name ?? '' })
+        }
+        description={
+          deciding?.decision === 'reject'
+            ? t('deletions.confirmRejectText')
+            : t('deletions.confirmUpholdText')
+        }
+        confirmLabel={
+          deciding?.decision === 'reject' ? t('deletions.yesReject') : t('deletions.yesUphold')
+        }
+        pending={decide.isPending}
+        error={decide.error}
+        onConfirm={() =>
+          deciding &&
+          decide.mutate(
+            { id: deciding.id, decision: deciding.decision },
+            { onSuccess: () => setDeciding(null) },
+          )
+        }
+        onCancel={() => setDeciding(null)}
+      />
     </section>
   );
 }

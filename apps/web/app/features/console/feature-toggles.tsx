@@ -11,6 +11,16 @@ import { ScrollRegion } from '~/components/scroll-region';
 import { Alert } from '~/components/alert';
 import { useFeatureToggles } from './api/get-feature-toggles';
 import { useChangeFeatureToggle } from './api/change-feature-toggle';
+import { ConsoleSectionPage } from './console-section';
+
+/** `/konsol/fitur`: the toggles and text settings, for operators. */
+export function FeatureTogglesPage() {
+  return (
+    <ConsoleSectionPage section="toggles">
+      {({ token }) => <FeatureToggles token={token} />}
+    </ConsoleSectionPage>
+  );
+}
 
 type Change = { key: string; value: boolean | string; previous: boolean | string };
 
@@ -26,10 +36,10 @@ export function FeatureToggles({ token }: { token: string }) {
   const change = useChangeFeatureToggle(token);
   const data = overview.data;
   return (
-    <section aria-labelledby="toggles-title" className="mt-12">
-      <h2 id="toggles-title" className="text-2xl font-bold">
+    <section aria-labelledby="toggles-title">
+      <h1 id="toggles-title" className="text-3xl font-bold">
         {t('toggles.title')}
-      </h2>
+      </h1>
       <p className="mt-2 text-muted">{t('toggles.lead')}</p>
       <p aria-live="polite" className="mt-2 font-semibold">
         {change.isSuccess ? t('toggles.saved') : null}
@@ -43,7 +53,7 @@ export function FeatureToggles({ token }: { token: string }) {
             {data.toggles.map((toggle) => (
               <li key={toggle.key} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
                 <div className="min-w-0 flex-1 basis-64">
-                  <h3 className="break-all font-mono font-semibold">{toggle.key}</h3>
+                  <h2 className="break-all font-mono font-semibold">{toggle.key}</h2>
                   <p className="text-sm text-muted">
                     {t(`toggles.what.${toggle.key}`, { domain: webConfig.domain })}
                   </p>
@@ -70,7 +80,7 @@ export function FeatureToggles({ token }: { token: string }) {
               </li>
             ))}
           </ul>
-          <h3 className="mt-8 text-xl font-bold">{t('toggles.settingsTitle')}</h3>
+          <h2 className="mt-8 text-xl font-bold">{t('toggles.settingsTitle')}</h2>
           {data.settings.map((setting) => (
             <SettingForm
               key={`${setting.key}:${setting.value}`}
@@ -194,7 +204,7 @@ function ChangeLog({ changes }: { changes: ToggleOverview['changes'] }) {
     }).format(Date.parse(iso)) + ' WIB';
   return (
     <>
-      <h3 className="mt-8 text-xl font-bold">{t('toggles.changesTitle')}</h3>
+      <h2 className="mt-8 text-xl font-bold">{t('toggles.changesTitle')}</h2>
       {changes.length === 0 ? (
         <p className="mt-2 text-muted">{t('toggles.noChanges')}</p>
       ) : (

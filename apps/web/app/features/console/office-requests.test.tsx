@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { changeLanguage, registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
+import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '~/test-support/render-with-providers';
-import { OfficeRequests } from './office-requests';
+import { OfficeRequests, RequestDetail } from './office-requests';
 
 registerNamespace('console', { id, en });
 
@@ -35,19 +36,32 @@ const REQUEST: OfficeRequestDetail = {
 };
 
 let approve: ReturnType<typeof vi.fn<() => Promise<Response>>>;
-function renderRequests() {
-  renderWithProviders(<OfficeRequests token="staff-token" />, { query: true });
+let reject: ReturnType<typeof vi.fn<(body: unknown) => Promise<Response>>>;
+
+function Detail() {
+  return <RequestDetail token="staff-token" id={REQUEST.id} />;
 }
 
-async function openRequest() {
-  fireEvent.click(
-    await screen.findByRole('button', { name: /DNS-2026-000007/ }, { timeout: 5000 }),
+function renderRequests() {
+  renderWithProviders(
+    <Routes>
+      <Route path="/konsol/pengajuan-dinas" element={<OfficeRequests token="staff-token" />} />
+      <Route path="/konsol/pengajuan-dinas/:id" element={<Detail />} />
+    </Routes>,
+    { query: true, path: '/konsol/pengajuan-dinas?status=' },
   );
-  await screen.findByRole('heading', { level: 3, name: /DNS-2026-000007/ });
+}
+
+/** Opens the request from the list: its own page, whose heading takes focus. */
+async function openRequest() {
+  fireEvent.click(await screen.findByRole('link', { name: /DNS-2026-000007/ }, { timeout: 5000 }));
+  const heading = await screen.findByRole('heading', { level: 1, name: /DNS-2026-000007/ });
+  await vi.waitFor(() => expect(document.activeElement).toBe(heading));
 }
 
 beforeEach(() => {
   approve = vi.fn(async () => Response.json({ data: { ...REQUEST, status: 'approved' } }));
+  reject = vi.fn(async () => Response.json({ data: { ...REQUEST, status: 'rejected' } }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -59,6 +73,9 @@ beforeEach(() => {
       // The letter never arrives: these tests are about the words and the decision.
       if (path.endsWith('/letter')) return new Promise<Response>(() => undefined);
       if (path.endsWith('/approve') && init?.method === 'POST') return approve();
+      if (path.endsWith('/reject') && init?.method === 'POST') {
+        return reject(JSON.parse(String(init.body)));
+      }
       return Response.json({ provinces: [] });
     }),
   );
@@ -103,5 +120,38 @@ describe('an office request in the console', () => {
     fireEvent.click(await screen.findByRole('button', { name: id.detail.yesApprove }));
     await screen.findByText(id.detail.decided);
     expect(approve).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects only after a confirmation that shows the reason sent', async () => {
+    await changeLanguage('id');
+    renderRequests();
+    await openRequest();
+    fireEvent.click(screen.getByRole('button', { name: id.detail.reject }));
+    // No reason: the field says so, and nothing is asked or sent.
+    fireEvent.click(screen.getByRole('button', { name: id.detail.confirmReject }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Tuliskan alasan penolakan.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.change(screen.getByLabelText(id.detail.rejectReason), {
+      target: { value: 'Surat tanpa tanda tangan.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: id.detail.confirmReject }));
+    const dialog = await screen.findByRole('dialog', {
+      name: id.detail.confirmRejectTitle.replace('{{number}}', REQUEST.number),
+    });
+    expect(dialog.textContent).toContain('Surat tanpa tanda tangan.');
+    expect(reject).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: id.detail.yesReject }));
+    await screen.findByText(id.detail.decided);
+    expect(reject).toHaveBeenCalledWith({ reason: 'Surat tanpa tanda tangan.' });
+  });
+
+  it('keeps the list’s filter in the address, and the way back to it', async () => {
+    await changeLanguage('id');
+    renderRequests();
+    await openRequest();
+    fireEvent.click(screen.getByRole('link', { name: id.detail.close }));
+    await screen.findByRole('heading', { level: 1, name: id.requests.title });
+    // Any status, as the list was opened with: the status filter shows it.
+    expect((screen.getByLabelText(id.requests.status) as HTMLSelectElement).value).toBe('');
   });
 });

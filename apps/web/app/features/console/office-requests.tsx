@@ -1,12 +1,15 @@
+import { CONSOLE_MESSAGES, RejectBodySchema } from '@portal/contracts/console';
 import { platformName, positionName } from '@portal/contracts/dinas-request';
+import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { FormField } from '~/components/form-field';
 import { Modal } from '~/components/modal';
 import { registerNamespace } from '~/i18n/i18n';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import officeFormEn from '~/locales/en/dinas-request.json';
 import officeFormId from '~/locales/id/dinas-request.json';
 import { Pager } from '~/components/pager';
@@ -16,69 +19,113 @@ import { useOfficeRequest } from './api/get-office-request';
 import { useOfficeRequestLetter } from './api/get-office-request-letter';
 import { useApproveOfficeRequest } from './api/approve-office-request';
 import { useRejectOfficeRequest } from './api/reject-office-request';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConsoleSectionPage } from './console-section';
 
 // Positions are named as the office form names them, in the reader's language.
 registerNamespace('dinas-request', { id: officeFormId, en: officeFormEn });
 
-const EMPTY: RequestFilter = { status: 'submitted', province: '', from: '', to: '', page: 1 };
+const LIST_PAGE = CONSOLE_SECTION_PAGES['office-requests'];
 
-/** Office requests: filtered, paged, and one opened for a decision. */
+/** The list's filter is in the page's address: the way back from a request keeps it. */
+function filterOf(params: URLSearchParams): RequestFilter {
+  return {
+    // Waiting requests unless the reviewer chose otherwise ('' is any status).
+    status: params.get('status') ?? 'submitted',
+    province: params.get('province') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: Math.max(1, Math.trunc(Number(params.get('page'))) || 1),
+  };
+}
+
+function paramsOf(filter: RequestFilter): URLSearchParams {
+  const params = new URLSearchParams({ status: filter.status });
+  for (const key of ['province', 'from', 'to'] as const) {
+    if (filter[key]) params.set(key, filter[key]);
+  }
+  if (filter.page > 1) params.set('page', String(filter.page));
+  return params;
+}
+
+/** `/konsol/pengajuan-dinas`: the office requests, for reviewers. */
+export function OfficeRequestsPage() {
+  return (
+    <ConsoleSectionPage section="office-requests">
+      {({ token }) => <OfficeRequests token={token} />}
+    </ConsoleSectionPage>
+  );
+}
+
+/** `/konsol/pengajuan-dinas/:id`: one office request, opened for a decision. */
+export function OfficeRequestPage() {
+  const { id = '' } = useParams();
+  return (
+    <ConsoleSectionPage section="office-requests">
+      {({ token }) => <RequestDetail key={id} token={token} id={id} />}
+    </ConsoleSectionPage>
+  );
+}
+
+/** Office requests: filtered and paged, each a link to its page. */
 export function OfficeRequests({ token }: { token: string }) {
   const { t } = useTranslation('console');
-  const [filter, setFilter] = useState<RequestFilter>(EMPTY);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const localise = useLocaliseMessage();
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params);
+  const setFilter = (next: RequestFilter) => setParams(paramsOf(next));
   const list = useOfficeRequests(token, filter);
   return (
-    <section aria-labelledby="requests-title" className="mt-8">
-      <h2 id="requests-title" className="text-2xl font-bold">
+    <section aria-labelledby="requests-title">
+      <h1 id="requests-title" className="text-3xl font-bold">
         {t('requests.title')}
-      </h2>
-      {openId ? (
-        <RequestDetail token={token} id={openId} onClose={() => setOpenId(null)} />
-      ) : (
+      </h1>
+      <Filters
+        key={params.toString()}
+        value={filter}
+        onApply={(next) => setFilter({ ...next, page: 1 })}
+      />
+      {list.error instanceof ApiError ? (
+        <Alert variant="error" className="mt-3">
+          {localise(list.error)}
+        </Alert>
+      ) : null}
+      {list.data && (
         <>
-          <Filters value={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
-          {list.data && (
-            <>
-              <p className="mt-4" aria-live="polite">
-                {list.data.total === 0
-                  ? t('requests.none')
-                  : t('requests.total', { count: list.data.total })}
-              </p>
-              <ul
-                className="mt-2 divide-y divide-line border-y border-line"
-                aria-label={t('requests.caption')}
-              >
-                {list.data.items.map((item) => (
-                  <li
-                    key={item.id}
-                    className="flex flex-wrap items-center justify-between gap-2 py-3"
-                  >
-                    <div className="min-w-0">
-                      <span className="block font-semibold">{item.number}</span>
-                      <span className="block break-words">{item.name}</span>
-                      <span className="text-sm text-muted">
-                        {item.region}, {item.province} · {t(`requests.${item.status}`)}
-                      </span>
-                    </div>
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      onClick={() => setOpenId(item.id)}
-                    >
-                      {t('requests.open', { number: item.number })}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <Pager
-                page={filter.page}
-                pageSize={list.data.pageSize}
-                total={list.data.total}
-                onPage={(page) => setFilter({ ...filter, page })}
-              />
-            </>
-          )}
+          <p className="mt-4" aria-live="polite">
+            {list.data.total === 0
+              ? t('requests.none')
+              : t('requests.total', { count: list.data.total })}
+          </p>
+          <ul
+            className="mt-2 divide-y divide-line border-y border-line"
+            aria-label={t('requests.caption')}
+          >
+            {list.data.items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0">
+                  <span className="block font-semibold">{item.number}</span>
+                  <span className="block break-words">{item.name}</span>
+                  <span className="text-sm text-muted">
+                    {item.region}, {item.province} · {t(`requests.${item.status}`)}
+                  </span>
+                </div>
+                <Link
+                  to={`${LIST_PAGE}/${item.id}`}
+                  state={{ list: params.toString() }}
+                  className="btn btn-secondary"
+                >
+                  {t('requests.open', { number: item.number })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={filter.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={(page) => setFilter({ ...filter, page })}
+          />
         </>
       )}
     </section>
@@ -165,22 +212,61 @@ function Filters({
   );
 }
 
-function RequestDetail({ token, id, onClose }: { token: string; id: string; onClose: () => void }) {
+/** One office request with everything the reviewer decides on, and the decision. */
+export function RequestDetail({ token, id }: { token: string; id: string }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const heading = useRef<HTMLHeadingElement>(null);
   const reasonId = useId();
+  const { state } = useLocation() as { state: { list?: string } | null };
   const [rejecting, setRejecting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingReject, setConfirmingReject] = useState(false);
   const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState<ShownMessage | null>(null);
   const detail = useOfficeRequest(token, id);
   const letter = useLetterUrl(token, id);
-  useEffect(() => heading.current?.focus(), []);
+  const request = detail.data;
+  const loaded = request !== undefined;
+  // The page's heading takes focus once it is there, as a new page's would.
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
   const approve = useApproveOfficeRequest(token, id);
   const reject = useRejectOfficeRequest(token, id);
   const error = approve.error ?? reject.error;
-  const request = detail.data;
-  if (!request) return <p role="status">{t('loading')}</p>;
+  const back = (
+    <Link to={{ pathname: LIST_PAGE, search: state?.list ?? '' }} className="btn btn-secondary">
+      {t('detail.close')}
+    </Link>
+  );
+  if (!request) {
+    return (
+      <>
+        {back}
+        {detail.error instanceof ApiError ? (
+          <Alert variant="error-box" className="mt-4">
+            {localise(detail.error)}
+          </Alert>
+        ) : (
+          <p role="status" className="mt-4">
+            {t('loading')}
+          </p>
+        )}
+      </>
+    );
+  }
+  const askToReject = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = RejectBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonProblem(parsed.error.issues[0]?.message ?? CONSOLE_MESSAGES.reasonRequired);
+      return;
+    }
+    setReasonProblem(null);
+    reject.reset();
+    setConfirmingReject(true);
+  };
   const row = (label: string, value: string) => (
     <div className="py-1 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="font-semibold">{label}</dt>
@@ -188,13 +274,11 @@ function RequestDetail({ token, id, onClose }: { token: string; id: string; onCl
     </div>
   );
   return (
-    <div className="mt-4">
-      <button type="button" className="btn btn-secondary" onClick={onClose}>
-        {t('detail.close')}
-      </button>
-      <h3 ref={heading} tabIndex={-1} className="mt-4 text-xl font-bold">
+    <div>
+      {back}
+      <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold focus:outline-none">
         {request.number} · {t(`requests.${request.status}`)}
-      </h3>
+      </h1>
       <dl className="mt-3">
         {row(t('detail.applicant'), request.name)}
         {row(t('detail.nik'), request.nik)}
@@ -219,7 +303,7 @@ function RequestDetail({ token, id, onClose }: { token: string; id: string; onCl
           ? row(t('detail.account'), request.accountEmail ?? t('detail.accountPending'))
           : null}
       </dl>
-      <h4 className="mt-6 font-bold">{t('detail.letter')}</h4>
+      <h2 className="mt-6 text-xl font-bold">{t('detail.letter')}</h2>
       {letter ? (
         <>
           <iframe
@@ -262,13 +346,13 @@ function RequestDetail({ token, id, onClose }: { token: string; id: string; onCl
             </button>
           </div>
           {rejecting && (
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                reject.mutate(reason);
-              }}
-            >
-              <FormField id={reasonId} label={t('detail.rejectReason')}>
+            <form onSubmit={askToReject} noValidate>
+              <FormField
+                id={reasonId}
+                label={t('detail.rejectReason')}
+                error={localise(reasonProblem)}
+                announceError
+              >
                 {(control) => (
                   <textarea
                     {...control}
@@ -286,6 +370,25 @@ function RequestDetail({ token, id, onClose }: { token: string; id: string; onCl
           )}
         </div>
       )}
+      <ConfirmDialog
+        open={confirmingReject}
+        title={t('detail.confirmRejectTitle', { number: request.number })}
+        description={t('detail.confirmRejectText')}
+        confirmLabel={t('detail.yesReject')}
+        pending={reject.isPending}
+        error={reject.error}
+        onConfirm={() =>
+          reject.mutate(reason, {
+            onSuccess: () => {
+              setConfirmingReject(false);
+              setRejecting(false);
+            },
+          })
+        }
+        onCancel={() => setConfirmingReject(false)}
+      >
+        <p className="whitespace-pre-line break-words rounded-md bg-surface p-3">{reason.trim()}</p>
+      </ConfirmDialog>
       <Modal
         open={confirming}
         onOpenChange={setConfirming}

@@ -58,7 +58,7 @@ export function Passkeys({ token }: { token: string }) {
   const error = add.error ?? remove.error ?? passkeys.error;
   const items = passkeys.data ?? [];
   return (
-    <section aria-labelledby="passkeys-title" className="mt-12 max-w-2xl">
+    <section aria-labelledby="passkeys-title" className="mt-6 max-w-2xl">
       <h2 id="passkeys-title" className="text-2xl font-bold">
         {t('passkeys.title')}
       </h2>

@@ -5,9 +5,21 @@ import { FormField } from '~/components/form-field';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import { ScrollRegion } from '~/components/scroll-region';
 import { Alert } from '~/components/alert';
+import type { ReferralCodeItem } from '@portal/contracts/console';
 import { useReferralCodes } from './api/get-referral-codes';
 import { useCreateReferralCode } from './api/create-referral-code';
 import { useRevokeReferralCode } from './api/revoke-referral-code';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConsoleSectionPage } from './console-section';
+
+/** `/konsol/kode-referral`: the referral codes, for their managers. */
+export function ReferralCodesPage() {
+  return (
+    <ConsoleSectionPage section="referral-codes">
+      {({ token }) => <ReferralCodes token={token} />}
+    </ConsoleSectionPage>
+  );
+}
 
 /** Referral codes: made with a use limit and maybe an end date, listed, revoked. */
 export function ReferralCodes({ token }: { token: string }) {
@@ -16,6 +28,7 @@ export function ReferralCodes({ token }: { token: string }) {
   const ids = { uses: useId(), until: useId() };
   const [maxUses, setMaxUses] = useState('10');
   const [until, setUntil] = useState('');
+  const [revoking, setRevoking] = useState<ReferralCodeItem | null>(null);
   const codes = useReferralCodes(token);
   const create = useCreateReferralCode(token);
   const revoke = useRevokeReferralCode(token);
@@ -34,12 +47,11 @@ export function ReferralCodes({ token }: { token: string }) {
           timeZone: 'Asia/Jakarta',
         }).format(Date.parse(iso))
       : t('codes.never');
-  const error = create.error ?? revoke.error;
   return (
-    <section aria-labelledby="codes-title" className="mt-12">
-      <h2 id="codes-title" className="text-2xl font-bold">
+    <section aria-labelledby="codes-title">
+      <h1 id="codes-title" className="text-3xl font-bold">
         {t('codes.title')}
-      </h2>
+      </h1>
       <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-end">
         <FormField id={ids.uses} label={t('codes.maxUses')}>
           {(control) => (
@@ -71,7 +83,17 @@ export function ReferralCodes({ token }: { token: string }) {
       <p aria-live="polite" className="mt-2 font-semibold">
         {create.data ? t('codes.created', { code: create.data.code }) : null}
       </p>
-      {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
+      {create.error instanceof ApiError ? (
+        <Alert variant="field-error">{localise(create.error)}</Alert>
+      ) : null}
+      {codes.error instanceof ApiError ? (
+        <Alert variant="error" className="mt-3">
+          {localise(codes.error)}
+        </Alert>
+      ) : null}
+      <p aria-live="polite" className="mt-2 font-semibold">
+        {revoke.isSuccess ? t('codes.revokedNote', { code: revoke.data.code }) : null}
+      </p>
       <ScrollRegion className="mt-4" label={t('codes.caption')}>
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">{t('codes.caption')}</caption>
@@ -108,7 +130,10 @@ export function ReferralCodes({ token }: { token: string }) {
                     <button
                       type="button"
                       className="btn btn-secondary"
-                      onClick={() => revoke.mutate(code.id)}
+                      onClick={() => {
+                        revoke.reset();
+                        setRevoking(code);
+                      }}
                     >
                       {t('codes.revoke', { code: code.code })}
                     </button>
@@ -119,6 +144,18 @@ export function ReferralCodes({ token }: { token: string }) {
           </tbody>
         </table>
       </ScrollRegion>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('codes.confirmRevoke', { code: revoking?.code ?? '' })}
+        description={t('codes.confirmRevokeText')}
+        confirmLabel={t('codes.yesRevoke')}
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() =>
+          revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) })
+        }
+        onCancel={() => setRevoking(null)}
+      />
     </section>
   );
 }

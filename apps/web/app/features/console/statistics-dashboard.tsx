@@ -6,6 +6,16 @@ import { DateRange, lastDays } from '~/components/charts/date-range';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import { Alert } from '~/components/alert';
 import { useConsoleStatistics } from './api/get-console-statistics';
+import { ConsoleSectionPage } from './console-section';
+
+/** `/konsol/statistik`: the statistics, for analysts. */
+export function StatisticsPage() {
+  return (
+    <ConsoleSectionPage section="statistics">
+      {({ token }) => <StatisticsDashboard token={token} />}
+    </ConsoleSectionPage>
+  );
+}
 
 /**
  * The statistics of issue 22 for staff: the lookup and reset funnels per day, tracking events by
@@ -19,10 +29,10 @@ export function StatisticsDashboard({ token }: { token: string }) {
   const figures = useConsoleStatistics(token, range);
   const data = figures.data;
   return (
-    <section aria-labelledby="statistics-title" className="mt-12">
-      <h2 id="statistics-title" className="text-2xl font-bold">
+    <section aria-labelledby="statistics-title">
+      <h1 id="statistics-title" className="text-3xl font-bold">
         {t('statistics.title')}
-      </h2>
+      </h1>
       <p className="mt-2 text-muted">{t('statistics.intro')}</p>
       <DateRange value={range} onChange={setRange} />
       <p role="status" className="mt-3 text-muted">
@@ -35,7 +45,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
         <>
           <DailyFigure
             id="lookup-funnel"
-            level={3}
+            level={2}
             kind="bar"
             title={t('statistics.lookupFunnel')}
             data={data.lookupFunnel}
@@ -44,7 +54,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
           />
           <DailyFigure
             id="reset-funnel"
-            level={3}
+            level={2}
             kind="bar"
             title={t('statistics.resetFunnel')}
             data={data.resetFunnel}
@@ -53,7 +63,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
           />
           <DailyFigure
             id="events"
-            level={3}
+            level={2}
             kind="bar"
             stacked
             title={t('statistics.events')}
@@ -63,7 +73,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
           />
           <DailyFigure
             id="sign-ins"
-            level={3}
+            level={2}
             kind="line"
             title={t('statistics.signIns')}
             data={data.signIns}
@@ -71,7 +81,7 @@ export function StatisticsDashboard({ token }: { token: string }) {
           />
           <ChartFigure
             id="review-backlog"
-            level={3}
+            level={2}
             kind="bar"
             title={t('statistics.backlog')}
             categories={data.reviewBacklog.buckets.map((bucket) => ({

@@ -1,6 +1,6 @@
 import { CONSOLE_ROUTES, ReferralCodeListSchema } from '@portal/contracts/console';
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getJson } from '~/api/api-client';
 
 const ResponseSchema = dataEnvelope(ReferralCodeListSchema);
@@ -13,16 +13,8 @@ export async function getReferralCodes(token: string, signal?: AbortSignal) {
 
 export const REFERRAL_CODES_KEY = ['console-codes'];
 
-const referralCodes = (token: string) =>
-  queryOptions({
+export const useReferralCodes = (token: string) =>
+  useQuery({
     queryKey: REFERRAL_CODES_KEY,
     queryFn: ({ signal }) => getReferralCodes(token, signal),
   });
-
-export const useReferralCodes = (token: string) => useQuery(referralCodes(token));
-
-/**
- * Whether this account is staff: the same call, which the API answers 403 to anyone else.
- * Asked once, not retried, before the console shows anything.
- */
-export const useStaffCheck = (token: string) => useQuery({ ...referralCodes(token), retry: false });

@@ -1,9 +1,9 @@
 import type { PasskeyRegistrationBody } from '@portal/contracts/passkeys';
 import type { Db } from '../db/database';
 import { UnauthorizedError } from '../http/domain-errors';
-import { createSignInRepository } from '../sign-in/sign-in-repository';
-import type { PasskeyOwner } from './passkeys-repository';
-import type { PasskeysService } from './passkeys-service';
+import type { PasskeyOwner } from '../passkeys/passkeys-repository';
+import type { PasskeysService } from '../passkeys/passkeys-service';
+import { createStaffRepository } from './staff-repository';
 
 const ownerOf = (staffId: number): PasskeyOwner => ({ kind: 'staff', id: staffId });
 
@@ -14,13 +14,13 @@ const ownerOf = (staffId: number): PasskeyOwner => ({ kind: 'staff', id: staffId
  */
 export function createStaffPasskeysService(deps: { db: Db; passkeys: PasskeysService }) {
   const { passkeys } = deps;
-  const accounts = createSignInRepository(deps.db);
+  const accounts = createStaffRepository(deps.db);
   return {
     list: (staffId: number) => passkeys.list(ownerOf(staffId)),
 
     async registrationOptions(staffId: number) {
-      const staff = await accounts.staffById(staffId);
-      if (!staff) throw new UnauthorizedError();
+      const staff = await accounts.account(staffId);
+      if (!staff || staff.status !== 'active') throw new UnauthorizedError();
       return passkeys.registrationOptions(ownerOf(staffId), {
         name: staff.email,
         displayName: staff.email,

@@ -1,0 +1,288 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { Alert } from '~/components/alert';
+import { FormField } from '~/components/form-field';
+import { Pager } from '~/components/pager';
+import { saveFile } from '~/components/save-file';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import { useAuditTrail, type AuditFilter } from './api/get-audit-trail';
+import { useExportAuditTrail } from './api/export-audit-trail';
+import { ConsoleSectionPage } from './console-section';
+import { formatWib } from './console-time';
+
+const EMPTY: AuditFilter = { actor: '', action: '', from: '', to: '' };
+
+// Action names hold dots (`staff.roles`); the catalogue's keys hold underscores instead.
+const actionKey = (action: string) => `audit.actions.${action.replaceAll('.', '_')}`;
+
+/** `/konsol/audit` (issue 34): the audit trail, for auditors and staff admins; read only. */
+export function AuditPage() {
+  return (
+    <ConsoleSectionPage section="audit">
+      {({ token }) => <AuditTrail token={token} />}
+    </ConsoleSectionPage>
+  );
+}
+
+/**
+ * What staff did, newest first, filtered by person, action and day; each change with its before
+ * and after. The filter stays in the page, not its address: a person's address is personal data.
+ */
+export function AuditTrail({ token }: { token: string }) {
+  const { t, i18n } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const [filter, setFilter] = useState<AuditFilter>(EMPTY);
+  const [page, setPage] = useState(1);
+  const trail = useAuditTrail(token, filter, page);
+  const download = useExportAuditTrail(token);
+  const data = trail.data;
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title" className="text-3xl font-bold">
+        {t('sections.audit')}
+      </h1>
+      <p className="mt-2 max-w-3xl text-muted">{t('audit.intro')}</p>
+      <AuditFilters
+        value={filter}
+        onApply={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
+      />
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={download.isPending}
+          aria-describedby="audit-export-hint"
+          onClick={() =>
+            download.mutate(filter, {
+              onSuccess: ({ blob, fileName }) => saveFile(blob, fileName ?? 'jejak-audit.csv'),
+            })
+          }
+        >
+          {t('audit.export')}
+        </button>
+        <span id="audit-export-hint" className="text-sm text-muted">
+          {t('audit.exportHint')}
+        </span>
+      </div>
+      {download.error instanceof ApiError ? (
+        <Alert variant="field-error">{localise(download.error)}</Alert>
+      ) : null}
+      {trail.error instanceof ApiError ? (
+        <Alert variant="error" className="mt-3">
+          {localise(trail.error)}
+        </Alert>
+      ) : null}
+      <p className="mt-4" aria-live="polite">
+        {data
+          ? data.total === 0
+            ? t('audit.none')
+            : t('audit.total', { count: data.total })
+          : null}
+      </p>
+      {trail.isPending ? (
+        <p role="status" className="text-muted">
+          {t('loading')}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <ol
+            className="mt-2 divide-y divide-line border-y border-line"
+            aria-label={t('audit.caption')}
+          >
+            {data.items.map((entry) => {
+              const when = formatWib(entry.occurredAt, i18n.language);
+              const name = t(actionKey(entry.action), { defaultValue: entry.action });
+              return (
+                <li key={entry.id} className="py-3">
+                  <h2 className="font-semibold">
+                    {name}{' '}
+                    <span className="font-mono text-sm font-normal text-muted">{entry.action}</span>
+                  </h2>
+                  <p className="break-all text-sm">
+                    {when} · {entry.actor ?? t('audit.public')} ·{' '}
+                    {t('audit.outcome', { outcome: entry.outcome })}
+                  </p>
+                  {entry.before !== null || entry.after !== null ? (
+                    <Changes
+                      before={entry.before}
+                      after={entry.after}
+                      caption={t('audit.changesCaption', { action: name, when })}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+          <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function AuditFilters({
+  value,
+  onApply,
+}: {
+  value: AuditFilter;
+  onApply: (filter: AuditFilter) => void;
+}) {
+  const { t } = useTranslation('console');
+  const [draft, setDraft] = useState(value);
+  const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
+  const actions = Object.keys(
+    t('audit.actions', { returnObjects: true }) as Record<string, string>,
+  ).map((key) => key.replaceAll('_', '.'));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={t('audit.filters')}
+      className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    >
+      <FormField id={ids.actor} label={t('audit.actor')} className="lg:col-span-2">
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.actor}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField id={ids.action} label={t('audit.action')}>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+          >
+            <option value="">{t('audit.anyAction')}</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {t(actionKey(action))}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id={ids.from} label={t('audit.from')}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField id={ids.to} label={t('audit.to')}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
+        )}
+      </FormField>
+      <button type="submit" className="btn btn-primary lg:col-start-5">
+        {t('audit.apply')}
+      </button>
+    </form>
+  );
+}
+
+type Flat = Record<string, unknown>;
+const isFlat = (value: unknown): value is Flat | null =>
+  value === null ||
+  (typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value as Flat).every(
+      (item) =>
+        item === null ||
+        typeof item !== 'object' ||
+        (Array.isArray(item) && item.every((part) => typeof part !== 'object')),
+    ));
+
+/**
+ * A change's before and after. A record of plain values (the usual case) reads as a table, one
+ * row per field, the changed ones marked; anything deeper as the JSON it is, before and after.
+ */
+function Changes({ before, after, caption }: { before: unknown; after: unknown; caption: string }) {
+  const { t } = useTranslation('console');
+  const shown = (value: unknown) => {
+    if (value === null || value === undefined) return t('audit.empty');
+    if (typeof value === 'boolean') return value ? t('audit.yes') : t('audit.no');
+    if (Array.isArray(value)) return value.length === 0 ? t('audit.emptyList') : value.join(', ');
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  };
+  if (!isFlat(before) || !isFlat(after)) {
+    return (
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {(
+          [
+            ['before', before],
+            ['after', after],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <p className="text-sm font-semibold">{t(`audit.${label}`)}</p>
+            <pre className="whitespace-pre-wrap break-all rounded-md bg-surface p-2 text-sm">
+              {value === null ? t('audit.empty') : JSON.stringify(value, null, 2)}
+            </pre>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return (
+    <table className="mt-2 w-full table-fixed border-collapse text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b-2 border-line">
+          <th scope="col" className="p-1">
+            {t('audit.field')}
+          </th>
+          <th scope="col" className="p-1">
+            {t('audit.before')}
+          </th>
+          <th scope="col" className="p-1">
+            {t('audit.after')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((field) => {
+          const from = shown(before?.[field]);
+          const to = shown(after?.[field]);
+          const changed = from !== to;
+          return (
+            <tr
+              key={field}
+              className={changed ? 'border-b border-line font-semibold' : 'border-b border-line'}
+            >
+              <th scope="row" className="break-words p-1 font-mono font-normal">
+                {field}
+                {changed ? <span className="sr-only"> ({t('audit.changed')})</span> : null}
+              </th>
+              <td className="break-words p-1">{from}</td>
+              <td className="break-words p-1">{to}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,240 @@
+import {
+  STAFF_INVITATION_VALID_HOURS,
+  STAFF_ROLE_NAMES,
+  StaffInviteBodySchema,
+  type StaffMember,
+  type StaffRole,
+  type StaffSelf,
+} from '@portal/contracts/staff';
+import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '~/api/api-client';
+import { Alert } from '~/components/alert';
+import { FormField } from '~/components/form-field';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import { useStaff } from './api/get-staff';
+import { useInviteStaffMember } from './api/invite-staff-member';
+import { ConsoleSectionPage } from './console-section';
+import { formatWib } from './console-time';
+import { RoleCheckboxes } from './role-checkboxes';
+
+const STATUSES = ['invited', 'active', 'disabled'] as const;
+
+/** `/konsol/staf` (issue 34): the staff, for staff admins: who holds what, and invitations. */
+export function StaffPage() {
+  return (
+    <ConsoleSectionPage section="staff">
+      {({ token, self }) => <StaffList token={token} self={self} />}
+    </ConsoleSectionPage>
+  );
+}
+
+/** Every member with their roles, status, second factor and last sign-in; the invitation form. */
+export function StaffList({ token, self }: { token: string; self: StaffSelf }) {
+  const { t } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const ids = { status: useId(), role: useId() };
+  const [status, setStatus] = useState('');
+  const [role, setRole] = useState('');
+  const staff = useStaff(token);
+  const shown = staff.data?.filter(
+    (member) =>
+      (!status || member.status === status) && (!role || member.roles.includes(role as StaffRole)),
+  );
+  return (
+    <section aria-labelledby="staff-title">
+      <h1 id="staff-title" className="text-3xl font-bold">
+        {t('sections.staff')}
+      </h1>
+      <p className="mt-2 max-w-3xl text-muted">{t('staff.intro')}</p>
+      <InviteForm token={token} />
+      <h2 className="mt-10 text-2xl font-bold">{t('staff.listTitle')}</h2>
+      <form
+        aria-label={t('staff.filters')}
+        className="mt-3 grid gap-4 sm:grid-cols-2"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <FormField id={ids.status} label={t('staff.status')}>
+          {(control) => (
+            <select {...control} value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">{t('staff.anyStatus')}</option>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`staff.statuses.${value}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id={ids.role} label={t('staff.role')}>
+          {(control) => (
+            <select {...control} value={role} onChange={(e) => setRole(e.target.value)}>
+              <option value="">{t('staff.anyRole')}</option>
+              {STAFF_ROLE_NAMES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`roles.${value}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </form>
+      {staff.error instanceof ApiError ? (
+        <Alert variant="error" className="mt-3">
+          {localise(staff.error)}
+        </Alert>
+      ) : null}
+      <p className="mt-4" aria-live="polite">
+        {shown
+          ? shown.length === 0
+            ? t('staff.none')
+            : t('staff.total', { count: shown.length })
+          : null}
+      </p>
+      {staff.isPending ? (
+        <p role="status" className="mt-2 text-muted">
+          {t('loading')}
+        </p>
+      ) : null}
+      <ul
+        className="mt-2 divide-y divide-line border-y border-line"
+        aria-label={t('staff.listTitle')}
+      >
+        {shown?.map((member) => (
+          <MemberItem key={member.id} member={member} isSelf={member.email === self.email} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MemberItem({ member, isSelf }: { member: StaffMember; isSelf: boolean }) {
+  const { t } = useTranslation('console');
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="min-w-0 flex-1 basis-64">
+        <h3 className="break-all font-semibold">
+          {member.email}
+          {isSelf ? ` (${t('staff.you')})` : ''}
+        </h3>
+        <MemberFacts member={member} />
+      </div>
+      {/* Nobody changes their own account: their own row has no way to. */}
+      {isSelf ? null : (
+        <Link
+          to={`${CONSOLE_SECTION_PAGES.staff}/${member.id}`}
+          className="btn btn-secondary max-w-full wrap-anywhere"
+        >
+          {t('staff.manage', { email: member.email })}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** A member's roles, status, second factor and last sign-in, as terms and their values. */
+export function MemberFacts({ member }: { member: StaffMember }) {
+  const { t, i18n } = useTranslation('console');
+  const row = (term: string, value: string) => (
+    <div className="sm:flex sm:gap-2">
+      <dt className="font-semibold">{term}:</dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="mt-1 text-sm">
+      {row(
+        t('staff.rolesTerm'),
+        member.roles.length === 0
+          ? t('staff.noRoles')
+          : member.roles.map((role) => t(`roles.${role}`)).join(', '),
+      )}
+      {row(t('staff.status'), t(`staff.statuses.${member.status}`))}
+      {row(
+        t('staff.secondFactor'),
+        member.secondFactor ? t('staff.enrolled') : t('staff.notEnrolled'),
+      )}
+      {row(
+        t('staff.lastSignIn'),
+        member.lastSignInAt ? formatWib(member.lastSignInAt, i18n.language) : t('staff.never'),
+      )}
+    </dl>
+  );
+}
+
+/** An address of the staff domain and its roles: the API mails the person a link. */
+function InviteForm({ token }: { token: string }) {
+  const { t } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [roles, setRoles] = useState<StaffRole[]>([]);
+  const [emailProblem, setEmailProblem] = useState<ShownMessage | null>(null);
+  const invite = useInviteStaffMember(token);
+  const failure = invite.error instanceof ApiError ? invite.error : null;
+  const onEmail = failure?.fieldErrors.find((item) => item.field === 'email');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = StaffInviteBodySchema.safeParse({ email, roles });
+    if (!parsed.success) {
+      setEmailProblem(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setEmailProblem(null);
+    invite.mutate(parsed.data, {
+      onSuccess: () => {
+        setEmail('');
+        setRoles([]);
+      },
+    });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-6 max-w-3xl space-y-4"
+      aria-labelledby="invite-title"
+    >
+      <h2 id="invite-title" className="text-2xl font-bold">
+        {t('staff.inviteTitle')}
+      </h2>
+      <FormField
+        id={emailId}
+        label={t('staff.email')}
+        hint={t('staff.emailHint')}
+        error={localise(
+          emailProblem ?? (onEmail && failure ? failure.fieldMessage(onEmail) : null),
+        )}
+        announceError
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </FormField>
+      <RoleCheckboxes
+        legend={t('staff.rolesTerm')}
+        hint={t('staff.rolesHint')}
+        value={roles}
+        onChange={setRoles}
+      />
+      {failure && !onEmail ? <Alert variant="field-error">{localise(failure)}</Alert> : null}
+      <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
+        {t('staff.invite')}
+      </button>
+      <p aria-live="polite" className="font-semibold">
+        {invite.data
+          ? t('staff.invited', { email: invite.data.email, hours: STAFF_INVITATION_VALID_HOURS })
+          : null}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,221 @@
+import { STAFF_MESSAGES, type StaffMember, type StaffRole } from '@portal/contracts/staff';
+import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '~/api/api-client';
+import { Alert } from '~/components/alert';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import { useDisableStaffMember } from './api/disable-staff-member';
+import { useEnableStaffMember } from './api/enable-staff-member';
+import { useStaff } from './api/get-staff';
+import { useResendStaffInvitation } from './api/resend-staff-invitation';
+import { useResetStaffSecondFactor } from './api/reset-staff-second-factor';
+import { useSetStaffRoles } from './api/set-staff-roles';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConsoleSectionPage } from './console-section';
+import { RoleCheckboxes } from './role-checkboxes';
+import { MemberFacts } from './staff-list';
+
+/** `/konsol/staf/:id`: one member's roles, status and second factor, changed by a staff admin. */
+export function StaffMemberPage() {
+  const { id = '' } = useParams();
+  return (
+    <ConsoleSectionPage section="staff">
+      {({ token, self }) => (
+        <StaffMemberDetail key={id} token={token} id={id} selfEmail={self.email} />
+      )}
+    </ConsoleSectionPage>
+  );
+}
+
+export function StaffMemberDetail({
+  token,
+  id,
+  selfEmail,
+}: {
+  token: string;
+  id: string;
+  selfEmail: string;
+}) {
+  const { t } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const staff = useStaff(token);
+  const member = staff.data?.find((candidate) => candidate.id === id);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const found = member !== undefined;
+  // The page's heading takes focus once it is there, as a new page's would.
+  useEffect(() => {
+    if (found) heading.current?.focus();
+  }, [found]);
+  const back = (
+    <Link to={CONSOLE_SECTION_PAGES.staff} className="btn btn-secondary">
+      {t('staff.back')}
+    </Link>
+  );
+  if (!member) {
+    return (
+      <>
+        {back}
+        {staff.isPending ? (
+          <p role="status" className="mt-4">
+            {t('loading')}
+          </p>
+        ) : (
+          <Alert variant="error-box" className="mt-4">
+            {localise(staff.error instanceof ApiError ? staff.error : STAFF_MESSAGES.staffNotFound)}
+          </Alert>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mt-4 break-all text-3xl font-bold focus:outline-none"
+      >
+        {member.email}
+      </h1>
+      <MemberFacts member={member} />
+      {member.email === selfEmail ? (
+        <Alert variant="info" className="mt-6 max-w-2xl">
+          {t('staff.self')}
+        </Alert>
+      ) : (
+        <>
+          <RolesForm token={token} member={member} />
+          <MemberActions token={token} member={member} />
+        </>
+      )}
+    </>
+  );
+}
+
+function RolesForm({ token, member }: { token: string; member: StaffMember }) {
+  const { t } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const [roles, setRoles] = useState<StaffRole[]>(member.roles);
+  const save = useSetStaffRoles(token, member.id);
+  const unchanged = roles.join() === member.roles.join();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(roles);
+  };
+  return (
+    <form onSubmit={submit} className="mt-8 max-w-3xl space-y-4" aria-labelledby="roles-title">
+      <h2 id="roles-title" className="text-2xl font-bold">
+        {t('staff.rolesTitle')}
+      </h2>
+      <RoleCheckboxes legend={t('staff.rolesTerm')} value={roles} onChange={setRoles} />
+      {save.error instanceof ApiError ? (
+        <Alert variant="field-error">{localise(save.error)}</Alert>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={save.isPending || unchanged}>
+        {t('staff.saveRoles')}
+      </button>
+      <p aria-live="polite" className="font-semibold">
+        {save.isSuccess && unchanged ? t('staff.rolesSaved') : null}
+      </p>
+    </form>
+  );
+}
+
+type Action = 'disable' | 'enable' | 'reset';
+
+/** Disabling, enabling, a second-factor reset (each confirmed) and a new invitation link. */
+function MemberActions({ token, member }: { token: string; member: StaffMember }) {
+  const { t } = useTranslation('console');
+  const localise = useLocaliseMessage();
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const mutations = {
+    disable: useDisableStaffMember(token, member.id),
+    enable: useEnableStaffMember(token, member.id),
+    reset: useResetStaffSecondFactor(token, member.id),
+  };
+  const resend = useResendStaffInvitation(token, member.id);
+  const texts = {
+    disable: {
+      ask: 'confirmDisable',
+      text: 'confirmDisableText',
+      yes: 'yesDisable',
+      done: 'disabledNote',
+    },
+    enable: {
+      ask: 'confirmEnable',
+      text: 'confirmEnableText',
+      yes: 'yesEnable',
+      done: 'enabledNote',
+    },
+    reset: { ask: 'confirmReset', text: 'confirmResetText', yes: 'yesReset', done: 'resetNote' },
+  } as const;
+  const ask = (action: Action) => {
+    mutations[action].reset();
+    setDone(null);
+    setAsking(action);
+  };
+  return (
+    <section aria-labelledby="actions-title" className="mt-10 max-w-3xl">
+      <h2 id="actions-title" className="text-2xl font-bold">
+        {t('staff.actionsTitle')}
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {member.status === 'invited' ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={resend.isPending}
+            onClick={() => {
+              setDone(null);
+              resend.mutate(undefined, { onSuccess: () => setDone(t('staff.resentNote')) });
+            }}
+          >
+            {t('staff.resend')}
+          </button>
+        ) : null}
+        {member.status === 'disabled' ? (
+          <button type="button" className="btn btn-secondary" onClick={() => ask('enable')}>
+            {t('staff.enable')}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-secondary" onClick={() => ask('disable')}>
+            {t('staff.disable')}
+          </button>
+        )}
+        {member.secondFactor ? (
+          <button type="button" className="btn btn-secondary" onClick={() => ask('reset')}>
+            {t('staff.resetSecondFactor')}
+          </button>
+        ) : null}
+      </div>
+      {resend.error instanceof ApiError ? (
+        <Alert variant="field-error">{localise(resend.error)}</Alert>
+      ) : null}
+      <p aria-live="polite" className="mt-2 font-semibold">
+        {done}
+      </p>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? t(`staff.${texts[asking].ask}`, { email: member.email }) : ''}
+        description={asking ? t(`staff.${texts[asking].text}`) : undefined}
+        confirmLabel={asking ? t(`staff.${texts[asking].yes}`) : ''}
+        pending={asking ? mutations[asking].isPending : false}
+        error={asking ? mutations[asking].error : null}
+        onConfirm={() => {
+          if (!asking) return;
+          const action = asking;
+          mutations[action].mutate(undefined, {
+            onSuccess: () => {
+              setAsking(null);
+              setDone(t(`staff.${texts[action].done}`));
+            },
+          });
+        }}
+        onCancel={() => setAsking(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+import { AnnouncementsPage } from '~/features/console/announcements';
+
+export default AnnouncementsPage;

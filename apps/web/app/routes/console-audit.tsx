@@ -1,0 +1,3 @@
+import { AuditPage } from '~/features/console/audit-trail';
+
+export default AuditPage;

@@ -1,0 +1,3 @@
+import { DeletionsPage } from '~/features/console/deletions';
+
+export default DeletionsPage;

@@ -1,0 +1,3 @@
+import { ConsoleHomePage } from '~/features/console/console-home-page';
+
+export default ConsoleHomePage;

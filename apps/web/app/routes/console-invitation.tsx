@@ -1,0 +1,3 @@
+import { InvitationPage } from '~/features/console/invitation-page';
+
+export default InvitationPage;

@@ -1,0 +1,3 @@
+import { OfficeRequestPage } from '~/features/console/office-requests';
+
+export default OfficeRequestPage;

@@ -1,0 +1,3 @@
+import { OfficeRequestsPage } from '~/features/console/office-requests';
+
+export default OfficeRequestsPage;

@@ -1,0 +1,3 @@
+import { OwnAccountPage } from '~/features/console/own-account-page';
+
+export default OwnAccountPage;

@@ -1,0 +1,3 @@
+import { ReferralCodesPage } from '~/features/console/referral-codes';
+
+export default ReferralCodesPage;

@@ -1,0 +1,3 @@
+import { StaffMemberPage } from '~/features/console/staff-member';
+
+export default StaffMemberPage;

@@ -1,0 +1,3 @@
+import { StaffPage } from '~/features/console/staff-list';
+
+export default StaffPage;

@@ -1,0 +1,3 @@
+import { StatisticsPage } from '~/features/console/statistics-dashboard';
+
+export default StatisticsPage;

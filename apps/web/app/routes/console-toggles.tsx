@@ -1,0 +1,3 @@
+import { FeatureTogglesPage } from '~/features/console/feature-toggles';
+
+export default FeatureTogglesPage;
