@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNginx, writeNginxConfig } from './nginx';
+import { ensurePrometheus, startPrometheus } from './prometheus';
 
 // Several API instances behind nginx on this machine (issue 24): `npm run start:cluster` and the
 // browser journeys of apps/web/e2e/cluster.e2e.ts start them the same way.
@@ -28,6 +29,11 @@ export type ClusterOptions = {
   env?: NodeJS.ProcessEnv;
   /** Whether nginx names the instance that answered, for a test to count the spread. */
   nameInstances?: boolean;
+  /**
+   * Debian's Prometheus on this loopback port, scraping every instance's metrics port (each
+   * instance gets one, never behind nginx); none when absent.
+   */
+  prometheusPort?: number;
   /** The instances' standard output: shown, or dropped (their errors are always shown). */
   stdout?: 'inherit' | 'ignore';
 };
@@ -39,6 +45,10 @@ export type Cluster = {
   instanceUrls: string[];
   /** Each instance's process id, in the same order (for its memory, say). */
   instancePids: number[];
+  /** Each instance's `/metrics` address, in the same order. */
+  metricsUrls: string[];
+  /** Prometheus's address when started (`prometheusPort`). */
+  prometheusUrl: string | undefined;
   /** Stops nginx and every instance by PID and waits until they have exited. */
   stop(): Promise<void>;
 };
@@ -125,9 +135,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return child;
   };
   let nginxPrefix: string | undefined;
+  let prometheusFolder: string | undefined;
   const stop = async () => {
     await Promise.all(children.map(stopProcess));
     if (nginxPrefix) rmSync(nginxPrefix, { recursive: true, force: true });
+    if (prometheusFolder) rmSync(prometheusFolder, { recursive: true, force: true });
   };
 
   try {
@@ -137,15 +149,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (migrate.exitCode !== 0) throw new Error(`migrations failed (${migrate.exitCode})`);
 
     const instanceUrls = options.instancePorts.map((port) => `http://127.0.0.1:${port}`);
+    const metricsPorts = await Promise.all(options.instancePorts.map(() => freePort()));
+    const metricsUrls = metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`);
     const [firstPort, ...otherPorts] = options.instancePorts;
     if (firstPort === undefined) throw new Error('a cluster needs at least one instance');
     // Node itself, not through npm: a stop then reaches the server, not only its npm parent.
-    const first = start(node, runTs('apps/api/src/server.ts'), { ...env, PORT: String(firstPort) });
+    const first = start(node, runTs('apps/api/src/server.ts'), {
+      ...env,
+      PORT: String(firstPort),
+      METRICS_PORT: String(metricsPorts[0]),
+    });
     await waitForReady(instanceUrls[0]!, first, deadline);
-    const others = otherPorts.map((port) =>
+    const others = otherPorts.map((port, i) =>
       start(node, runTs('apps/api/src/server.ts'), {
         ...env,
         PORT: String(port),
+        METRICS_PORT: String(metricsPorts[i + 1]),
         SEED_DEMO: 'false',
       }),
     );
@@ -163,8 +182,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       path.join(nginxPrefix, 'nginx.conf'),
     ]);
     await waitForReady(url, nginx, deadline);
+    let prometheusUrl: string | undefined;
+    if (options.prometheusPort !== undefined) {
+      const prometheus = startPrometheus({
+        binary: ensurePrometheus(),
+        port: options.prometheusPort,
+        targets: metricsPorts.map((port) => `127.0.0.1:${port}`),
+      });
+      children.push(prometheus.process);
+      prometheusFolder = prometheus.folder;
+      prometheusUrl = prometheus.url;
+    }
     const instancePids = [first, ...others].map((child) => child.pid!);
-    return { url, instanceUrls, instancePids, stop };
+    return { url, instanceUrls, instancePids, metricsUrls, prometheusUrl, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,10 +1,12 @@
 /**
  * `npm run start:cluster`: several API instances on the machine's PostgreSQL and Redis behind
- * nginx on loopback, requests spread round robin (issue 24). Installs Debian's nginx when it is
- * missing, builds the web app, applies the migrations once, starts the instances and nginx, and
- * stops them all on Ctrl-C.
+ * nginx on loopback, requests spread round robin (issue 24), and Debian's Prometheus scraping
+ * each instance's metrics port with the alert rules of deploy/prometheus (issue 37). Installs
+ * Debian's nginx and prometheus when missing, builds the web app, applies the migrations once,
+ * starts the instances, nginx and Prometheus, and stops them all on Ctrl-C.
  *
- *   CLUSTER_INSTANCES=3 CLUSTER_PORT=8080 DATABASE_URL=... REDIS_URL=... npm run start:cluster
+ *   CLUSTER_INSTANCES=3 CLUSTER_PORT=8080 CLUSTER_PROMETHEUS_PORT=9090 \
+ *     DATABASE_URL=... REDIS_URL=... npm run start:cluster
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ import { startCluster } from './cluster';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const instances = Number(process.env['CLUSTER_INSTANCES'] ?? 2);
 const port = Number(process.env['CLUSTER_PORT'] ?? 8080);
+const prometheusPort = Number(process.env['CLUSTER_PROMETHEUS_PORT'] ?? 9090);
 
 execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
   cwd: repoRoot,
@@ -24,8 +27,11 @@ const cluster = await startCluster({
   instancePorts: Array.from({ length: instances }, (_, i) => port + 1 + i),
   databaseUrl: process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+  prometheusPort,
 });
 console.log(`cluster: ${instances} instances behind nginx at ${cluster.url}`);
+console.log(`cluster: metrics at ${cluster.metricsUrls.join(', ')}`);
+console.log(`cluster: Prometheus at ${cluster.prometheusUrl} (targets: /targets, alerts: /alerts)`);
 
 const stop = () => {
   void cluster.stop().then(() => process.exit(0));

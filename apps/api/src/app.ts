@@ -35,6 +35,7 @@ import { consoleRoutes } from './console/console-routes';
 import { staffPasskeysRoutes } from './staff/staff-passkeys-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { createServices, type Services } from './services';
 import { statisticsRoutes } from './statistics/statistics-routes';
 import { loopbackOriginRedirect } from './sign-in/loopback-origin';
@@ -57,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     services: Services;
+    /** Where this instance's /metrics listens once ready; undefined when metrics are off. */
+    metricsUrl: string | undefined;
   }
 }
 
@@ -99,6 +102,21 @@ export async function buildApp({
   app.addHook('onClose', services.stop);
   // Before any route: every route's scope declares who may call it, or the app does not start.
   registerAccess(app);
+  // Metrics on a port of their own when configured (never a route of this app): every answer
+  // counted by its route pattern.
+  let metricsServer: MetricsServer | undefined;
+  app.decorate('metricsUrl', { getter: () => metricsServer?.url });
+  const { metricsPort } = config;
+  if (metricsPort !== undefined) {
+    services.metrics.observeRequests(app);
+    app.addHook('onReady', async () => {
+      metricsServer = await startMetricsServer(services.metrics, {
+        host: config.host,
+        port: metricsPort,
+      });
+    });
+    app.addHook('onClose', async () => metricsServer?.close());
+  }
 
   // 1. Security headers first so every reply carries them. Helmet's middleware is built once
   // here: @fastify/helmet rebuilds it (parsing the whole policy) on every request, which cost

@@ -83,6 +83,8 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).optional(),
     TRUST_PROXY: TrustProxySchema.optional(),
     INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
+    /** Prometheus's /metrics on this port of its own (0: any free one); off when unset. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     API_DOCS: z.enum(['on', 'off']).optional(),
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_KEY: z.string().min(1).optional(),
@@ -218,6 +220,13 @@ const EnvSchema = z
         message: `is required with INSTANCES=${env.INSTANCES}: a letter uploaded to one instance's disk would not be found by another (or set UPLOAD_DIR to a volume every instance mounts)`,
       });
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: the metrics are never served on the public port',
+      });
+    }
     if (env.SEED_DEMO) {
       ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'cannot be on in production' });
     }
@@ -236,6 +245,8 @@ export type Config = {
   /** Fastify's trustProxy: false (the default, trust none), a hop count, or addresses and ranges. */
   trustProxy: false | number | string[];
   instances: number;
+  /** The port of /metrics for Prometheus, apart from the public one; undefined: no metrics. */
+  metricsPort: number | undefined;
   /** Whether /docs (the OpenAPI browser and document) is served. */
   apiDocs: boolean;
   sms: { url: string; key: string | undefined } | undefined;
@@ -318,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `Akun ${e.PRODUCT_NAME}.id <no-reply@${e.PRODUCT_NAME}.id>`,
     trustProxy: e.TRUST_PROXY ?? false,
     instances: e.INSTANCES,
+    metricsPort: e.METRICS_PORT,
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, key: e.SMS_GATEWAY_KEY } : undefined,
     jobs: {

@@ -14,6 +14,7 @@ import { createFeatureTogglesService } from './feature-toggles/feature-toggles-s
 import { logBackgroundError } from './logging/logger-options';
 import type { RateLimitStore } from './counters/rate-limit-store';
 import { createJobQueue } from './jobs/job-queue';
+import { createMetrics } from './metrics/metrics';
 import { createSmtpTransport, devMailboxTransport } from './notifications/mail-transport';
 import { messageTemplates } from './notifications/message-templates';
 import { createOutboxService } from './notifications/outbox-service';
@@ -61,6 +62,7 @@ type Dependencies = {
 /** Wires every service to its data; the one place dependencies are assembled. */
 export function createServices({ config, database, rateLimit, now = systemClock }: Dependencies) {
   const { db } = database;
+  const metrics = createMetrics({ database, rateLimit });
   const queue = createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollingSeconds });
   const email = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl, config.mailFrom)
@@ -75,6 +77,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     email,
     sms,
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
+    metrics,
   });
   const botCheck = createBotCheckService({
     ...config.botCheck,
@@ -145,6 +148,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     tokenSecret: config.tokenSecret,
     passkeys,
     revokeSignIns: revokeAccountSignIns,
+    metrics,
   });
   const signingKeys = createSigningKeys(db, config.tokenSecret);
   const oidcProviders = createProviders(
@@ -242,6 +246,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const registrySync = createRegistrySyncService({ database, queue, now });
 
   return {
+    metrics,
     queue,
     audit,
     staff,

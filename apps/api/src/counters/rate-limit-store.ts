@@ -17,6 +17,11 @@ export type RateLimitStore = {
   peek(key: string): Promise<number>;
   /** Stores `key` for `ttlMs` unless present; true when this call stored it. */
   setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Whether the counters are in this process's memory for want of Redis now, and how many
+   * counter calls fell back to memory since start (always false and 0 without Redis).
+   */
+  fallback(): { inUse: boolean; calls: number };
   close(): Promise<void>;
 };
 
@@ -94,6 +99,7 @@ function createMemoryStore(keyPrefix: string, now: Clock): RateLimitStore {
       entries.set(name, { count: 1, expiresAt: nowMs() + ttlMs });
       return true;
     },
+    fallback: () => ({ inUse: false, calls: 0 }),
     close: async () => clearInterval(sweep),
   };
   return store;
@@ -137,6 +143,11 @@ export async function createRateLimitStore(
   redis.defineCommand('countHit', { numberOfKeys: 1, lua: COUNT_HIT_SCRIPT });
   redis.on('error', () => undefined);
   await redis.connect();
+  let fallbackCalls = 0;
+  const fellBack = () => {
+    fallbackCalls += 1;
+    return fallback;
+  };
   const store: RateLimitStore = {
     kind: 'redis',
     fastifyOptions: (namespace) => ({
@@ -149,14 +160,14 @@ export async function createRateLimitStore(
         const [count, ttl] = await redis.countHit(name, windowMs);
         return { count, resetInMs: ttl > 0 ? ttl : windowMs };
       } catch {
-        return fallback.increment(key, windowMs);
+        return fellBack().increment(key, windowMs);
       }
     },
     async peek(key) {
       try {
         return Number(await redis.get(`${keyPrefix}:${key}`)) || 0;
       } catch {
-        return fallback.peek(key);
+        return fellBack().peek(key);
       }
     },
     async setIfAbsent(key, ttlMs) {
@@ -165,9 +176,10 @@ export async function createRateLimitStore(
         const stored = await redis.set(`${keyPrefix}:${key}`, '1', 'PX', ttlMs, 'NX');
         return stored === 'OK';
       } catch {
-        return fallback.setIfAbsent(key, ttlMs);
+        return fellBack().setIfAbsent(key, ttlMs);
       }
     },
+    fallback: () => ({ inUse: redis.status !== 'ready', calls: fallbackCalls }),
     async close() {
       await fallback.close();
       await redis.quit().catch(() => redis.disconnect());

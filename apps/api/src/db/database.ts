@@ -33,6 +33,8 @@ export type Database = {
   jobQueueConnection: { connectionString: string } | { pglite: PGlite };
   /** Throws unless the database answers. */
   ping(): Promise<void>;
+  /** The connection pool's use now (PostgreSQL; PGlite has one connection and no pool). */
+  poolUse(): { total: number; idle: number; waiting: number; max: number } | undefined;
   /** Loads CSV rows (each ending in a newline) with COPY, the fastest way in on both engines. */
   copyCsv(
     table: string,
@@ -102,6 +104,12 @@ function openPostgres(url: string, poolSize: number): Database & { migrate(): Pr
     async ping() {
       await pool.query('SELECT 1');
     },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async copyCsv(table, columns, rows) {
       const client = await pool.connect();
       try {
@@ -196,6 +204,7 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
     async ping() {
       await client.query('SELECT 1');
     },
+    poolUse: () => undefined,
     async copyCsv(table, columns, rows) {
       // PGlite reads COPY input from a virtual /dev/blob file.
       const chunks: string[] = [];

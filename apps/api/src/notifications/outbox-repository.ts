@@ -57,7 +57,7 @@ export function createOutboxRepository(db: Db) {
       return row;
     },
     /** A code that ended undelivered is never sent: its text goes, the row says why. */
-    async dropIfExpired(id: number): Promise<boolean> {
+    async dropIfExpired(id: number): Promise<OutboxMessage['channel'] | undefined> {
       const rows = await db
         .update(outboxMessages)
         .set({
@@ -74,8 +74,8 @@ export function createOutboxRepository(db: Db) {
             lt(outboxMessages.expiresAt, sql`now() + make_interval(secs => ${CLAIM_SECONDS})`),
           ),
         )
-        .returning({ id: outboxMessages.id });
-      return rows.length > 0;
+        .returning({ channel: outboxMessages.channel });
+      return rows[0]?.channel;
     },
     /** Messages still trying after several failed attempts: what /readyz reports. */
     async failingCount(minAttempts: number): Promise<number> {
@@ -91,6 +91,27 @@ export function createOutboxRepository(db: Db) {
           ),
         );
       return row?.count ?? 0;
+    },
+    /**
+     * Messages still to deliver, those carrying a code (they have an end) apart from notices:
+     * how many, and how long the oldest has waited. Ended codes are never sent, so not counted.
+     */
+    async undeliveredSummary() {
+      const carriesCode = sql<boolean>`${outboxMessages.expiresAt} IS NOT NULL`;
+      return db
+        .select({
+          code: carriesCode,
+          count: sql<number>`count(*)::int`,
+          oldestSeconds: sql<number>`extract(epoch FROM now() - min(${outboxMessages.createdAt}))::float8`,
+        })
+        .from(outboxMessages)
+        .where(
+          and(
+            isNull(outboxMessages.deliveredAt),
+            or(isNull(outboxMessages.expiresAt), gt(outboxMessages.expiresAt, sql`now()`)),
+          ),
+        )
+        .groupBy(carriesCode);
     },
     async markDelivered(id: number, via: string, template: string): Promise<void> {
       // A one-time code is kept only until it is on its way: the delivered copy loses its text.

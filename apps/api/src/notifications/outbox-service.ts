@@ -6,8 +6,9 @@ import { createOutboxRepository, type NewMessage } from './outbox-repository';
 import { DELIVER_QUEUE, registerOutboxJobs } from './outbox-jobs';
 import type { Transport } from './mail-transport';
 
-// A message still undelivered after this many attempts counts as failing on /readyz.
-const FAILING_AFTER_ATTEMPTS = 3;
+// A message still undelivered after this many attempts counts as failing on /readyz (and in
+// the metrics).
+export const FAILING_AFTER_ATTEMPTS = 3;
 
 type Options = {
   db: Db;
@@ -15,21 +16,39 @@ type Options = {
   email: Transport;
   sms: Transport;
   retryDelaySeconds: number;
+  /** Counts each delivery's end (metrics/ serves it; it reads the outbox, so no import here). */
+  metrics: {
+    delivery(
+      channel: 'email' | 'sms',
+      code: boolean,
+      result: 'delivered' | 'failed' | 'expired',
+    ): void;
+  };
 };
 
 /**
  * The transactional outbox (GOV.UK Notify's rule: saved before queued, retried for hours,
  * never dropped). `enqueue` runs inside the caller's transaction; delivery is a job.
  */
-export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }: Options) {
+export function createOutboxService({
+  db,
+  queue,
+  email,
+  sms,
+  retryDelaySeconds,
+  metrics,
+}: Options) {
   const repository = createOutboxRepository(db);
 
   async function deliver(id: number): Promise<void> {
     const message = await repository.claim(id);
     if (!message) {
-      await repository.dropIfExpired(id);
+      // Only a code carries an end, so a dropped message is always a code.
+      const dropped = await repository.dropIfExpired(id);
+      if (dropped) metrics.delivery(dropped, true, 'expired');
       return;
     }
+    const carriesCode = message.expiresAt !== null;
     const transport = message.channel === 'email' ? email : sms;
     try {
       await transport.send({
@@ -54,9 +73,11 @@ export function createOutboxService({ db, queue, email, sms, retryDelaySeconds }
         reason: { type: name, code, responseCode },
       });
       await repository.markFailed(id, error instanceof Error ? error.message : String(error));
+      metrics.delivery(message.channel, carriesCode, 'failed');
       throw error;
     }
     await repository.markDelivered(id, transport.via, message.template);
+    metrics.delivery(message.channel, carriesCode, 'delivered');
   }
 
   return {

@@ -133,6 +133,7 @@ describe('the outbox', () => {
       email: failing,
       sms: failing,
       retryDelaySeconds: 1,
+      metrics: t.app.services.metrics,
     });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await expect(broken.deliver(id)).rejects.toThrow();

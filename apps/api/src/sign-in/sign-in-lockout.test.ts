@@ -71,12 +71,22 @@ describe('the lockout', () => {
   });
 
   it('locks the account after the tenth wrong password in the window, for the lock time', async () => {
+    const locks = async () => {
+      await t.app.services.metrics.text();
+      const metric = t.app.services.metrics.registry.getSingleMetric('portal_sign_in_locks_total');
+      return (
+        (await metric!.get()).values.find((v) => v.labels['account'] === 'learning')?.value ?? 0
+      );
+    };
+    const locksBefore = await locks();
     for (let i = 0; i < SIGN_IN_POLICY.maxWrongPasswords - 1; i += 1)
       await attempt(sdAccount, `salah-${i}`);
     // Nine wrong: the right password still opens.
     expect((await attempt(sdAccount, PASSWORD)).reply.statusCode).toBe(200);
     await attempt(sdAccount, 'salah-terakhir');
     expect((await attempt(sdAccount, PASSWORD)).reply.statusCode).toBe(401);
+    // Counted once for the dashboards' lock rate, by kind of account only.
+    expect(await locks()).toBe(locksBefore + 1);
     // The person's other account too: the count and the lock are the person's (decision 0232).
     expect((await attempt(smpAccount, PASSWORD)).reply.statusCode).toBe(401);
 

@@ -25,6 +25,7 @@ import {
 } from '../http/domain-errors';
 import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import { logBackgroundError } from '../logging/logger-options';
+import type { Metrics } from '../metrics/metrics';
 import type { PasskeysService } from '../passkeys/passkeys-service';
 import type { AccountClaims } from './oidc-provider';
 import {
@@ -52,6 +53,8 @@ type Dependencies = {
   passkeys: Pick<PasskeysService, 'count' | 'authenticationOptions' | 'verifyAuthentication'>;
   /** Ends every session and refresh token of an account (a new password). */
   revokeSignIns: (tx: Transaction, accountId: string) => Promise<void>;
+  /** Counts attempts and locks, by kind of account and outcome only. */
+  metrics: Pick<Metrics, 'signInAttempt'>;
   /** Every answer to a password takes at least this long (tests lower it). */
   answerFloorMs?: number;
 };
@@ -115,7 +118,8 @@ export function createSignInService(deps: Dependencies) {
     right: boolean,
     entry: { ip: string; email: string; kind: string },
   ) {
-    return db.transaction(async (tx): Promise<Outcome> => {
+    let lockedNow = false;
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       await repository.holdPerson(tx, personId);
       const record = (action: string, outcome: string) =>
         audit.record(
@@ -140,9 +144,12 @@ export function createSignInService(deps: Dependencies) {
         await repository.lock(tx, personId, SIGN_IN_POLICY.lockMinutes * 60);
         await repository.clearWrongPasswords(tx, personId);
         await record('sign-in-lock', 'locked');
+        lockedNow = true;
       }
       return 'wrong';
     });
+    deps.metrics.signInAttempt('learning', outcome, lockedNow);
+    return outcome;
   }
 
   /**
@@ -154,7 +161,8 @@ export function createSignInService(deps: Dependencies) {
     check: (staff: StaffAccount, tx: Transaction) => Promise<boolean>,
     entry: { ip: string; action: string },
   ) {
-    return db.transaction(async (tx): Promise<Outcome> => {
+    let lockedNow = false;
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const staff = await repository.holdStaff(tx, staffId);
       if (!staff) return 'unknown-account';
       const record = (action: string, outcome: string) =>
@@ -179,6 +187,7 @@ export function createSignInService(deps: Dependencies) {
           lockedUntil: new Date(now + SIGN_IN_POLICY.lockMinutes * MINUTE_MS),
         });
         await record('sign-in-lock', 'locked');
+        lockedNow = true;
       } else {
         await repository.updateStaff(tx, staffId, {
           failures,
@@ -187,6 +196,8 @@ export function createSignInService(deps: Dependencies) {
       }
       return 'wrong';
     });
+    deps.metrics.signInAttempt('staff', outcome, lockedNow);
+    return outcome;
   }
 
   /** The password of a learning account: its id and what it must do next, or a 401. */
@@ -198,6 +209,7 @@ export function createSignInService(deps: Dependencies) {
     const hash = account?.passwordHash ?? (await dummyHash);
     const right = (await hasher.verify(hash, input.password)) && !!account?.passwordHash;
     if (!account?.passwordHash) {
+      deps.metrics.signInAttempt('learning', account ? 'no-password' : 'unknown-account');
       audit.queue({
         action: 'sign-in',
         outcome: account ? 'no-password' : 'unknown-account',
@@ -223,6 +235,7 @@ export function createSignInService(deps: Dependencies) {
     const staff = await repository.staffByEmail(input.email);
     if (!staff) {
       await hasher.verify(await dummyHash, input.password);
+      deps.metrics.signInAttempt('staff', 'unknown-account');
       audit.queue({ action: 'sign-in', outcome: 'unknown-account', ip, target: input.email });
       throw failed();
     }
