@@ -1,3 +1,4 @@
+import { CONSOLE_OWN_ACCOUNT_PAGE } from '@portal/contracts/web-routes';
 import { generate } from 'otplib';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ async function laterVisit(page: Page) {
     for (const key of Object.keys(localStorage))
       if (key.startsWith('oidc.')) localStorage.removeItem(key);
   });
-  await page.goto('/konsol');
+  await page.goto(CONSOLE_OWN_ACCOUNT_PAGE);
   await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/, { timeout: 30_000 });
 }
 
@@ -70,14 +71,14 @@ describe.skipIf(!hasBrowser)('passkeys for staff', () => {
       language: 'id',
       origin: server.url,
     });
-    const page = await open(context, '/konsol');
+    const page = await open(context, CONSOLE_OWN_ACCOUNT_PAGE);
     const device = await virtualAuthenticator(page);
     await signInWithPassword(page, 'id', staff);
     await chooseNewPassword(page, 'id', PASSWORD, 'passkey staff 360 id');
     const { secret } = await enrolAuthenticator(page, 'id', 'passkey staff 360 id');
-    await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
+    await page.waitForURL(/\/konsol\/akun$/, { timeout: 30_000 });
 
-    // The console: no passkey yet; one is added with a name, the device verifying its user.
+    // The member's own page in the console: no passkey yet; one is added with a name, the device verifying its user.
     const section = page.getByRole('region', { name: texts.title });
     await section.getByText(texts.none).waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, 'console passkeys 360 id');
@@ -106,7 +107,7 @@ describe.skipIf(!hasBrowser)('passkeys for staff', () => {
     await usePasskey.waitFor();
     await expectNoAxeViolations(page, 'second factor with a passkey 360 id');
     await usePasskey.click();
-    await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
+    await page.waitForURL(/\/konsol\/akun$/, { timeout: 30_000 });
     const item = section.getByRole('listitem').filter({ hasText: NAME });
     await item.getByText(/terakhir dipakai/).waitFor({ timeout: 30_000 });
     const [credential] = await device.credentials();
@@ -130,7 +131,7 @@ describe.skipIf(!hasBrowser)('passkeys for staff', () => {
       .getByLabel(signInId.steps.code.label)
       .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.getByRole('button', { name: signInId.steps.code.submit }).click();
-    await page.waitForURL(/\/konsol$/, { timeout: 30_000 });
+    await page.waitForURL(/\/konsol\/akun$/, { timeout: 30_000 });
     await context.close();
   }, 240_000);
 });
