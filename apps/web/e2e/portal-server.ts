@@ -53,6 +53,11 @@ type ServerOptions = {
   demoPeople: number;
   /** Further environment of the server (job intervals a journey waits for). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * An embedded database in its own folder even where DATABASE_URL names a shared one: a second
+   * server beside the suite's must not seed or change the suite server's demo accounts.
+   */
+  ownDatabase?: boolean;
 };
 
 /**
@@ -64,6 +69,7 @@ export async function startPortalServer({
   hostName = '127.0.0.1',
   demoPeople,
   env = {},
+  ownDatabase = false,
 }: ServerOptions): Promise<PortalServer> {
   const port = await freePort();
   const url = `http://${hostName}:${port}`;
@@ -71,11 +77,13 @@ export async function startPortalServer({
   const webRoot = path.join(dataDir, 'web');
   cpSync(path.join(webDir, 'build/client'), webRoot, { recursive: true });
   const registryInboxDir = path.join(dataDir, 'registry-inbox');
+  const inherited = { ...process.env };
+  if (ownDatabase) delete inherited.DATABASE_URL;
   // In its own process group, so stopping it by PID stops its children too.
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       // The sign-in provider's issuer and the web client's return addresses are on this origin.

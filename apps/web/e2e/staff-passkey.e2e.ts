@@ -56,7 +56,7 @@ describe.skipIf(!hasBrowser)('passkeys for staff', () => {
   let server: PortalServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startPortalServer({ hostName: 'localhost', demoPeople: 100 });
+    server = await startPortalServer({ hostName: 'localhost', demoPeople: 100, ownDatabase: true });
     browser = await launchBrowser();
   }, 240_000);
   afterAll(async () => {
