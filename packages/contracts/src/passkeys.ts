@@ -105,7 +105,7 @@ export const PasskeyRegistrationResponseSchema = z.object({
     attestationObject: base64url(24_000),
     authenticatorData: base64url(24_000).optional(),
     // Any name: a browser may know transports this list does not (the server keeps known ones).
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    transports: z.array(typedText().max(32)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64url(4_000).optional(),
   }),

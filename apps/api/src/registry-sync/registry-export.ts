@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Database } from '../db/database';
 import { csvLine, type CsvValue } from '../registry/csv';
 import { createRegistrySyncRepository } from './registry-sync-repository';
@@ -26,4 +28,13 @@ export function leaveOut(files: SnapshotFiles, count: number): SnapshotFiles {
     people: files.people.filter(stays),
     school_memberships: files.school_memberships.filter(stays),
   };
+}
+
+/** Writes the files as a snapshot folder that `folderSnapshot` (and `npm run registry-sync`) reads. */
+export async function writeSnapshotFolder(dir: string, files: SnapshotFiles): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const [name, lines] of Object.entries(files)) {
+    // Each line ends with its own newline (`csvLine`).
+    await writeFile(path.join(dir, `${name}.csv`), lines.join(''));
+  }
 }

@@ -1,10 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { errorSummary } from '../logging/error-summary';
-import { leaveOut, snapshotOfRegistry } from './registry-export';
+import { leaveOut, snapshotOfRegistry, writeSnapshotFolder } from './registry-export';
 
 // `npm run registry-snapshot -- <folder> [--leave N]`: writes the stored registry as a snapshot
 // folder that `npm run registry-sync` reads, to try the registry's lifecycle on a demo: the
@@ -30,10 +29,7 @@ async function main(): Promise<number> {
   try {
     const files = leaveOut(await snapshotOfRegistry(database), leave);
     const dir = path.resolve(folder);
-    await mkdir(dir, { recursive: true });
-    for (const [name, lines] of Object.entries(files)) {
-      await writeFile(path.join(dir, `${name}.csv`), lines.map((line) => `${line}\n`).join(''));
-    }
+    await writeSnapshotFolder(dir, files);
     console.log(
       `Wrote ${files.people.length} people to ${dir} (${leave} left out): ` +
         `import it with npm run registry-sync -- ${folder}`,

@@ -1,14 +1,21 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDeletions, learningAccounts, people, registrySyncs } from '../db/schema';
 import { csvLine } from '../registry/csv';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
-import { snapshotOfRegistry, type SnapshotFiles } from './registry-export';
+import { snapshotOfRegistry, writeSnapshotFolder, type SnapshotFiles } from './registry-export';
 import { snapshot } from '../test-support/registry-snapshot';
 import type { SmtpSink } from '../test-support/smtp-sink';
 import type { TestApp } from '../test-support/test-app';
-import { createRegistrySyncService, type RegistrySyncDependencies } from './registry-sync-service';
+import {
+  createRegistrySyncService,
+  folderSnapshot,
+  type RegistrySyncDependencies,
+} from './registry-sync-service';
 import { rowsOf } from '../db/rows-of';
 
 let t: TestApp;
@@ -298,5 +305,11 @@ describe('registry sync', () => {
     expect(await rowsOf(t.database.db, sql`SELECT 1 FROM schools WHERE npsn = 'X1234567'`)).toEqual(
       [],
     );
+  });
+  it('imports a folder written from the stored registry as no change', async () => {
+    const dir = path.join(await mkdtemp(path.join(tmpdir(), 'registry-')), '2026-04-01');
+    await writeSnapshotFolder(dir, await snapshotOfRegistry(t.database));
+    const report = await createRegistrySyncService(context()).sync(folderSnapshot(dir));
+    expect(report).toMatchObject({ alreadyImported: false, added: 0, conflicts: 0, departed: 0 });
   });
 });
