@@ -8,6 +8,7 @@ import { auditEvents, learningAccounts, officeAccountRequests, referralCodes } f
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { officeRequestBody } from '../test-support/office-request-body';
+import { setPassword, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
 import { FIXTURE } from '../test-support/registry-fixture';
 import type { SmtpSink } from '../test-support/smtp-sink';
@@ -53,14 +54,11 @@ beforeAll(async () => {
   rp = await discoverClient(t.app, t.config);
   await t.database.db.insert(referralCodes).values({ code: 'KONSOL2026', maxUses: 10 });
   staff = await staffAccessToken(t, rp, `reviewer@${t.config.staffDomain}`);
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash('Guru-Bandung-2026') })
-    .where(eq(learningAccounts.email, FIXTURE.teacher.accounts[0]!));
+  await setPassword(t, FIXTURE.teacher.accounts, TEACHER_PASSWORD);
   teacher = (
     await signIn(rp, t.config, createBrowser(t.app, t.config.oidc.issuer), {
       email: FIXTURE.teacher.accounts[0]!,
-      password: 'Guru-Bandung-2026',
+      password: TEACHER_PASSWORD,
     })
   ).access_token;
 }, 120_000);
