@@ -1,33 +1,16 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
 import { STAFF_MESSAGES } from '@portal/contracts/staff';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { Alert } from '~/components/alert';
-import { FormField } from '~/components/form-field';
+import { NewPasswordFields, type NewPasswordValues } from '~/components/new-password-fields';
 import { PageTitle } from '~/components/page-title';
-import { PasswordInput } from '~/components/password-input';
-import { ShowPasswordToggle } from '~/components/show-password-toggle';
-import { registerNamespace } from '~/i18n/i18n';
-import {
-  fromFormError,
-  toFormError,
-  useLocaliseMessage,
-  type ShownMessage,
-} from '~/i18n/server-messages';
-import resetEn from '~/locales/en/password-reset.json';
-import resetId from '~/locales/id/password-reset.json';
+import { toFormError, useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useAcceptStaffInvitation } from './api/accept-staff-invitation';
 import './console-texts';
-
-// The password step reads as the reset flow's does: the same rule, hints and messages.
-registerNamespace('password-reset', { id: resetId, en: resetEn });
-
-/** Length as the server counts it: by characters, so an emoji is one, not two. */
-const passwordLength = (value: string): number => [...value].length;
 
 /**
  * Reads the token from the invitation's link (`#t=…`) and takes it out of the address bar, so
@@ -99,8 +82,6 @@ function Invitation() {
   return <PasswordForm token={token} onDone={setEmail} onLinkProblem={setLinkProblem} />;
 }
 
-type Fields = { password: string; confirmation: string };
-
 function PasswordForm({
   token,
   onDone,
@@ -113,18 +94,9 @@ function PasswordForm({
   const { t } = useTranslation(['password-reset', 'console']);
   const localise = useLocaliseMessage();
   const accept = useAcceptStaffInvitation();
-  const [visible, setVisible] = useState(false);
   const [formError, setFormError] = useState<ShownMessage | null>(null);
-  const ids = { rule: useId(), password: useId(), length: useId(), confirmation: useId() };
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<Fields>({ defaultValues: { password: '', confirmation: '' } });
-  const length = passwordLength(watch('password'));
+  const form = useForm<NewPasswordValues>({ defaultValues: { password: '', confirmation: '' } });
+  const { handleSubmit, setError, setFocus } = form;
 
   const onSubmit = handleSubmit(({ password }) => {
     setFormError(null);
@@ -153,73 +125,11 @@ function PasswordForm({
     );
   });
 
-  const lengthHint =
-    length >= PASSWORD_MIN_LENGTH
-      ? t('newPassword.lengthOk', { count: length })
-      : t('newPassword.lengthShort', { count: length, missing: PASSWORD_MIN_LENGTH - length });
-
   return (
     <>
       <p className="mt-3 text-muted">{t('console:invitation.intro')}</p>
-      <p id={ids.rule} className="mt-3 rounded-md bg-brand-soft p-3">
-        {t('newPassword.rule', { min: PASSWORD_MIN_LENGTH })}
-      </p>
       <form className="mt-6 space-y-5" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <FormField
-          id={ids.password}
-          label={t('newPassword.passwordLabel')}
-          describedBy={`${ids.rule} ${ids.length}`}
-          error={localise(fromFormError(errors.password))}
-          announceError
-        >
-          {(control) => (
-            <>
-              <PasswordInput
-                {...control}
-                visible={visible}
-                autoComplete="new-password"
-                {...register('password', {
-                  validate: (value) => {
-                    if (value === '') return t('newPassword.required');
-                    if (passwordLength(value) < PASSWORD_MIN_LENGTH)
-                      return t('newPassword.tooShort', { min: PASSWORD_MIN_LENGTH });
-                    if (passwordLength(value) > PASSWORD_MAX_LENGTH)
-                      return t('newPassword.tooLong', { max: PASSWORD_MAX_LENGTH });
-                    return true;
-                  },
-                })}
-              />
-              <p id={ids.length} className="mt-1 text-sm text-muted">
-                {lengthHint}
-              </p>
-            </>
-          )}
-        </FormField>
-        <FormField
-          id={ids.confirmation}
-          label={t('newPassword.confirmLabel')}
-          error={localise(fromFormError(errors.confirmation))}
-          announceError
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              visible={visible}
-              autoComplete="new-password"
-              {...register('confirmation', {
-                validate: (value, all) => {
-                  if (value === '') return t('newPassword.required');
-                  return value === all.password || t('newPassword.mismatch');
-                },
-              })}
-            />
-          )}
-        </FormField>
-        <ShowPasswordToggle
-          visible={visible}
-          onToggle={() => setVisible((current) => !current)}
-          label={t('newPassword.show')}
-        />
+        <NewPasswordFields form={form} />
         <Alert variant="field-error">{localise(formError)}</Alert>
         <button
           type="submit"

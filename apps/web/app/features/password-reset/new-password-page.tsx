@@ -1,20 +1,11 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
-import { FormField } from '~/components/form-field';
-import { PasswordInput } from '~/components/password-input';
-import { ShowPasswordToggle } from '~/components/show-password-toggle';
-import {
-  fromFormError,
-  toFormError,
-  useLocaliseMessage,
-  type ShownMessage,
-} from '~/i18n/server-messages';
+import { toFormError, useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { PageTitle } from '~/components/page-title';
 import { brand } from '~/config';
 import { useSetNewPassword } from './api/set-new-password';
@@ -23,12 +14,9 @@ import { RESET_NS } from './password-reset-texts';
 import { clearResetFlow, readResetFlow } from './reset-flow-storage';
 import type { ResetSession } from './reset-flow-storage';
 import { Alert } from '~/components/alert';
+import { NewPasswordFields, type NewPasswordValues } from '~/components/new-password-fields';
 
-/** Length as the server counts it: by characters, so an emoji is one, not two. */
-export const passwordLength = (value: string): number => [...value].length;
-
-type Fields = { password: string; confirmation: string };
-const SERVER_FIELDS: Record<string, keyof Fields> = {
+const SERVER_FIELDS: Record<string, keyof NewPasswordValues> = {
   password: 'password',
   password_confirmation: 'confirmation',
 };
@@ -146,23 +134,9 @@ function NewPasswordForm({
   const { t, i18n } = useTranslation(RESET_NS);
   const localise = useLocaliseMessage();
   const save = useSetNewPassword();
-  const [visible, setVisible] = useState(false);
   const [formError, setFormError] = useState<ShownMessage | null>(null);
-  const ids = {
-    rule: useId(),
-    password: useId(),
-    length: useId(),
-    confirmation: useId(),
-  };
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<Fields>({ defaultValues: { password: '', confirmation: '' } });
-  const length = passwordLength(watch('password'));
+  const form = useForm<NewPasswordValues>({ defaultValues: { password: '', confirmation: '' } });
+  const { handleSubmit, setError, setFocus } = form;
 
   const onSubmit = handleSubmit((fields) => {
     setFormError(null);
@@ -204,17 +178,9 @@ function NewPasswordForm({
     );
   });
 
-  const lengthHint =
-    length >= PASSWORD_MIN_LENGTH
-      ? t('newPassword.lengthOk', { count: length })
-      : t('newPassword.lengthShort', { count: length, missing: PASSWORD_MIN_LENGTH - length });
-
   return (
     <>
       <p className="mt-3 text-muted">{t('newPassword.intro')}</p>
-      <p id={ids.rule} className="mt-3 rounded-md bg-brand-soft p-3">
-        {t('newPassword.rule', { min: PASSWORD_MIN_LENGTH })}
-      </p>
       {session.verifiedUntil ? (
         <p className="mt-2 text-sm text-muted">
           {t('newPassword.expiresAt', { time: formatClock(session.verifiedUntil, i18n.language) })}
@@ -222,63 +188,7 @@ function NewPasswordForm({
       ) : null}
 
       <form className="mt-6 space-y-5" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <FormField
-          id={ids.password}
-          label={t('newPassword.passwordLabel')}
-          describedBy={`${ids.rule} ${ids.length}`}
-          error={localise(fromFormError(errors.password))}
-          announceError
-        >
-          {(control) => (
-            <>
-              <PasswordInput
-                {...control}
-                visible={visible}
-                autoComplete="new-password"
-                {...register('password', {
-                  validate: (value) => {
-                    if (value === '') return t('newPassword.required');
-                    if (passwordLength(value) < PASSWORD_MIN_LENGTH)
-                      return t('newPassword.tooShort', { min: PASSWORD_MIN_LENGTH });
-                    if (passwordLength(value) > PASSWORD_MAX_LENGTH)
-                      return t('newPassword.tooLong', { max: PASSWORD_MAX_LENGTH });
-                    return true;
-                  },
-                })}
-              />
-              <p id={ids.length} className="mt-1 text-sm text-muted">
-                {lengthHint}
-              </p>
-            </>
-          )}
-        </FormField>
-
-        <FormField
-          id={ids.confirmation}
-          label={t('newPassword.confirmLabel')}
-          error={localise(fromFormError(errors.confirmation))}
-          announceError
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              visible={visible}
-              autoComplete="new-password"
-              {...register('confirmation', {
-                validate: (value, all) => {
-                  if (value === '') return t('newPassword.required');
-                  return value === all.password || t('newPassword.mismatch');
-                },
-              })}
-            />
-          )}
-        </FormField>
-
-        <ShowPasswordToggle
-          visible={visible}
-          onToggle={() => setVisible((current) => !current)}
-          label={t('newPassword.show')}
-        />
+        <NewPasswordFields form={form} />
 
         <Alert variant="field-error">{localise(formError)}</Alert>
 
