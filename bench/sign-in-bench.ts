@@ -1,0 +1,295 @@
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { SignJWT, importPKCS8 } from 'jose';
+import {
+  INTERACTION_PATHS,
+  OIDC_WEB_SCOPE,
+  PORTAL_WEB_CLIENT_ID,
+  WEB_AUTH_PATHS,
+} from '@portal/contracts/sign-in';
+import { PROFILE_PATH } from '@portal/contracts/profile';
+import { createPasswordHasher } from '../apps/api/src/credentials/password-hasher';
+import {
+  DEFAULT_ADMIN_URL,
+  freePort,
+  query,
+  seededDatabase,
+  startServer,
+  stopServer,
+} from './bench-support';
+
+// `npm run bench:sign-in [-- --people N --seconds S --clients C]` (issue 35): on the real server
+// over HTTP, with PostgreSQL,
+// 1. full sign-ins per second (authorization request, password, code, token) by C clients,
+//    beside the floor: argon2id verifications alone through the server's own hasher (its
+//    parameters and its bound of hashes at once), in this process, run just before;
+// 2. token refreshes per second (each client's refresh token rotating) beside a bare Fastify
+//    answering the same token response, an RS256 JWT signed per request;
+// 3. the profile API's latency at 300 requests per second with the signed-in clients' tokens.
+// Prints the machine's load beside the figures: they are only comparable on a quiet machine.
+
+const PASSWORD = 'Bench-Masuk-Portal-2026';
+const PROFILE_RATE = 300;
+
+const { values } = parseArgs({
+  options: {
+    people: { type: 'string', default: '20000' },
+    seconds: { type: 'string', default: '15' },
+    // Enough that the sign-in's fixed least answer time (400 ms) does not bound the rate.
+    clients: { type: 'string', default: '32' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const people = Number(values.people.replaceAll('_', ''));
+const seconds = Number(values.seconds);
+const clients = Number(values.clients);
+const adminUrl = process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
+const name = `sign_in_bench_${people}`;
+
+const base64url = (bytes: Buffer) => bytes.toString('base64url');
+
+/** A browser's part of the flow over HTTP: its cookies by name, redirects followed by hand. */
+function cookieJar() {
+  const cookies = new Map<string, string>();
+  return {
+    header: () => [...cookies].map(([key, value]) => `${key}=${value}`).join('; '),
+    keep(response: Response) {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair!.indexOf('=');
+        const key = pair!.slice(0, at);
+        const value = pair!.slice(at + 1);
+        if (value === '' || /max-age=0/i.test(line)) cookies.delete(key);
+        else cookies.set(key, value);
+      }
+    },
+  };
+}
+
+type Tokens = { access_token: string; refresh_token: string };
+
+function createClient(origin: string) {
+  const issuer = `${origin}/oidc`;
+  const redirectUri = `${origin}${WEB_AUTH_PATHS.loginCallback}`;
+  const audience = `${origin}/belajar-id`;
+  const tokenEndpoint = `${issuer}/token`;
+
+  async function tokenRequest(form: Record<string, string>): Promise<Tokens> {
+    const response = await fetch(tokenEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: PORTAL_WEB_CLIENT_ID, ...form }),
+    });
+    if (response.status !== 200) throw new Error(`token ${response.status}`);
+    return (await response.json()) as Tokens;
+  }
+
+  async function signIn(email: string): Promise<Tokens> {
+    const jar = cookieJar();
+    const get = async (url: string) => {
+      const response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+      jar.keep(response);
+      await response.arrayBuffer();
+      return response;
+    };
+    const verifier = base64url(randomBytes(32));
+    const authorize = new URL(`${issuer}/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: PORTAL_WEB_CLIENT_ID,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: OIDC_WEB_SCOPE,
+      code_challenge: base64url(createHash('sha256').update(verifier).digest()),
+      code_challenge_method: 'S256',
+      state: base64url(randomBytes(16)),
+    }).toString();
+    const started = await get(authorize.href);
+    const uid = started.headers.get('location')!.split('/').pop()!;
+    const login = await fetch(`${issuer}${INTERACTION_PATHS.login.replace(':uid', uid)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: jar.header() },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    jar.keep(login);
+    if (login.status !== 200) throw new Error(`login ${login.status}`);
+    let next = ((await login.json()) as { redirectTo: string }).redirectTo;
+    for (let hop = 0; hop < 5 && !next.startsWith(redirectUri); hop += 1) {
+      next = new URL((await get(next)).headers.get('location')!, next).href;
+    }
+    const code = new URL(next).searchParams.get('code');
+    if (!code) throw new Error('no code');
+    return tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+      resource: audience,
+    });
+  }
+
+  const refresh = (token: string) =>
+    tokenRequest({ grant_type: 'refresh_token', refresh_token: token, resource: audience });
+
+  return { signIn, refresh };
+}
+
+/** Runs `work` in `clients` loops for `seconds`; answers how many finished and failed. */
+async function loops(work: (client: number) => Promise<void>) {
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  let failed = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (Date.now() < until) {
+        try {
+          await work(client);
+          done += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  return { perSecond: done / ((Date.now() - started) / 1000), done, failed };
+}
+
+/** A bare Fastify answering a token response with an RS256 JWT signed per request. */
+async function bareTokenServer(port: number) {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = await importPKCS8(
+    privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+    'RS256',
+  );
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.post('/token', async () => ({
+    access_token: await new SignJWT({ scope: OIDC_WEB_SCOPE, client_id: PORTAL_WEB_CLIENT_ID })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'bench' })
+      .setSubject('1')
+      .setIssuer('http://127.0.0.1/oidc')
+      .setAudience('http://127.0.0.1/belajar-id')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .setJti(base64url(randomBytes(16)))
+      .sign(key),
+    refresh_token: base64url(randomBytes(32)),
+    token_type: 'Bearer',
+    expires_in: 600,
+  }));
+  await app.listen({ port, host: '127.0.0.1' });
+  return app;
+}
+
+function profileLoad(origin: string, tokens: string[]): Promise<autocannon.Result> {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${origin}/belajar-id${PROFILE_PATH}`,
+        connections: 20,
+        duration: seconds,
+        overallRate: PROFILE_RATE,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+            }),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+const loadBefore = loadavg();
+const benchUrl = await seededDatabase(adminUrl, name, people);
+const emails = (
+  await query<{ email: string }>(
+    benchUrl,
+    'SELECT email FROM learning_accounts ORDER BY id LIMIT 2000',
+  )
+).map((row) => row.email);
+const hasher = createPasswordHasher();
+const stored = await hasher.hash(PASSWORD);
+// One hash for every bench account: each sign-in still verifies it in full.
+await query(
+  benchUrl,
+  'UPDATE learning_accounts SET password_hash = $1, must_change_password = false WHERE email = ANY($2)',
+  [stored, emails],
+);
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+process.env['PUBLIC_URL'] = origin;
+process.env['SIGN_IN_LIMIT_PER_IP_PER_MINUTE'] = '100000000';
+const server = await startServer(benchUrl, port);
+const bare = await bareTokenServer(await freePort());
+const bareAddress = bare.server.address() as { port: number };
+const client = createClient(origin);
+
+try {
+  const floor = await loops(async () => {
+    if (!(await hasher.verify(stored, PASSWORD))) throw new Error('not verified');
+  });
+
+  let nextEmail = 0;
+  const held: Tokens[] = [];
+  const signIns = await loops(async (c) => {
+    const tokens = await client.signIn(emails[nextEmail++ % emails.length]!);
+    held[c] = tokens;
+  });
+
+  const refreshes = await loops(async (c) => {
+    held[c] = await client.refresh(held[c]!.refresh_token);
+  });
+  const bareRefreshes = await loops(async () => {
+    const response = await fetch(`http://127.0.0.1:${bareAddress.port}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x' }),
+    });
+    if (response.status !== 200) throw new Error(`bare ${response.status}`);
+    await response.json();
+  });
+
+  const profile = await profileLoad(
+    origin,
+    held.map((tokens) => tokens.access_token),
+  );
+
+  const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
+  console.log(
+    `\nSign-in benchmark: ${people.toLocaleString('en')} people in PostgreSQL, ${clients} clients, ${seconds} s a phase, ${cpus().length} cores, load average before ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `argon2id verify alone (floor):   ${floor.perSecond.toFixed(1)}/s (failed ${floor.failed})`,
+  );
+  console.log(
+    `full sign-ins over HTTP:         ${signIns.perSecond.toFixed(1)}/s (failed ${signIns.failed}) = ${ratio(signIns.perSecond, floor.perSecond)} of the floor (target 0.8)`,
+  );
+  console.log(
+    `token refreshes over HTTP:       ${refreshes.perSecond.toFixed(1)}/s (failed ${refreshes.failed})`,
+  );
+  console.log(
+    `bare Fastify, same JWT signed:   ${bareRefreshes.perSecond.toFixed(1)}/s = refresh ${ratio(refreshes.perSecond, bareRefreshes.perSecond)} of it (target 0.6)`,
+  );
+  console.log(
+    `profile API at ${PROFILE_RATE} req/s:        p50 ${profile.latency.p50} ms  p99 ${profile.latency.p99} ms  non-2xx ${profile.non2xx} (target p99 < 25 ms)`,
+  );
+} finally {
+  await bare.close();
+  await stopServer(server);
+  if (!values.keep) await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
