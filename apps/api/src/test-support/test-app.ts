@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { createTestDatabase } from './test-database';
 import type { Clock } from '../jobs/clock';
+import type { Tracing } from '../tracing/tracing';
 import { createRateLimitStore, type RateLimitStore } from '../counters/rate-limit-store';
 
 export type TestApp = {
@@ -53,7 +54,10 @@ export async function createTestApp(
   {
     keepLogs = true,
     now,
+    tracing,
   }: {
+    /** Request spans, for the tracing tests. */
+    tracing?: Tracing;
     /** Keep the log lines for `logs()`; a long run that measures memory lets them go. */
     keepLogs?: boolean;
     /** The clock of the jobs and services, for tests that move time. */
@@ -74,6 +78,7 @@ export async function createTestApp(
     rateLimit,
     logStream: stream,
     ...(now ? { now } : {}),
+    tracing,
   });
   await app.ready();
   return {
