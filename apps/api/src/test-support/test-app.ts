@@ -55,9 +55,12 @@ export async function createTestApp(
     keepLogs = true,
     now,
     tracing,
+    adjustDatabase = (database) => database,
   }: {
     /** Request spans, for the tracing tests. */
     tracing?: Tracing;
+    /** Changes the database before the app gets it (a read replica in front of it). */
+    adjustDatabase?: (database: Database) => Database;
     /** Keep the log lines for `logs()`; a long run that measures memory lets them go. */
     keepLogs?: boolean;
     /** The clock of the jobs and services, for tests that move time. */
@@ -65,7 +68,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = adjust(testConfig(overrides));
-  const database = await createTestDatabase();
+  const database = adjustDatabase(await createTestDatabase());
   const rateLimit = await testCounters(config);
   const stream = new PassThrough();
   let captured = '';
