@@ -65,6 +65,8 @@ export async function startServer(
   port: number,
   nodeArgs: string[] = [],
   script = 'apps/api/src/server.ts',
+  /** More environment for this server (metrics, traces). */
+  extraEnv: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -77,6 +79,7 @@ export async function startServer(
     LOOKUP_LIMIT_PER_IP_PER_MINUTE: '100000000',
     LOOKUP_LIMIT_PER_TARGET_PER_HOUR: '100000000',
     WEB_BUILD_DIR: '/nonexistent',
+    ...extraEnv,
   };
   delete env['REDIS_URL'];
   const child = spawn(

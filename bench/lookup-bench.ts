@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import {
@@ -22,7 +23,12 @@ import { layerCosts, type LayerCosts } from './cpu-profile-layers';
 // same portal on a registry of M people, in alternating rounds. The bot check is off for the run (a proof of
 // work per request would measure the client's CPU, not the server's).
 
-const GOALS = { ratioOfFloor: 0.6, p99AtFixedRateMs: 25, fixedRate: 500 };
+const GOALS = {
+  ratioOfFloor: 0.6,
+  observedRatioOfFloor: 0.55,
+  p99AtFixedRateMs: 25,
+  fixedRate: 500,
+};
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +39,8 @@ const { values } = parseArgs({
     database: { type: 'string' },
     beside: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // Also the portal with metrics on, and with metrics and traces to a local OTLP sink.
+    observed: { type: 'boolean', default: false },
   },
 });
 const people = Number(values.people.replaceAll('_', ''));
@@ -261,6 +269,27 @@ async function lookupsOf(databaseUrl: string) {
 
 type SizeRounds = { people: number; rounds: Paced[] };
 
+/** An OTLP/HTTP endpoint on loopback that answers every export and only counts it. */
+async function startOtlpSink() {
+  let requests = 0;
+  let bytes = 0;
+  const sinkServer = createServer((request, response) => {
+    request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    request.on('end', () => {
+      requests += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => sinkServer.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    bytes: () => bytes,
+    close: () => sinkServer.close(),
+  };
+}
+
 /**
  * The steady-rate latency of the portal on this registry and on one of `besidePeople`, in
  * alternating rounds with both servers up, so that the machine's other work weighs on both.
@@ -301,14 +330,55 @@ const portalBase = `http://127.0.0.1:${portalPort}`;
 // The portal and the floor run side by side, idle but for the rounds sent to them.
 const server = await startServer(benchUrl, portalPort);
 const floorServer = await startServer(benchUrl, floorPort, [], FLOOR_SCRIPT);
+// With --observed: the same portal with metrics on, and with metrics and traces exported to a
+// sink in this process that only counts what it receives (a collector's work is not the portal's).
+const sink = values.observed ? await startOtlpSink() : undefined;
+const observed: { label: string; env: Record<string, string> }[] = sink
+  ? [
+      { label: 'portal + metrics', env: { METRICS_PORT: String(await freePort()) } },
+      {
+        label: 'portal + metrics + traces',
+        env: {
+          METRICS_PORT: String(await freePort()),
+          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+        },
+      },
+    ]
+  : [];
+const observedServers = await Promise.all(
+  observed.map(async (variant) => {
+    const port = await freePort();
+    const child = await startServer(benchUrl, port, [], undefined, variant.env);
+    return { ...variant, port, child };
+  }),
+);
 try {
   const alternated = await alternate(
     [
       { label: 'portal', base: portalBase, pid: server.pid! },
+      ...observedServers.map(({ label, port, child }) => ({
+        label,
+        base: `http://127.0.0.1:${port}`,
+        pid: child.pid!,
+      })),
       { label: 'floor', base: `http://127.0.0.1:${floorPort}`, pid: floorServer.pid! },
     ],
     lookupRequest,
   );
+  const observedFigures = await Promise.all(
+    observedServers.map(async ({ label, env }) => {
+      const text = await fetch(`http://127.0.0.1:${env.METRICS_PORT}/metrics`).then((r) =>
+        r.text(),
+      );
+      const counted = [
+        ...text.matchAll(
+          /^portal_http_request_duration_seconds_count\{[^}]*route="\/belajar-id\/account-lookup\/v1\/lookup\/(?:ptk|pd)"[^}]*\} (\d+)/gm,
+        ),
+      ].reduce((sum, match) => sum + Number(match[1]), 0);
+      return { label, counted };
+    }),
+  );
+  for (const { child } of observedServers) await stopServer(child);
   const portalRounds = alternated.get('portal')!;
   const floorRounds = alternated.get('floor')!;
   await stopServer(floorServer);
@@ -375,6 +445,19 @@ try {
   console.log(
     `p99 at a steady ${GOALS.fixedRate} req/s = ${steady.p99.toFixed(1)} ms (goal < ${GOALS.p99AtFixedRateMs} ms: ${steady.p99 < GOALS.p99AtFixedRateMs ? 'met' : 'NOT met'}); in bursts of ${GOALS.fixedRate}: ${fixed.result.latency.p99} ms`,
   );
+  for (const { label } of observedServers) {
+    const ratio = rate(alternated.get(label)!.lookup) / rate(floorRounds.lookup);
+    const cost = 1 - rate(alternated.get(label)!.lookup) / rate(portalRounds.lookup);
+    console.log(
+      `${label} / floor lookup (median ${rate(alternated.get(label)!.lookup).toFixed(0)} req/s) = ${ratio.toFixed(2)} (goal >= ${GOALS.observedRatioOfFloor}: ${ratio >= GOALS.observedRatioOfFloor ? 'met' : 'NOT met'}); ${(cost * 100).toFixed(1)} % fewer lookups than the plain portal`,
+    );
+  }
+  for (const { label, counted } of observedFigures)
+    console.log(`${label}: its /metrics counted ${counted.toLocaleString('en')} lookups`);
+  if (sink)
+    console.log(
+      `OTLP sink: ${sink.requests()} exports, ${(sink.bytes() / 1e6).toFixed(1)} MB of spans received`,
+    );
   if (sizes) {
     console.log(
       `\nThe same portal on two registries, both up, steady ${GOALS.fixedRate} req/s in alternating rounds of ${seconds} s:`,
@@ -457,6 +540,8 @@ try {
 } finally {
   await stopServer(server);
   await stopServer(floorServer);
+  for (const { child } of observedServers) await stopServer(child);
+  sink?.close();
   if (!values.keep && !values.database)
     await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }

@@ -78,6 +78,7 @@ async function main() {
   const { db } = database;
   const statistics = createStatisticsService({
     db,
+    replica: database.replica.read,
     counters: await createRateLimitStore(undefined),
   });
   try {

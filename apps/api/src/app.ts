@@ -36,6 +36,7 @@ import { staffPasskeysRoutes } from './staff/staff-passkeys-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
+import type { Tracing } from './tracing/tracing';
 import { createServices, type Services } from './services';
 import { statisticsRoutes } from './statistics/statistics-routes';
 import { loopbackOriginRedirect } from './sign-in/loopback-origin';
@@ -52,6 +53,8 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
   /** The clock of the registry's lifecycle; tests pass one they move. */
   now?: Clock;
+  /** Request spans when tracing is on (`tracing/tracing.ts`); none otherwise. */
+  tracing?: Tracing | undefined;
 };
 
 declare module 'fastify' {
@@ -70,6 +73,7 @@ export async function buildApp({
   rateLimit,
   logStream,
   now,
+  tracing,
 }: AppOptions): Promise<FastifyInstance> {
   // Only proxies named by configuration may say who the client is (X-Forwarded-For).
   // Fastify takes a hop count too (lib/request.js), though its type leaves numbers out.
@@ -90,6 +94,8 @@ export async function buildApp({
       } else socket.destroy(error);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Traces before anything else, so every hook and route added below runs inside its request's span.
+  await tracing?.register(app);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -71,6 +71,13 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    /** A streaming replica of DATABASE_URL for heavy reads (statistics, school search, lists). */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    /** Past this lag the replica's reads go to the primary. */
+    DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
     REDIS_URL: z
       .string()
@@ -85,6 +92,9 @@ const EnvSchema = z
     INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
     /** Prometheus's /metrics on this port of its own (0: any free one); off when unset. */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** OTLP/HTTP collector (its base URL; traces go to /v1/traces); no traces when unset. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default('portal-api'),
     API_DOCS: z.enum(['on', 'off']).optional(),
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_KEY: z.string().min(1).optional(),
@@ -238,7 +248,12 @@ export type Config = {
   port: number;
   publicUrl: string;
   logLevel: string;
-  database: { url: string | undefined; dataDir: string };
+  database: {
+    url: string | undefined;
+    dataDir: string;
+    /** Where heavy reads go when set; the primary otherwise. */
+    replica: { url: string; maxLagSeconds: number } | undefined;
+  };
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -247,6 +262,8 @@ export type Config = {
   instances: number;
   /** The port of /metrics for Prometheus, apart from the public one; undefined: no metrics. */
   metricsPort: number | undefined;
+  /** Where traces are exported by OTLP; undefined: tracing off. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
   /** Whether /docs (the OpenAPI browser and document) is served. */
   apiDocs: boolean;
   sms: { url: string; key: string | undefined } | undefined;
@@ -323,13 +340,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl,
     logLevel: e.LOG_LEVEL,
-    database: { url: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR) },
+    database: {
+      url: e.DATABASE_URL,
+      dataDir: path.resolve(e.DATA_DIR),
+      replica: e.DATABASE_REPLICA_URL
+        ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS }
+        : undefined,
+    },
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Akun ${e.PRODUCT_NAME}.id <no-reply@${e.PRODUCT_NAME}.id>`,
     trustProxy: e.TRUST_PROXY ?? false,
     instances: e.INSTANCES,
     metricsPort: e.METRICS_PORT,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, key: e.SMS_GATEWAY_KEY } : undefined,
     jobs: {

@@ -20,6 +20,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the first query: the drivers are patched as tracing starts. The SDK is loaded only
+  // when a collector is configured.
+  const tracing = config.tracing
+    ? await (await import('./tracing/tracing')).startOtlpTracing(config.tracing)
+    : undefined;
   const database = await openDatabase(config.database);
   if (config.seedDemo) {
     const seeded = await seedDemoRegistry(database, {
@@ -33,7 +38,7 @@ async function main(): Promise<void> {
       );
   }
   const rateLimit = await createRateLimitStore(config.redisUrl, config.rateLimitPrefix);
-  const app = await buildApp({ config, database, rateLimit });
+  const app = await buildApp({ config, database, rateLimit, tracing });
 
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -41,6 +46,7 @@ async function main(): Promise<void> {
     await app.close();
     await rateLimit.close();
     await database.close();
+    await tracing?.shutdown();
   });
 
   const address = await app.listen({ host: config.host, port: config.port });
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
       `  API documentation:        ${url}/docs`,
       `  Database:                 ${database.kind === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL'}`,
       `  Rate-limit counters:      ${rateLimit.kind}`,
+      `  Traces:                   ${config.tracing ? `OTLP to ${config.tracing.endpoint}` : 'off'}`,
       `  Mail:                     ${config.smtpUrl ? 'SMTP' : `dev mailbox at ${url}/dev/mailbox`}`,
       '',
     ].join('\n'),

@@ -207,6 +207,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   });
   const consoleService = createConsoleService({
     db,
+    replica: database.replica.read,
     queue,
     outbox,
     templates,
@@ -221,7 +222,11 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     credentials: config.eventTracker,
     counters: rateLimit,
   });
-  const statistics = createStatisticsService({ db, counters: rateLimit });
+  const statistics = createStatisticsService({
+    db,
+    replica: database.replica.read,
+    counters: rateLimit,
+  });
   const announcements = createAnnouncementsService({ db, audit, toggles: featureToggles });
   const accountDeletion = createAccountDeletionService({
     db,

@@ -1,5 +1,6 @@
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
+import type { ReadOnReplica } from '../db/read-replica';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
@@ -10,6 +11,8 @@ export const OFFICE_ACCOUNT_QUEUE = 'office-account-create';
 
 export type ConsoleDependencies = {
   db: Db;
+  /** The lists' reads, on the replica when there is one. */
+  replica: ReadOnReplica;
   queue: JobQueue;
   outbox: OutboxService;
   templates: MessageTemplates;

@@ -54,12 +54,15 @@ export async function readOfficeRequestDetail(
 }
 
 /** Reading office requests: the list, one request, its files. */
-export function createOfficeReview({ db, audit, storage }: ConsoleDependencies) {
+export function createOfficeReview({ db, replica, audit, storage }: ConsoleDependencies) {
   const repository = createOfficeReviewRepository(db);
   return {
     /** Requests for review, newest first, filtered by status, province and day of submission. */
     async listOfficeRequests(filter: OfficeRequestFilter) {
-      const { rows, total } = await repository.page(filter);
+      // A list may be a few seconds behind; a request opened from it is read on the primary.
+      const { rows, total } = await replica((replicaDb) =>
+        createOfficeReviewRepository(replicaDb).page(filter),
+      );
       return {
         items: rows.map((row) => ({
           ...row,

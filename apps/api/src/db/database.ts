@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { logBackgroundError } from '../logging/logger-options';
+import { createReadReplica, openReplica, primaryOnly, type ReadReplica } from './read-replica';
 import * as schema from './schema';
 
 const migrationsFolder = path.resolve(
@@ -31,6 +32,8 @@ export type Database = {
   db: Db;
   /** How the job queue reaches the same database: its own pool, or PGlite's one connection. */
   jobQueueConnection: { connectionString: string } | { pglite: PGlite };
+  /** Heavy reads: on the replica when one is configured and fit, on this database otherwise. */
+  replica: ReadReplica;
   /** Throws unless the database answers. */
   ping(): Promise<void>;
   /** The connection pool's use now (PostgreSQL; PGlite has one connection and no pool). */
@@ -50,6 +53,8 @@ export type DatabaseOptions = {
   /** PGlite data folder, or `memory://` for a throwaway database. */
   dataDir: string;
   poolSize?: number;
+  /** A streaming replica of `url` for heavy reads, and the lag past which it is skipped. */
+  replica?: { url: string; maxLagSeconds: number } | undefined;
 };
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -67,7 +72,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await database.close();
     throw error;
   }
-  return database;
+  if (!options.replica) return database;
+  const opened = openReplica(options.replica.url, options.poolSize ?? 10);
+  const replica = createReadReplica({
+    primary: database.db,
+    replica: opened.db,
+    readLag: opened.readLag,
+    maxLagSeconds: options.replica.maxLagSeconds,
+    close: opened.close,
+  });
+  return {
+    ...database,
+    replica,
+    async close() {
+      await replica.close();
+      await database.close();
+    },
+  };
 }
 
 function openPostgres(url: string, poolSize: number): Database & { migrate(): Promise<void> } {
@@ -89,6 +110,7 @@ function openPostgres(url: string, poolSize: number): Database & { migrate(): Pr
     kind: 'postgres',
     db,
     jobQueueConnection: { connectionString: url },
+    replica: primaryOnly(db),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -198,6 +220,7 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
     kind: 'pglite',
     db,
     jobQueueConnection: { pglite: client },
+    replica: primaryOnly(db),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },

@@ -201,6 +201,26 @@ export function createMetrics({
     },
   });
   new Gauge({
+    name: 'portal_db_replica_in_use',
+    help: '1 while heavy reads go to the read replica, 0 while they fall back to the primary (absent without a replica).',
+    registers,
+    collect() {
+      const state = database.replica.state();
+      if (state.configured) this.set(state.inUse ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_replica_fallback_reads',
+    help: 'Reads meant for the replica that went to the primary since start, by reason (unreachable, lagging).',
+    labelNames: ['reason'] as const,
+    registers,
+    collect() {
+      const state = database.replica.state();
+      if (!state.configured) return;
+      for (const [reason, count] of Object.entries(state.fallbacks)) this.set({ reason }, count);
+    },
+  });
+  new Gauge({
     name: 'portal_counters_fallback_in_use',
     help: '1 while rate-limit counters are kept in this process for want of Redis.',
     registers,

@@ -1,4 +1,6 @@
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import nodemailer from 'nodemailer';
+import { portalTracer } from '../tracing/portal-tracer';
 
 export type Delivery = {
   to: string;
@@ -34,14 +36,32 @@ export function createSmtpTransport(smtpUrl: string, from: string): Transport {
   return {
     via: 'smtp',
     async send({ to, subject, text, html, reference }) {
-      await transporter.sendMail({
-        from,
-        to,
-        subject,
-        text,
-        messageId: `<${reference}@${domain}>`,
-        ...(html ? { html } : {}),
-      });
+      // nodemailer has no instrumentation: a span of our own, naming the server, never the
+      // recipient or the subject.
+      await portalTracer().startActiveSpan(
+        'smtp send',
+        {
+          kind: SpanKind.CLIENT,
+          attributes: { 'server.address': url.hostname, 'server.port': Number(url.port || 25) },
+        },
+        async (span) => {
+          try {
+            await transporter.sendMail({
+              from,
+              to,
+              subject,
+              text,
+              messageId: `<${reference}@${domain}>`,
+              ...(html ? { html } : {}),
+            });
+          } catch (error) {
+            span.setStatus({ code: SpanStatusCode.ERROR });
+            throw error;
+          } finally {
+            span.end();
+          }
+        },
+      );
     },
     close: () => transporter.close(),
   };

@@ -4,6 +4,7 @@ import { CLAIM_SECONDS, type OutboxRepository } from './outbox-repository';
 
 export const DELIVER_QUEUE = 'outbox-deliver';
 export const SWEEP_QUEUE = 'outbox-sweep';
+export const RESUME_QUEUE = 'outbox-resume';
 
 // A message that has waited this long has lost its job (retention, a crash between commit and
 // enqueue on an old version): the sweeper queues it again. Nothing is ever dropped.
@@ -15,11 +16,13 @@ export async function registerOutboxJobs({
   queue,
   repository,
   deliver,
+  resumeAfterOutage,
   retryDelaySeconds,
 }: {
   queue: JobQueue;
   repository: OutboxRepository;
   deliver: (id: number) => Promise<void>;
+  resumeAfterOutage: () => Promise<void>;
   retryDelaySeconds: number;
 }): Promise<void> {
   await queue.createQueue(DELIVER_QUEUE, {
@@ -46,4 +49,10 @@ export async function registerOutboxJobs({
     }
   });
   await queue.boss.schedule(SWEEP_QUEUE, '*/15 * * * *');
+  // A lapsed run is simply the next minute's: nothing to retry.
+  await queue.createQueue(RESUME_QUEUE, { retryLimit: 0, retryDelay: 0, retryBackoff: false });
+  await queue.work(RESUME_QUEUE, () => resumeAfterOutage());
+  // Every minute (cron's finest): waiting messages go out within a minute of the transport's
+  // return, however long the backoff grew during the outage.
+  await queue.boss.schedule(RESUME_QUEUE, '* * * * *');
 }

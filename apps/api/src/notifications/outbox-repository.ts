@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Transaction } from '../db/database';
+import { rowCountOf, rowsOf } from '../db/rows-of';
 import { outboxMessages } from '../db/schema';
 
 export type NewMessage = typeof outboxMessages.$inferInsert;
@@ -151,6 +152,40 @@ export function createOutboxRepository(db: Db) {
         .orderBy(outboxMessages.createdAt)
         .limit(limit);
       return rows.map((row) => row.id);
+    },
+    /**
+     * One undelivered message of the channel whose delivery job waits out a retry delay: the
+     * message to try when its transport may be back.
+     */
+    async oldestWaitingRetry(
+      queue: string,
+      channel: OutboxMessage['channel'],
+    ): Promise<number | undefined> {
+      const [row] = await rowsOf<{ id: number }>(
+        db,
+        sql`SELECT m.id FROM pgboss.job j
+            JOIN outbox_messages m ON m.id = (j.data->>'id')::bigint
+            WHERE j.name = ${queue} AND j.state = 'retry' AND j.start_after > now()
+              AND m.channel = ${channel} AND m.delivered_at IS NULL
+            ORDER BY m.id LIMIT 1`,
+      );
+      return row ? Number(row.id) : undefined;
+    },
+    /**
+     * Brings forward every delivery of the channel waiting out a retry delay: its transport
+     * answers again, and a backoff grown during the outage must not hold the messages minutes
+     * longer (pg-boss has no call for it; its job table is read the same way by the metrics).
+     * A job whose message went out meanwhile (the one tried first) runs at once and finds
+     * nothing to do, rather than lingering for its delay.
+     */
+    async wakeWaitingRetries(queue: string, channel: OutboxMessage['channel']): Promise<number> {
+      return rowCountOf(
+        db,
+        sql`UPDATE pgboss.job j SET start_after = now()
+            FROM outbox_messages m
+            WHERE j.name = ${queue} AND j.state = 'retry' AND j.start_after > now()
+              AND m.id = (j.data->>'id')::bigint AND m.channel = ${channel}`,
+      );
     },
     async latest(limit: number): Promise<OutboxMessage[]> {
       return db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);

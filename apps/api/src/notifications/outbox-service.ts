@@ -2,7 +2,7 @@ import type { Transaction } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from '../db/database';
 import { logBackgroundWarning } from '../logging/logger-options';
-import { createOutboxRepository, type NewMessage } from './outbox-repository';
+import { createOutboxRepository, type NewMessage, type OutboxMessage } from './outbox-repository';
 import { DELIVER_QUEUE, registerOutboxJobs } from './outbox-jobs';
 import type { Transport } from './mail-transport';
 
@@ -39,6 +39,13 @@ export function createOutboxService({
   metrics,
 }: Options) {
   const repository = createOutboxRepository(db);
+  // Channels whose last attempt here failed: their next success wakes the messages waiting.
+  const failedLast = new Set<OutboxMessage['channel']>();
+
+  async function wakeWaiting(channel: OutboxMessage['channel']): Promise<void> {
+    const woken = await repository.wakeWaitingRetries(DELIVER_QUEUE, channel);
+    if (woken > 0) logBackgroundWarning('outbox deliveries resumed', { channel, woken });
+  }
 
   async function deliver(id: number): Promise<void> {
     const message = await repository.claim(id);
@@ -72,12 +79,33 @@ export function createOutboxService({
         attempt: message.attempts,
         reason: { type: name, code, responseCode },
       });
+      failedLast.add(message.channel);
       await repository.markFailed(id, error instanceof Error ? error.message : String(error));
       metrics.delivery(message.channel, carriesCode, 'failed');
       throw error;
     }
     await repository.markDelivered(id, transport.via, message.template);
     metrics.delivery(message.channel, carriesCode, 'delivered');
+    if (failedLast.delete(message.channel)) await wakeWaiting(message.channel);
+  }
+
+  /**
+   * After an outage: tries one waiting message per channel now and, if its transport takes it,
+   * brings every waiting delivery of that channel forward. Run every minute (outbox-jobs.ts), so
+   * the messages go out within a minute of the transport's return, on whichever instance.
+   */
+  async function resumeAfterOutage(): Promise<void> {
+    for (const channel of ['email', 'sms'] as const) {
+      const id = await repository.oldestWaitingRetry(DELIVER_QUEUE, channel);
+      if (id === undefined) continue;
+      try {
+        await deliver(id);
+      } catch {
+        // Still down: logged and counted by deliver; its job keeps its own retry.
+        continue;
+      }
+      await wakeWaiting(channel);
+    }
   }
 
   return {
@@ -89,8 +117,10 @@ export function createOutboxService({
       return id;
     },
     /** The delivery and the sweep as jobs (outbox-jobs.ts). */
-    registerWorkers: () => registerOutboxJobs({ queue, repository, deliver, retryDelaySeconds }),
+    registerWorkers: () =>
+      registerOutboxJobs({ queue, repository, deliver, resumeAfterOutage, retryDelaySeconds }),
     deliver,
+    resumeAfterOutage,
     /** Messages that keep failing, for /readyz: the portal serves, but mail is not going out. */
     async health(): Promise<{ status: 'ok' | 'failing'; failing: number }> {
       const failing = await repository.failingCount(FAILING_AFTER_ATTEMPTS);

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { createTestDatabase } from './test-database';
 import type { Clock } from '../jobs/clock';
+import type { Tracing } from '../tracing/tracing';
 import { createRateLimitStore, type RateLimitStore } from '../counters/rate-limit-store';
 
 export type TestApp = {
@@ -53,7 +54,13 @@ export async function createTestApp(
   {
     keepLogs = true,
     now,
+    tracing,
+    adjustDatabase = (database) => database,
   }: {
+    /** Request spans, for the tracing tests. */
+    tracing?: Tracing;
+    /** Changes the database before the app gets it (a read replica in front of it). */
+    adjustDatabase?: (database: Database) => Database;
     /** Keep the log lines for `logs()`; a long run that measures memory lets them go. */
     keepLogs?: boolean;
     /** The clock of the jobs and services, for tests that move time. */
@@ -61,7 +68,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = adjust(testConfig(overrides));
-  const database = await createTestDatabase();
+  const database = adjustDatabase(await createTestDatabase());
   const rateLimit = await testCounters(config);
   const stream = new PassThrough();
   let captured = '';
@@ -74,6 +81,7 @@ export async function createTestApp(
     rateLimit,
     logStream: stream,
     ...(now ? { now } : {}),
+    tracing,
   });
   await app.ready();
   return {
