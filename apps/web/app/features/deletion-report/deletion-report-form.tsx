@@ -5,16 +5,10 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
-import { PageTitle } from '~/components/page-title';
-import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
-import en from '~/locales/en/deletion-report.json';
-import id from '~/locales/id/deletion-report.json';
 import { useDeletionNotice } from './api/get-deletion-notice';
 import { useReportDeletionMistake } from './api/report-deletion-mistake';
 import { Alert } from '~/components/alert';
-
-registerNamespace('deletion-report', { id, en });
 
 /**
  * Reads the token from the notice's link (`#t=…`) and takes it out of the address bar, so that
@@ -26,17 +20,15 @@ function tokenFromAddress(): string | null {
   return token;
 }
 
-/** `/account/deletion-report` (issue 23): report that a deletion notice is a mistake. */
-export function DeletionReportPage() {
-  const { t } = useTranslation('deletion-report');
+/**
+ * The notice's form with its calls, a part of `DeletionReportPage` (issue 38): it comes after the
+ * page's first script, so the prerendered page shows its title before this code arrives.
+ */
+export function DeletionReportWithQueries() {
   return (
-    <div className="page-container max-w-xl py-10">
-      <PageTitle title={t('title')} />
-      <h1 className="text-3xl font-bold">{t('title')}</h1>
-      <QueryProvider>
-        <DeletionReport />
-      </QueryProvider>
-    </div>
+    <QueryProvider>
+      <DeletionReport />
+    </QueryProvider>
   );
 }
 

@@ -15,7 +15,6 @@ import {
   useLocaliseMessage,
   type ShownMessage,
 } from '~/i18n/server-messages';
-import { PageTitle } from '~/components/page-title';
 import { brand } from '~/config';
 import { useSetNewPassword } from './api/set-new-password';
 import { formatClock } from '~/i18n/format-clock';
@@ -33,16 +32,15 @@ const SERVER_FIELDS: Record<string, keyof Fields> = {
   password_confirmation: 'confirmation',
 };
 
-/** Last step of the password reset (SPEC §2): the new password, twice. */
-export function NewPasswordPage() {
-  const { t } = useTranslation(RESET_NS);
+/**
+ * The last step's content with its calls, a part of `NewPasswordPage` (issue 38): it comes after
+ * the page's first script, so the prerendered page shows its title before this code arrives.
+ */
+export function NewPasswordWithQueries() {
   return (
-    <div className="page-container max-w-xl py-10">
-      <PageTitle title={t('newPassword.title')} />
-      <QueryProvider>
-        <NewPasswordContent />
-      </QueryProvider>
-    </div>
+    <QueryProvider>
+      <NewPasswordContent />
+    </QueryProvider>
   );
 }
 

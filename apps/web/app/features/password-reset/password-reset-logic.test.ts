@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { passwordLength } from './new-password-page';
+import { passwordLength } from './new-password-form';
 import { normaliseCode, parseOtpLink } from './otp-link';
 import {
   RESET_FLOW_STORAGE_KEY,

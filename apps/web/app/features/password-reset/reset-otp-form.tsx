@@ -8,7 +8,6 @@ import { QueryProvider } from '~/api/query-provider';
 import { useDialogs } from '~/components/dialog-store';
 import { FormField } from '~/components/form-field';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
-import { PageTitle } from '~/components/page-title';
 import { useSendResetCode } from './api/send-reset-code';
 import { useValidateResetCode } from './api/validate-reset-code';
 import { normaliseCode, parseOtpLink } from './otp-link';
@@ -56,17 +55,15 @@ function loadFromAddress(): Loaded {
   return { flow: readResetFlow(), fromLink: false, code: '' };
 }
 
-/** OTP step of the password reset (SPEC §2, §4): enter, paste or follow the code. */
-export function ResetOtpPage() {
-  const { t } = useTranslation(RESET_NS);
+/**
+ * The OTP form with its calls, a part of `ResetOtpPage` (issue 38): it comes after the page's
+ * first script, so the prerendered page shows its title before this code has arrived.
+ */
+export function ResetOtpFormWithQueries() {
   return (
-    <div className="page-container max-w-xl py-10">
-      <PageTitle title={t('otp.title')} />
-      <h1 className="text-3xl font-bold">{t('otp.title')}</h1>
-      <QueryProvider>
-        <ResetOtpForm />
-      </QueryProvider>
-    </div>
+    <QueryProvider>
+      <ResetOtpForm />
+    </QueryProvider>
   );
 }
 

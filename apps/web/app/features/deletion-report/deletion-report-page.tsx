@@ -1,0 +1,34 @@
+import { Suspense, use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadPart } from '~/components/load-part';
+import { PageTitle } from '~/components/page-title';
+import { registerNamespace } from '~/i18n/i18n';
+import en from '~/locales/en/deletion-report.json';
+import id from '~/locales/id/deletion-report.json';
+
+registerNamespace('deletion-report', { id, en });
+
+/**
+ * The notice, the form and their API calls come after the page's first script (issue 38): the
+ * page is prerendered with its title, and the form hydrates when this code arrives.
+ */
+const reportPart = loadPart(() => import('./deletion-report-form'));
+
+function DeletionReport() {
+  const { DeletionReportWithQueries } = use(reportPart);
+  return <DeletionReportWithQueries />;
+}
+
+/** `/account/deletion-report` (issue 23): report that a deletion notice is a mistake. */
+export function DeletionReportPage() {
+  const { t } = useTranslation('deletion-report');
+  return (
+    <div className="page-container max-w-xl py-10">
+      <PageTitle title={t('title')} />
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
+      <Suspense fallback={null}>
+        <DeletionReport />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Suspense, use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadPart } from '~/components/load-part';
+import { PageTitle } from '~/components/page-title';
+import { RESET_NS } from './password-reset-texts';
+
+/**
+ * The form, its checks and its API call come after the page's first script (issue 38): the page
+ * is prerendered with its title, and the form hydrates when this code arrives.
+ */
+const contentPart = loadPart(() => import('./new-password-form'));
+
+function NewPasswordContent() {
+  const { NewPasswordWithQueries } = use(contentPart);
+  return <NewPasswordWithQueries />;
+}
+
+/** Last step of the password reset (SPEC §2): the new password, twice. */
+export function NewPasswordPage() {
+  const { t } = useTranslation(RESET_NS);
+  return (
+    <div className="page-container max-w-xl py-10">
+      <PageTitle title={t('newPassword.title')} />
+      <Suspense fallback={<h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>}>
+        <NewPasswordContent />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Suspense, use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadPart } from '~/components/load-part';
+import { PageTitle } from '~/components/page-title';
+import { RESET_NS } from './password-reset-texts';
+
+/**
+ * The form, its checks and its API calls come after the page's first script (issue 38): the
+ * page is prerendered with its title, and the form hydrates when this code arrives.
+ */
+const formPart = loadPart(() => import('./reset-otp-form'));
+
+function ResetOtpForm() {
+  const { ResetOtpFormWithQueries } = use(formPart);
+  return <ResetOtpFormWithQueries />;
+}
+
+/** OTP step of the password reset (SPEC §2, §4): enter, paste or follow the code. */
+export function ResetOtpPage() {
+  const { t } = useTranslation(RESET_NS);
+  return (
+    <div className="page-container max-w-xl py-10">
+      <PageTitle title={t('otp.title')} />
+      <h1 className="text-3xl font-bold">{t('otp.title')}</h1>
+      <Suspense fallback={null}>
+        <ResetOtpForm />
+      </Suspense>
+    </div>
+  );
+}
