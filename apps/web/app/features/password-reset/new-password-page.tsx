@@ -21,9 +21,13 @@ export function NewPasswordPage() {
   return (
     <div className="page-container max-w-xl py-10">
       <PageTitle title={t('newPassword.title')} />
-      <Suspense fallback={<h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>}>
-        <NewPasswordContent />
-      </Suspense>
+      {/* The part's room is kept from the first paint: the footer stays below the fold while
+          the form arrives, instead of moving down under it (issue 38: CLS). */}
+      <div className="min-h-[calc(100dvh-8rem)]">
+        <Suspense fallback={<h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>}>
+          <NewPasswordContent />
+        </Suspense>
+      </div>
     </div>
   );
 }

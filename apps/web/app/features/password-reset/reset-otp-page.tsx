@@ -22,9 +22,13 @@ export function ResetOtpPage() {
     <div className="page-container max-w-xl py-10">
       <PageTitle title={t('otp.title')} />
       <h1 className="text-3xl font-bold">{t('otp.title')}</h1>
-      <Suspense fallback={null}>
-        <ResetOtpForm />
-      </Suspense>
+      {/* The part's room is kept from the first paint: the footer stays below the fold while
+          the form arrives, instead of moving down under it (issue 38: CLS). */}
+      <div className="min-h-[calc(100dvh-8rem)]">
+        <Suspense fallback={null}>
+          <ResetOtpForm />
+        </Suspense>
+      </div>
     </div>
   );
 }
