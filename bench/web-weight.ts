@@ -6,7 +6,7 @@
  * provider's redirect) and, signed in, the console's first page (a figure to watch, not a goal).
  * Last, it times each hop of the sign-in redirect chain in a throttled browser.
  *
- * Run: `npm run bench:web [-- --runs 7] [-- --skip-build] [-- --only dinas,statistics]
+ * Run: `npm run bench:web [-- --runs 7] [-- --skip-build] [-- --only dinas,statistics,faq]
  * [-- --no-console] [-- --no-hops]`. `CHROME_PATH` names the browser (default Debian's
  * Chromium), `LIGHTHOUSE_REPORTS=<folder>` keeps every report.
  */
@@ -65,6 +65,20 @@ const BENCH_ROUTES: BenchRoute[] = [
   { name: 'lookup', url: '/account/lookup/v2', route: '/account/lookup/v2' },
   { name: 'sign-in', url: '/auth/login?returnTo=/profile', route: '/auth/sign-in/:uid' },
   { name: 'statistics', url: '/statistik', route: '/statistik' },
+  // The other public pages (issue 38: "each public page"), reached from the home page's links.
+  { name: 'faq', url: '/faq', route: '/faq' },
+  { name: 'resources', url: '/resources', route: '/resources' },
+  { name: 'webinar', url: '/webinar', route: '/webinar' },
+  { name: 'privacy', url: '/privacy-policy', route: '/privacy-policy' },
+  { name: 'old-home', url: '/home', route: '/home' },
+  { name: 'oldhomepage', url: '/oldhomepage', route: '/oldhomepage' },
+  { name: 'reset-otp', url: '/reset-password/otp', route: '/reset-password/otp' },
+  {
+    name: 'reset-new',
+    url: '/reset-password/new-password',
+    route: '/reset-password/new-password',
+  },
+  { name: 'deletion', url: '/account/deletion-report', route: '/account/deletion-report' },
   { name: 'console', url: '/konsol', route: '/konsol', watch: true, signedIn: true },
 ];
 
@@ -325,7 +339,7 @@ async function main() {
         const figures = figuresOf(report);
         results.get(route.name)?.push(figures);
         console.log(
-          `${route.name.padEnd(10)} run ${round}/${runs}: performance ${figures.performance}  FCP ${figures.fcpMs} ms  LCP ${figures.lcpMs} ms  TBT ${figures.tbtMs} ms  CLS ${figures.cls.toFixed(3)}  (load ${load.toFixed(2)}, benchmarkIndex ${Math.round(report.environment?.benchmarkIndex ?? NaN)}${report.finalDisplayedUrl?.includes('/auth/sign-in/') ? ', landed on the sign-in page' : ''})`,
+          `${route.name.padEnd(12)} run ${round}/${runs}: performance ${figures.performance}  FCP ${figures.fcpMs} ms  LCP ${figures.lcpMs} ms  TBT ${figures.tbtMs} ms  CLS ${figures.cls.toFixed(3)}  (load ${load.toFixed(2)}, benchmarkIndex ${Math.round(report.environment?.benchmarkIndex ?? NaN)}${report.finalDisplayedUrl?.includes('/auth/sign-in/') ? ', landed on the sign-in page' : ''})`,
         );
         if (process.env['LIGHTHOUSE_REPORTS'])
           writeFileSync(

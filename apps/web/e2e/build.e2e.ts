@@ -49,6 +49,20 @@ describe('the built web app', () => {
     }
   });
 
+  it('prerenders the reset pages and the deletion report with their titles, forms after', () => {
+    // Their forms read this browser's state (the tab's reset, the link's fragment), so the
+    // prerendered HTML holds the title and the room of the part that follows (issue 38).
+    for (const [page, part] of [
+      ['reset-password/otp', 'reset-otp-form'],
+      ['reset-password/new-password', 'new-password-form'],
+      ['account/deletion-report', 'deletion-report-form'],
+    ] as const) {
+      const html = readFileSync(path.join(clientDir, page, 'index.html'), 'utf8');
+      expect(html, page).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+      expect(html, page).not.toMatch(new RegExp(`modulepreload" href="/assets/${part}-`));
+    }
+  });
+
   it('renders with React DOM and carries no Preact', () => {
     const bundle = scripts().join('\n');
     // React DOM marks each element it renders with a property of this prefix.

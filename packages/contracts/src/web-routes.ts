@@ -31,11 +31,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/home', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/account/lookup/v2', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/account/dinas', layout: 'portal-2025', prerender: true, requiresSignIn: false },
-  // The deletion notice's report link (issue 23): its token is read in the browser only.
+  // The deletion notice's report link (issue 23): its token is read in the browser only, so the
+  // page is prerendered with its title and its form comes as a part (issue 38).
   {
     path: '/account/deletion-report',
     layout: 'portal-2025',
-    prerender: false,
+    prerender: true,
     requiresSignIn: false,
   },
   // Prerendered so that its HTML names its scripts (with the OpenID client) at once (issue 38).
@@ -49,11 +50,13 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/resources', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/faq', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/oldhomepage', layout: 'portal-2025', prerender: true, requiresSignIn: false },
-  { path: '/reset-password/otp', layout: 'portal-2025', prerender: false, requiresSignIn: false },
+  // The reset's state is this tab's (and the e-mail link's fragment): read in the browser only,
+  // so the pages are prerendered with their titles and their forms come as parts (issue 38).
+  { path: '/reset-password/otp', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   {
     path: '/reset-password/new-password',
     layout: 'portal-2025',
-    prerender: false,
+    prerender: true,
     requiresSignIn: false,
   },
   { path: '/profile', layout: 'blank', prerender: false, requiresSignIn: true },

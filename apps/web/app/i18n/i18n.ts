@@ -1,5 +1,6 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { use } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { brand, webConfig } from '~/config';
 import idCommon from '~/locales/id/common.json';
 import idHome from '~/locales/id/home.json';
@@ -49,7 +50,29 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-/** Loads a language's shell texts before switching to it; Indonesian is always bundled. */
+/** A namespace's English, as a module of its own that comes only when a visitor reads English. */
+export type EnglishLoader = () => Promise<{ default: Catalogue }>;
+
+const englishLoaders = new Map<OnDemandNamespace, EnglishLoader>();
+const englishLoads = new Map<OnDemandNamespace, Promise<void>>();
+
+/** Starts (once) loading a namespace's English and adds it to the catalogue when it arrives. */
+function loadEnglish(namespace: OnDemandNamespace): Promise<void> {
+  let load = englishLoads.get(namespace);
+  const loader = englishLoaders.get(namespace);
+  if (!load && loader) {
+    load = loader().then((module) => {
+      i18n.addResourceBundle('en', namespace, module.default, true, false);
+    });
+    englishLoads.set(namespace, load);
+  }
+  return load ?? Promise.resolve();
+}
+
+/**
+ * Loads a language's shell texts, and the English of every namespace registered with a loader,
+ * before switching to it; Indonesian is always bundled.
+ */
 export async function changeLanguage(language: Language): Promise<void> {
   if (language === 'en' && !i18n.hasResourceBundle('en', 'common')) {
     const { englishCatalogue } = await import('~/i18n/english-catalogue');
@@ -57,17 +80,39 @@ export async function changeLanguage(language: Language): Promise<void> {
       i18n.addResourceBundle('en', namespace, texts, true, false);
     }
   }
+  if (language === 'en') await Promise.all([...englishLoaders.keys()].map(loadEnglish));
   await i18n.changeLanguage(language);
 }
 
-/** Adds a route's own namespace, so its text loads with that route and not with the home page. */
+/**
+ * Adds a route's own namespace, so its text loads with that route and not with the home page.
+ * The English may be a loader (`() => import('~/locales/en/<ns>.json')`): a page read in
+ * Indonesian then does not carry its English (issue 38); such a page calls `useEnglishTexts`.
+ */
 export function registerNamespace(
   namespace: OnDemandNamespace,
-  catalogues: Record<Language, Catalogue>,
+  catalogues: { id: Catalogue; en: Catalogue | EnglishLoader },
 ) {
-  for (const language of LANGUAGES) {
-    if (!i18n.hasResourceBundle(language, namespace)) {
-      i18n.addResourceBundle(language, namespace, catalogues[language], true, false);
-    }
+  if (!i18n.hasResourceBundle('id', namespace)) {
+    i18n.addResourceBundle('id', namespace, catalogues.id, true, false);
+  }
+  const { en } = catalogues;
+  if (typeof en === 'function') {
+    englishLoaders.set(namespace, en);
+    if (i18n.language === 'en') void loadEnglish(namespace);
+  } else if (!i18n.hasResourceBundle('en', namespace)) {
+    i18n.addResourceBundle('en', namespace, en, true, false);
+  }
+}
+
+/**
+ * For a page whose English comes with a loader: while a visitor reading English waits for it
+ * (a link followed in the app), the page suspends, so the router keeps the previous page on
+ * screen rather than showing this one in Indonesian first.
+ */
+export function useEnglishTexts(namespace: OnDemandNamespace): void {
+  const { i18n: instance } = useTranslation(namespace);
+  if (instance.language === 'en' && !instance.hasResourceBundle('en', namespace)) {
+    use(loadEnglish(namespace));
   }
 }

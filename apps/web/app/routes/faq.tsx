@@ -1,8 +1,11 @@
 import { FaqPage } from '~/features/help-content/faq-page';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/faq.json';
+import { registerNamespace, useEnglishTexts } from '~/i18n/i18n';
 import id from '~/locales/id/faq.json';
 
-registerNamespace('faq', { id, en });
+// The English comes only when a visitor reads English (issue 38).
+registerNamespace('faq', { id, en: () => import('~/locales/en/faq.json') });
 
-export default FaqPage;
+export default function FaqRoute() {
+  useEnglishTexts('faq');
+  return <FaqPage />;
+}

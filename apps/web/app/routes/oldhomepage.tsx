@@ -1,8 +1,11 @@
 import { OldHomepagePage } from '~/features/help-content/old-homepage-page';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/oldhomepage.json';
+import { registerNamespace, useEnglishTexts } from '~/i18n/i18n';
 import id from '~/locales/id/oldhomepage.json';
 
-registerNamespace('oldhomepage', { id, en });
+// The English comes only when a visitor reads English (issue 38).
+registerNamespace('oldhomepage', { id, en: () => import('~/locales/en/oldhomepage.json') });
 
-export default OldHomepagePage;
+export default function OldHomepageRoute() {
+  useEnglishTexts('oldhomepage');
+  return <OldHomepagePage />;
+}

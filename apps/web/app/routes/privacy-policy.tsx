@@ -1,8 +1,11 @@
 import { PrivacyPolicyPage } from '~/features/help-content/privacy-policy-page';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/privacy.json';
+import { registerNamespace, useEnglishTexts } from '~/i18n/i18n';
 import id from '~/locales/id/privacy.json';
 
-registerNamespace('privacy', { id, en });
+// The English comes only when a visitor reads English (issue 38).
+registerNamespace('privacy', { id, en: () => import('~/locales/en/privacy.json') });
 
-export default PrivacyPolicyPage;
+export default function PrivacyPolicyRoute() {
+  useEnglishTexts('privacy');
+  return <PrivacyPolicyPage />;
+}

@@ -1,8 +1,11 @@
 import { ResourcesPage } from '~/features/help-content/resources-page';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/resources.json';
+import { registerNamespace, useEnglishTexts } from '~/i18n/i18n';
 import id from '~/locales/id/resources.json';
 
-registerNamespace('resources', { id, en });
+// The English comes only when a visitor reads English (issue 38).
+registerNamespace('resources', { id, en: () => import('~/locales/en/resources.json') });
 
-export default ResourcesPage;
+export default function ResourcesRoute() {
+  useEnglishTexts('resources');
+  return <ResourcesPage />;
+}

@@ -1,8 +1,11 @@
 import { WebinarPage } from '~/features/help-content/webinar-page';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/webinar.json';
+import { registerNamespace, useEnglishTexts } from '~/i18n/i18n';
 import id from '~/locales/id/webinar.json';
 
-registerNamespace('webinar', { id, en });
+// The English comes only when a visitor reads English (issue 38).
+registerNamespace('webinar', { id, en: () => import('~/locales/en/webinar.json') });
 
-export default WebinarPage;
+export default function WebinarRoute() {
+  useEnglishTexts('webinar');
+  return <WebinarPage />;
+}

@@ -1,12 +1,17 @@
 import type { ApiErrorBody, ErrorId } from '@portal/contracts/api-error';
 import { DELETION_MESSAGES, type DeletionNotice } from '@portal/contracts/account-deletion';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '~/i18n/i18n';
 import en from '~/locales/en/deletion-report.json';
 import serverEn from '~/locales/en/server.json';
 import { DeletionReportPage } from './deletion-report-page';
 import { renderWithProviders } from '~/test-support/render-with-providers';
+
+// The form is a part the page loads after its first script: here it is loaded first.
+beforeAll(async () => {
+  await import('./deletion-report-form');
+});
 
 const TOKEN = `42.${'A'.repeat(43)}`;
 

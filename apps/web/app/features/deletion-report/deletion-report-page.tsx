@@ -1,29 +1,22 @@
-import { DELETION_MESSAGES, DeletionReportBodySchema } from '@portal/contracts/account-deletion';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '~/api/api-client';
-import { QueryProvider } from '~/api/query-provider';
-import { FormField } from '~/components/form-field';
-import { formStyles } from '~/components/form-styles';
+import { loadPart } from '~/components/load-part';
 import { PageTitle } from '~/components/page-title';
 import { registerNamespace } from '~/i18n/i18n';
-import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import en from '~/locales/en/deletion-report.json';
 import id from '~/locales/id/deletion-report.json';
-import { useDeletionNotice } from './api/get-deletion-notice';
-import { useReportDeletionMistake } from './api/report-deletion-mistake';
-import { Alert } from '~/components/alert';
 
 registerNamespace('deletion-report', { id, en });
 
 /**
- * Reads the token from the notice's link (`#t=…`) and takes it out of the address bar, so that
- * neither history nor a shared screenshot carries it.
+ * The notice, the form and their API calls come after the page's first script (issue 38): the
+ * page is prerendered with its title, and the form hydrates when this code arrives.
  */
-function tokenFromAddress(): string | null {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('t');
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
+const reportPart = loadPart(() => import('./deletion-report-form'));
+
+function DeletionReport() {
+  const { DeletionReportWithQueries } = use(reportPart);
+  return <DeletionReportWithQueries />;
 }
 
 /** `/account/deletion-report` (issue 23): report that a deletion notice is a mistake. */
@@ -33,130 +26,13 @@ export function DeletionReportPage() {
     <div className="page-container max-w-xl py-10">
       <PageTitle title={t('title')} />
       <h1 className="text-3xl font-bold">{t('title')}</h1>
-      <QueryProvider>
-        <DeletionReport />
-      </QueryProvider>
+      {/* The part's room is kept from the first paint: the footer stays below the fold while
+          the form arrives, instead of moving down under it (issue 38: CLS). */}
+      <div className="min-h-[calc(100dvh-8rem)]">
+        <Suspense fallback={null}>
+          <DeletionReport />
+        </Suspense>
+      </div>
     </div>
-  );
-}
-
-function DeletionReport() {
-  const { t, i18n } = useTranslation('deletion-report');
-  const localise = useLocaliseMessage();
-  // undefined until the browser has read the address.
-  const [token, setToken] = useState<string | null | undefined>(undefined);
-  useEffect(() => setToken(tokenFromAddress()), []);
-  const notice = useDeletionNotice(token ?? null);
-  const report = useReportDeletionMistake();
-  const ids = { reason: useId(), reporter: useId() };
-  const [reporter, setReporter] = useState('');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<ShownMessage | null>(null);
-
-  const day = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
-      dateStyle: 'long',
-      timeZone: 'UTC',
-    }).format(Date.parse(`${iso}T00:00:00Z`));
-
-  if (token === undefined || notice.isPending) {
-    if (token === null)
-      return (
-        <Alert variant="error-box" className="mt-6">
-          {localise(DELETION_MESSAGES.linkInvalid)}
-        </Alert>
-      );
-    return (
-      <p role="status" className="mt-4 text-muted">
-        {t('loading')}
-      </p>
-    );
-  }
-  if (notice.error)
-    return (
-      <Alert variant="error-box" className="mt-6">
-        {localise(notice.error instanceof ApiError ? notice.error : DELETION_MESSAGES.linkInvalid)}
-      </Alert>
-    );
-  const status = report.data?.status ?? notice.data.status;
-  const dates = { date: day(notice.data.deletionOn), until: day(notice.data.reportUntil) };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = DeletionReportBodySchema.safeParse({ token, reporter, reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? DELETION_MESSAGES.reasonRequired);
-      return;
-    }
-    setProblem(null);
-    report.mutate(parsed.data, {
-      onError: (error) => setProblem(error instanceof ApiError ? error : String(error)),
-    });
-  };
-
-  return (
-    <>
-      <p className="mt-4">{t('stated', dates)}</p>
-      {notice.data.accounts.length > 0 ? (
-        <>
-          <p className="mt-2">{t('accounts')}</p>
-          <ul className="mt-1 list-disc pl-5 font-semibold">
-            {notice.data.accounts.map((account, index) => (
-              // Masked addresses may repeat (one leading character): their place tells them apart.
-              <li key={`${index}-${account}`} className="break-all">
-                {account}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {status === 'scheduled' ? (
-        <form onSubmit={submit} noValidate className="mt-6 space-y-5">
-          <p>{t('intro', dates)}</p>
-          <fieldset>
-            <legend className={formStyles.label}>{t('reporter')}</legend>
-            {(['owner', 'school_admin'] as const).map((value) => (
-              <label key={value} className="mt-2 flex min-h-6 items-center gap-2">
-                <input
-                  type="radio"
-                  name={ids.reporter}
-                  value={value}
-                  checked={reporter === value}
-                  onChange={() => setReporter(value)}
-                  className="size-5"
-                />
-                {t(`reporters.${value}`)}
-              </label>
-            ))}
-          </fieldset>
-          <FormField id={ids.reason} label={t('reason')} hint={t('reasonHint')}>
-            {(control) => (
-              <textarea
-                {...control}
-                rows={5}
-                maxLength={1000}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            )}
-          </FormField>
-          {problem ? (
-            <Alert variant="error-box" className="mt-6">
-              {localise(problem)}
-            </Alert>
-          ) : null}
-          <button type="submit" className="btn btn-primary w-full" disabled={report.isPending}>
-            {t('submit')}
-          </button>
-        </form>
-      ) : (
-        <p
-          role="status"
-          className="mt-6 rounded-md border-2 border-line bg-surface p-3 font-semibold"
-        >
-          {t(`status.${status}`, dates)}
-        </p>
-      )}
-    </>
   );
 }

@@ -1,8 +1,8 @@
 import type { UserType } from '@portal/contracts/user-types';
-import { useEffect, useState } from 'react';
+import { Suspense, use, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Modal } from '~/components/modal';
+import { loadPart } from '~/components/load-part';
 import { PageTitle } from '~/components/page-title';
 import {
   USER_TYPES,
@@ -10,6 +10,17 @@ import {
   rememberUserType,
   routeForUserType,
 } from '~/user-type/user-type-choice';
+
+/**
+ * The bottom sheet's dialog (Radix Dialog, 14 kB) comes after the page's first script (issue 38):
+ * it is closed on arrival and opens only on a narrow screen's tap.
+ */
+const modalPart = loadPart(() => import('~/components/modal'));
+
+function Modal(props: ComponentProps<Awaited<typeof modalPart>['Modal']>) {
+  const { Modal: Dialog } = use(modalPart);
+  return <Dialog {...props} />;
+}
 
 /** The older home (`//home`): choose a user type, then continue (SPEC §2). */
 export function LegacyHomePage() {
@@ -77,18 +88,20 @@ export function LegacyHomePage() {
           {userType ? t(`types.${userType}.title`) : t('choosePrompt')}
           <span aria-hidden="true">▾</span>
         </button>
-        <Modal
-          open={sheetOpen}
-          onOpenChange={setSheetOpen}
-          size="method"
-          title={t('question')}
-          className="bottom-sheet"
-        >
-          <fieldset>
-            <legend className="sr-only">{t('question')}</legend>
-            {options('user-type-sheet', () => setSheetOpen(false))}
-          </fieldset>
-        </Modal>
+        <Suspense fallback={null}>
+          <Modal
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            size="method"
+            title={t('question')}
+            className="bottom-sheet"
+          >
+            <fieldset>
+              <legend className="sr-only">{t('question')}</legend>
+              {options('user-type-sheet', () => setSheetOpen(false))}
+            </fieldset>
+          </Modal>
+        </Suspense>
       </div>
 
       <button

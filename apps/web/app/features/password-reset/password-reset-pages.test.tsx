@@ -3,7 +3,7 @@ import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { changeLanguage, i18n } from '~/i18n/i18n';
 import { NewPasswordPage } from './new-password-page';
@@ -21,6 +21,11 @@ import { renderWithProviders } from '~/test-support/render-with-providers';
 
 // The real bot check solves a proof of work in a Web Worker; here it is solved at once.
 vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
+
+// The forms are parts the pages load after their first script: here they are loaded first.
+beforeAll(async () => {
+  await Promise.all([import('./reset-otp-form'), import('./new-password-form')]);
+});
 
 const SESSION_ID = 'sesiLama_0123456789abcdef';
 const NEW_SESSION_ID = 'sesiBaru_0123456789abcdef';

@@ -1,59 +1,18 @@
-import { RESET_POLICY } from '@portal/contracts/password-reset';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ApiError } from '~/api/api-client';
-import { QueryProvider } from '~/api/query-provider';
-import { useDialogs } from '~/components/dialog-store';
-import { FormField } from '~/components/form-field';
-import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import { loadPart } from '~/components/load-part';
 import { PageTitle } from '~/components/page-title';
-import { useSendResetCode } from './api/send-reset-code';
-import { useValidateResetCode } from './api/validate-reset-code';
-import { normaliseCode, parseOtpLink } from './otp-link';
 import { RESET_NS } from './password-reset-texts';
-import { RESET_NEW_PASSWORD_PATH } from './reset-paths';
-import {
-  clearResetFlow,
-  readResetFlow,
-  resetSessionFrom,
-  saveResetSession,
-  updateResetSession,
-} from './reset-flow-storage';
-import type { ResetFlow } from './reset-flow-storage';
-import { formatClock } from '~/i18n/format-clock';
-import { useSecondsUntil } from '~/components/use-seconds-until';
-import { Alert } from '~/components/alert';
-
-const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
-
-type Loaded = { flow: ResetFlow; fromLink: boolean; code: string };
 
 /**
- * Reads the link from the e-mail (`#sesi=…&kode=…`) and removes it from the address bar before
- * anything else can copy it, then the stored reset of this tab.
+ * The form, its checks and its API calls come after the page's first script (issue 38): the
+ * page is prerendered with its title, and the form hydrates when this code arrives.
  */
-function loadFromAddress(): Loaded {
-  const link = parseOtpLink(window.location.hash);
-  if (link) {
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    const stored = readResetFlow();
-    const same = stored.session?.sessionId === link.sessionId ? stored.session : null;
-    saveResetSession(
-      same ?? {
-        sessionId: link.sessionId,
-        method: 'email',
-        sentTo: null,
-        codeExpiresAt: null,
-        resendAvailableAt: null,
-        attemptsLeft: null,
-        verifiedUntil: null,
-      },
-    );
-    return { flow: readResetFlow(), fromLink: true, code: link.code ?? '' };
-  }
-  return { flow: readResetFlow(), fromLink: false, code: '' };
+const formPart = loadPart(() => import('./reset-otp-form'));
+
+function ResetOtpForm() {
+  const { ResetOtpFormWithQueries } = use(formPart);
+  return <ResetOtpFormWithQueries />;
 }
 
 /** OTP step of the password reset (SPEC §2, §4): enter, paste or follow the code. */
@@ -63,236 +22,13 @@ export function ResetOtpPage() {
     <div className="page-container max-w-xl py-10">
       <PageTitle title={t('otp.title')} />
       <h1 className="text-3xl font-bold">{t('otp.title')}</h1>
-      <QueryProvider>
-        <ResetOtpForm />
-      </QueryProvider>
+      {/* The part's room is kept from the first paint: the footer stays below the fold while
+          the form arrives, instead of moving down under it (issue 38: CLS). */}
+      <div className="min-h-[calc(100dvh-8rem)]">
+        <Suspense fallback={null}>
+          <ResetOtpForm />
+        </Suspense>
+      </div>
     </div>
-  );
-}
-
-function ResetOtpForm() {
-  const { t, i18n } = useTranslation(RESET_NS);
-  const localise = useLocaliseMessage();
-  const navigate = useNavigate();
-  const dialogs = useDialogs();
-  const validate = useValidateResetCode();
-  const resend = useSendResetCode();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { code: useId() };
-
-  // Undefined until the browser-only state is read after hydration.
-  const [loaded, setLoaded] = useState<Loaded>();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<ShownMessage | null>(null);
-  const [ended, setEnded] = useState(false);
-  const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    const next = loadFromAddress();
-    // StrictMode runs this twice in development: the second run finds the fragment gone.
-    setLoaded((current) => (current?.fromLink && !next.fromLink ? current : next));
-    if (next.fromLink) {
-      setCode(next.code);
-      // The address bar is already clean; this tells the router, whose location still has it.
-      void navigate(window.location.pathname, { replace: true });
-    }
-  }, [navigate]);
-
-  const session = loaded?.flow.session ?? null;
-  const account = loaded?.flow.account ?? null;
-  const resendSeconds = useSecondsUntil(session?.resendAvailableAt ?? null);
-  const expirySeconds = useSecondsUntil(session?.codeExpiresAt ?? null);
-  const expired = session?.codeExpiresAt != null && expirySeconds === 0;
-
-  const wasCounting = useRef(false);
-  useEffect(() => {
-    if (resendSeconds > 0) wasCounting.current = true;
-    else if (wasCounting.current) {
-      wasCounting.current = false;
-      setStatus(t('otp.resendReady'));
-    }
-  }, [resendSeconds, t]);
-
-  if (!loaded) return null;
-
-  const startAgain = () => {
-    clearResetFlow();
-    dialogs.open({ kind: 'reset' });
-  };
-
-  if (!session) {
-    return (
-      <div className="mt-4">
-        <Alert variant="error">{t('otp.noSession')}</Alert>
-        <button type="button" className="btn btn-primary mt-4" onClick={startAgain}>
-          {t('otp.startAgain')}
-        </button>
-      </div>
-    );
-  }
-
-  const replaceSession = (change: Partial<NonNullable<ResetFlow['session']>>) => {
-    updateResetSession(change);
-    setLoaded((current) =>
-      current?.flow.session
-        ? { ...current, flow: { ...current.flow, session: { ...current.flow.session, ...change } } }
-        : current,
-    );
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setStatus('');
-    if (code.length !== RESET_POLICY.codeDigits) {
-      setError(t('otp.codeFormat', { digits: RESET_POLICY.codeDigits }));
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    validate.mutate(
-      { sessionId: session.sessionId, code },
-      {
-        onSuccess: (result) => {
-          updateResetSession({ verifiedUntil: Date.now() + result.expires_in * 1000 });
-          void navigate(RESET_NEW_PASSWORD_PATH);
-        },
-        onError: (failure) => {
-          const left = failure instanceof ApiError ? failure.attemptsLeft : null;
-          if (left !== null) replaceSession({ attemptsLeft: left });
-          if (left === 0 || (failure instanceof ApiError && failure.status === 401)) {
-            setEnded(true);
-            clearResetFlow();
-          }
-          setError(failure instanceof ApiError ? failure : t('generic'));
-          setCode('');
-          inputRef.current?.focus();
-        },
-      },
-    );
-  };
-
-  const onResend = () => {
-    if (!account) return;
-    setError(null);
-    setStatus('');
-    resend.mutate(
-      { token: account.token, method: session.method },
-      {
-        onSuccess: (sent) => {
-          saveResetSession(resetSessionFrom(sent));
-          setLoaded((current) => current && { ...current, fromLink: false, flow: readResetFlow() });
-          setCode('');
-          setStatus(t('otp.resendSent'));
-          inputRef.current?.focus();
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError) {
-            if (failure.status === 429 && failure.retryAfter !== null) {
-              replaceSession({ resendAvailableAt: Date.now() + failure.retryAfter * 1000 });
-            }
-            if (failure.status === 401 || failure.attemptsLeft === 0) {
-              setEnded(true);
-              clearResetFlow();
-            }
-            setError(failure);
-          } else setError(t('generic'));
-        },
-      },
-    );
-  };
-
-  const digits = RESET_POLICY.codeDigits;
-  const intro = loaded.fromLink
-    ? t('otp.introLink')
-    : session.sentTo
-      ? t(session.method === 'phone' ? 'otp.introPhone' : 'otp.introEmail', {
-          digits,
-          sentTo: session.sentTo,
-        })
-      : t('otp.introUnknown', { digits });
-  const busy = validate.isPending || resend.isPending;
-
-  return (
-    <>
-      <p className="mt-3 text-muted">{intro}</p>
-      {session.codeExpiresAt !== null ? (
-        <p className="mt-2">
-          {expired
-            ? t('otp.expired')
-            : t('otp.expiresAt', { time: formatClock(session.codeExpiresAt, i18n.language) })}
-        </p>
-      ) : null}
-
-      <form className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
-        <FormField
-          id={ids.code}
-          label={t('otp.codeLabel')}
-          hint={t('otp.codeHint', { digits })}
-          error={localise(error)}
-          announceError
-        >
-          {(control) => (
-            <>
-              <input
-                {...control}
-                ref={inputRef}
-                name="otp"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern={CODE_PATTERN}
-                spellCheck={false}
-                value={code}
-                disabled={ended}
-                onChange={(event) => setCode(normaliseCode(event.target.value))}
-                className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
-              />
-              {/* A wrong code's message says the count already: one counter, not two. */}
-              {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended && !error ? (
-                <p className="mt-1 text-sm">
-                  {t('otp.attemptsLeft', { count: session.attemptsLeft })}
-                </p>
-              ) : null}
-            </>
-          )}
-        </FormField>
-        {ended ? null : (
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
-            {validate.isPending ? t('otp.verifying') : t('otp.submit')}
-          </button>
-        )}
-      </form>
-
-      <div className="mt-6 border-t border-line pt-4">
-        {ended ? (
-          <button type="button" className="btn btn-primary" onClick={startAgain}>
-            {t('otp.startAgain')}
-          </button>
-        ) : account ? (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={onResend}
-            disabled={busy || resendSeconds > 0}
-          >
-            {resend.isPending
-              ? t('otp.resending')
-              : resendSeconds > 0
-                ? t('otp.resendIn', { count: resendSeconds })
-                : t('otp.resend')}
-          </button>
-        ) : (
-          <p>
-            {t('otp.noResendFromLink')}{' '}
-            <button type="button" className="link min-h-6" onClick={startAgain}>
-              {t('otp.startAgain')}
-            </button>
-          </p>
-        )}
-        <p role="status" aria-live="polite" className="mt-2 text-sm">
-          {status}
-        </p>
-      </div>
-    </>
   );
 }
