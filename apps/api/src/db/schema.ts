@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { PLATFORM_SCOPES } from '@portal/contracts/platforms';
 import { STAFF_ROLE_NAMES } from '@portal/contracts/staff';
 
 // Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
@@ -986,5 +987,68 @@ export const accountDeletions = pgTable(
       .on(t.personId)
       .where(sql`${t.status} IN ('scheduled', 'reported', 'disabled')`),
     index('account_deletions_status_idx').on(t.status, t.deletionOn),
+  ],
+);
+
+export const platformAuthMethod = pgEnum('platform_auth_method', [
+  'client_secret_basic',
+  'private_key_jwt',
+  'none',
+]);
+
+/**
+ * The ministry's platforms that sign people in with a learning account (issue 36): OpenID
+ * clients registered by platform admins and served to the provider from here (the portal's own
+ * web client stays in the code). A secret is kept as its SHA-256 only; a rotation keeps the
+ * previous hash valid until `previous_secret_valid_until`.
+ */
+export const platformClients = pgTable(
+  'platform_clients',
+  {
+    clientId: varchar('client_id', { length: 64 }).primaryKey(),
+    name: text('name').notNull(),
+    logoUri: text('logo_uri'),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    redirectUris: text('redirect_uris').array().notNull(),
+    postLogoutRedirectUris: text('post_logout_redirect_uris')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The scopes it may ask for (`PLATFORM_SCOPES` of the contracts). */
+    scopes: text('scopes').array().notNull(),
+    /** A ministry platform that skips the consent page. */
+    firstParty: boolean('first_party').notNull().default(false),
+    authMethod: platformAuthMethod('auth_method').notNull(),
+    /** client_secret_basic: hex SHA-256 of the secret, and of the one before it in its overlap. */
+    secretHash: varchar('secret_hash', { length: 64 }),
+    secretCreatedAt: timestamp('secret_created_at', { withTimezone: true }),
+    previousSecretHash: varchar('previous_secret_hash', { length: 64 }),
+    previousSecretValidUntil: timestamp('previous_secret_valid_until', { withTimezone: true }),
+    /** private_key_jwt: where the platform publishes its keys, or the keys themselves. */
+    jwksUri: text('jwks_uri'),
+    jwks: jsonb('jwks'),
+    backchannelLogoutUri: text('backchannel_logout_uri'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Staff who made and last changed it; null for the demo seed. */
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => staffAccounts.id),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => staffAccounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'platform_clients_secret_by_method',
+      sql`(${t.authMethod} = 'client_secret_basic') = (${t.secretHash} IS NOT NULL)`,
+    ),
+    check(
+      'platform_clients_keys_by_method',
+      sql`(${t.authMethod} = 'private_key_jwt') = (num_nonnulls(${t.jwksUri}, ${t.jwks}) = 1)`,
+    ),
+    check(
+      'platform_clients_scopes_known',
+      sql`${t.scopes} <@ ARRAY[${sql.raw(PLATFORM_SCOPES.map((scope) => `'${scope}'`).join(', '))}]::text[]`,
+    ),
+    check('platform_clients_has_redirect', sql`cardinality(${t.redirectUris}) > 0`),
   ],
 );
