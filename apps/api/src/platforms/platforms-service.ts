@@ -3,7 +3,6 @@ import {
   PLATFORM_SCOPES,
   type ConnectedPlatform,
   type PlatformClient,
-  type PlatformCreateBody,
   type PlatformScope,
   type PlatformUpdateBody,
   type PlatformWithSecret,
