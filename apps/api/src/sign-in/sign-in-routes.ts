@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PLATFORM_SCOPES, type PlatformScope } from '@portal/contracts/platforms';
 import {
   ConsentBodySchema,
+  ConsentResultSchema,
   INTERACTION_PATHS,
   InteractionDetailsSchema,
   InteractionParamsSchema,
@@ -187,7 +188,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
           "A platform's consent page: allow what it asks to receive (remembered until withdrawn) or decline",
         params: InteractionParamsSchema,
         body: ConsentBodySchema,
-        response: { 200: z.object({ redirectTo: z.string() }), ...errors },
+        response: { 200: ConsentResultSchema, ...errors },
       },
     },
     async (request, reply) => {
