@@ -45,6 +45,8 @@ type Dependencies = {
   toggles: Pick<FeatureTogglesService, 'isEnabled'>;
   counters: RateLimitStore;
   limitPerIpPerMinute: number;
+  /** Token requests of one client per minute (issue 36). */
+  tokenLimitPerClientPerMinute: number;
   /** Addresses in this domain are ministry staff: a second factor, the `staff` role. */
   staffDomain: string;
   /** Seals the staff's TOTP secrets in the database. */
@@ -275,6 +277,15 @@ export function createSignInService(deps: Dependencies) {
 
   return {
     botCheckNeeded,
+
+    /** Counts a token request against its client's limit; a 429 past it (issue 36). */
+    limitTokenRequests: (clientId: string) =>
+      enforceLimit(
+        counters,
+        `token-client:${clientId}`,
+        deps.tokenLimitPerClientPerMinute,
+        MINUTE_MS,
+      ),
 
     /** The person allowed a platform what its consent page showed: remembered and audited. */
     async recordConsent(
