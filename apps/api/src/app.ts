@@ -43,6 +43,8 @@ import { loopbackOriginRedirect } from './sign-in/loopback-origin';
 import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
+import { platformsRoutes } from './platforms/platforms-routes';
+import { platformScopesDescription } from './sign-in/platform-docs';
 import { webAppPlugin } from './web/web-app-plugin';
 
 export type AppOptions = {
@@ -159,7 +161,7 @@ export async function buildApp({
     openapi: {
       info: {
         title: `Akun ${accountDomain(config.brand)} API`,
-        description: 'Public API of the learning-account portal (SPEC §7).',
+        description: `Public API of the learning-account portal (SPEC §7).\n\n${platformScopesDescription(config.oidc.issuer)}`,
         version: '1',
       },
     },
@@ -176,7 +178,11 @@ export async function buildApp({
   // product prefix, then the web app.
   await app.register(healthRoutes, { database, outbox: services.outbox });
   const mountPath = issuerPath(config.oidc.issuer);
-  await app.register(oidcProviderRoutes, { providers: services.oidcProviders, mountPath });
+  await app.register(oidcProviderRoutes, {
+    providers: services.oidcProviders,
+    mountPath,
+    limitTokenRequests: services.signIn.limitTokenRequests,
+  });
   await app.register(signInRoutes, {
     providers: services.oidcProviders,
     mountPath,
@@ -203,6 +209,7 @@ export async function buildApp({
       await api.register(accountDeletionRoutes, { service: services.accountDeletion, access });
       await api.register(passwordResetRoutes, { service: services.passwordReset });
       await api.register(trackingRoutes, { service: services.tracking });
+      await api.register(platformsRoutes, { service: services.platforms, access });
     },
     { prefix: apiPrefix(config.brand) },
   );

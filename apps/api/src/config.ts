@@ -117,6 +117,8 @@ const EnvSchema = z
     LOOKUP_LIMIT_PER_TARGET_PER_HOUR: z.coerce.number().int().min(1).default(10),
     // A classroom signs in together from one school address.
     SIGN_IN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Token requests of one OpenID client (a platform) per minute, on every instance together. */
+    TOKEN_LIMIT_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(12_000),
     /** Ministry staff sign in with addresses in this domain (default `admin.<product>.id`). */
     STAFF_EMAIL_DOMAIN: z
       .string()
@@ -140,6 +142,9 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SEED_DEMO: booleanFromEnv.optional(),
     DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
+    /** The demo platform (`npm run demo:platform`, issue 36): where it runs, and its secret. */
+    DEMO_PLATFORM_URL: z.url().default('http://localhost:4000'),
+    DEMO_PLATFORM_SECRET: z.string().min(16).default('demo-platform-secret-development-only'),
     TRACKING_HMAC_KEY: z
       .string()
       .min(32, 'must be at least 32 characters')
@@ -280,6 +285,7 @@ export type Config = {
     lookupPerIpPerMinute: number;
     lookupPerTargetPerHour: number;
     signInPerIpPerMinute: number;
+    tokenPerClientPerMinute: number;
   };
   /** The embedded OpenID provider: its issuer, the API's audience, and the web app's origin. */
   oidc: { issuer: string; audience: string; webOrigin: string };
@@ -310,6 +316,8 @@ export type Config = {
   };
   seedDemo: boolean;
   demoPeople: number;
+  /** Registered at start outside production (issue 36): `npm run demo:platform` signs in with it. */
+  demoPlatform: { url: string; secret: string };
   trackingHmacKey: string;
   eventTracker: { user: string; secret: string };
   brand: Brand;
@@ -372,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lookupPerIpPerMinute: e.LOOKUP_LIMIT_PER_IP_PER_MINUTE,
       lookupPerTargetPerHour: e.LOOKUP_LIMIT_PER_TARGET_PER_HOUR,
       signInPerIpPerMinute: e.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
+      tokenPerClientPerMinute: e.TOKEN_LIMIT_PER_CLIENT_PER_MINUTE,
     },
     oidc: {
       issuer: e.OIDC_ISSUER ?? `${publicOrigin}/oidc`,
@@ -405,6 +414,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     demoPeople: e.DEMO_PEOPLE,
+    demoPlatform: { url: e.DEMO_PLATFORM_URL.replace(/\/$/, ''), secret: e.DEMO_PLATFORM_SECRET },
     trackingHmacKey: e.TRACKING_HMAC_KEY,
     eventTracker: { user: e.EVENT_TRACKER_USER, secret: e.EVENT_TRACKER_SECRET },
     brand: {

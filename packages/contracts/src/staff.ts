@@ -18,6 +18,7 @@ export const CONSOLE_SECTIONS = [
   'deletions',
   'staff',
   'audit',
+  'platforms',
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
@@ -42,6 +43,9 @@ export const STAFF_ROLES = {
   auditor: ['audit'],
   /** Staff accounts and their roles; reads the audit trail to see what staff did. */
   'staff-admin': ['staff', 'audit'],
+  /** The platforms that sign people in with a learning account (issue 36): register, edit,
+   * rotate secrets, disable. */
+  'platform-admin': ['platforms'],
 } as const satisfies Record<string, readonly ConsoleSection[]>;
 export type StaffRole = keyof typeof STAFF_ROLES;
 export const STAFF_ROLE_NAMES = Object.keys(STAFF_ROLES) as StaffRole[];

@@ -24,6 +24,7 @@ export const CONSOLE_SECTION_PAGES = {
   deletions: '/konsol/penghapusan',
   staff: '/konsol/staf',
   audit: '/konsol/audit',
+  platforms: '/konsol/platform',
 } as const satisfies Record<ConsoleSection, string>;
 
 export const WEB_ROUTES: readonly WebRoute[] = [

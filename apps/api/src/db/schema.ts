@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { PLATFORM_SCOPES } from '@portal/contracts/platforms';
 import { STAFF_ROLE_NAMES } from '@portal/contracts/staff';
 
 // Sized for 100 million registry people and 60 million learning accounts (DESIGN.md):
@@ -254,7 +255,8 @@ export const registrySeeds = pgTable('registry_seeds', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const messageChannel = pgEnum('message_channel', ['email', 'sms']);
+/** `backchannel`: an OpenID back-channel logout token posted to a platform (issue 36). */
+export const messageChannel = pgEnum('message_channel', ['email', 'sms', 'backchannel']);
 
 /**
  * The transactional outbox: a message is saved in the same transaction as the change that
@@ -311,6 +313,8 @@ export const auditEvents = pgTable(
      * keyed hashes. Null for the public's requests.
      */
     changes: jsonb('changes').$type<{ before: unknown; after: unknown }>(),
+    /** The OpenID client a sign-in was for (issue 36): the portal's own or a platform's. */
+    clientId: varchar('client_id', { length: 64 }),
   },
   (t) => [
     index('audit_events_time_idx').on(t.occurredAt),
@@ -986,5 +990,91 @@ export const accountDeletions = pgTable(
       .on(t.personId)
       .where(sql`${t.status} IN ('scheduled', 'reported', 'disabled')`),
     index('account_deletions_status_idx').on(t.status, t.deletionOn),
+  ],
+);
+
+export const platformAuthMethod = pgEnum('platform_auth_method', [
+  'client_secret_basic',
+  'private_key_jwt',
+  'none',
+]);
+
+/**
+ * The ministry's platforms that sign people in with a learning account (issue 36): OpenID
+ * clients registered by platform admins and served to the provider from here (the portal's own
+ * web client stays in the code). A secret is kept as its SHA-256 only; a rotation keeps the
+ * previous hash valid until `previous_secret_valid_until`.
+ */
+export const platformClients = pgTable(
+  'platform_clients',
+  {
+    clientId: varchar('client_id', { length: 64 }).primaryKey(),
+    name: text('name').notNull(),
+    logoUri: text('logo_uri'),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    redirectUris: text('redirect_uris').array().notNull(),
+    postLogoutRedirectUris: text('post_logout_redirect_uris')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The scopes it may ask for (`PLATFORM_SCOPES` of the contracts). */
+    scopes: text('scopes').array().notNull(),
+    /** A ministry platform that skips the consent page. */
+    firstParty: boolean('first_party').notNull().default(false),
+    authMethod: platformAuthMethod('auth_method').notNull(),
+    /** client_secret_basic: hex SHA-256 of the secret, and of the one before it in its overlap. */
+    secretHash: varchar('secret_hash', { length: 64 }),
+    secretCreatedAt: timestamp('secret_created_at', { withTimezone: true }),
+    previousSecretHash: varchar('previous_secret_hash', { length: 64 }),
+    previousSecretValidUntil: timestamp('previous_secret_valid_until', { withTimezone: true }),
+    /** private_key_jwt: where the platform publishes its keys, or the keys themselves. */
+    jwksUri: text('jwks_uri'),
+    jwks: jsonb('jwks'),
+    backchannelLogoutUri: text('backchannel_logout_uri'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Staff who made and last changed it; null for the demo seed. */
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => staffAccounts.id),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => staffAccounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'platform_clients_secret_by_method',
+      sql`(${t.authMethod} = 'client_secret_basic') = (${t.secretHash} IS NOT NULL)`,
+    ),
+    check(
+      'platform_clients_keys_by_method',
+      sql`(${t.authMethod} = 'private_key_jwt') = (num_nonnulls(${t.jwksUri}, ${t.jwks}) = 1)`,
+    ),
+    check(
+      'platform_clients_scopes_known',
+      sql`${t.scopes} <@ ARRAY[${sql.raw(PLATFORM_SCOPES.map((scope) => `'${scope}'`).join(', '))}]::text[]`,
+    ),
+    check('platform_clients_has_redirect', sql`cardinality(${t.redirectUris}) > 0`),
+  ],
+);
+
+/**
+ * What a person agreed a platform may receive (issue 36), remembered until they withdraw it on
+ * `/profile`: the next sign-in to that platform, from any browser, asks no consent for these
+ * scopes. First-party platforms get a row at sign-in without the question.
+ */
+export const platformConnections = pgTable(
+  'platform_connections',
+  {
+    /** The provider's account id (a learning account's number, `staff:<n>` for staff). */
+    accountId: varchar('account_id', { length: 64 }).notNull(),
+    clientId: varchar('client_id', { length: 64 })
+      .notNull()
+      .references(() => platformClients.clientId, { onDelete: 'cascade' }),
+    scopes: text('scopes').array().notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.clientId] }),
+    index('platform_connections_client_idx').on(t.clientId),
   ],
 );

@@ -27,6 +27,7 @@ const ROLE_LABELS: Record<MailLanguage, Record<StaffRole, string>> = {
     registrar: 'registrar penghapusan akun',
     auditor: 'auditor',
     'staff-admin': 'admin staf',
+    'platform-admin': 'admin platform',
   },
   en: {
     reviewer: 'office request reviewer',
@@ -37,6 +38,7 @@ const ROLE_LABELS: Record<MailLanguage, Record<StaffRole, string>> = {
     registrar: 'deletion registrar',
     auditor: 'auditor',
     'staff-admin': 'staff admin',
+    'platform-admin': 'platform admin',
   },
 };
 

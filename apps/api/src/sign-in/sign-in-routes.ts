@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PLATFORM_SCOPES, type PlatformScope } from '@portal/contracts/platforms';
 import {
+  ConsentBodySchema,
+  ConsentResultSchema,
   INTERACTION_PATHS,
   InteractionDetailsSchema,
   InteractionParamsSchema,
@@ -33,18 +36,74 @@ import { errorResponses } from '../http/error-responses';
 type Options = { providers: Providers; mountPath: string };
 
 /**
+ * The client a token request names: HTTP Basic's user, the form's `client_id`, or the issuer of
+ * its client assertion (read, not checked: the provider checks it). Undefined when none.
+ */
+export function tokenClientOf(authorization: string | undefined, form: string): string | undefined {
+  let id: string | undefined;
+  if (authorization?.startsWith('Basic ')) {
+    const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
+    const user = decoded.split(':')[0];
+    try {
+      id = user === undefined ? undefined : decodeURIComponent(user);
+    } catch {
+      id = undefined;
+    }
+  } else {
+    const params = new URLSearchParams(form);
+    id = params.get('client_id') ?? undefined;
+    const assertion = params.get('client_assertion');
+    if (!id && assertion) {
+      try {
+        const payload = JSON.parse(
+          Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString('utf8'),
+        ) as { iss?: unknown };
+        id = typeof payload.iss === 'string' ? payload.iss : undefined;
+      } catch {
+        id = undefined;
+      }
+    }
+  }
+  return id && id.length <= 64 ? id : undefined;
+}
+
+/** What a consent page shows: the scopes asked for and not yet agreed to, in a fixed order. */
+function consentScopes(interaction: Interaction, also: readonly string[]): PlatformScope[] {
+  const missing = (interaction.prompt.details as { missingOIDCScope?: unknown }).missingOIDCScope;
+  const asked = [...(Array.isArray(missing) ? missing.map(String) : []), ...also];
+  return PLATFORM_SCOPES.filter((scope) => asked.includes(scope));
+}
+
+/**
  * The provider's own endpoints (discovery, authorization, token, JWKS, userinfo, revocation,
  * logout) at its mount path. The provider reads its request bodies itself: this scope leaves
  * them unread.
  */
-export const oidcProviderRoutes: FastifyPluginAsync<Options> = async (
-  app,
-  { providers, mountPath },
-) => {
+export const oidcProviderRoutes: FastifyPluginAsync<
+  Options & { limitTokenRequests: (clientId: string) => Promise<void> }
+> = async (app, { providers, mountPath, limitTokenRequests }) => {
   declareAccess(app, publicAccess);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  app.all(`${mountPath}/*`, { schema: { hide: true } }, (request, reply) => {
+  // A form is read here (the token endpoint's names its client, for the per-client limit); the
+  // provider then takes the read body (`req.body`) instead of the stream.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (request, body, done) => {
+      (request.raw as IncomingMessage & { body?: string }).body = String(body);
+      done(null, String(body));
+    },
+  );
+  app.all(`${mountPath}/*`, { schema: { hide: true } }, async (request, reply) => {
+    if (
+      request.method === 'POST' &&
+      typeof request.body === 'string' &&
+      request.url.split('?')[0] === `${mountPath}/token`
+    ) {
+      const clientId = tokenClientOf(request.headers.authorization, request.body);
+      if (clientId) await limitTokenRequests(clientId);
+    }
     const callback = providers.callback();
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
@@ -53,6 +112,7 @@ export const oidcProviderRoutes: FastifyPluginAsync<Options> = async (
     raw.originalUrl = raw.url;
     raw.url = (raw.url ?? '/').slice(mountPath.length) || '/';
     void callback(raw, reply.raw as ServerResponse);
+    return reply;
   });
 };
 
@@ -143,14 +203,84 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       const clientId = String(interaction.params['client_id'] ?? '');
       const client = await provider.Client.find(clientId);
       const pending = pendingOf(interaction);
+      const consent = interaction.prompt.name === 'consent';
       return {
         uid: interaction.uid,
         prompt: interaction.prompt.name,
         step: pending?.step ?? null,
-        bot_check: await service.botCheckNeeded(request.ip),
+        bot_check: consent ? false : await service.botCheckNeeded(request.ip),
         passkey: pending?.step === 'totp' && (await service.hasPasskey(pending.accountId)),
-        client: { id: clientId, name: client?.clientName ?? null },
+        client: {
+          id: clientId,
+          name: client?.clientName ?? null,
+          logo_uri: client?.logoUri ?? null,
+        },
+        consent: consent
+          ? {
+              // Offline access comes with the registration (the provider drops the scope
+              // without prompt=consent): the page names it when the platform has it.
+              scopes: consentScopes(
+                interaction,
+                client?.grantTypeAllowed('refresh_token') ? ['offline_access'] : [],
+              ),
+            }
+          : null,
       };
+    },
+  );
+
+  app.post(
+    `${mountPath}${INTERACTION_PATHS.consent}`,
+    {
+      schema: {
+        tags,
+        summary:
+          "A platform's consent page: allow what it asks to receive (remembered until withdrawn) or decline",
+        params: InteractionParamsSchema,
+        body: ConsentBodySchema,
+        response: { 200: ConsentResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { provider, interaction } = await interactionOf(request, reply, request.params.uid);
+      const accountId = interaction.session?.accountId;
+      if (interaction.prompt.name !== 'consent' || !accountId) throw new UnauthorizedError();
+      const clientId = String(interaction.params['client_id'] ?? '');
+      if (request.body.decision === 'deny') {
+        service.recordConsentDeclined(clientId, request.ip);
+        const redirectTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'The person declined the consent.' },
+          { mergeWithLastSubmission: false },
+        );
+        return { redirectTo };
+      }
+      const details = interaction.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+      };
+      const grant = interaction.grantId
+        ? await provider.Grant.find(interaction.grantId)
+        : new provider.Grant({ accountId, clientId });
+      if (!grant) throw new UnauthorizedError();
+      const scopes = details.missingOIDCScope ?? [];
+      if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '));
+      if (details.missingOIDCClaims?.length) grant.addOIDCClaims(details.missingOIDCClaims);
+      const grantId = await grant.save();
+      await service.recordConsent(
+        accountId,
+        clientId,
+        (grant.getOIDCScope() ?? '').split(' ').filter(Boolean),
+        request.ip,
+      );
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      );
+      return { redirectTo };
     },
   );
 
