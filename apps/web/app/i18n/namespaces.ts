@@ -13,6 +13,7 @@ export const SHELL_NAMESPACES = ['common', 'home', 'legacy-home', 'pages'] as co
  */
 export const ON_DEMAND_NAMESPACES = [
   'account-lookup',
+  'connected-platforms',
   'console',
   'deletion-report',
   'dinas-request',
