@@ -40,6 +40,8 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/reset-password/otp': 205,
   '/reset-password/new-password': 215,
   '/profile': 190,
+  // Issue 36: the dialog of a withdrawal and the API's messages come with the page.
+  '/profile/platform-terhubung': 220,
   '/eligible/peserta-didik': 210,
   '/admin': 225,
   '/konsol': 255,
@@ -55,6 +57,9 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/konsol/staf/:id': 230,
   '/konsol/audit': 215,
   '/konsol/akun': 215,
+  // Issue 36: the platform form checks with the contract's schemas before sending.
+  '/konsol/platform': 225,
+  '/konsol/platform/:clientId': 240,
   '/konsol/undangan': 225,
   '/privacy-policy': 155,
   '/statistik': 150,

@@ -15,6 +15,7 @@ export const ON_DEMAND_NAMESPACES = [
   'account-lookup',
   'connected-platforms',
   'console',
+  'console-platforms',
   'deletion-report',
   'dinas-request',
   'faq',

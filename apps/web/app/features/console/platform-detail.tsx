@@ -20,6 +20,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ConsoleSectionPage } from './console-section';
 import { PlatformForm, draftOf } from './platform-form';
 import { PlatformSecret } from './platform-secret';
+import './platform-texts';
 import { PlatformFacts } from './platforms';
 
 /** `/konsol/platform/:clientId`: one platform's settings, secret and status. */
@@ -33,7 +34,7 @@ export function PlatformPage() {
 }
 
 export function PlatformDetail({ token, clientId }: { token: string; clientId: string }) {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation('console-platforms');
   const localise = useLocaliseMessage();
   const query = usePlatform(token, clientId);
   const platform = query.data;
@@ -45,7 +46,7 @@ export function PlatformDetail({ token, clientId }: { token: string; clientId: s
   }, [found]);
   const back = (
     <Link to={CONSOLE_SECTION_PAGES.platforms} className="btn btn-secondary">
-      {t('platforms.back')}
+      {t('back')}
     </Link>
   );
   if (!platform) {
@@ -54,7 +55,7 @@ export function PlatformDetail({ token, clientId }: { token: string; clientId: s
         {back}
         {query.isPending ? (
           <p role="status" className="mt-4">
-            {t('loading')}
+            {t('console:loading')}
           </p>
         ) : (
           <Alert variant="error-box" className="mt-4">
@@ -85,7 +86,7 @@ export function PlatformDetail({ token, clientId }: { token: string; clientId: s
 }
 
 function Settings({ token, platform }: { token: string; platform: PlatformClient }) {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation('console-platforms');
   const update = useUpdatePlatform(token, platform.clientId);
   // A saved form starts again from what the API kept (addresses deduplicated, e-mail lowered).
   const [version, setVersion] = useState(0);
@@ -93,14 +94,14 @@ function Settings({ token, platform }: { token: string; platform: PlatformClient
   return (
     <section aria-labelledby="platform-settings-title" className="mt-10">
       <h2 id="platform-settings-title" className="text-2xl font-bold">
-        {t('platforms.form.settingsTitle')}
+        {t('form.settingsTitle')}
       </h2>
       <PlatformForm
         key={version}
         mode="edit"
         initial={draftOf(platform)}
         pending={update.isPending}
-        submitLabel={t('platforms.form.save')}
+        submitLabel={t('form.save')}
         onSubmit={(body) => {
           setSaved(false);
           return update.mutateAsync(body).then(() => {
@@ -110,7 +111,7 @@ function Settings({ token, platform }: { token: string; platform: PlatformClient
         }}
       />
       <p aria-live="polite" className="mt-2 font-semibold">
-        {saved ? t('platforms.form.saved') : null}
+        {saved ? t('form.saved') : null}
       </p>
     </section>
   );
@@ -120,7 +121,7 @@ type Shown = { secret: string; previousValidUntil: string | null };
 
 /** A new secret with an overlap in hours, asked first; the new secret is then shown once. */
 function RotateSecret({ token, platform }: { token: string; platform: PlatformClient }) {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation('console-platforms');
   const localise = useLocaliseMessage();
   const overlapId = useId();
   const rotate = useRotatePlatformSecret(token, platform.clientId);
@@ -146,14 +147,14 @@ function RotateSecret({ token, platform }: { token: string; platform: PlatformCl
   return (
     <section aria-labelledby="platform-rotate-title" className="mt-10 max-w-3xl">
       <h2 id="platform-rotate-title" className="text-2xl font-bold">
-        {t('platforms.rotate.title')}
+        {t('rotate.title')}
       </h2>
-      <p className="mt-2">{t('platforms.rotate.intro')}</p>
+      <p className="mt-2">{t('rotate.intro')}</p>
       <form onSubmit={ask} noValidate className="mt-4 space-y-4">
         <FormField
           id={overlapId}
-          label={t('platforms.rotate.overlap')}
-          hint={t('platforms.rotate.overlapHint')}
+          label={t('rotate.overlap')}
+          hint={t('rotate.overlapHint')}
           error={localise(problem)}
           announceError
           className="max-w-xs"
@@ -172,7 +173,7 @@ function RotateSecret({ token, platform }: { token: string; platform: PlatformCl
           )}
         </FormField>
         <button ref={button} type="submit" className="btn btn-secondary">
-          {t('platforms.rotate.action')}
+          {t('rotate.action')}
         </button>
       </form>
       {shown ? (
@@ -189,13 +190,13 @@ function RotateSecret({ token, platform }: { token: string; platform: PlatformCl
       ) : null}
       <ConfirmDialog
         open={asking !== null}
-        title={t('platforms.rotate.confirm', { name: platform.name })}
+        title={t('rotate.confirm', { name: platform.name })}
         description={
           asking === 0
-            ? t('platforms.rotate.confirmTextNow')
-            : t('platforms.rotate.confirmText', { count: asking ?? 0 })
+            ? t('rotate.confirmTextNow')
+            : t('rotate.confirmText', { count: asking ?? 0 })
         }
-        confirmLabel={t('platforms.rotate.yes')}
+        confirmLabel={t('rotate.yes')}
         pending={rotate.isPending}
         error={rotate.error}
         onConfirm={() => {
@@ -217,7 +218,7 @@ function RotateSecret({ token, platform }: { token: string; platform: PlatformCl
 
 /** Disabling (refused at once, grants ended) and enabling, each asked first. */
 function StatusActions({ token, platform }: { token: string; platform: PlatformClient }) {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation('console-platforms');
   const change = useSetPlatformDisabled(token, platform.clientId);
   const [asking, setAsking] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -225,11 +226,9 @@ function StatusActions({ token, platform }: { token: string; platform: PlatformC
   return (
     <section aria-labelledby="platform-status-title" className="mt-10 max-w-3xl">
       <h2 id="platform-status-title" className="text-2xl font-bold">
-        {t('platforms.status.title')}
+        {t('status.title')}
       </h2>
-      <p className="mt-2">
-        {platform.disabled ? t('platforms.facts.disabled') : t('platforms.facts.active')}
-      </p>
+      <p className="mt-2">{platform.disabled ? t('facts.disabled') : t('facts.active')}</p>
       <button
         type="button"
         className="btn btn-secondary mt-3"
@@ -239,7 +238,7 @@ function StatusActions({ token, platform }: { token: string; platform: PlatformC
           setAsking(true);
         }}
       >
-        {disabling ? t('platforms.status.disable') : t('platforms.status.enable')}
+        {disabling ? t('status.disable') : t('status.enable')}
       </button>
       <p aria-live="polite" className="mt-2 font-semibold">
         {done}
@@ -248,28 +247,18 @@ function StatusActions({ token, platform }: { token: string; platform: PlatformC
         open={asking}
         title={
           disabling
-            ? t('platforms.status.confirmDisable', { name: platform.name })
-            : t('platforms.status.confirmEnable', { name: platform.name })
+            ? t('status.confirmDisable', { name: platform.name })
+            : t('status.confirmEnable', { name: platform.name })
         }
-        description={
-          disabling
-            ? t('platforms.status.confirmDisableText')
-            : t('platforms.status.confirmEnableText')
-        }
-        confirmLabel={
-          disabling ? t('platforms.status.yesDisable') : t('platforms.status.yesEnable')
-        }
+        description={disabling ? t('status.confirmDisableText') : t('status.confirmEnableText')}
+        confirmLabel={disabling ? t('status.yesDisable') : t('status.yesEnable')}
         pending={change.isPending}
         error={change.error}
         onConfirm={() =>
           change.mutate(disabling, {
             onSuccess: (saved) => {
               setAsking(false);
-              setDone(
-                saved.disabled
-                  ? t('platforms.status.disabledNote')
-                  : t('platforms.status.enabledNote'),
-              );
+              setDone(saved.disabled ? t('status.disabledNote') : t('status.enabledNote'));
             },
           })
         }

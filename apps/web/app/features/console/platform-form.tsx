@@ -187,7 +187,7 @@ type PlatformFormProps =
  */
 export function PlatformForm(props: PlatformFormProps) {
   const { mode, initial, pending, submitLabel, children } = props;
-  const { t } = useTranslation('console');
+  const { t } = useTranslation('console-platforms');
   const localise = useLocaliseMessage();
   const creating = mode === 'create';
   const [draft, setDraft] = useState<PlatformDraft>(initial);
@@ -200,19 +200,19 @@ export function PlatformForm(props: PlatformFormProps) {
   const set = <K extends keyof PlatformDraft>(key: K, value: PlatformDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const labels: Record<Field, string> = {
-    name: t('platforms.form.name'),
-    clientId: t('platforms.form.clientId'),
-    logoUri: t('platforms.form.logoUri'),
-    contactName: t('platforms.form.contactName'),
-    contactEmail: t('platforms.form.contactEmail'),
-    redirectUris: t('platforms.form.redirectUris'),
-    postLogoutRedirectUris: t('platforms.form.postLogoutRedirectUris'),
-    backchannelLogoutUri: t('platforms.form.backchannelLogoutUri'),
-    scopes: t('platforms.form.scopes'),
-    firstParty: t('platforms.form.firstParty'),
-    authMethod: t('platforms.form.authMethod'),
-    jwksUri: t('platforms.form.jwksUri'),
-    jwks: t('platforms.form.jwks'),
+    name: t('form.name'),
+    clientId: t('form.clientId'),
+    logoUri: t('form.logoUri'),
+    contactName: t('form.contactName'),
+    contactEmail: t('form.contactEmail'),
+    redirectUris: t('form.redirectUris'),
+    postLogoutRedirectUris: t('form.postLogoutRedirectUris'),
+    backchannelLogoutUri: t('form.backchannelLogoutUri'),
+    scopes: t('form.scopes'),
+    firstParty: t('form.firstParty'),
+    authMethod: t('form.authMethod'),
+    jwksUri: t('form.jwksUri'),
+    jwks: t('form.jwks'),
   };
 
   const submit = (event: FormEvent) => {
@@ -298,25 +298,25 @@ export function PlatformForm(props: PlatformFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 max-w-3xl space-y-6">
-      <ErrorSummary title={t('platforms.errorSummary')} items={summaryItems} attempt={attempt} />
+      <ErrorSummary title={t('errorSummary')} items={summaryItems} attempt={attempt} />
       <fieldset className="space-y-4">
-        <legend className="text-xl font-bold">{t('platforms.form.platformPart')}</legend>
+        <legend className="text-xl font-bold">{t('form.platformPart')}</legend>
         {text('name')}
-        {creating ? text('clientId', { hint: t('platforms.form.clientIdHint') }) : null}
-        {text('logoUri', { hint: t('platforms.form.logoUriHint'), type: 'url' })}
+        {creating ? text('clientId', { hint: t('form.clientIdHint') }) : null}
+        {text('logoUri', { hint: t('form.logoUriHint'), type: 'url' })}
         {text('contactName')}
         {text('contactEmail', { type: 'email' })}
       </fieldset>
       <fieldset className="space-y-4">
-        <legend className="text-xl font-bold">{t('platforms.form.addressesPart')}</legend>
-        {addresses('redirectUris', t('platforms.form.redirectUrisHint'))}
-        {addresses('postLogoutRedirectUris', t('platforms.form.postLogoutRedirectUrisHint'))}
-        {address('backchannelLogoutUri', t('platforms.form.backchannelLogoutUriHint'))}
+        <legend className="text-xl font-bold">{t('form.addressesPart')}</legend>
+        {addresses('redirectUris', t('form.redirectUrisHint'))}
+        {addresses('postLogoutRedirectUris', t('form.postLogoutRedirectUrisHint'))}
+        {address('backchannelLogoutUri', t('form.backchannelLogoutUriHint'))}
       </fieldset>
       <ChoiceGroup
         id="platform-scopes"
         legend={labels.scopes}
-        hint={creating ? t('platforms.form.scopesHint') : t('platforms.form.scopesHintEdit')}
+        hint={creating ? t('form.scopesHint') : t('form.scopesHintEdit')}
         error={problem('scopes')}
       >
         {PLATFORM_SCOPES.map((scope) => {
@@ -328,10 +328,10 @@ export function PlatformForm(props: PlatformFormProps) {
                 type="checkbox"
                 label={<span translate="no">{scope}</span>}
                 description={[
-                  scope === 'openid' ? t('platforms.form.scopeAlways') : null,
+                  scope === 'openid' ? t('form.scopeAlways') : null,
                   claims.length > 0
-                    ? t('platforms.form.scopeClaims', { claims: claims.join(', ') })
-                    : t('platforms.form.scopeNoClaims'),
+                    ? t('form.scopeClaims', { claims: claims.join(', ') })
+                    : t('form.scopeNoClaims'),
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -356,7 +356,7 @@ export function PlatformForm(props: PlatformFormProps) {
           id={controlId('firstParty')}
           type="checkbox"
           label={labels.firstParty}
-          description={t('platforms.form.firstPartyHint')}
+          description={t('form.firstPartyHint')}
           checked={draft.firstParty}
           onChange={(on) => set('firstParty', on)}
           invalid={Boolean(problem('firstParty'))}
@@ -375,8 +375,8 @@ export function PlatformForm(props: PlatformFormProps) {
                 id={`platform-auth-${method}`}
                 type="radio"
                 name="platform-auth"
-                label={t(`platforms.authMethods.${method}`)}
-                description={t(`platforms.authMethodHints.${method}`)}
+                label={t(`authMethods.${method}`)}
+                description={t(`authMethodHints.${method}`)}
                 checked={draft.authMethod === method}
                 onChange={(on) => (on ? set('authMethod', method) : undefined)}
               />
@@ -386,8 +386,8 @@ export function PlatformForm(props: PlatformFormProps) {
       ) : (
         <div>
           <p className={formStyles.label}>{labels.authMethod}</p>
-          <p>{t(`platforms.authMethods.${draft.authMethod}`)}</p>
-          <p className={formStyles.hint}>{t('platforms.form.authMethodFixed')}</p>
+          <p>{t(`authMethods.${draft.authMethod}`)}</p>
+          <p className={formStyles.hint}>{t('form.authMethodFixed')}</p>
           {problem('authMethod') ? (
             <Alert variant="field-error" role={null} id={controlId('authMethod')}>
               {problem('authMethod')}
@@ -397,8 +397,8 @@ export function PlatformForm(props: PlatformFormProps) {
       )}
       {draft.authMethod === 'private_key_jwt' ? (
         <div className="space-y-4">
-          {address('jwksUri', t('platforms.form.jwksUriHint'))}
-          {addresses('jwks', t('platforms.form.jwksHint'), 6)}
+          {address('jwksUri', t('form.jwksUriHint'))}
+          {addresses('jwks', t('form.jwksHint'), 6)}
         </div>
       ) : null}
       {children}

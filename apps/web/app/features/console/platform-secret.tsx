@@ -24,7 +24,7 @@ export function PlatformSecret({
   rotated: boolean;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation('console');
+  const { t, i18n } = useTranslation('console-platforms');
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<Copied>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -51,12 +51,12 @@ export function PlatformSecret({
         tabIndex={-1}
         className="text-2xl font-bold focus:outline-none"
       >
-        {t('platforms.secret.title')}
+        {t('secret.title')}
       </h2>
       <Alert variant="warning" className="mt-3">
-        {t('platforms.secret.warning')}
+        {t('secret.warning')}
       </Alert>
-      <p className="mt-4 font-semibold">{t('platforms.secret.label', { clientId })}</p>
+      <p className="mt-4 font-semibold">{t('secret.label', { clientId })}</p>
       <p
         className="mt-1 rounded-md border border-muted bg-surface p-3 font-mono text-lg break-all select-all"
         translate="no"
@@ -67,27 +67,25 @@ export function PlatformSecret({
       {rotated ? (
         <p className="mt-2">
           {previousValidUntil
-            ? t('platforms.secret.overlap', {
+            ? t('secret.overlap', {
                 time: formatWib(previousValidUntil, i18n.language),
                 count: hours,
               })
-            : t('platforms.secret.oldEnded')}
+            : t('secret.oldEnded')}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className="btn btn-secondary" onClick={copy}>
-          {t('platforms.secret.copy')}
+          {t('secret.copy')}
         </button>
         <button type="button" className="btn btn-primary" onClick={onDone}>
-          {t('platforms.secret.done')}
+          {t('secret.done')}
         </button>
       </div>
       <p role="status" className="mt-2 min-h-6 font-semibold">
-        {copied === 'copied' ? t('platforms.secret.copied') : null}
+        {copied === 'copied' ? t('secret.copied') : null}
       </p>
-      {copied === 'failed' ? (
-        <Alert variant="field-error">{t('platforms.secret.copyFailed')}</Alert>
-      ) : null}
+      {copied === 'failed' ? <Alert variant="field-error">{t('secret.copyFailed')}</Alert> : null}
     </section>
   );
 }

@@ -4,11 +4,12 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { changeLanguage } from '~/i18n/i18n';
-import en from '~/locales/en/console.json';
-import id from '~/locales/id/console.json';
+import en from '~/locales/en/console-platforms.json';
+import id from '~/locales/id/console-platforms.json';
 import serverEn from '~/locales/en/server.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import './console-texts';
+import './platform-texts';
 import { PlatformDetail } from './platform-detail';
 import { Platforms } from './platforms';
 
@@ -110,7 +111,7 @@ const posts = () => calls.filter((call) => call.method !== 'GET');
 
 /** Fills the registration form's required fields. */
 function fillRequired(texts: typeof id) {
-  const form = texts.platforms.form;
+  const form = texts.form;
   fireEvent.change(screen.getByLabelText(form.name), { target: { value: 'Merdeka Mengajar' } });
   fireEvent.change(screen.getByLabelText(form.clientId), {
     target: { value: 'merdeka-mengajar' },
@@ -129,21 +130,17 @@ function fillRequired(texts: typeof id) {
 describe('the platforms section', () => {
   it('lists each platform with its client id, authentication, first-party setting and status', async () => {
     renderList();
-    const list = await screen.findByRole(
-      'list',
-      { name: id.platforms.listTitle },
-      { timeout: 5000 },
-    );
+    const list = await screen.findByRole('list', { name: id.listTitle }, { timeout: 5000 });
     const items = await within(list).findAllByRole('listitem');
     expect(items).toHaveLength(2);
     const [rapor, siplah] = items as [HTMLElement, HTMLElement];
     expect(rapor.textContent).toContain('rapor-pendidikan');
-    expect(rapor.textContent).toContain(id.platforms.authMethods.client_secret_basic);
-    expect(rapor.textContent).toContain(id.platforms.facts.yes);
-    expect(rapor.textContent).toContain(id.platforms.facts.active);
-    expect(siplah.textContent).toContain(id.platforms.authMethods.private_key_jwt);
-    expect(siplah.textContent).toContain(id.platforms.facts.no);
-    expect(siplah.textContent).toContain(id.platforms.facts.disabled);
+    expect(rapor.textContent).toContain(id.authMethods.client_secret_basic);
+    expect(rapor.textContent).toContain(id.facts.yes);
+    expect(rapor.textContent).toContain(id.facts.active);
+    expect(siplah.textContent).toContain(id.authMethods.private_key_jwt);
+    expect(siplah.textContent).toContain(id.facts.no);
+    expect(siplah.textContent).toContain(id.facts.disabled);
     expect(
       within(rapor).getByRole('link', { name: 'Kelola Rapor Pendidikan' }).getAttribute('href'),
     ).toBe('/konsol/platform/rapor-pendidikan');
@@ -153,41 +150,39 @@ describe('the platforms section', () => {
   it('checks the form with the contract before sending: every refusal by its field and in the summary', async () => {
     renderList();
     await screen.findAllByRole('listitem', undefined, { timeout: 5000 });
-    const toggle = screen.getByRole('button', { name: id.platforms.register });
+    const toggle = screen.getByRole('button', { name: id.register });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.change(screen.getByLabelText(id.platforms.form.logoUri), {
+    fireEvent.change(screen.getByLabelText(id.form.logoUri), {
       target: { value: 'https://logo.example/a.png#x' },
     });
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.submitRegister }));
-    const summary = await screen.findByRole('heading', { name: id.platforms.errorSummary });
+    fireEvent.click(screen.getByRole('button', { name: id.submitRegister }));
+    const summary = await screen.findByRole('heading', { name: id.errorSummary });
     const box = summary.parentElement as HTMLElement;
     expect(document.activeElement).toBe(box);
     const links = within(box)
       .getAllByRole('link')
       .map((link) => link.textContent);
     expect(links).toEqual([
-      `${id.platforms.form.name}: ${PLATFORM_MESSAGES.nameRequired}`,
-      `${id.platforms.form.clientId}: ${PLATFORM_MESSAGES.clientIdInvalid}`,
-      `${id.platforms.form.logoUri}: ${PLATFORM_MESSAGES.uriInvalid}`,
-      `${id.platforms.form.contactName}: ${PLATFORM_MESSAGES.contactRequired}`,
-      `${id.platforms.form.contactEmail}: ${PLATFORM_MESSAGES.contactEmailInvalid}`,
-      `${id.platforms.form.redirectUris}: ${PLATFORM_MESSAGES.redirectRequired}`,
+      `${id.form.name}: ${PLATFORM_MESSAGES.nameRequired}`,
+      `${id.form.clientId}: ${PLATFORM_MESSAGES.clientIdInvalid}`,
+      `${id.form.logoUri}: ${PLATFORM_MESSAGES.uriInvalid}`,
+      `${id.form.contactName}: ${PLATFORM_MESSAGES.contactRequired}`,
+      `${id.form.contactEmail}: ${PLATFORM_MESSAGES.contactEmailInvalid}`,
+      `${id.form.redirectUris}: ${PLATFORM_MESSAGES.redirectRequired}`,
     ]);
-    const name = screen.getByLabelText(id.platforms.form.name);
+    const name = screen.getByLabelText(id.form.name);
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toContain('platform-name-error');
     expect(posts()).toEqual([]);
     // A public client may not stay signed in: the contract's rule, on the scopes.
     fillRequired(id);
-    fireEvent.change(screen.getByLabelText(id.platforms.form.logoUri), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText(id.form.logoUri), { target: { value: '' } });
     fireEvent.click(screen.getByRole('radio', { name: /PKCE/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /offline_access/ }));
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.submitRegister }));
-    await screen.findByText(
-      `${id.platforms.form.scopes}: ${PLATFORM_MESSAGES.offlineNeedsConfidential}`,
-    );
+    fireEvent.click(screen.getByRole('button', { name: id.submitRegister }));
+    await screen.findByText(`${id.form.scopes}: ${PLATFORM_MESSAGES.offlineNeedsConfidential}`);
     expect(posts()).toEqual([]);
   });
 
@@ -202,17 +197,17 @@ describe('the platforms section', () => {
     };
     renderList();
     await screen.findAllByRole('listitem', undefined, { timeout: 5000 });
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.register }));
+    fireEvent.click(screen.getByRole('button', { name: id.register }));
     fillRequired(id);
     fireEvent.click(screen.getByRole('checkbox', { name: /^schools/ }));
-    fireEvent.change(screen.getByLabelText(id.platforms.form.backchannelLogoutUri), {
+    fireEvent.change(screen.getByLabelText(id.form.backchannelLogoutUri), {
       target: { value: 'https://pmm.example/logout' },
     });
     // The openid scope is always allowed: its box is ticked and cannot be cleared.
     const openid = screen.getByRole('checkbox', { name: /^openid/ }) as HTMLInputElement;
     expect(openid.checked && openid.disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.submitRegister }));
-    const heading = await screen.findByRole('heading', { name: id.platforms.secret.title });
+    fireEvent.click(screen.getByRole('button', { name: id.submitRegister }));
+    const heading = await screen.findByRole('heading', { name: id.secret.title });
     expect(document.activeElement).toBe(heading);
     expect(posts()[0]?.body).toEqual({
       clientId: 'merdeka-mengajar',
@@ -231,20 +226,18 @@ describe('the platforms section', () => {
     });
     const panel = screen.getByTestId('platform-secret');
     expect(within(panel).getByTestId('platform-secret-value').textContent).toBe('S3cret-once');
-    expect(panel.textContent).toContain(id.platforms.secret.warning);
-    fireEvent.click(within(panel).getByRole('button', { name: id.platforms.secret.copy }));
-    await within(panel).findByText(id.platforms.secret.copied);
+    expect(panel.textContent).toContain(id.secret.warning);
+    fireEvent.click(within(panel).getByRole('button', { name: id.secret.copy }));
+    await within(panel).findByText(id.secret.copied);
     expect(writeText).toHaveBeenCalledWith('S3cret-once');
     expect(screen.getByText('Platform Merdeka Mengajar terdaftar.')).toBeTruthy();
     // The form closed; the list holds the new platform.
-    expect(screen.queryByLabelText(id.platforms.form.name)).toBeNull();
+    expect(screen.queryByLabelText(id.form.name)).toBeNull();
     await screen.findByRole('link', { name: 'Kelola Merdeka Mengajar' });
-    fireEvent.click(within(panel).getByRole('button', { name: id.platforms.secret.done }));
+    fireEvent.click(within(panel).getByRole('button', { name: id.secret.done }));
     expect(screen.queryByTestId('platform-secret')).toBeNull();
     expect(screen.queryByText('S3cret-once')).toBeNull();
-    expect(document.activeElement).toBe(
-      screen.getByRole('button', { name: id.platforms.register }),
-    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: id.register }));
   });
 
   it('sends a private_key_jwt platform its keys, and refuses keys that are no JSON', async () => {
@@ -257,19 +250,19 @@ describe('the platforms section', () => {
         : undefined;
     renderList();
     await screen.findAllByRole('listitem', undefined, { timeout: 5000 });
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.register }));
+    fireEvent.click(screen.getByRole('button', { name: id.register }));
     fillRequired(id);
-    expect(screen.queryByLabelText(id.platforms.form.jwks)).toBeNull();
+    expect(screen.queryByLabelText(id.form.jwks)).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: new RegExp('private_key_jwt') }));
-    const keys = screen.getByLabelText(id.platforms.form.jwks);
+    const keys = screen.getByLabelText(id.form.jwks);
     fireEvent.change(keys, { target: { value: '{"keys": [' } });
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.submitRegister }));
-    await screen.findByText(`${id.platforms.form.jwks}: ${PLATFORM_MESSAGES.keysInvalid}`);
+    fireEvent.click(screen.getByRole('button', { name: id.submitRegister }));
+    await screen.findByText(`${id.form.jwks}: ${PLATFORM_MESSAGES.keysInvalid}`);
     expect(keys.getAttribute('aria-invalid')).toBe('true');
     expect(posts()).toEqual([]);
     const jwk = { kty: 'EC', crv: 'P-256', x: 'abc', y: 'def', kid: 'k1' };
     fireEvent.change(keys, { target: { value: JSON.stringify({ keys: [jwk] }) } });
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.submitRegister }));
+    fireEvent.click(screen.getByRole('button', { name: id.submitRegister }));
     await screen.findByText('Platform Merdeka Mengajar terdaftar.');
     expect(posts()[0]?.body).toMatchObject({
       authMethod: 'private_key_jwt',
@@ -288,20 +281,18 @@ describe('the platforms section', () => {
         : undefined;
     renderList();
     await screen.findAllByRole('listitem', undefined, { timeout: 5000 });
-    fireEvent.click(screen.getByRole('button', { name: en.platforms.register }));
+    fireEvent.click(screen.getByRole('button', { name: en.register }));
     fillRequired(en);
-    fireEvent.click(screen.getByRole('button', { name: en.platforms.submitRegister }));
-    await screen.findByText(
-      `${en.platforms.form.redirectUris}: ${serverEn.platforms.httpsRequired}`,
-    );
-    const field = screen.getByLabelText(en.platforms.form.redirectUris);
+    fireEvent.click(screen.getByRole('button', { name: en.submitRegister }));
+    await screen.findByText(`${en.form.redirectUris}: ${serverEn.platforms.httpsRequired}`);
+    const field = screen.getByLabelText(en.form.redirectUris);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     answer = (method) =>
       method === 'POST'
         ? failure(409, 'platform_client_id_taken' as ErrorId, PLATFORM_MESSAGES.clientIdTaken)
         : undefined;
-    fireEvent.click(screen.getByRole('button', { name: en.platforms.submitRegister }));
-    const clientId = screen.getByLabelText(en.platforms.form.clientId);
+    fireEvent.click(screen.getByRole('button', { name: en.submitRegister }));
+    const clientId = screen.getByLabelText(en.form.clientId);
     await vi.waitFor(() => expect(clientId.getAttribute('aria-invalid')).toBe('true'));
     expect(field.getAttribute('aria-invalid')).toBeNull();
   }, 20_000);
@@ -323,15 +314,15 @@ describe('one platform', () => {
       { timeout: 5000 },
     );
     expect(document.activeElement).toBe(heading);
-    expect(screen.queryByLabelText(id.platforms.form.clientId)).toBeNull();
+    expect(screen.queryByLabelText(id.form.clientId)).toBeNull();
     expect(screen.queryAllByRole('radio')).toEqual([]);
-    expect(screen.getByText(id.platforms.form.authMethodFixed)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(id.platforms.form.name), {
+    expect(screen.getByText(id.form.authMethodFixed)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(id.form.name), {
       target: { value: 'Rapor Pendidikan Nasional' },
     });
     fireEvent.click(screen.getByRole('checkbox', { name: /^email/ }));
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.form.save }));
-    await screen.findByText(id.platforms.form.saved);
+    fireEvent.click(screen.getByRole('button', { name: id.form.save }));
+    await screen.findByText(id.form.saved);
     const sent = posts()[0];
     expect(sent?.method).toBe('PUT');
     expect(sent?.body).toMatchObject({
@@ -357,29 +348,27 @@ describe('one platform', () => {
           })
         : undefined;
     renderPlatform('rapor-pendidikan');
-    const overlap = await screen.findByLabelText(id.platforms.rotate.overlap, undefined, {
+    const overlap = await screen.findByLabelText(id.rotate.overlap, undefined, {
       timeout: 5000,
     });
     expect((overlap as HTMLInputElement).value).toBe('24');
     fireEvent.change(overlap, { target: { value: '200' } });
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.rotate.action }));
+    fireEvent.click(screen.getByRole('button', { name: id.rotate.action }));
     await screen.findByText(PLATFORM_MESSAGES.overlapInvalid);
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.change(overlap, { target: { value: '48' } });
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.rotate.action }));
+    fireEvent.click(screen.getByRole('button', { name: id.rotate.action }));
     const dialog = await screen.findByRole('dialog', {
-      name: id.platforms.rotate.confirm.replace('{{name}}', 'Rapor Pendidikan'),
+      name: id.rotate.confirm.replace('{{name}}', 'Rapor Pendidikan'),
     });
-    expect(dialog.textContent).toContain(
-      id.platforms.rotate.confirmText_other.replace('{{count}}', '48'),
-    );
+    expect(dialog.textContent).toContain(id.rotate.confirmText_other.replace('{{count}}', '48'));
     expect(posts()).toEqual([]);
-    fireEvent.click(within(dialog).getByRole('button', { name: id.platforms.rotate.yes }));
+    fireEvent.click(within(dialog).getByRole('button', { name: id.rotate.yes }));
     const secret = await screen.findByTestId('platform-secret-value');
     expect(secret.textContent).toBe('N3w-secret');
     expect(posts()[0]?.body).toEqual({ overlapHours: 48 });
     expect(screen.getByTestId('platform-secret').textContent).toMatch(/\(48 jam\)/);
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.secret.done }));
+    fireEvent.click(screen.getByRole('button', { name: id.secret.done }));
     expect(screen.queryByText('N3w-secret')).toBeNull();
   });
 
@@ -395,25 +384,25 @@ describe('one platform', () => {
     };
     renderPlatform('siplah');
     await screen.findByRole('heading', { level: 1, name: 'SIPLah' }, { timeout: 5000 });
-    expect(screen.queryByRole('button', { name: id.platforms.rotate.action })).toBeNull();
-    expect((screen.getByLabelText(id.platforms.form.jwksUri) as HTMLInputElement).value).toBe(
+    expect(screen.queryByRole('button', { name: id.rotate.action })).toBeNull();
+    expect((screen.getByLabelText(id.form.jwksUri) as HTMLInputElement).value).toBe(
       'https://siplah.example/jwks.json',
     );
-    fireEvent.click(screen.getByRole('button', { name: id.platforms.status.enable }));
+    fireEvent.click(screen.getByRole('button', { name: id.status.enable }));
     const dialog = await screen.findByRole('dialog', {
-      name: id.platforms.status.confirmEnable.replace('{{name}}', 'SIPLah'),
+      name: id.status.confirmEnable.replace('{{name}}', 'SIPLah'),
     });
     expect(posts()).toEqual([]);
-    fireEvent.click(within(dialog).getByRole('button', { name: id.platforms.status.yesEnable }));
-    await screen.findByText(id.platforms.status.enabledNote);
+    fireEvent.click(within(dialog).getByRole('button', { name: id.status.yesEnable }));
+    await screen.findByText(id.status.enabledNote);
     expect(posts().map((call) => call.path)).toEqual(['/admin/v1/platforms/siplah/enable']);
-    await screen.findByRole('button', { name: id.platforms.status.disable });
+    await screen.findByRole('button', { name: id.status.disable });
   });
 
   it('says so when the platform does not exist', async () => {
     renderPlatform('tidak-ada');
     await screen.findByText(PLATFORM_MESSAGES.notFound, undefined, { timeout: 5000 });
-    expect(screen.getByRole('link', { name: id.platforms.back }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: id.back }).getAttribute('href')).toBe(
       '/konsol/platform',
     );
   });

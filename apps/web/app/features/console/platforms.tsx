@@ -12,6 +12,7 @@ import { ConsoleSectionPage } from './console-section';
 import { formatWib } from './console-time';
 import { EMPTY_PLATFORM, PlatformForm } from './platform-form';
 import { PlatformSecret } from './platform-secret';
+import './platform-texts';
 
 /** `/konsol/platform` (issue 36): the platforms that sign people in, for platform admins. */
 export function PlatformsPage() {
@@ -24,7 +25,7 @@ export function PlatformsPage() {
 
 /** Every registered platform, and the form that registers one (its secret shown once). */
 export function Platforms({ token }: { token: string }) {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation('console-platforms');
   const localise = useLocaliseMessage();
   const platforms = usePlatforms(token);
   const register = useRegisterPlatform(token);
@@ -35,9 +36,9 @@ export function Platforms({ token }: { token: string }) {
   return (
     <section aria-labelledby="platforms-title">
       <h1 id="platforms-title" className="text-3xl font-bold">
-        {t('sections.platforms')}
+        {t('console:sections.platforms')}
       </h1>
-      <p className="mt-2 max-w-3xl text-muted">{t('platforms.intro')}</p>
+      <p className="mt-2 max-w-3xl text-muted">{t('intro')}</p>
       {created?.secret ? (
         <PlatformSecret
           clientId={created.client.clientId}
@@ -51,7 +52,7 @@ export function Platforms({ token }: { token: string }) {
         />
       ) : null}
       <p aria-live="polite" className="mt-4 font-semibold">
-        {created ? t('platforms.registered', { name: created.client.name }) : null}
+        {created ? t('registered', { name: created.client.name }) : null}
       </p>
       <button
         ref={toggle}
@@ -64,19 +65,19 @@ export function Platforms({ token }: { token: string }) {
           setRegistering((shown) => !shown);
         }}
       >
-        {registering ? t('platforms.closeForm') : t('platforms.register')}
+        {registering ? t('closeForm') : t('register')}
       </button>
       <div id="platform-register">
         {registering ? (
           <section aria-labelledby="platform-register-title" className="mt-6">
             <h2 id="platform-register-title" className="text-2xl font-bold">
-              {t('platforms.registerTitle')}
+              {t('registerTitle')}
             </h2>
             <PlatformForm
               mode="create"
               initial={EMPTY_PLATFORM}
               pending={register.isPending}
-              submitLabel={t('platforms.submitRegister')}
+              submitLabel={t('submitRegister')}
               onSubmit={(body) =>
                 register.mutateAsync(body).then((result) => {
                   setRegistering(false);
@@ -90,7 +91,7 @@ export function Platforms({ token }: { token: string }) {
         ) : null}
       </div>
 
-      <h2 className="mt-10 text-2xl font-bold">{t('platforms.listTitle')}</h2>
+      <h2 className="mt-10 text-2xl font-bold">{t('listTitle')}</h2>
       {platforms.error instanceof ApiError ? (
         <Alert variant="error" className="mt-3">
           {localise(platforms.error)}
@@ -98,18 +99,13 @@ export function Platforms({ token }: { token: string }) {
       ) : null}
       {platforms.isPending ? (
         <p role="status" className="mt-2 text-muted">
-          {t('loading')}
+          {t('console:loading')}
         </p>
       ) : null}
       {list ? (
-        <p className="mt-2">
-          {list.length === 0 ? t('platforms.none') : t('platforms.total', { count: list.length })}
-        </p>
+        <p className="mt-2">{list.length === 0 ? t('none') : t('total', { count: list.length })}</p>
       ) : null}
-      <ul
-        className="mt-2 divide-y divide-line border-y border-line"
-        aria-label={t('platforms.listTitle')}
-      >
+      <ul className="mt-2 divide-y divide-line border-y border-line" aria-label={t('listTitle')}>
         {list?.map((platform) => (
           <li
             key={platform.clientId}
@@ -123,7 +119,7 @@ export function Platforms({ token }: { token: string }) {
               to={`${CONSOLE_SECTION_PAGES.platforms}/${encodeURIComponent(platform.clientId)}`}
               className="btn btn-secondary max-w-full wrap-anywhere"
             >
-              {t('platforms.manage', { name: platform.name })}
+              {t('manage', { name: platform.name })}
             </Link>
           </li>
         ))}
@@ -140,7 +136,7 @@ export function PlatformFacts({
   platform: PlatformClient;
   full?: boolean;
 }) {
-  const { t, i18n } = useTranslation('console');
+  const { t, i18n } = useTranslation('console-platforms');
   const when = (iso: string) => formatWib(iso, i18n.language);
   const row = (term: string, value: string, code = false) => (
     <div className="sm:flex sm:gap-2">
@@ -150,31 +146,22 @@ export function PlatformFacts({
   );
   return (
     <dl className="mt-1 text-sm">
-      {row(t('platforms.facts.clientId'), platform.clientId, true)}
-      {row(t('platforms.facts.authMethod'), t(`platforms.authMethods.${platform.authMethod}`))}
-      {row(
-        t('platforms.facts.firstParty'),
-        platform.firstParty ? t('platforms.facts.yes') : t('platforms.facts.no'),
-      )}
-      {row(
-        t('platforms.facts.status'),
-        platform.disabled ? t('platforms.facts.disabled') : t('platforms.facts.active'),
-      )}
+      {row(t('facts.clientId'), platform.clientId, true)}
+      {row(t('facts.authMethod'), t(`authMethods.${platform.authMethod}`))}
+      {row(t('facts.firstParty'), platform.firstParty ? t('facts.yes') : t('facts.no'))}
+      {row(t('facts.status'), platform.disabled ? t('facts.disabled') : t('facts.active'))}
       {full ? (
         <>
-          {row(t('platforms.facts.contact'), `${platform.contactName} <${platform.contactEmail}>`)}
+          {row(t('facts.contact'), `${platform.contactName} <${platform.contactEmail}>`)}
           {platform.secretCreatedAt
-            ? row(t('platforms.facts.secretCreatedAt'), when(platform.secretCreatedAt))
+            ? row(t('facts.secretCreatedAt'), when(platform.secretCreatedAt))
             : null}
           {platform.previousSecretValidUntil &&
           Date.parse(platform.previousSecretValidUntil) > Date.now()
-            ? row(
-                t('platforms.facts.previousSecretValidUntil'),
-                when(platform.previousSecretValidUntil),
-              )
+            ? row(t('facts.previousSecretValidUntil'), when(platform.previousSecretValidUntil))
             : null}
-          {row(t('platforms.facts.createdAt'), when(platform.createdAt))}
-          {row(t('platforms.facts.updatedAt'), when(platform.updatedAt))}
+          {row(t('facts.createdAt'), when(platform.createdAt))}
+          {row(t('facts.updatedAt'), when(platform.updatedAt))}
         </>
       ) : null}
     </dl>
