@@ -42,6 +42,7 @@ import { loopbackOriginRedirect } from './sign-in/loopback-origin';
 import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
+import { platformsRoutes } from './platforms/platforms-routes';
 import { webAppPlugin } from './web/web-app-plugin';
 
 export type AppOptions = {
@@ -197,6 +198,7 @@ export async function buildApp({
       await api.register(accountDeletionRoutes, { service: services.accountDeletion, access });
       await api.register(passwordResetRoutes, { service: services.passwordReset });
       await api.register(trackingRoutes, { service: services.tracking });
+      await api.register(platformsRoutes, { service: services.platforms, access });
     },
     { prefix: apiPrefix(config.brand) },
   );

@@ -9,7 +9,7 @@ import { createAuditLog } from './audit/audit-repository';
 import { createPasswordHasher } from './credentials/password-hasher';
 import { createBotCheckService } from './bot-check/bot-check-service';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import type { Database, Transaction } from './db/database';
 import { createFeatureTogglesService } from './feature-toggles/feature-toggles-service';
 import { logBackgroundError } from './logging/logger-options';
 import type { RateLimitStore } from './counters/rate-limit-store';
@@ -26,6 +26,12 @@ import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
 import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';
 import { createProviders } from './sign-in/oidc-provider';
+import {
+  backchannelTransport,
+  queueAccountLogouts,
+  queueBackchannelLogout,
+} from './sign-in/backchannel-logout';
+import { createPlatformsService } from './platforms/platforms-service';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import { createProfileService } from './profile/profile-service';
@@ -71,11 +77,16 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     ? createSmsGatewayTransport(config.sms.url, config.sms.key)
     : devMailboxTransport;
   const templates = messageTemplates({ brand: config.brand, publicUrl: config.publicUrl });
+  // The platforms' logout tokens are signed and posted by the provider built below.
+  const backchannel = backchannelTransport((clientId, sub, sid) =>
+    oidcProviders.deliverBackchannelLogout(clientId, sub, sid),
+  );
   const outbox = createOutboxService({
     db,
     queue,
     email,
     sms,
+    backchannel,
     retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
     metrics,
   });
@@ -88,6 +99,15 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     logBackgroundError('audit batch not written', error),
   );
   const featureToggles = createFeatureTogglesService({ db, audit });
+  /**
+   * Ends every session, grant and token of an account (a new password, a staff "disable"),
+   * after queueing the back-channel logout of each platform its sessions signed in to.
+   */
+  const revokeSignIns = async (tx: Transaction, accountId: string) => {
+    await queueAccountLogouts(outbox.enqueue, tx, accountId);
+    await revokeAccountSignIns(tx, accountId);
+  };
+  const platforms = createPlatformsService({ db, audit, allowHttp: config.env !== 'production' });
   const hasher = createPasswordHasher();
   const codes = createOneTimeCodes(config.tokenSecret);
   const accountLookup = createAccountLookupService({
@@ -123,7 +143,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     audit,
     hasher,
     codes,
-    revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
+    revokeSignIns: (tx, accountId) => revokeSignIns(tx, String(accountId)),
     limits: config.limits,
     verifyMinMs: config.resetVerifyMinMs,
     productName: config.brand.productName,
@@ -147,8 +167,9 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
     passkeys,
-    revokeSignIns: revokeAccountSignIns,
+    revokeSignIns,
     metrics,
+    connectPlatform: platforms.connect,
   });
   const signingKeys = createSigningKeys(db, config.tokenSecret);
   const oidcProviders = createProviders(
@@ -159,6 +180,16 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       originFromIssuer: config.env === 'production',
       adapter: createOidcAdapter(db),
       findAccount: signIn.accountClaims,
+      platforms: {
+        find: platforms.providerClient,
+        agreedScopes: platforms.agreedScopes,
+        connect: platforms.connect,
+      },
+      queueBackchannelLogout: async (clientId, sub, sid) => {
+        await db.transaction((tx) =>
+          queueBackchannelLogout(outbox.enqueue, tx, clientId, sub, sid),
+        );
+      },
     },
     signingKeys,
   );
@@ -182,7 +213,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     hasher,
     outbox,
     templates,
-    revokeSignIns: (tx, accountId) => revokeAccountSignIns(tx, String(accountId)),
+    revokeSignIns: (tx, accountId) => revokeSignIns(tx, String(accountId)),
     domain: accountDomain(config.brand),
   });
 
@@ -239,7 +270,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     templates,
     audit,
     staffDomain: config.staffDomain,
-    revokeSignIns: revokeAccountSignIns,
+    revokeSignIns,
   });
 
   const auditTrail = createAuditTrailService({ db, audit });
@@ -272,6 +303,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     profile,
     statistics,
     tracking,
+    platforms,
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
       await oidcProviders.start();

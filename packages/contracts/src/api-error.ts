@@ -107,6 +107,10 @@ export const ERROR_IDS = {
   deletion_not_reported:
     'The deletion is not waiting for a decision (decided already, or never reported).',
   deletion_not_found: 'No such deletion.',
+  platform_not_found: 'No such platform (OpenID client).',
+  platform_client_id_taken: 'Another platform has this client id.',
+  platform_no_secret: 'The platform does not authenticate with a client secret.',
+  platform_not_connected: 'The platform holds no grant of the signed-in person.',
 } as const;
 export type ErrorId = keyof typeof ERROR_IDS;
 

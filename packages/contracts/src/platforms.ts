@@ -107,6 +107,7 @@ export const PLATFORM_MESSAGES = {
   offlineNeedsConfidential:
     'Akses luring (offline_access) hanya untuk platform dengan rahasia atau kunci.',
   notFound: 'Platform tidak ditemukan.',
+  authMethodFixed: 'Metode autentikasi platform tidak dapat diubah; daftarkan platform baru.',
   noSecret: 'Platform ini tidak memakai rahasia klien.',
   overlapInvalid: 'Masa berlaku rahasia lama antara 0 dan 168 jam.',
   connectedNotFound: 'Platform ini tidak terhubung dengan akun Anda.',

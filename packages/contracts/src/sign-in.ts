@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
 import { PASSWORD_MAX_LENGTH } from './business-constants';
 import { AccountEmailSchema, NewPasswordSchema, RESET_MESSAGES } from './password-reset';
+import { PlatformScopeSchema } from './platforms';
 import { typedText } from './typed-text';
 
 /**
@@ -46,6 +47,8 @@ export const INTERACTION_PATHS = {
   totp: '/interaction/:uid/totp',
   /** The second factor by passkey, beside the app's code (decision 0262). */
   passkey: '/interaction/:uid/passkey',
+  /** A platform that is not first-party: the person allows or declines what it will receive. */
+  consent: '/interaction/:uid/consent',
 } as const;
 
 /**
@@ -92,7 +95,17 @@ export const InteractionDetailsSchema = z.object({
   bot_check: z.boolean(),
   /** At the second factor: whether the staff account holds a passkey it may use instead. */
   passkey: z.boolean(),
-  client: z.object({ id: z.string(), name: z.string().nullable() }),
+  client: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    /** A platform's logo (issue 36); absent for the portal's own client. */
+    logo_uri: z.string().nullable().optional(),
+  }),
+  /**
+   * At the `consent` prompt (issue 36): what the platform asks to receive that the person has
+   * not agreed to yet (`openid`, the account's identifier, is always part of it).
+   */
+  consent: z.object({ scopes: z.array(PlatformScopeSchema) }).nullable().optional(),
 });
 export type InteractionDetails = z.infer<typeof InteractionDetailsSchema>;
 
@@ -116,6 +129,12 @@ export const SignInResultSchema = z.union([
   z.object({ step: SignInStepSchema }),
 ]);
 export type SignInResult = z.infer<typeof SignInResultSchema>;
+
+/** The consent page's answer: allow what the platform asks for, or decline (no sign-in then). */
+export const ConsentBodySchema = z.object({
+  decision: z.enum(['allow', 'deny'], { error: ERROR_MESSAGES.dataInvalid }),
+});
+export type ConsentBody = z.infer<typeof ConsentBodySchema>;
 
 export const NewPasswordBodySchema = z.object({ password: NewPasswordSchema });
 

@@ -18,6 +18,8 @@ export type AuditEntry = {
   targetHash?: string | undefined;
   /** What a console action changed: personal data in it only as keyed hashes (`hash`). */
   changes?: { before: unknown; after: unknown } | undefined;
+  /** The OpenID client a sign-in was for (issue 36). */
+  clientId?: string | undefined;
 };
 
 // Entries outside a business transaction (every lookup) are written in batches: one commit,
@@ -59,17 +61,19 @@ export function createAuditLog(
     ipHash: hashAddress(entry.ip),
     targetHash: entry.targetHash ?? hashOrNull(entry.target),
     changes: entry.changes ?? null,
+    clientId: entry.clientId ?? null,
     occurredAt: new Date(),
   });
   // A batch goes in as one JSON parameter: building a multi-row INSERT through the query
   // builder (a bound value per column per row) cost more CPU than the lookups it recorded.
   const insertBatch = (rows: ReturnType<typeof row>[]) =>
     db.execute(sql`INSERT INTO ${auditEvents} (occurred_at, action, outcome, user_type, person_id,
-        actor, ip_hash, target_hash, changes)
-      SELECT occurred_at, action, outcome, user_type, person_id, actor, ip_hash, target_hash, changes
+        actor, ip_hash, target_hash, changes, client_id)
+      SELECT occurred_at, action, outcome, user_type, person_id, actor, ip_hash, target_hash, changes,
+        client_id
       FROM json_to_recordset(${JSON.stringify(rows.map(batchRow))}::json) AS r(occurred_at timestamptz,
         action text, outcome text, user_type text, person_id bigint, actor text, ip_hash text,
-        target_hash text, changes jsonb)`);
+        target_hash text, changes jsonb, client_id text)`);
   const batchRow = (entry: ReturnType<typeof row>) => ({
     occurred_at: entry.occurredAt.toISOString(),
     action: entry.action,
@@ -80,6 +84,7 @@ export function createAuditLog(
     ip_hash: entry.ipHash,
     target_hash: entry.targetHash,
     changes: entry.changes,
+    client_id: entry.clientId,
   });
   let pending: ReturnType<typeof row>[] = [];
   let timer: NodeJS.Timeout | undefined;

@@ -255,7 +255,8 @@ export const registrySeeds = pgTable('registry_seeds', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const messageChannel = pgEnum('message_channel', ['email', 'sms']);
+/** `backchannel`: an OpenID back-channel logout token posted to a platform (issue 36). */
+export const messageChannel = pgEnum('message_channel', ['email', 'sms', 'backchannel']);
 
 /**
  * The transactional outbox: a message is saved in the same transaction as the change that
@@ -312,6 +313,8 @@ export const auditEvents = pgTable(
      * keyed hashes. Null for the public's requests.
      */
     changes: jsonb('changes').$type<{ before: unknown; after: unknown }>(),
+    /** The OpenID client a sign-in was for (issue 36): the portal's own or a platform's. */
+    clientId: varchar('client_id', { length: 64 }),
   },
   (t) => [
     index('audit_events_time_idx').on(t.occurredAt),
@@ -1050,5 +1053,28 @@ export const platformClients = pgTable(
       sql`${t.scopes} <@ ARRAY[${sql.raw(PLATFORM_SCOPES.map((scope) => `'${scope}'`).join(', '))}]::text[]`,
     ),
     check('platform_clients_has_redirect', sql`cardinality(${t.redirectUris}) > 0`),
+  ],
+);
+
+/**
+ * What a person agreed a platform may receive (issue 36), remembered until they withdraw it on
+ * `/profile`: the next sign-in to that platform, from any browser, asks no consent for these
+ * scopes. First-party platforms get a row at sign-in without the question.
+ */
+export const platformConnections = pgTable(
+  'platform_connections',
+  {
+    /** The provider's account id (a learning account's number, `staff:<n>` for staff). */
+    accountId: varchar('account_id', { length: 64 }).notNull(),
+    clientId: varchar('client_id', { length: 64 })
+      .notNull()
+      .references(() => platformClients.clientId, { onDelete: 'cascade' }),
+    scopes: text('scopes').array().notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.clientId] }),
+    index('platform_connections_client_idx').on(t.clientId),
   ],
 );

@@ -237,7 +237,11 @@ export function createMetrics({
       signIns.labels(account, outcome).inc();
       if (lockedNow) locks.labels(account).inc();
     },
-    delivery(channel: 'email' | 'sms', code: boolean, result: DeliveryResult): void {
+    delivery(
+      channel: 'email' | 'sms' | 'backchannel',
+      code: boolean,
+      result: DeliveryResult,
+    ): void {
       deliveries.labels(channel, code ? 'code' : 'notice', result).inc();
     },
   };

@@ -13,7 +13,7 @@ const escapeHtml = (text: string) =>
 
 const MessageSchema = z.object({
   id: z.number(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'backchannel']),
   recipient: z.string(),
   subject: z.string().nullable(),
   bodyText: z.string(),

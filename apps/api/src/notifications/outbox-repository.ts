@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Transaction } from '../db/database';
 import { outboxMessages } from '../db/schema';
@@ -152,8 +152,14 @@ export function createOutboxRepository(db: Db) {
         .limit(limit);
       return rows.map((row) => row.id);
     },
+    /** The latest mail and SMS (the dev mailbox): platforms' logout tokens are not mail. */
     async latest(limit: number): Promise<OutboxMessage[]> {
-      return db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
+      return db
+        .select()
+        .from(outboxMessages)
+        .where(inArray(outboxMessages.channel, ['email', 'sms']))
+        .orderBy(desc(outboxMessages.id))
+        .limit(limit);
     },
     async byId(id: number): Promise<OutboxMessage | undefined> {
       const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));

@@ -15,11 +15,13 @@ type Options = {
   queue: JobQueue;
   email: Transport;
   sms: Transport;
+  /** Back-channel logout tokens to platforms (issue 36): `to` is the client, `text` the session. */
+  backchannel: Transport;
   retryDelaySeconds: number;
   /** Counts each delivery's end (metrics/ serves it; it reads the outbox, so no import here). */
   metrics: {
     delivery(
-      channel: 'email' | 'sms',
+      channel: 'email' | 'sms' | 'backchannel',
       code: boolean,
       result: 'delivered' | 'failed' | 'expired',
     ): void;
@@ -35,6 +37,7 @@ export function createOutboxService({
   queue,
   email,
   sms,
+  backchannel,
   retryDelaySeconds,
   metrics,
 }: Options) {
@@ -49,7 +52,7 @@ export function createOutboxService({
       return;
     }
     const carriesCode = message.expiresAt !== null;
-    const transport = message.channel === 'email' ? email : sms;
+    const transport = { email, sms, backchannel }[message.channel];
     try {
       await transport.send({
         to: message.recipient,

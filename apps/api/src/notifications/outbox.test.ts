@@ -132,6 +132,7 @@ describe('the outbox', () => {
       queue: t.app.services.queue,
       email: failing,
       sms: failing,
+      backchannel: failing,
       retryDelaySeconds: 1,
       metrics: t.app.services.metrics,
     });

@@ -77,6 +77,15 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
         .where(and(eq(oidcModels.model, model), eq(oidcModels.grantId, grantId)));
     },
 
+    /** The live sessions of an account, as the provider stored them. */
+    async sessionsOf(accountId: string): Promise<unknown[]> {
+      const rows = await db
+        .select({ payload: oidcModels.payload })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.accountId, accountId), live()));
+      return rows.map((row) => row.payload);
+    },
+
     /** Every model of an account: its sessions, grants, codes and tokens. */
     async revokeAccount(accountId: string): Promise<void> {
       await db.delete(oidcModels).where(eq(oidcModels.accountId, accountId));

@@ -5,11 +5,13 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
+import { PLATFORM_SCOPES, SCOPE_CLAIMS, type SchoolClaim } from '@portal/contracts/platforms';
 import { PORTAL_WEB_CLIENT_ID, SIGN_IN_POLICY, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
 import { ServiceUnavailableError } from '../http/domain-errors';
 import { logBackgroundError } from '../logging/logger-options';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
 import { errorPage } from './provider-pages';
+import { CLIENT_EXTRA_METADATA, secretMatches } from './client-secrets';
 
 export type AccountClaims = {
   accountId: string;
@@ -17,8 +19,20 @@ export type AccountClaims = {
   name: string;
   /** `staff` (ministry staff), `school_admin` (a principal or operator in the registry). */
   roles: string[];
-  /** The NPSNs of the schools a school admin runs. */
-  schools: string[];
+  /** `ptk`, `pd` or `dinas`; null for ministry staff. */
+  userType: string | null;
+  /** The schools the person belongs to today, with their role at each (the `schools` scope). */
+  schools: SchoolClaim[];
+};
+
+/** The ministry's platforms, registered in the console (issue 36), as the provider needs them. */
+export type PlatformClients = {
+  /** A platform's client metadata; undefined when unknown or disabled. */
+  find(clientId: string): Promise<Record<string, unknown> | undefined>;
+  /** The scopes the person agreed this platform may receive. */
+  agreedScopes(accountId: string, clientId: string): Promise<string[]>;
+  /** Remembers a first-party platform's sign-in among the person's connected platforms. */
+  connect(accountId: string, clientId: string, scopes: readonly string[]): Promise<void>;
 };
 
 export type ProviderOptions = {
@@ -37,7 +51,29 @@ export type ProviderOptions = {
   originFromIssuer: boolean;
   adapter: (model: string) => Adapter;
   findAccount: (accountId: string) => Promise<AccountClaims | undefined>;
+  platforms: PlatformClients;
+  /**
+   * Queues a back-channel logout token for a platform of an ended session: the outbox delivers
+   * it with its retries (`deliverBackchannelLogout` signs and posts it).
+   */
+  queueBackchannelLogout: (clientId: string, sub: string, sid: string) => Promise<void>;
 };
+
+/** Whether a client is the portal's own or a first-party platform: no consent is asked. */
+const isFirstParty = (client: { clientId: string; [key: string]: unknown }): boolean =>
+  client.clientId === PORTAL_WEB_CLIENT_ID ||
+  client[camel(CLIENT_EXTRA_METADATA.firstParty)] === true;
+
+/** oidc-provider camel-cases client metadata on its Client instances. */
+function camel(name: string): string {
+  return name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** The original back-channel logout of each provider (it signs and posts the logout token). */
+const backchannelDelivery = new WeakMap<
+  Provider,
+  (this: InstanceType<Provider['Client']>, sub: string, sid: string) => Promise<void>
+>();
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -57,8 +93,16 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     hkdfSync('sha256', options.tokenSecret, 'portal', 'oidc-cookies', 32),
   ).toString('base64url');
 
+  // The platforms come from their table at every request (decision 0271): the portal's own
+  // client stays in the configuration.
+  const adapter = (model: string): Adapter => {
+    const stored = options.adapter(model);
+    if (model !== 'Client') return stored;
+    return { ...stored, find: (id) => options.platforms.find(id) as ReturnType<Adapter['find']> };
+  };
+
   const configuration: Configuration = {
-    adapter: options.adapter,
+    adapter,
     clients: [
       {
         client_id: PORTAL_WEB_CLIENT_ID,
@@ -75,30 +119,39 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
         scope: 'openid profile email offline_access',
       },
     ],
+    // A platform authenticates with a secret (kept hashed), its own signed JWT, or not at all
+    // (public, PKCE alone); no method that needs the secret in clear (client_secret_jwt).
+    clientAuthMethods: ['none', 'client_secret_basic', 'private_key_jwt'],
+    extraClientMetadata: {
+      properties: Object.values(CLIENT_EXTRA_METADATA),
+    },
     // The token endpoint answers the web app's origin when it is not the provider's.
     clientBasedCORS: (_ctx, origin, client) =>
       client.clientId === PORTAL_WEB_CLIENT_ID && origin === webOrigin,
-    scopes: ['openid', 'offline_access', 'profile', 'email'],
-    // Rights travel with the identity: the web chooses its pages by them, the API checks them.
+    scopes: [...PLATFORM_SCOPES],
+    // The claims of each scope (issue 36). `roles` is the portal's own: the web chooses its pages
+    // by it, the API checks it; a platform never receives it.
     claims: {
-      openid: ['sub'],
-      profile: ['name', 'roles', 'schools'],
-      email: ['email', 'email_verified'],
+      ...SCOPE_CLAIMS,
+      profile: [...SCOPE_CLAIMS.profile, 'roles'],
     },
     // The ID token carries the name and address: the web needs no userinfo call.
     conformIdTokenClaims: false,
-    async findAccount(_ctx, sub) {
+    async findAccount(ctx, sub) {
       const account = await options.findAccount(sub);
       if (!account) return undefined;
+      const portal = ctx.oidc.client?.clientId === PORTAL_WEB_CLIENT_ID;
       return {
         accountId: sub,
+        // The provider keeps of these the claims of the scopes granted to the client.
         claims: () => ({
           sub,
           name: account.name,
           email: account.email,
           email_verified: true,
-          roles: account.roles,
+          ...(portal ? { roles: account.roles } : {}),
           schools: account.schools,
+          ...(account.userType ? { user_type: account.userType } : {}),
         }),
       };
     },
@@ -119,6 +172,8 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
       },
       userinfo: { enabled: true },
+      // A platform names where its logout token goes; the outbox delivers it (see below).
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         // The confirmation is the web's page, in the portal's look and language; it posts
@@ -133,12 +188,16 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
       },
       resourceIndicators: {
         enabled: true,
-        // A request that names no resource is for the API; no other resource exists.
-        defaultResource: () => audience,
+        // The portal's own request that names no resource is for the API; no other resource
+        // exists, and a platform's tokens are for userinfo only.
+        defaultResource: (ctx) =>
+          ctx.oidc.client?.clientId === PORTAL_WEB_CLIENT_ID ? audience : undefined,
         // The token request names the API to get its token; without it, a userinfo token.
         useGrantedResource: () => false,
-        getResourceServerInfo(_ctx, resource) {
-          if (resource !== audience) throw new errors.InvalidTarget();
+        getResourceServerInfo(_ctx, resource, client) {
+          if (resource !== audience || client.clientId !== PORTAL_WEB_CLIENT_ID) {
+            throw new errors.InvalidTarget();
+          }
           return {
             scope: '',
             audience,
@@ -153,28 +212,37 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     interactions: {
       url: (_ctx, interaction) => `${webOrigin}${WEB_AUTH_PATHS.signIn}/${interaction.uid}`,
     },
-    // The portal's own client asks no consent: what it asks for, within its registration, is
-    // granted with the sign-in.
+    // The portal's own client and first-party platforms ask no consent: what they ask for,
+    // within their registration, is granted with the sign-in. Another platform gets what the
+    // person agreed to before (remembered until withdrawn, from any browser); the rest is asked
+    // on the consent page (the provider's `consent` prompt).
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const { client, session, params } = ctx.oidc;
       const accountId = session?.accountId;
       if (!client || !accountId) return undefined;
       const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
       const found = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
-      const grant =
-        found?.accountId === accountId
-          ? found
-          : new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
-      if (typeof params?.['scope'] === 'string') grant.addOIDCScope(params['scope']);
-      grant.addResourceScope(audience, '');
+      const firstParty = isFirstParty(client as unknown as { clientId: string });
+      const requested = typeof params?.['scope'] === 'string' ? params['scope'] : '';
+      const agreed = firstParty
+        ? requested.split(' ').filter(Boolean)
+        : await options.platforms.agreedScopes(accountId, client.clientId);
+      const own = found?.accountId === accountId ? found : undefined;
+      const toAdd = requested.split(' ').filter((scope) => scope && agreed.includes(scope));
+      if (!own && toAdd.length === 0) return undefined;
+      const grant = own ?? new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+      if (toAdd.length > 0) grant.addOIDCScope(toAdd.join(' '));
+      if (client.clientId === PORTAL_WEB_CLIENT_ID) grant.addResourceScope(audience, '');
       await grant.save();
+      if (firstParty && client.clientId !== PORTAL_WEB_CLIENT_ID) {
+        await options.platforms.connect(accountId, client.clientId, toAdd);
+      }
       return grant;
     },
-    // Offline access is the portal client's by registration: the provider would grant the
-    // `offline_access` scope only with `prompt=consent`, a page the portal does not have. Its
-    // refresh tokens end with the session (a sign-out ends them), as without that scope.
-    issueRefreshToken: (_ctx, client) =>
-      client.clientId === PORTAL_WEB_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
+    // Offline access is by registration: the portal's client, and a platform allowed
+    // `offline_access` (its consent page says so). The provider would grant the scope only with
+    // `prompt=consent`. The portal's refresh tokens end with the session (a sign-out ends them).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     pkce: { required: () => true },
     responseTypes: ['code'],
     rotateRefreshToken: true,
@@ -199,6 +267,33 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
 
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.proxy;
+  // A platform's secret is stored as its hash: the provider compares the hash of what it is
+  // sent (oidc-provider's documented hook for hashed secrets, decision 0271).
+  const clientPrototype = provider.Client.prototype as unknown as Record<string, unknown> & {
+    clientSecret?: string;
+    backchannelLogout: (sub: string, sid: string) => Promise<void>;
+  };
+  clientPrototype['compareClientSecret'] = function (
+    this: Record<string, unknown>,
+    presented: string,
+  ) {
+    const previousUntil = this[camel(CLIENT_EXTRA_METADATA.previousSecretUntil)];
+    return secretMatches(presented, {
+      hash: this['clientSecret'] as string | undefined,
+      previousHash: this[camel(CLIENT_EXTRA_METADATA.previousSecretHash)] as string | undefined,
+      ...(typeof previousUntil === 'number' ? { previousUntil } : {}),
+    });
+  };
+  // A session's end queues each platform's logout token in the outbox, which retries it; the
+  // provider's own delivery (one attempt) is kept for the outbox to call.
+  backchannelDelivery.set(provider, clientPrototype.backchannelLogout);
+  clientPrototype.backchannelLogout = function (
+    this: { clientId: string },
+    sub: string,
+    sid: string,
+  ) {
+    return options.queueBackchannelLogout(this.clientId, sub, sid);
+  };
   if (options.originFromIssuer) pinOrigin(provider, options.issuer);
   return provider;
 }
@@ -251,6 +346,17 @@ export function createProviders(options: ProviderOptions, keys: SigningKeys) {
   return {
     reload,
     provider: () => ready().provider,
+    /**
+     * Signs and posts one back-channel logout token (the outbox's delivery): nothing to do when
+     * the platform is gone, disabled or no longer names a back-channel address.
+     */
+    async deliverBackchannelLogout(clientId: string, sub: string, sid: string): Promise<void> {
+      const { provider } = ready();
+      const client = await provider.Client.find(clientId);
+      const deliver = backchannelDelivery.get(provider);
+      if (!client?.backchannelLogoutUri || !deliver) return;
+      await deliver.call(client, sub, sid);
+    },
     callback: () => ready().callback,
     async start(): Promise<void> {
       await reload();

@@ -88,7 +88,8 @@ describe('the interaction of the sign-in page', () => {
       step: null,
       bot_check: false,
       passkey: false,
-      client: { id: PORTAL_WEB_CLIENT_ID, name: 'Portal Akun' },
+      client: { id: PORTAL_WEB_CLIENT_ID, name: 'Portal Akun', logo_uri: null },
+      consent: null,
     });
 
     // Someone handed the link: no cookie of that flow, so no details and no sign-in through it

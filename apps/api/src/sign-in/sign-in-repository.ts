@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { schoolsRunBy } from '../access/access-repository';
 import type { Db } from '../db/database';
 import {
   codeWrongEntries,
   learningAccounts,
   people,
+  schoolMemberships,
+  schools,
   staffAccounts,
   staffRecoveryCodes,
 } from '../db/schema';
@@ -58,8 +59,22 @@ export function createSignInRepository(db: Db) {
         .where(eq(learningAccounts.id, accountId));
     },
 
-    /** The schools a person runs or ran in the registry: principal or school operator. */
-    adminSchools: (personId: number) => schoolsRunBy(db, personId, { andLeft: true }),
+    /**
+     * The schools the person belongs to today, with their role at each (the `schools` claim and
+     * the portal's `school_admin` role): a school they left is not listed (issue 36).
+     */
+    currentSchools: (personId: number) =>
+      db
+        .select({
+          npsn: schoolMemberships.npsn,
+          name: schools.name,
+          level: schools.level,
+          role: schoolMemberships.role,
+        })
+        .from(schoolMemberships)
+        .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
+        .where(and(eq(schoolMemberships.personId, personId), isNull(schoolMemberships.leftOn)))
+        .orderBy(schoolMemberships.npsn, schoolMemberships.role),
 
     async staffByEmail(email: string): Promise<StaffAccount | undefined> {
       const [row] = await db
@@ -145,6 +160,7 @@ export function createSignInRepository(db: Db) {
           email: learningAccounts.email,
           name: people.fullName,
           personId: learningAccounts.personId,
+          kind: learningAccounts.kind,
         })
         .from(learningAccounts)
         .innerJoin(people, eq(people.id, learningAccounts.personId))

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PLATFORM_SCOPES, type PlatformScope } from '@portal/contracts/platforms';
 import {
+  ConsentBodySchema,
   INTERACTION_PATHS,
   InteractionDetailsSchema,
   InteractionParamsSchema,
@@ -31,6 +33,13 @@ import type { SignInService } from './sign-in-service';
 import { errorResponses } from '../http/error-responses';
 
 type Options = { providers: Providers; mountPath: string };
+
+/** What a consent page shows: the scopes asked for and not yet agreed to, in a fixed order. */
+function consentScopes(interaction: Interaction): PlatformScope[] {
+  const missing = (interaction.prompt.details as { missingOIDCScope?: unknown }).missingOIDCScope;
+  const asked = Array.isArray(missing) ? missing.map(String) : [];
+  return PLATFORM_SCOPES.filter((scope) => asked.includes(scope));
+}
 
 /**
  * The provider's own endpoints (discovery, authorization, token, JWKS, userinfo, revocation,
@@ -143,14 +152,75 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       const clientId = String(interaction.params['client_id'] ?? '');
       const client = await provider.Client.find(clientId);
       const pending = pendingOf(interaction);
+      const consent = interaction.prompt.name === 'consent';
       return {
         uid: interaction.uid,
         prompt: interaction.prompt.name,
         step: pending?.step ?? null,
-        bot_check: await service.botCheckNeeded(request.ip),
+        bot_check: consent ? false : await service.botCheckNeeded(request.ip),
         passkey: pending?.step === 'totp' && (await service.hasPasskey(pending.accountId)),
-        client: { id: clientId, name: client?.clientName ?? null },
+        client: {
+          id: clientId,
+          name: client?.clientName ?? null,
+          logo_uri: client?.logoUri ?? null,
+        },
+        consent: consent ? { scopes: consentScopes(interaction) } : null,
       };
+    },
+  );
+
+  app.post(
+    `${mountPath}${INTERACTION_PATHS.consent}`,
+    {
+      schema: {
+        tags,
+        summary:
+          "A platform's consent page: allow what it asks to receive (remembered until withdrawn) or decline",
+        params: InteractionParamsSchema,
+        body: ConsentBodySchema,
+        response: { 200: z.object({ redirectTo: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { provider, interaction } = await interactionOf(request, reply, request.params.uid);
+      const accountId = interaction.session?.accountId;
+      if (interaction.prompt.name !== 'consent' || !accountId) throw new UnauthorizedError();
+      const clientId = String(interaction.params['client_id'] ?? '');
+      if (request.body.decision === 'deny') {
+        service.recordConsentDeclined(clientId, request.ip);
+        const redirectTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'The person declined the consent.' },
+          { mergeWithLastSubmission: false },
+        );
+        return { redirectTo };
+      }
+      const details = interaction.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+      };
+      const grant = interaction.grantId
+        ? await provider.Grant.find(interaction.grantId)
+        : new provider.Grant({ accountId, clientId });
+      if (!grant) throw new UnauthorizedError();
+      const scopes = details.missingOIDCScope ?? [];
+      if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '));
+      if (details.missingOIDCClaims?.length) grant.addOIDCClaims(details.missingOIDCClaims);
+      const grantId = await grant.save();
+      await service.recordConsent(
+        accountId,
+        clientId,
+        (grant.getOIDCScope() ?? '').split(' ').filter(Boolean),
+        request.ip,
+      );
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      );
+      return { redirectTo };
     },
   );
 

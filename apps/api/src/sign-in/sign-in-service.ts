@@ -55,6 +55,12 @@ type Dependencies = {
   revokeSignIns: (tx: Transaction, accountId: string) => Promise<void>;
   /** Counts attempts and locks, by kind of account and outcome only. */
   metrics: Pick<Metrics, 'signInAttempt'>;
+  /** Remembers what a person agreed a platform may receive (issue 36). */
+  connectPlatform: (
+    accountId: string,
+    clientId: string,
+    scopes: readonly string[],
+  ) => Promise<void>;
   /** Every answer to a password takes at least this long (tests lower it). */
   answerFloorMs?: number;
 };
@@ -75,6 +81,9 @@ export function accountRefOf(accountId: string): AccountRef | undefined {
   if (!match) return undefined;
   return { kind: match[1] ? 'staff' : 'learning', id: Number(match[2]) };
 }
+
+/** The school roles that run a school: the portal's `school_admin` role. */
+const ADMIN_ROLES: readonly string[] = ['principal', 'operator'];
 
 const MINUTE_MS = 60_000;
 const FAILURE_WINDOW_MS = SIGN_IN_POLICY.wrongWindowMinutes * MINUTE_MS;
@@ -267,6 +276,29 @@ export function createSignInService(deps: Dependencies) {
   return {
     botCheckNeeded,
 
+    /** The person allowed a platform what its consent page showed: remembered and audited. */
+    async recordConsent(
+      accountId: string,
+      clientId: string,
+      scopes: readonly string[],
+      ip: string,
+    ): Promise<void> {
+      await deps.connectPlatform(accountId, clientId, scopes);
+      const ref = accountRefOf(accountId);
+      audit.queue({
+        action: 'consent',
+        outcome: 'granted',
+        ip,
+        clientId,
+        ...(ref?.kind === 'staff' ? { actor: accountId } : {}),
+      });
+    },
+
+    /** The person declined a platform's consent page. */
+    recordConsentDeclined(clientId: string, ip: string): void {
+      audit.queue({ action: 'consent', outcome: 'declined', ip, clientId });
+    },
+
     /**
      * The account a password opens and the step it must take before the sign-in is done (null
      * when none); a 401 that says nothing more otherwise.
@@ -458,17 +490,26 @@ export function createSignInService(deps: Dependencies) {
       if (ref.kind === 'staff') {
         const staff = await repository.staffById(ref.id);
         return staff
-          ? { accountId, email: staff.email, name: staff.email, roles: ['staff'], schools: [] }
+          ? {
+              accountId,
+              email: staff.email,
+              name: staff.email,
+              roles: ['staff'],
+              userType: null,
+              schools: [],
+            }
           : undefined;
       }
       const row = await repository.claims(ref.id);
       if (!row) return undefined;
-      const schools = await repository.adminSchools(row.personId);
+      const schools = await repository.currentSchools(row.personId);
+      const runsOne = schools.some((school) => ADMIN_ROLES.includes(school.role));
       return {
         accountId,
         email: row.email,
         name: row.name,
-        roles: schools.length > 0 ? ['school_admin'] : [],
+        roles: runsOne ? ['school_admin'] : [],
+        userType: row.kind,
         schools,
       };
     },

@@ -1,0 +1,368 @@
+import {
+  PLATFORM_MESSAGES,
+  PLATFORM_SCOPES,
+  type ConnectedPlatform,
+  type PlatformClient,
+  type PlatformCreateBody,
+  type PlatformScope,
+  type PlatformUpdateBody,
+  type PlatformWithSecret,
+  type PublicJwks,
+} from '@portal/contracts/platforms';
+import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
+import type { AuditLog } from '../audit/audit-repository';
+import type { Db, Transaction } from '../db/database';
+import { ConflictError, NotFoundError, ValidationError } from '../http/domain-errors';
+import {
+  CLIENT_EXTRA_METADATA,
+  hashClientSecret,
+  newClientSecret,
+} from '../sign-in/client-secrets';
+import { createPlatformsRepository, type PlatformRow } from './platforms-repository';
+
+type Staff = { staffId: number };
+/** The checked body of a creation or an update (defaults applied). */
+type Settings = Omit<
+  Required<PlatformUpdateBody>,
+  'logoUri' | 'jwksUri' | 'jwks' | 'backchannelLogoutUri'
+> & {
+  logoUri: string | null;
+  jwksUri: string | null;
+  jwks: PublicJwks | null;
+  backchannelLogoutUri: string | null;
+};
+
+const notFound = () =>
+  new NotFoundError({ id: 'platform_not_found', message: PLATFORM_MESSAGES.notFound });
+const iso = (moment: Date | null) => moment?.toISOString() ?? null;
+const knownScopes = (scopes: readonly string[]): PlatformScope[] =>
+  PLATFORM_SCOPES.filter((scope) => scopes.includes(scope));
+
+function toClient(row: PlatformRow): PlatformClient {
+  return {
+    clientId: row.clientId,
+    name: row.name,
+    logoUri: row.logoUri,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    redirectUris: row.redirectUris,
+    postLogoutRedirectUris: row.postLogoutRedirectUris,
+    scopes: knownScopes(row.scopes),
+    firstParty: row.firstParty,
+    authMethod: row.authMethod,
+    jwksUri: row.jwksUri,
+    jwks: (row.jwks as PlatformClient['jwks']) ?? null,
+    backchannelLogoutUri: row.backchannelLogoutUri,
+    disabled: row.disabledAt !== null,
+    secretCreatedAt: iso(row.secretCreatedAt),
+    previousSecretValidUntil: iso(row.previousSecretValidUntil),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * What the audit keeps of a platform: its settings, whether a secret changed (never the secret
+ * or its hash), the contact's address only as a keyed hash.
+ */
+const auditedState = (row: PlatformRow, hash: (value: string) => string) => ({
+  ...toClient(row),
+  contactEmail: hash(row.contactEmail),
+  contactName: hash(row.contactName),
+});
+
+/**
+ * A platform as oidc-provider's Client model reads it (its adapter's `find`): only enabled
+ * platforms exist for the provider, so a disabled one is refused at its next request.
+ */
+export function providerMetadata(row: PlatformRow, nowMs = Date.now()): Record<string, unknown> {
+  const scopes = knownScopes(row.scopes);
+  const previousUntil = row.previousSecretValidUntil?.getTime();
+  return {
+    client_id: row.clientId,
+    client_name: row.name,
+    ...(row.logoUri ? { logo_uri: row.logoUri } : {}),
+    application_type: 'web',
+    token_endpoint_auth_method: row.authMethod,
+    ...(row.secretHash ? { client_secret: row.secretHash } : {}),
+    ...(row.jwksUri ? { jwks_uri: row.jwksUri } : {}),
+    ...(row.jwks ? { jwks: row.jwks } : {}),
+    grant_types: scopes.includes('offline_access')
+      ? ['authorization_code', 'refresh_token']
+      : ['authorization_code'],
+    response_types: ['code'],
+    redirect_uris: row.redirectUris,
+    post_logout_redirect_uris: row.postLogoutRedirectUris,
+    scope: scopes.join(' '),
+    ...(row.backchannelLogoutUri
+      ? {
+          backchannel_logout_uri: row.backchannelLogoutUri,
+          backchannel_logout_session_required: true,
+        }
+      : {}),
+    [CLIENT_EXTRA_METADATA.firstParty]: row.firstParty,
+    ...(row.previousSecretHash && previousUntil !== undefined && previousUntil > nowMs
+      ? {
+          [CLIENT_EXTRA_METADATA.previousSecretHash]: row.previousSecretHash,
+          [CLIENT_EXTRA_METADATA.previousSecretUntil]: Math.floor(previousUntil / 1000),
+        }
+      : {}),
+  };
+}
+
+type Dependencies = {
+  db: Db;
+  audit: AuditLog;
+  /** Outside production a redirect or logout address may be plain http (development). */
+  allowHttp: boolean;
+  /** Ends every session, grant and token of the client's people where it is disabled. */
+  now?: () => Date;
+};
+
+/** The console's platform registry and the person's connected platforms (issue 36). */
+export function createPlatformsService({
+  db,
+  audit,
+  allowHttp,
+  now = () => new Date(),
+}: Dependencies) {
+  const repository = createPlatformsRepository(db);
+
+  /** https for every address a platform gives, outside development. */
+  function checkAddresses(settings: Settings) {
+    if (allowHttp) return;
+    const fields: [string, readonly (string | null)[]][] = [
+      ['redirectUris', settings.redirectUris],
+      ['postLogoutRedirectUris', settings.postLogoutRedirectUris],
+      ['logoUri', [settings.logoUri]],
+      ['jwksUri', [settings.jwksUri]],
+      ['backchannelLogoutUri', [settings.backchannelLogoutUri]],
+    ];
+    const problems = fields
+      .filter(([, uris]) => uris.some((uri) => uri !== null && !uri.startsWith('https://')))
+      .map(([field]) => ({ field, message: PLATFORM_MESSAGES.httpsRequired }));
+    if (problems.length > 0) {
+      throw new ValidationError(problems, {
+        id: 'validation_failed',
+        message: PLATFORM_MESSAGES.httpsRequired,
+      });
+    }
+  }
+
+  const settingsColumns = (settings: Settings) => ({
+    name: settings.name,
+    logoUri: settings.logoUri,
+    contactName: settings.contactName,
+    contactEmail: settings.contactEmail,
+    redirectUris: settings.redirectUris,
+    postLogoutRedirectUris: settings.postLogoutRedirectUris,
+    scopes: settings.scopes,
+    firstParty: settings.firstParty,
+    jwksUri: settings.jwksUri,
+    jwks: settings.jwks,
+    backchannelLogoutUri: settings.backchannelLogoutUri,
+  });
+
+  /** One change and its audit entry, in one transaction: both or neither. */
+  async function change(
+    staff: Staff,
+    outcome: string,
+    ip: string,
+    clientId: string,
+    write: (tx: Transaction, before: PlatformRow) => Promise<PlatformRow>,
+  ): Promise<PlatformRow> {
+    return db.transaction(async (tx) => {
+      const before = await repository.hold(tx, clientId);
+      if (!before) throw notFound();
+      const row = await write(tx, before);
+      await audit.record(
+        {
+          action: 'platform',
+          outcome,
+          actor: `staff:${staff.staffId}`,
+          ip,
+          target: clientId,
+          changes: {
+            before: auditedState(before, audit.hash),
+            after: auditedState(row, audit.hash),
+          },
+        },
+        tx,
+      );
+      return row;
+    });
+  }
+
+  return {
+    repository,
+
+    async list(): Promise<{ items: PlatformClient[] }> {
+      return { items: (await repository.all()).map(toClient) };
+    },
+
+    async get(clientId: string): Promise<PlatformClient> {
+      const row = await repository.find(clientId);
+      if (!row) throw notFound();
+      return toClient(row);
+    },
+
+    /** A new platform; a client_secret_basic one gets its secret, answered this once. */
+    async create(
+      staff: Staff | null,
+      body: Settings & { clientId: string },
+      ip: string,
+    ): Promise<PlatformWithSecret> {
+      checkAddresses(body);
+      const taken = () =>
+        new ConflictError({
+          id: 'platform_client_id_taken',
+          message: PLATFORM_MESSAGES.clientIdTaken,
+        });
+      if (body.clientId === PORTAL_WEB_CLIENT_ID) throw taken();
+      const secret = body.authMethod === 'client_secret_basic' ? newClientSecret() : null;
+      return db.transaction(async (tx) => {
+        const row = await repository.insert(tx, {
+          clientId: body.clientId,
+          authMethod: body.authMethod,
+          ...settingsColumns(body),
+          secretHash: secret ? hashClientSecret(secret) : null,
+          secretCreatedAt: secret ? now() : null,
+          createdBy: staff?.staffId ?? null,
+          updatedBy: staff?.staffId ?? null,
+        });
+        if (!row) throw taken();
+        await audit.record(
+          {
+            action: 'platform',
+            outcome: 'created',
+            actor: staff ? `staff:${staff.staffId}` : 'command',
+            ip,
+            target: row.clientId,
+            changes: { before: null, after: auditedState(row, audit.hash) },
+          },
+          tx,
+        );
+        return { client: toClient(row), secret };
+      });
+    },
+
+    async update(staff: Staff, clientId: string, body: Settings, ip: string) {
+      checkAddresses(body);
+      const row = await change(staff, 'updated', ip, clientId, async (tx, before) => {
+        if (before.authMethod !== body.authMethod) {
+          throw new ValidationError(
+            [{ field: 'authMethod', message: PLATFORM_MESSAGES.authMethodFixed }],
+            { id: 'validation_failed', message: PLATFORM_MESSAGES.authMethodFixed },
+          );
+        }
+        const updated = await repository.update(tx, clientId, {
+          ...settingsColumns(body),
+          updatedBy: staff.staffId,
+        });
+        // A scope withdrawn from the platform ends the grants that carry it.
+        const withdrawn = before.scopes.some((scope) => !updated.scopes.includes(scope));
+        if (withdrawn) await repository.revokeGrants(tx, clientId);
+        return updated;
+      });
+      return toClient(row);
+    },
+
+    /** A new secret, answered once; the old one works beside it for `overlapHours`. */
+    async rotateSecret(
+      staff: Staff,
+      clientId: string,
+      overlapHours: number,
+      ip: string,
+    ): Promise<PlatformWithSecret> {
+      const secret = newClientSecret();
+      const row = await change(staff, 'secret-rotated', ip, clientId, (tx, before) => {
+        if (before.authMethod !== 'client_secret_basic' || !before.secretHash) {
+          throw new ConflictError({
+            id: 'platform_no_secret',
+            message: PLATFORM_MESSAGES.noSecret,
+          });
+        }
+        const at = now();
+        return repository.update(tx, clientId, {
+          secretHash: hashClientSecret(secret),
+          secretCreatedAt: at,
+          previousSecretHash: overlapHours > 0 ? before.secretHash : null,
+          previousSecretValidUntil:
+            overlapHours > 0 ? new Date(at.getTime() + overlapHours * 3_600_000) : null,
+          updatedBy: staff.staffId,
+        });
+      });
+      return { client: toClient(row), secret };
+    },
+
+    /** Disabled: refused at its next request, its grants and tokens ended in the same step. */
+    async setDisabled(staff: Staff, clientId: string, disabled: boolean, ip: string) {
+      const row = await change(
+        staff,
+        disabled ? 'disabled' : 'enabled',
+        ip,
+        clientId,
+        async (tx) => {
+          const updated = await repository.update(tx, clientId, {
+            disabledAt: disabled ? now() : null,
+            updatedBy: staff.staffId,
+          });
+          if (disabled) await repository.revokeGrants(tx, clientId);
+          return updated;
+        },
+      );
+      return toClient(row);
+    },
+
+    /**
+     * The provider's view of a client (its adapter's Client `find`): read at every request, so
+     * every instance sees a change, a disabling above all, at once (decision 0271).
+     */
+    async providerClient(clientId: string): Promise<Record<string, unknown> | undefined> {
+      const row = await repository.find(clientId);
+      if (!row || row.disabledAt) return undefined;
+      return providerMetadata(row, now().getTime());
+    },
+
+    /** The scopes the person agreed this platform may receive, if they did. */
+    async agreedScopes(accountId: string, clientId: string): Promise<string[]> {
+      return (await repository.connection(accountId, clientId))?.scopes ?? [];
+    },
+
+    /** Remembers what the person agreed to (or a first-party platform was granted). */
+    connect: (accountId: string, clientId: string, scopes: readonly string[]) =>
+      repository.connect(accountId, clientId, knownScopes(scopes)),
+
+    async connectedPlatforms(accountId: number): Promise<{ items: ConnectedPlatform[] }> {
+      const rows = await repository.connections(String(accountId));
+      return {
+        items: rows.map((row) => ({
+          clientId: row.clientId,
+          name: row.name,
+          logoUri: row.logoUri,
+          scopes: knownScopes(row.scopes).filter((scope) => scope !== 'openid'),
+          connectedAt: row.connectedAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Withdraws the platform's access: the agreement, its grants and refresh tokens. */
+    async withdraw(accountId: number, clientId: string, ip: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const had = await repository.disconnect(tx, String(accountId), clientId);
+        const grants = await repository.revokeGrants(tx, clientId, String(accountId));
+        if (!had && grants === 0) {
+          throw new NotFoundError({
+            id: 'platform_not_connected',
+            message: PLATFORM_MESSAGES.connectedNotFound,
+          });
+        }
+        await audit.record(
+          { action: 'platform-withdrawn', outcome: 'withdrawn', ip, target: clientId, clientId },
+          tx,
+        );
+      });
+    },
+  };
+}
+export type PlatformsService = ReturnType<typeof createPlatformsService>;
