@@ -124,6 +124,7 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'platforms.keysInvalid', text: PLATFORM_MESSAGES.keysInvalid },
   { id: 'platforms.offlineNeedsConfidential', text: PLATFORM_MESSAGES.offlineNeedsConfidential },
   { id: 'platforms.overlapInvalid', text: PLATFORM_MESSAGES.overlapInvalid },
+  { id: 'platforms.authMethodFixed', text: PLATFORM_MESSAGES.authMethodFixed },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));

@@ -158,7 +158,7 @@ function apiProblems(error: unknown): { problems: Problems; general: ApiError | 
       problems[field] = error.fieldMessage(item);
     }
   }
-  if ((error.id as string | null) === 'platform_client_id_taken') problems.clientId = error;
+  if (error.id === 'platform_client_id_taken') problems.clientId = error;
   return { problems, general: Object.keys(problems).length === 0 ? error : null };
 }
 

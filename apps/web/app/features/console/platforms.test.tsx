@@ -289,11 +289,12 @@ describe('the platforms section', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     answer = (method) =>
       method === 'POST'
-        ? failure(409, 'platform_client_id_taken' as ErrorId, PLATFORM_MESSAGES.clientIdTaken)
+        ? failure(409, 'platform_client_id_taken', PLATFORM_MESSAGES.clientIdTaken)
         : undefined;
     fireEvent.click(screen.getByRole('button', { name: en.submitRegister }));
     const clientId = screen.getByLabelText(en.form.clientId);
-    await vi.waitFor(() => expect(clientId.getAttribute('aria-invalid')).toBe('true'));
+    await screen.findByText(`${en.form.clientId}: ${serverEn.errors.platform_client_id_taken}`);
+    expect(clientId.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-invalid')).toBeNull();
   }, 20_000);
 });

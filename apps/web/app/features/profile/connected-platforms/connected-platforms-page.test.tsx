@@ -5,6 +5,7 @@ import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '~/i18n/i18n';
 import en from '~/locales/en/connected-platforms.json';
+import serverEn from '~/locales/en/server.json';
 import id from '~/locales/id/connected-platforms.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import { ConnectedPlatformsPage } from './connected-platforms-page';
@@ -54,7 +55,7 @@ beforeEach(() => {
           return Response.json(
             {
               message,
-              error: { code: 'NOT_FOUND', id: 'not_found', message },
+              error: { code: 'NOT_FOUND', id: 'platform_not_connected', message },
               errors: [{ field: '', message }],
             } satisfies ApiErrorBody,
             { status: 404 },
@@ -138,7 +139,7 @@ describe('the connected platforms', () => {
       name: en.confirmTitle.replace('{{name}}', 'SIPLah'),
     });
     fireEvent.click(within(dialog).getByRole('button', { name: en.confirmYes }));
-    await within(dialog).findByRole('alert');
+    await within(dialog).findByText(serverEn.errors.platform_not_connected);
     expect(screen.getAllByText(en.scopes.openid)).toHaveLength(2);
   });
 
