@@ -65,7 +65,7 @@ export function Platforms({ token }: { token: string }) {
           setRegistering((shown) => !shown);
         }}
       >
-        {registering ? t('closeForm') : t('register')}
+        {t('register')}
       </button>
       <div id="platform-register">
         {registering ? (
