@@ -51,10 +51,10 @@ async function registerRotateDisable(
   await expectNoAxeViolations(page, `platforms ${where}`);
 
   // The form, empty: the contract's refusals in the summary and by each field, nothing sent.
-  const toggle = page.getByRole('button', { name: t.register });
+  const toggle = page.getByRole('button', { name: t.register, exact: true });
   await toggle.click();
   expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-  await page.getByRole('button', { name: t.submitRegister }).click();
+  await page.getByRole('button', { name: t.submitRegister, exact: true }).click();
   const summary = page.getByRole('heading', { name: t.errorSummary });
   await summary.waitFor();
   expect(await page.getByLabel(t.form.name, { exact: true }).getAttribute('aria-invalid')).toBe(
@@ -74,7 +74,7 @@ async function registerRotateDisable(
     .fill(`https://${clientId}.example/logout`);
   await page.getByRole('checkbox', { name: /^profile/ }).check();
   await page.getByRole('checkbox', { name: /^email/ }).check();
-  await page.getByRole('button', { name: t.submitRegister }).click();
+  await page.getByRole('button', { name: t.submitRegister, exact: true }).click();
 
   // The secret, once: its heading takes focus, a warning says it cannot be shown again.
   const panel = page.getByTestId('platform-secret');
