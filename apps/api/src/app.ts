@@ -43,6 +43,7 @@ import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
+import { platformScopesDescription } from './sign-in/platform-docs';
 import { webAppPlugin } from './web/web-app-plugin';
 
 export type AppOptions = {
@@ -154,7 +155,7 @@ export async function buildApp({
     openapi: {
       info: {
         title: `Akun ${accountDomain(config.brand)} API`,
-        description: 'Public API of the learning-account portal (SPEC §7).',
+        description: `Public API of the learning-account portal (SPEC §7).\n\n${platformScopesDescription(config.oidc.issuer)}`,
         version: '1',
       },
     },

@@ -130,6 +130,9 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SEED_DEMO: booleanFromEnv.optional(),
     DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
+    /** The demo platform (`npm run demo:platform`, issue 36): where it runs, and its secret. */
+    DEMO_PLATFORM_URL: z.url().default('http://localhost:4000'),
+    DEMO_PLATFORM_SECRET: z.string().min(16).default('demo-platform-secret-development-only'),
     TRACKING_HMAC_KEY: z
       .string()
       .min(32, 'must be at least 32 characters')
@@ -293,6 +296,8 @@ export type Config = {
   };
   seedDemo: boolean;
   demoPeople: number;
+  /** Registered at start outside production (issue 36): `npm run demo:platform` signs in with it. */
+  demoPlatform: { url: string; secret: string };
   trackingHmacKey: string;
   eventTracker: { user: string; secret: string };
   brand: Brand;
@@ -379,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     demoPeople: e.DEMO_PEOPLE,
+    demoPlatform: { url: e.DEMO_PLATFORM_URL.replace(/\/$/, ''), secret: e.DEMO_PLATFORM_SECRET },
     trackingHmacKey: e.TRACKING_HMAC_KEY,
     eventTracker: { user: e.EVENT_TRACKER_USER, secret: e.EVENT_TRACKER_SECRET },
     brand: {

@@ -180,6 +180,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       originFromIssuer: config.env === 'production',
       adapter: createOidcAdapter(db),
       findAccount: signIn.accountClaims,
+      allowLoopbackRequests: config.env !== 'production',
       platforms: {
         find: platforms.providerClient,
         agreedScopes: platforms.agreedScopes,
@@ -304,6 +305,8 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     statistics,
     tracking,
     platforms,
+    /** What a password reset or a staff "disable" does to an account's sign-ins. */
+    endSignIns: revokeSignIns,
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
       await oidcProviders.start();

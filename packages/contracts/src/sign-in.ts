@@ -105,7 +105,10 @@ export const InteractionDetailsSchema = z.object({
    * At the `consent` prompt (issue 36): what the platform asks to receive that the person has
    * not agreed to yet (`openid`, the account's identifier, is always part of it).
    */
-  consent: z.object({ scopes: z.array(PlatformScopeSchema) }).nullable().optional(),
+  consent: z
+    .object({ scopes: z.array(PlatformScopeSchema) })
+    .nullable()
+    .optional(),
 });
 export type InteractionDetails = z.infer<typeof InteractionDetailsSchema>;
 
@@ -135,6 +138,8 @@ export const ConsentBodySchema = z.object({
   decision: z.enum(['allow', 'deny'], { error: ERROR_MESSAGES.dataInvalid }),
 });
 export type ConsentBody = z.infer<typeof ConsentBodySchema>;
+/** Where the browser goes after the consent page: back to the provider, then the platform. */
+export const ConsentResultSchema = z.object({ redirectTo: z.string() });
 
 export const NewPasswordBodySchema = z.object({ password: NewPasswordSchema });
 

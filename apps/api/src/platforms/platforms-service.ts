@@ -3,7 +3,6 @@ import {
   PLATFORM_SCOPES,
   type ConnectedPlatform,
   type PlatformClient,
-  type PlatformCreateBody,
   type PlatformScope,
   type PlatformUpdateBody,
   type PlatformWithSecret,
@@ -31,6 +30,9 @@ type Settings = Omit<
   jwks: PublicJwks | null;
   backchannelLogoutUri: string | null;
 };
+
+/** The demo platform's client id (`npm run demo:platform`). */
+export const DEMO_PLATFORM_ID = 'demo-platform';
 
 const notFound = () =>
   new NotFoundError({ id: 'platform_not_found', message: PLATFORM_MESSAGES.notFound });
@@ -312,6 +314,32 @@ export function createPlatformsService({
         },
       );
       return toClient(row);
+    },
+
+    /**
+     * The demo platform (`npm run demo:platform`), registered at every start outside production
+     * with the address and secret of the configuration: a third-party platform, so its sign-in
+     * shows the consent page.
+     */
+    async registerDemoPlatform({ url, secret }: { url: string; secret: string }): Promise<void> {
+      const values = {
+        name: 'Platform Demo',
+        contactName: 'Tim Portal',
+        contactEmail: 'demo@platform.invalid',
+        redirectUris: [`${url}/callback`],
+        postLogoutRedirectUris: [`${url}/`],
+        scopes: [...PLATFORM_SCOPES],
+        firstParty: false,
+        authMethod: 'client_secret_basic' as const,
+        secretHash: hashClientSecret(secret),
+        secretCreatedAt: now(),
+        backchannelLogoutUri: `${url}/backchannel-logout`,
+        disabledAt: null,
+      };
+      await db.transaction(async (tx) => {
+        const inserted = await repository.insert(tx, { clientId: DEMO_PLATFORM_ID, ...values });
+        if (!inserted) await repository.update(tx, DEMO_PLATFORM_ID, values);
+      });
     },
 
     /**

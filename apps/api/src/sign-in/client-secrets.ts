@@ -12,7 +12,7 @@ export const newClientSecret = (): string => randomBytes(32).toString('base64url
 export const hashClientSecret = (secret: string): string =>
   createHash('sha256').update(secret, 'utf8').digest('hex');
 
-/** Extra client metadata the provider carries for a platform (oidc-provider camel-cases them). */
+/** Extra client metadata the provider carries for a platform (kept under these names). */
 export const CLIENT_EXTRA_METADATA = {
   firstParty: 'portal_first_party',
   previousSecretHash: 'portal_previous_secret_hash',

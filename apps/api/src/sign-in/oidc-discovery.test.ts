@@ -23,6 +23,16 @@ describe('the provider at its issuer', () => {
     expect(metadata.scopes_supported).toEqual(
       expect.arrayContaining(['openid', 'offline_access', 'profile', 'email']),
     );
+    // The ministry's scopes and their claims (issue 36), for the platforms.
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['schools', 'user_type']));
+    expect(metadata.claims_supported).toEqual(
+      expect.arrayContaining(['sub', 'name', 'email', 'email_verified', 'schools', 'user_type']),
+    );
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual(
+      expect.arrayContaining(['none', 'client_secret_basic', 'private_key_jwt']),
+    );
+    expect(metadata.token_endpoint_auth_methods_supported).not.toContain('client_secret_jwt');
+    expect(metadata.backchannel_logout_supported).toBe(true);
     expect(metadata.id_token_signing_alg_values_supported).toEqual(['RS256']);
     for (const endpoint of PROVIDER_ENDPOINTS)
       expect(metadata[endpoint]).toMatch(/^http:\/\/localhost:3000\/oidc\//);
@@ -41,7 +51,13 @@ describe('the provider at its issuer', () => {
   });
 
   it('documents the sign-in page calls in the OpenAPI document, from the contracts', async () => {
-    const spec = (await t.app.inject('/docs/json')).json() as { paths: Record<string, object> };
+    const spec = (await t.app.inject('/docs/json')).json() as {
+      paths: Record<string, object>;
+      info: { description: string };
+    };
+    // What a platform receives by scope is documented beside the API (issue 36).
+    expect(spec.info.description).toContain('| `schools` | `schools` |');
+    expect(spec.info.description).toContain('| `user_type` | `user_type` |');
     // The provider's own endpoints are described by its discovery document instead.
     expect(
       Object.keys(spec.paths)
@@ -49,6 +65,7 @@ describe('the provider at its issuer', () => {
         .sort(),
     ).toEqual([
       '/oidc/interaction/{uid}',
+      '/oidc/interaction/{uid}/consent',
       '/oidc/interaction/{uid}/login',
       '/oidc/interaction/{uid}/new-password',
       '/oidc/interaction/{uid}/passkey',

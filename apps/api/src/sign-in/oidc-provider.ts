@@ -53,6 +53,12 @@ export type ProviderOptions = {
   findAccount: (accountId: string) => Promise<AccountClaims | undefined>;
   platforms: PlatformClients;
   /**
+   * Outside production a platform may live on this machine (the demo platform, the tests'
+   * back-channel listener): the provider's outgoing requests (JWKS, back-channel logout) may
+   * then reach loopback addresses, which its SSRF protection refuses in production.
+   */
+  allowLoopbackRequests: boolean;
+  /**
    * Queues a back-channel logout token for a platform of an ended session: the outbox delivers
    * it with its retries (`deliverBackchannelLogout` signs and posts it).
    */
@@ -61,13 +67,7 @@ export type ProviderOptions = {
 
 /** Whether a client is the portal's own or a first-party platform: no consent is asked. */
 const isFirstParty = (client: { clientId: string; [key: string]: unknown }): boolean =>
-  client.clientId === PORTAL_WEB_CLIENT_ID ||
-  client[camel(CLIENT_EXTRA_METADATA.firstParty)] === true;
-
-/** oidc-provider camel-cases client metadata on its Client instances. */
-function camel(name: string): string {
-  return name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-}
+  client.clientId === PORTAL_WEB_CLIENT_ID || client[CLIENT_EXTRA_METADATA.firstParty] === true;
 
 /** The original back-channel logout of each provider (it signs and posts the logout token). */
 const backchannelDelivery = new WeakMap<
@@ -122,6 +122,16 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     // A platform authenticates with a secret (kept hashed), its own signed JWT, or not at all
     // (public, PKCE alone); no method that needs the secret in clear (client_secret_jwt).
     clientAuthMethods: ['none', 'client_secret_basic', 'private_key_jwt'],
+    ...(options.allowLoopbackRequests
+      ? {
+          fetch: (url: URL | string | Request, init: RequestInit = {}) => {
+            const { dispatcher: _ssrfGuard, ...rest } = init as RequestInit & {
+              dispatcher?: unknown;
+            };
+            return fetch(url, rest);
+          },
+        }
+      : {}),
     extraClientMetadata: {
       properties: Object.values(CLIENT_EXTRA_METADATA),
     },
@@ -277,10 +287,10 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     this: Record<string, unknown>,
     presented: string,
   ) {
-    const previousUntil = this[camel(CLIENT_EXTRA_METADATA.previousSecretUntil)];
+    const previousUntil = this[CLIENT_EXTRA_METADATA.previousSecretUntil];
     return secretMatches(presented, {
       hash: this['clientSecret'] as string | undefined,
-      previousHash: this[camel(CLIENT_EXTRA_METADATA.previousSecretHash)] as string | undefined,
+      previousHash: this[CLIENT_EXTRA_METADATA.previousSecretHash] as string | undefined,
       ...(typeof previousUntil === 'number' ? { previousUntil } : {}),
     });
   };

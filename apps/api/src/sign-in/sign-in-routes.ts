@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PLATFORM_SCOPES, type PlatformScope } from '@portal/contracts/platforms';
 import {
   ConsentBodySchema,
+  ConsentResultSchema,
   INTERACTION_PATHS,
   InteractionDetailsSchema,
   InteractionParamsSchema,
@@ -35,9 +36,9 @@ import { errorResponses } from '../http/error-responses';
 type Options = { providers: Providers; mountPath: string };
 
 /** What a consent page shows: the scopes asked for and not yet agreed to, in a fixed order. */
-function consentScopes(interaction: Interaction): PlatformScope[] {
+function consentScopes(interaction: Interaction, also: readonly string[]): PlatformScope[] {
   const missing = (interaction.prompt.details as { missingOIDCScope?: unknown }).missingOIDCScope;
-  const asked = Array.isArray(missing) ? missing.map(String) : [];
+  const asked = [...(Array.isArray(missing) ? missing.map(String) : []), ...also];
   return PLATFORM_SCOPES.filter((scope) => asked.includes(scope));
 }
 
@@ -164,7 +165,16 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
           name: client?.clientName ?? null,
           logo_uri: client?.logoUri ?? null,
         },
-        consent: consent ? { scopes: consentScopes(interaction) } : null,
+        consent: consent
+          ? {
+              // Offline access comes with the registration (the provider drops the scope
+              // without prompt=consent): the page names it when the platform has it.
+              scopes: consentScopes(
+                interaction,
+                client?.grantTypeAllowed('refresh_token') ? ['offline_access'] : [],
+              ),
+            }
+          : null,
       };
     },
   );
@@ -178,7 +188,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
           "A platform's consent page: allow what it asks to receive (remembered until withdrawn) or decline",
         params: InteractionParamsSchema,
         body: ConsentBodySchema,
-        response: { 200: z.object({ redirectTo: z.string() }), ...errors },
+        response: { 200: ConsentResultSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -251,11 +251,23 @@ describe('school-admin rights', () => {
       .from(learningAccounts)
       .where(eq(learningAccounts.email, FIXTURE.teacher.accounts[0]!));
     const before = await t.app.services.signIn.accountClaims(String(teacher!.id));
-    expect(before).toMatchObject({ roles: [], schools: [] });
+    expect(before).toMatchObject({ roles: [], userType: 'ptk' });
+    expect(before!.schools).not.toContainEqual(expect.objectContaining({ role: 'operator' }));
+    // A school they ran and left gives no role and is not among their schools (issue 36).
+    await t.database.db.insert(schoolMemberships).values({
+      personId: teacher!.personId,
+      npsn: FIXTURE.smp.npsn,
+      role: 'operator',
+      leftOn: '2025-06-30',
+    });
+    const left = await t.app.services.signIn.accountClaims(String(teacher!.id));
+    expect(left).toMatchObject({ roles: [] });
+    expect(left!.schools).not.toContainEqual(expect.objectContaining({ role: 'operator' }));
     await t.database.db
       .insert(schoolMemberships)
       .values({ personId: teacher!.personId, npsn: FIXTURE.sd.npsn, role: 'operator' });
     const after = await t.app.services.signIn.accountClaims(String(teacher!.id));
-    expect(after).toMatchObject({ roles: ['school_admin'], schools: [FIXTURE.sd.npsn] });
+    expect(after).toMatchObject({ roles: ['school_admin'] });
+    expect(after!.schools).toContainEqual({ ...FIXTURE.sd, role: 'operator' });
   });
 });

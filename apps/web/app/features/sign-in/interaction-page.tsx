@@ -16,6 +16,7 @@ import en from '~/locales/en/sign-in.json';
 import id from '~/locales/id/sign-in.json';
 import { useInteractionDetails } from './api/get-interaction-details';
 import { useSignInWithPassword } from './api/sign-in-with-password';
+import { ConsentStep } from './consent-step';
 import { NewPasswordStep } from './new-password-step';
 import { RecoveryCodesStep, type Enrolled } from './recovery-codes-step';
 import { TotpEnrolStep, TotpStep } from './second-factor-steps';
@@ -28,7 +29,7 @@ import { Alert } from '~/components/alert';
 registerNamespace('sign-in', { id, en });
 
 // The recovery codes are the web's own step: the provider has finished with the enrolment.
-type Step = 'password' | SignInStep | 'recovery-codes';
+type Step = 'password' | SignInStep | 'recovery-codes' | 'consent';
 
 /** The heading of each step, under `steps.<key>.title` (the password's is the page's own). */
 const STEP_KEYS: Record<Exclude<Step, 'password'>, string> = {
@@ -36,6 +37,7 @@ const STEP_KEYS: Record<Exclude<Step, 'password'>, string> = {
   'totp-enrol': 'totpEnrol',
   totp: 'totp',
   'recovery-codes': 'recovery',
+  consent: 'consent',
 };
 
 /**
@@ -70,7 +72,14 @@ function Interaction() {
   // The step the interaction stands at when the page opens, until a step's answer leads on.
   const opened = details.data;
   const step: Step | null =
-    chosenStep ?? (opened ? (opened.step ?? 'password') : details.isError ? 'password' : null);
+    chosenStep ??
+    (opened
+      ? opened.prompt === 'consent'
+        ? 'consent'
+        : (opened.step ?? 'password')
+      : details.isError
+        ? 'password'
+        : null);
   // An address that names no interaction of this browser (ended, or made up) starts again.
   const unknown = !opened && details.error instanceof ApiError && details.error.status < 500;
   const expired = ended || unknown;
@@ -81,8 +90,13 @@ function Interaction() {
     shownStep.current = step;
   }, [step]);
 
+  const platform = opened?.client.name ?? opened?.client.id ?? '';
   const title =
-    step && step !== 'password' ? t(`steps.${STEP_KEYS[step]}.title`) : t('title', { domain });
+    step === 'consent'
+      ? t('consent.title', { platform })
+      : step && step !== 'password'
+        ? t(`steps.${STEP_KEYS[step]}.title`)
+        : t('title', { domain });
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <PageTitle title={title} />
@@ -99,6 +113,13 @@ function Interaction() {
         <p className="mt-3 text-muted" role="status">
           {t('loading')}
         </p>
+      ) : step === 'consent' ? (
+        <ConsentStep
+          uid={uid}
+          platform={platform}
+          scopes={opened?.consent?.scopes ?? []}
+          onExpired={onExpired}
+        />
       ) : step === 'password' ? (
         <PasswordStep uid={uid} onStep={setStep} onExpired={onExpired} />
       ) : step === 'new-password' ? (
