@@ -25,20 +25,24 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/home': 165,
   '/account/lookup/v2': 155,
   '/account/dinas': 155,
-  '/account/deletion-report': 200,
+  // Issue 36 grew these past their ceilings by under 1 kB: the platforms' messages in the
+  // server catalogue, the scopes in the sign-in contracts, three more routes in the manifest.
+  '/account/deletion-report': 205,
   '/auth/login': 165,
   '/auth/login/callback': 150,
   '/auth/silent/callback': 150,
   '/auth/logout/callback': 150,
   // 195 until the staff passkey step joined the page (its call and the passkey contracts).
   '/auth/sign-in/:uid': 210,
-  '/auth/sign-out': 180,
+  // Issue 36 (as above): 180 before.
+  '/auth/sign-out': 185,
   '/webinar': 155,
   '/resources': 155,
   '/faq': 165,
   '/oldhomepage': 155,
   '/reset-password/otp': 205,
-  '/reset-password/new-password': 215,
+  // Issue 36 (as above): 215 before.
+  '/reset-password/new-password': 220,
   '/profile': 190,
   // Issue 36: the dialog of a withdrawal and the API's messages come with the page.
   '/profile/platform-terhubung': 220,
@@ -54,7 +58,8 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/konsol/statistik': 215,
   '/konsol/penghapusan': 230,
   '/konsol/staf': 215,
-  '/konsol/staf/:id': 230,
+  // Issue 36 (as above): 230 before.
+  '/konsol/staf/:id': 235,
   '/konsol/audit': 215,
   '/konsol/akun': 215,
   // Issue 36: the platform form checks with the contract's schemas before sending.
