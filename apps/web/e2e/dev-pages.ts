@@ -37,6 +37,7 @@ export type DemoSignInAccount = {
     | 'registrar'
     | 'auditor'
     | 'staff-admin'
+    | 'platform-admin'
     | 'school-admin';
   email: string;
   password: string;
@@ -75,6 +76,7 @@ export function devPages(origin: string, fetcher: Fetcher = fetch) {
         registrar: byRole('registrar'),
         auditor: byRole('auditor'),
         'staff-admin': byRole('staff-admin'),
+        'platform-admin': byRole('platform-admin'),
         'school-admin': byRole('school-admin'),
       };
     },

@@ -15,6 +15,9 @@ export type WebRoute = {
 /** The console's page of the signed-in member's own account (issue 34: passkeys). */
 export const CONSOLE_OWN_ACCOUNT_PAGE = '/konsol/akun';
 
+/** The platforms holding a grant of the signed-in person, each withdrawn there (issue 36). */
+export const CONNECTED_PLATFORMS_PAGE = '/profile/platform-terhubung';
+
 export const CONSOLE_SECTION_PAGES = {
   'office-requests': '/konsol/pengajuan-dinas',
   'referral-codes': '/konsol/kode-referral',
@@ -61,6 +64,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     requiresSignIn: false,
   },
   { path: '/profile', layout: 'blank', prerender: false, requiresSignIn: true },
+  { path: CONNECTED_PLATFORMS_PAGE, layout: 'blank', prerender: false, requiresSignIn: true },
   { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
   // The school admin portal (issue 20), in this app unless ADMIN_PORTAL_URL points elsewhere.
   { path: '/admin', layout: 'blank', prerender: false, requiresSignIn: true },
@@ -81,6 +85,13 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   },
   {
     path: `${CONSOLE_SECTION_PAGES.staff}/:id`,
+    layout: 'blank',
+    prerender: false,
+    requiresSignIn: true,
+  },
+  // One registered platform (issue 36): its settings, secret rotation, disabling.
+  {
+    path: `${CONSOLE_SECTION_PAGES.platforms}/:clientId`,
     layout: 'blank',
     prerender: false,
     requiresSignIn: true,

@@ -1,12 +1,12 @@
 import { verify } from '@node-rs/argon2';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCommonPassword } from '../credentials/common-passwords';
 import { createPasswordHasher } from '../credentials/password-hasher';
 import type { Database } from '../db/database';
-import { learningAccounts } from '../db/schema';
+import { learningAccounts, staffAccounts } from '../db/schema';
 import { demoIdentities } from './demo-identities';
-import { DEMO_PASSWORD, ensureDemoPasswords } from './demo-passwords';
+import { DEMO_PASSWORD, ensureDemoPasswords, ensureDemoSignInAccounts } from './demo-passwords';
 import { seedDemoRegistry } from './registry-loader';
 import { createTestDatabase } from '../test-support/test-database';
 
@@ -37,5 +37,24 @@ describe('demo identities', () => {
     expect(accounts).toHaveLength(3);
     for (const account of accounts)
       expect(await verify(account.passwordHash!, DEMO_PASSWORD)).toBe(true);
+  });
+});
+
+describe('demo staff', () => {
+  it('include a platform admin who holds that role alone (issue 36)', async () => {
+    const identities = await demoIdentities(database, 'belajar');
+    const accounts = await ensureDemoSignInAccounts(database, {
+      identities,
+      productName: 'belajar',
+      staffDomain: 'kemendikdasmen.go.id',
+      hasher: createPasswordHasher(),
+    });
+    const platformAdmin = accounts.find((account) => account.role === 'platform-admin');
+    expect(platformAdmin?.email).toBe('demo.platform@kemendikdasmen.go.id');
+    const [row] = await database.db
+      .select({ roles: staffAccounts.roles })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, 'demo.platform@kemendikdasmen.go.id'));
+    expect(row?.roles).toEqual(['platform-admin']);
   });
 });

@@ -11,7 +11,8 @@ export const DEMO_PASSWORD = 'Coba-Portal-2026';
  * Ministry staff members of the demo, each holding the role of their name (issue 34): one is
  * new and holds none yet (the sign-in journey enrols it first), one reviews office requests, one
  * runs the toggles, one writes announcements, one reads the statistics, one decides deletion
- * reports, one reads the audit trail, and one administers the staff.
+ * reports, one reads the audit trail, one administers the staff, and one registers the
+ * platforms that sign people in (issue 36).
  */
 const DEMO_STAFF = {
   staff: { name: 'staf', roles: [] },
@@ -22,6 +23,7 @@ const DEMO_STAFF = {
   registrar: { name: 'registri', roles: ['registrar'] },
   auditor: { name: 'auditor', roles: ['auditor'] },
   'staff-admin': { name: 'admin', roles: ['staff-admin'] },
+  'platform-admin': { name: 'platform', roles: ['platform-admin'] },
 } as const satisfies Record<string, { name: string; roles: readonly StaffRole[] }>;
 type DemoStaff = keyof typeof DEMO_STAFF;
 const DEMO_STAFF_NAMES = Object.keys(DEMO_STAFF) as DemoStaff[];
@@ -167,7 +169,7 @@ export const formatDemoSignInAccounts = (accounts: readonly DemoSignInAccount[])
     'Demo accounts to sign in with (an initial password asks for a new one; staff also enrol an authenticator app):',
     ...accounts.map(
       (account) =>
-        `  ${account.role.padEnd(12)} ${account.email} | ${account.role === 'school-admin' ? 'password' : 'initial password'} ${account.password}${account.role === 'school-admin' ? '' : ' (until changed)'}`,
+        `  ${account.role.padEnd(14)} ${account.email} | ${account.role === 'school-admin' ? 'password' : 'initial password'} ${account.password}${account.role === 'school-admin' ? '' : ' (until changed)'}`,
     ),
   ].join('\n');
 

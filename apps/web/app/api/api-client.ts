@@ -83,7 +83,7 @@ function fieldErrorsOf(body: unknown): FieldError[] {
 
 /** Sends the call; a failed answer becomes an ApiError with the server's message and facts. */
 async function send(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body: unknown,
   options: RequestOptions,
@@ -162,6 +162,11 @@ export const putJson = <S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ) => request('PUT', path, schema, body, options);
+
+/** DELETE a resource; the answer (204, no body) carries nothing to validate. */
+export const deleteResource = async (path: string, options: RequestOptions = {}) => {
+  await send('DELETE', path, undefined, options);
+};
 
 /** A file's contents and the name the server gave it (`content-disposition`), if any. */
 async function fileOf(response: Response): Promise<{ blob: Blob; fileName: string | null }> {

@@ -13,7 +13,9 @@ export const SHELL_NAMESPACES = ['common', 'home', 'legacy-home', 'pages'] as co
  */
 export const ON_DEMAND_NAMESPACES = [
   'account-lookup',
+  'connected-platforms',
   'console',
+  'console-platforms',
   'deletion-report',
   'dinas-request',
   'faq',

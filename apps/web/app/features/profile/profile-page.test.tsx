@@ -47,6 +47,9 @@ describe('the profile page', () => {
     await screen.findByText('Dewi Lestari');
     const reset = screen.getByRole('link', { name: 'atur ulang kata sandi' });
     expect(reset.getAttribute('href')).toBe('/#lupa-kata-sandi');
+    expect(screen.getByRole('link', { name: 'Platform terhubung' }).getAttribute('href')).toBe(
+      '/profile/platform-terhubung',
+    );
     expect(reset.closest('p')?.textContent).toBe(
       'Tidak mengenali aktivitas ini? Segera atur ulang kata sandi Anda.',
     );

@@ -1,4 +1,5 @@
 import type { Profile } from '@portal/contracts/profile';
+import { CONNECTED_PLATFORMS_PAGE } from '@portal/contracts/web-routes';
 import type { User } from 'oidc-client-ts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -66,6 +67,12 @@ function ProfileDetails({ user }: { user: User }) {
         </div>
       )}
       {query.data && <ProfileSections profile={query.data} />}
+      {/* Its own page (issue 36) until the profile's sections list takes it in. */}
+      <p className="mt-8">
+        <Link to={CONNECTED_PLATFORMS_PAGE} className="link font-semibold">
+          {t('connectedPlatforms')}
+        </Link>
+      </p>
       <button
         type="button"
         className="btn btn-primary mt-8"

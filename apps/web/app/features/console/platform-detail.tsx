@@ -1,0 +1,269 @@
+import {
+  PLATFORM_LIMITS,
+  PLATFORM_MESSAGES,
+  PlatformRotateSecretBodySchema,
+  type PlatformClient,
+} from '@portal/contracts/platforms';
+import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '~/api/api-client';
+import { Alert } from '~/components/alert';
+import { FormField } from '~/components/form-field';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import { usePlatform } from './api/get-platform';
+import { useRotatePlatformSecret } from './api/rotate-platform-secret';
+import { useSetPlatformDisabled } from './api/set-platform-disabled';
+import { useUpdatePlatform } from './api/update-platform';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConsoleSectionPage } from './console-section';
+import { PlatformForm, draftOf } from './platform-form';
+import { PlatformSecret } from './platform-secret';
+import './platform-texts';
+import { PlatformFacts } from './platforms';
+
+/** `/konsol/platform/:clientId`: one platform's settings, secret and status. */
+export function PlatformPage() {
+  const { clientId = '' } = useParams();
+  return (
+    <ConsoleSectionPage section="platforms">
+      {({ token }) => <PlatformDetail key={clientId} token={token} clientId={clientId} />}
+    </ConsoleSectionPage>
+  );
+}
+
+export function PlatformDetail({ token, clientId }: { token: string; clientId: string }) {
+  const { t } = useTranslation('console-platforms');
+  const localise = useLocaliseMessage();
+  const query = usePlatform(token, clientId);
+  const platform = query.data;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const found = platform !== undefined;
+  // The page's heading takes focus once it is there, as a new page's would.
+  useEffect(() => {
+    if (found) heading.current?.focus();
+  }, [found]);
+  const back = (
+    <Link to={CONSOLE_SECTION_PAGES.platforms} className="btn btn-secondary">
+      {t('back')}
+    </Link>
+  );
+  if (!platform) {
+    return (
+      <>
+        {back}
+        {query.isPending ? (
+          <p role="status" className="mt-4">
+            {t('console:loading')}
+          </p>
+        ) : (
+          <Alert variant="error-box" className="mt-4">
+            {localise(query.error instanceof ApiError ? query.error : PLATFORM_MESSAGES.notFound)}
+          </Alert>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mt-4 text-3xl font-bold break-words focus:outline-none"
+      >
+        {platform.name}
+      </h1>
+      <PlatformFacts platform={platform} full />
+      <Settings token={token} platform={platform} />
+      {platform.authMethod === 'client_secret_basic' ? (
+        <RotateSecret token={token} platform={platform} />
+      ) : null}
+      <StatusActions token={token} platform={platform} />
+    </>
+  );
+}
+
+function Settings({ token, platform }: { token: string; platform: PlatformClient }) {
+  const { t } = useTranslation('console-platforms');
+  const update = useUpdatePlatform(token, platform.clientId);
+  // A saved form starts again from what the API kept (addresses deduplicated, e-mail lowered).
+  const [version, setVersion] = useState(0);
+  const [saved, setSaved] = useState(false);
+  return (
+    <section aria-labelledby="platform-settings-title" className="mt-10">
+      <h2 id="platform-settings-title" className="text-2xl font-bold">
+        {t('form.settingsTitle')}
+      </h2>
+      <PlatformForm
+        key={version}
+        mode="edit"
+        initial={draftOf(platform)}
+        pending={update.isPending}
+        submitLabel={t('form.save')}
+        onSubmit={(body) => {
+          setSaved(false);
+          return update.mutateAsync(body).then(() => {
+            setVersion((count) => count + 1);
+            setSaved(true);
+          });
+        }}
+      />
+      <p aria-live="polite" className="mt-2 font-semibold">
+        {saved ? t('form.saved') : null}
+      </p>
+    </section>
+  );
+}
+
+type Shown = { secret: string; previousValidUntil: string | null };
+
+/** A new secret with an overlap in hours, asked first; the new secret is then shown once. */
+function RotateSecret({ token, platform }: { token: string; platform: PlatformClient }) {
+  const { t } = useTranslation('console-platforms');
+  const localise = useLocaliseMessage();
+  const overlapId = useId();
+  const rotate = useRotatePlatformSecret(token, platform.clientId);
+  const [overlap, setOverlap] = useState(String(PLATFORM_LIMITS.defaultOverlapHours));
+  const [problem, setProblem] = useState<ShownMessage | null>(null);
+  const [asking, setAsking] = useState<number | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const ask = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = PlatformRotateSecretBodySchema.safeParse({
+      overlapHours: overlap.trim() === '' ? Number.NaN : Number(overlap),
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? PLATFORM_MESSAGES.overlapInvalid);
+      return;
+    }
+    setProblem(null);
+    setShown(null);
+    rotate.reset();
+    setAsking(parsed.data.overlapHours);
+  };
+  return (
+    <section aria-labelledby="platform-rotate-title" className="mt-10 max-w-3xl">
+      <h2 id="platform-rotate-title" className="text-2xl font-bold">
+        {t('rotate.title')}
+      </h2>
+      <p className="mt-2">{t('rotate.intro')}</p>
+      <form onSubmit={ask} noValidate className="mt-4 space-y-4">
+        <FormField
+          id={overlapId}
+          label={t('rotate.overlap')}
+          hint={t('rotate.overlapHint')}
+          error={localise(problem)}
+          announceError
+          className="max-w-xs"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={PLATFORM_LIMITS.maxOverlapHours}
+              step={1}
+              value={overlap}
+              onChange={(event) => setOverlap(event.target.value)}
+            />
+          )}
+        </FormField>
+        <button ref={button} type="submit" className="btn btn-secondary">
+          {t('rotate.action')}
+        </button>
+      </form>
+      {shown ? (
+        <PlatformSecret
+          clientId={platform.clientId}
+          secret={shown.secret}
+          previousValidUntil={shown.previousValidUntil}
+          rotated
+          onDone={() => {
+            setShown(null);
+            button.current?.focus();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('rotate.confirm', { name: platform.name })}
+        description={
+          asking === 0
+            ? t('rotate.confirmTextNow')
+            : t('rotate.confirmText', { count: asking ?? 0 })
+        }
+        confirmLabel={t('rotate.yes')}
+        pending={rotate.isPending}
+        error={rotate.error}
+        onConfirm={() => {
+          if (asking === null) return;
+          rotate.mutate(asking, {
+            onSuccess: ({ client, secret }) => {
+              setAsking(null);
+              if (secret) {
+                setShown({ secret, previousValidUntil: client.previousSecretValidUntil });
+              }
+            },
+          });
+        }}
+        onCancel={() => setAsking(null)}
+      />
+    </section>
+  );
+}
+
+/** Disabling (refused at once, grants ended) and enabling, each asked first. */
+function StatusActions({ token, platform }: { token: string; platform: PlatformClient }) {
+  const { t } = useTranslation('console-platforms');
+  const change = useSetPlatformDisabled(token, platform.clientId);
+  const [asking, setAsking] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const disabling = !platform.disabled;
+  return (
+    <section aria-labelledby="platform-status-title" className="mt-10 max-w-3xl">
+      <h2 id="platform-status-title" className="text-2xl font-bold">
+        {t('status.title')}
+      </h2>
+      <p className="mt-2">{platform.disabled ? t('facts.disabled') : t('facts.active')}</p>
+      <button
+        type="button"
+        className="btn btn-secondary mt-3"
+        onClick={() => {
+          change.reset();
+          setDone(null);
+          setAsking(true);
+        }}
+      >
+        {disabling ? t('status.disable') : t('status.enable')}
+      </button>
+      <p aria-live="polite" className="mt-2 font-semibold">
+        {done}
+      </p>
+      <ConfirmDialog
+        open={asking}
+        title={
+          disabling
+            ? t('status.confirmDisable', { name: platform.name })
+            : t('status.confirmEnable', { name: platform.name })
+        }
+        description={disabling ? t('status.confirmDisableText') : t('status.confirmEnableText')}
+        confirmLabel={disabling ? t('status.yesDisable') : t('status.yesEnable')}
+        pending={change.isPending}
+        error={change.error}
+        onConfirm={() =>
+          change.mutate(disabling, {
+            onSuccess: (saved) => {
+              setAsking(false);
+              setDone(saved.disabled ? t('status.disabledNote') : t('status.enabledNote'));
+            },
+          })
+        }
+        onCancel={() => setAsking(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+import { PlatformPage } from '~/features/console/platform-detail';
+
+export default PlatformPage;

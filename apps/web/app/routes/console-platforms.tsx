@@ -1,0 +1,3 @@
+import { PlatformsPage } from '~/features/console/platforms';
+
+export default PlatformsPage;

@@ -1,0 +1,3 @@
+import { ConnectedPlatformsPage } from '~/features/profile/connected-platforms/connected-platforms-page';
+
+export default ConnectedPlatformsPage;
