@@ -24,7 +24,11 @@ import { createPasskeysService } from './passkeys/passkeys-service';
 import { createStaffPasskeysService } from './staff/staff-passkeys-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
-import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';
+import {
+  createOidcAdapter,
+  createSignInSessions,
+  revokeAccountSignIns,
+} from './sign-in/oidc-adapter';
 import { createProviders } from './sign-in/oidc-provider';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
@@ -150,6 +154,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     revokeSignIns: revokeAccountSignIns,
     metrics,
   });
+  const signInSessions = createSignInSessions(db);
   const signingKeys = createSigningKeys(db, config.tokenSecret);
   const oidcProviders = createProviders(
     {
@@ -159,6 +164,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       originFromIssuer: config.env === 'production',
       adapter: createOidcAdapter(db),
       findAccount: signIn.accountClaims,
+      recordSessionUse: signInSessions.recordUse,
     },
     signingKeys,
   );
@@ -170,7 +176,17 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     repository: createAccessRepository(db),
     audit,
   });
-  const profile = createProfileService({ db, auditHash: audit.hash });
+  const profile = createProfileService({
+    db,
+    audit,
+    hasher,
+    outbox,
+    templates,
+    counters: rateLimit,
+    signIn,
+    sessions: signInSessions,
+    emailChange,
+  });
 
   const initialPasswords = createInitialPasswordSealer(config.tokenSecret);
   const schoolAdmin = createSchoolAdminService({

@@ -6,6 +6,7 @@ import * as Announcements from './announcements';
 import * as Console from './console';
 import * as DinasRequest from './dinas-request';
 import * as PasswordReset from './password-reset';
+import * as Profile from './profile';
 import * as SchoolAdmin from './school-admin';
 import * as SignIn from './sign-in';
 import * as Staff from './staff';
@@ -20,6 +21,7 @@ const modules: Record<string, Record<string, unknown>> = {
   console: Console,
   'dinas-request': DinasRequest,
   'password-reset': PasswordReset,
+  profile: Profile,
   'school-admin': SchoolAdmin,
   'sign-in': SignIn,
   staff: Staff,
@@ -37,7 +39,12 @@ const OTHER_REQUESTS = new Set([
 ]);
 
 // Passwords are secrets, hashed and never stored or shown as text (decision 0240).
-const SECRETS = new Set(['password', 'password_confirmation']);
+const SECRETS = new Set([
+  'password',
+  'password_confirmation',
+  'current_password',
+  'new_password',
+]);
 
 type Def = {
   type: string;
