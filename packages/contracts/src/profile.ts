@@ -65,10 +65,10 @@ export const PROFILE_PATHS = {
   email: '/profile/v1/personal-email',
   emailConfirm: '/profile/v1/personal-email/confirm',
   sessions: '/profile/v1/sessions',
-  /** One session, by the id the list gives it. */
-  session: '/profile/v1/sessions/:id',
-  /** Every session but the caller's. */
-  otherSessions: '/profile/v1/sessions/others',
+  /** Ends one session, by the id the list gives it. */
+  endSession: '/profile/v1/sessions/:id/end',
+  /** Ends every session but the caller's. */
+  endOtherSessions: '/profile/v1/sessions/end-others',
   dataExport: '/profile/v1/data-export',
 } as const;
 
@@ -139,8 +139,10 @@ export const SessionParamsSchema = z.object({
 export const SessionsEndedSchema = z.object({ ended: z.number().int().min(0) });
 
 /** The right of access (UU 27/2022): what the portal holds about the person, on request. */
-export const DataExportBodySchema = z.object({ format: z.enum(['json', 'html']).default('json') });
-export type DataExportFormat = z.infer<typeof DataExportBodySchema>['format'];
+export const DataExportQuerySchema = z.object({
+  format: z.enum(['json', 'html']).default('json'),
+});
+export type DataExportFormat = z.infer<typeof DataExportQuerySchema>['format'];
 
 const AtSchema = z.iso.datetime();
 export const DataExportSchema = z.object({
@@ -170,9 +172,7 @@ export const DataExportSchema = z.object({
     }),
   ),
   office: z.string().nullable(),
-  security_history: z.array(
-    z.object({ at: AtSchema, action: z.string(), outcome: z.string() }),
-  ),
+  security_history: z.array(z.object({ at: AtSchema, action: z.string(), outcome: z.string() })),
   email_changes: z.array(
     z.object({
       new_email: z.string(),
@@ -181,9 +181,7 @@ export const DataExportSchema = z.object({
       outcome: z.string().nullable(),
     }),
   ),
-  password_resets: z.array(
-    z.object({ requested_at: AtSchema, completed_at: AtSchema.nullable() }),
-  ),
+  password_resets: z.array(z.object({ requested_at: AtSchema, completed_at: AtSchema.nullable() })),
   office_requests: z.array(
     z.object({
       requested_at: AtSchema,
@@ -193,7 +191,12 @@ export const DataExportSchema = z.object({
     }),
   ),
   student_requests: z.array(
-    z.object({ requested_at: AtSchema, status: z.string(), npsn: z.string(), students: z.number() }),
+    z.object({
+      requested_at: AtSchema,
+      status: z.string(),
+      npsn: z.string(),
+      students: z.number(),
+    }),
   ),
   notices: z.array(
     z.object({ at: AtSchema, channel: z.string(), to: z.string(), subject: z.string().nullable() }),

@@ -261,7 +261,12 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
   }
 
   /** Confirms a change started from the profile by its one code; the old contact is told. */
-  async function confirmSignedIn(accountId: number, code: string, ip: string, language: MailLanguage) {
+  async function confirmSignedIn(
+    accountId: number,
+    code: string,
+    ip: string,
+    language: MailLanguage,
+  ) {
     const templates = deps.templates.in(language);
     const person = await personOfAccount(accountId);
     const record = (outcome: string, tx: Parameters<typeof audit.record>[1]) =>

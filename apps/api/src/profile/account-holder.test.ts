@@ -71,12 +71,7 @@ async function signInFrom(
 const sessionOf = (accessToken: string): string =>
   JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid;
 
-const call = (
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  token: string,
-  payload?: object,
-) =>
+const call = (method: 'GET' | 'POST', path: string, token: string, payload?: object) =>
   t.app.inject({
     method,
     url: `${API}${path}`,
@@ -106,7 +101,9 @@ describe('the password, changed while signed in', () => {
     expect(wrong.json().errors[0].field).toBe('current_password');
     // The same count as the sign-in's: the rest of the wrong passwords lock the account.
     for (let attempt = 2; attempt < SIGN_IN_POLICY.maxWrongPasswords; attempt += 1) {
-      expect((await call('POST', PROFILE_PATHS.password, tokens.access_token, body)).statusCode).toBe(400);
+      expect(
+        (await call('POST', PROFILE_PATHS.password, tokens.access_token, body)).statusCode,
+      ).toBe(400);
     }
     const browser = createBrowser(t.app, t.config.oidc.issuer);
     await expect(
@@ -209,8 +206,14 @@ describe('where the account is signed in', () => {
       device: 'desktop',
       current: true,
     });
-    expect(sessions[1]).toMatchObject({ browser: 'Chrome 131', system: 'Android 14', current: false });
-    expect(sessions.every((s) => Date.parse(s.last_used_at) >= Date.parse(s.signed_in_at))).toBe(true);
+    expect(sessions[1]).toMatchObject({
+      browser: 'Chrome 131',
+      system: 'Android 14',
+      current: false,
+    });
+    expect(sessions.every((s) => Date.parse(s.last_used_at) >= Date.parse(s.signed_in_at))).toBe(
+      true,
+    );
     // Nothing of a session's secrets travels: its id here is not the provider's uid or id.
     expect(listed.body).not.toContain(sessionOf(phone.access_token));
 
@@ -220,18 +223,22 @@ describe('where the account is signed in', () => {
       (s) => s.current,
     )!.id;
     const ended = await call(
-      'DELETE',
-      PROFILE_PATHS.session.replace(':id', phoneId),
+      'POST',
+      PROFILE_PATHS.endSession.replace(':id', phoneId),
       laptop.access_token,
     );
     expect(ended.statusCode).toBe(200);
     expect(ended.json().data).toEqual({ ended: 1 });
     await expect(refresh(phone.refresh_token!)).rejects.toThrow();
-    const again = await call('DELETE', PROFILE_PATHS.session.replace(':id', phoneId), laptop.access_token);
+    const again = await call(
+      'POST',
+      PROFILE_PATHS.endSession.replace(':id', phoneId),
+      laptop.access_token,
+    );
     expect(again.statusCode).toBe(404);
     expect(again.json().error.id).toBe('profile_session_not_found');
 
-    const others = await call('DELETE', PROFILE_PATHS.otherSessions, laptop.access_token);
+    const others = await call('POST', PROFILE_PATHS.endOtherSessions, laptop.access_token);
     expect(others.json().data).toEqual({ ended: 1 });
     await expect(refresh(other.refresh_token!)).rejects.toThrow();
     const kept = await refresh(laptop.refresh_token!);
@@ -245,18 +252,30 @@ describe('where the account is signed in', () => {
     expect(left.filter((row) => row.model === 'Session')).toHaveLength(1);
     const grants = left.filter((row) => row.model === 'Grant').map((row) => row.id);
     expect(grants).toHaveLength(1);
-    expect(left.every((row) => row.model === 'Session' || row.grantId === grants[0] || row.id === grants[0])).toBe(true);
+    expect(
+      left.every(
+        (row) => row.model === 'Session' || row.grantId === grants[0] || row.id === grants[0],
+      ),
+    ).toBe(true);
   });
 
   it("cannot end another person's session", async () => {
     const teacher = await signInFrom(FIREFOX_WINDOWS);
-    const student = await signInFrom(CHROME_ANDROID, FIXTURE.student.accounts[0]!, STUDENT_PASSWORD);
+    const student = await signInFrom(
+      CHROME_ANDROID,
+      FIXTURE.student.accounts[0]!,
+      STUDENT_PASSWORD,
+    );
     const studentId = (
       (await call('GET', PROFILE_PATHS.sessions, student.access_token)).json().data.sessions as {
         id: string;
       }[]
     )[0]!.id;
-    const reply = await call('DELETE', PROFILE_PATHS.session.replace(':id', studentId), teacher.access_token);
+    const reply = await call(
+      'POST',
+      PROFILE_PATHS.endSession.replace(':id', studentId),
+      teacher.access_token,
+    );
     expect(reply.statusCode).toBe(404);
     await refresh(student.refresh_token!);
   });
@@ -266,7 +285,8 @@ const sessionOwner = (accessToken: string): string =>
   JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub;
 
 describe('the personal e-mail, changed while signed in', () => {
-  const codeIn = (text: string | undefined) => /Kode verifikasi Anda: (\d{6})/.exec(text ?? '')?.[1] ?? '';
+  const codeIn = (text: string | undefined) =>
+    /Kode verifikasi Anda: (\d{6})/.exec(text ?? '')?.[1] ?? '';
 
   it('takes effect with the code sent to the new address, and tells the old one', async () => {
     const tokens = await signInFrom(FIREFOX_WINDOWS);
@@ -274,14 +294,21 @@ describe('the personal e-mail, changed while signed in', () => {
       email: 'Dewi.Profil@Example.net',
     });
     expect(start.statusCode).toBe(200);
-    expect(start.json().data).toEqual({ email: 'd*****@example.net', expires_in: 1800, resend_in: 60 });
+    expect(start.json().data).toEqual({
+      email: 'd*****@example.net',
+      expires_in: 1800,
+      resend_in: 60,
+    });
     const code = codeIn((await smtp.waitFor('dewi.profil@example.net')).text);
     expect(code).toMatch(/^\d{6}$/);
     const wrong = await call('POST', PROFILE_PATHS.emailConfirm, tokens.access_token, {
       code: code === '000000' ? '111111' : '000000',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toMatchObject({ id: 'email_change_new_code_invalid', attempts_left: 4 });
+    expect(wrong.json().error).toMatchObject({
+      id: 'email_change_new_code_invalid',
+      attempts_left: 4,
+    });
     const confirmed = await call('POST', PROFILE_PATHS.emailConfirm, tokens.access_token, { code });
     expect(confirmed.statusCode).toBe(200);
     const [person] = await t.database.db
@@ -289,7 +316,9 @@ describe('the personal e-mail, changed while signed in', () => {
       .from(people)
       .where(eq(people.id, await teacherPersonId()));
     expect(person!.email).toBe('dewi.profil@example.net');
-    const notice = await smtp.waitFor(FIXTURE.teacher.email, (m) => (m.text ?? '').includes('d*****@example.net'));
+    const notice = await smtp.waitFor(FIXTURE.teacher.email, (m) =>
+      (m.text ?? '').includes('d*****@example.net'),
+    );
     expect(notice.subject).toBeTruthy();
     await t.database.db
       .update(people)
@@ -326,7 +355,11 @@ describe('the personal e-mail, changed while signed in', () => {
 describe('a copy of one’s data', () => {
   it('holds the caller’s data in clear and nobody else’s, as JSON and as a page', async () => {
     const teacher = await signInFrom(FIREFOX_WINDOWS);
-    const reply = await call('POST', PROFILE_PATHS.dataExport, teacher.access_token, { format: 'json' });
+    const reply = await call(
+      'POST',
+      `${PROFILE_PATHS.dataExport}?format=json`,
+      teacher.access_token,
+    );
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="data-akun-/);
     expect(reply.headers['cache-control']).toBe('no-store');
@@ -349,8 +382,16 @@ describe('a copy of one’s data', () => {
     expect(reply.body).not.toContain(FIXTURE.student.accounts[0]);
     expect(reply.body).not.toMatch(/password_hash|\$argon2/);
 
-    const student = await signInFrom(CHROME_ANDROID, FIXTURE.student.accounts[0]!, STUDENT_PASSWORD);
-    const page = await call('POST', PROFILE_PATHS.dataExport, student.access_token, { format: 'html' });
+    const student = await signInFrom(
+      CHROME_ANDROID,
+      FIXTURE.student.accounts[0]!,
+      STUDENT_PASSWORD,
+    );
+    const page = await call(
+      'POST',
+      `${PROFILE_PATHS.dataExport}?format=html`,
+      student.access_token,
+    );
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<html lang="id">');
@@ -370,7 +411,9 @@ describe('a copy of one’s data', () => {
     const teacher = await signInFrom(FIREFOX_WINDOWS);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      statuses.push((await call('POST', PROFILE_PATHS.dataExport, teacher.access_token, {})).statusCode);
+      statuses.push(
+        (await call('POST', PROFILE_PATHS.dataExport, teacher.access_token)).statusCode,
+      );
     }
     // One made in the test before: the third here is the fourth in the hour.
     expect(statuses).toEqual([200, 200, 429]);

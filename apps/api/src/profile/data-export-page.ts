@@ -9,7 +9,9 @@ function table(headers: string[], rows: Cell[][], none: string): string {
   if (rows.length === 0) return `<p>${escape(none)}</p>`;
   const head = headers.map((header) => `<th scope="col">${escape(header)}</th>`).join('');
   const body = rows
-    .map((row) => `<tr>${row.map((cell) => `<td>${escape(String(cell ?? '–'))}</td>`).join('')}</tr>`)
+    .map(
+      (row) => `<tr>${row.map((cell) => `<td>${escape(String(cell ?? '–'))}</td>`).join('')}</tr>`,
+    )
     .join('\n');
   return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
@@ -55,7 +57,14 @@ ${section(
   l.accounts,
   table(
     [l.email, l.type, l.level, l.status, l.created, l.passwordChanged],
-    data.accounts.map((a) => [a.email, a.user_type, a.school_level, a.status, a.created_at, a.password_changed_at]),
+    data.accounts.map((a) => [
+      a.email,
+      a.user_type,
+      a.school_level,
+      a.status,
+      a.created_at,
+      a.password_changed_at,
+    ]),
     l.none,
   ),
 )}
@@ -93,7 +102,11 @@ ${section(
 )}
 ${section(
   l.passwordResets,
-  table([l.at, l.completed], data.password_resets.map((r) => [r.requested_at, r.completed_at]), l.none),
+  table(
+    [l.at, l.completed],
+    data.password_resets.map((r) => [r.requested_at, r.completed_at]),
+    l.none,
+  ),
 )}
 ${section(
   l.officeRequests,

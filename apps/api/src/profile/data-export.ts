@@ -23,7 +23,9 @@ export function createDataExport(deps: ProfileDependencies) {
   const { db, audit, counters } = deps;
   const places = createSignedInPlaces(deps);
 
-  async function collect(caller: ProfileCaller): Promise<{ data: DataExport; personId: number; kind: string }> {
+  async function collect(
+    caller: ProfileCaller,
+  ): Promise<{ data: DataExport; personId: number; kind: string }> {
     const repository = createProfileRepository(db);
     const signedIn = await repository.account(caller.accountId);
     if (!signedIn) throw new UnauthorizedError();
@@ -82,14 +84,12 @@ export function createDataExport(deps: ProfileDependencies) {
         requested_at: iso(reset.createdAt),
         completed_at: isoOrNull(reset.completedAt),
       })),
-      office_requests: (await repository.officeRequests(person.nik, accountIds)).map(
-        (request) => ({
-          requested_at: iso(request.createdAt),
-          status: request.status,
-          office_type: request.officeType,
-          region_code: request.regionCode,
-        }),
-      ),
+      office_requests: (await repository.officeRequests(person.nik, accountIds)).map((request) => ({
+        requested_at: iso(request.createdAt),
+        status: request.status,
+        office_type: request.officeType,
+        region_code: request.regionCode,
+      })),
       student_requests: (await repository.studentRequests(accountIds)).map((request) => ({
         requested_at: iso(request.createdAt),
         status: request.status,

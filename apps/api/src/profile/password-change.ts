@@ -83,7 +83,10 @@ export function createPasswordChange(deps: ProfileDependencies) {
             ),
           );
         } else if (holder.phone) {
-          await outbox.enqueue(tx, templates.passwordChangedNoticeSms(holder.phone, holder.email, at));
+          await outbox.enqueue(
+            tx,
+            templates.passwordChangedNoticeSms(holder.phone, holder.email, at),
+          );
         }
         await audit.record(
           {

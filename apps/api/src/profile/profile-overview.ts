@@ -94,4 +94,3 @@ export function createProfileOverview({ db, audit }: ProfileDependencies) {
     },
   };
 }
-

@@ -4,7 +4,7 @@ import { dataEnvelope } from '@portal/contracts/envelope';
 import {
   ChangePasswordBodySchema,
   ChangePasswordResultSchema,
-  DataExportBodySchema,
+  DataExportQuerySchema,
   DataExportSchema,
   PersonalEmailBodySchema,
   PersonalEmailConfirmBodySchema,
@@ -136,12 +136,12 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     async (request) => ({ data: await service.signedInSessions(callingAccount(request)) }),
   );
 
-  app.delete(
-    PROFILE_PATHS.otherSessions,
+  app.post(
+    PROFILE_PATHS.endOtherSessions,
     {
       schema: {
         tags,
-        summary: "End every session but this one, with their grants and refresh tokens",
+        summary: 'End every session but this one, with their grants and refresh tokens',
         response: { 200: dataEnvelope(SessionsEndedSchema), ...errors },
       },
     },
@@ -150,8 +150,8 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     }),
   );
 
-  app.delete(
-    PROFILE_PATHS.session,
+  app.post(
+    PROFILE_PATHS.endSession,
     {
       schema: {
         tags,
@@ -170,9 +170,8 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     {
       schema: {
         tags,
-        summary:
-          'A copy of what the portal holds about the caller: JSON, or a printable HTML page',
-        body: DataExportBodySchema,
+        summary: 'A copy of what the portal holds about the caller: JSON, or a printable HTML page',
+        querystring: DataExportQuerySchema,
         response: {
           200: z.union([DataExportSchema, z.string()]),
           ...errors,
@@ -182,7 +181,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
     async (request, reply) => {
       const made = await service.exportPersonalData(
         callingAccount(request),
-        request.body.format,
+        request.query.format,
         request.ip,
         language(request),
       );

@@ -7,7 +7,8 @@ import { createProfileRepository } from './profile-repository';
 import { describeUserAgent } from './user-agent';
 
 /** The id a session has in the list: a digest of its uid, so the uid itself never travels. */
-const publicIdOf = (uid: string) => createHash('sha256').update(uid).digest('base64url').slice(0, 22);
+const publicIdOf = (uid: string) =>
+  createHash('sha256').update(uid).digest('base64url').slice(0, 22);
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 

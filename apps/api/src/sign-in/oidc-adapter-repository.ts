@@ -107,9 +107,7 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
           lastUsedAt: oidcModels.lastUsedAt,
         })
         .from(oidcModels)
-        .where(
-          and(eq(oidcModels.model, 'Session'), eq(oidcModels.accountId, accountId), live()),
-        );
+        .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.accountId, accountId), live()));
     },
 
     /**
@@ -147,7 +145,11 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
         .where(
           and(
             account,
-            or(ne(oidcModels.model, 'Session'), isNull(oidcModels.uid), ne(oidcModels.uid, which.except)),
+            or(
+              ne(oidcModels.model, 'Session'),
+              isNull(oidcModels.uid),
+              ne(oidcModels.uid, which.except),
+            ),
             ...(kept.length > 0
               ? [
                   or(isNull(oidcModels.grantId), notInArray(oidcModels.grantId, kept)),

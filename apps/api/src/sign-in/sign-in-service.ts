@@ -357,8 +357,7 @@ export function createSignInService(deps: Dependencies) {
     ): Promise<'right' | 'wrong' | 'locked'> {
       const account = await repository.learningAccount(accountId);
       if (!account) throw new UnauthorizedError();
-      const right =
-        !!account.passwordHash && (await hasher.verify(account.passwordHash, password));
+      const right = !!account.passwordHash && (await hasher.verify(account.passwordHash, password));
       const outcome = await settlePerson(
         account.personId,
         right,
