@@ -39,7 +39,12 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/oldhomepage': 155,
   '/reset-password/otp': 205,
   '/reset-password/new-password': 215,
-  '/profile': 190,
+  // The account holder's home and its sections (issue 35), in the portal's layout.
+  '/profile': 200,
+  '/profile/email-pribadi': 200,
+  '/profile/kata-sandi': 200,
+  '/profile/perangkat': 200,
+  '/profile/data-saya': 200,
   '/eligible/peserta-didik': 210,
   '/admin': 225,
   '/konsol': 255,
