@@ -63,7 +63,7 @@ export function SessionsPage() {
       )}
       {sessions.isError && <Alert variant="error">{t('sessions.failed')}</Alert>}
       {sessions.data && (
-        <ul className="mt-4 space-y-3">
+        <ul className="mt-4 space-y-3" aria-label={t('sections.sessions.title')}>
           {sessions.data.map((session) => (
             <li key={session.id} className="rounded-lg border border-line p-4">
               <p className="font-semibold">
