@@ -54,6 +54,13 @@ const HEADINGS: Record<string, string> = {
     ),
   ),
   '/konsol/undangan': 'Terima Undangan Staf',
+  // The profile's section pages (issue 35) too.
+  ...Object.fromEntries(
+    WEB_ROUTES.filter((route) => route.path.startsWith('/profile/')).map((route) => [
+      route.path,
+      'Masuk ke Akun belajar.id',
+    ]),
+  ),
   '/privacy-policy': 'Kebijakan Privasi',
   '/statistik': 'Statistik Layanan Akun belajar.id',
 };
