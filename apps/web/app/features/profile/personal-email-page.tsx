@@ -1,3 +1,4 @@
+import { PersonalEmailBodySchema } from '@portal/contracts/profile';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
@@ -12,7 +13,8 @@ import {
 } from './api/change-personal-email';
 import { useProfileContext } from './profile-layout';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's own check of the address (the contracts' schema), before any call. */
+const EmailSchema = PersonalEmailBodySchema.shape.email;
 
 /** The first problem of an API failure, as the page shows it. */
 function shownOf(failure: unknown, fallback: string): ShownMessage {
@@ -49,14 +51,14 @@ export function PersonalEmailPage() {
   const send = (event: FormEvent) => {
     event.preventDefault();
     setChangedTo(null);
-    const typed = email.trim();
-    if (!EMAIL.test(typed)) {
-      setEmailError(typed === '' ? t('email.required') : t('email.invalid'));
+    const checked = EmailSchema.safeParse(email);
+    if (!checked.success) {
+      setEmailError(checked.error.issues[0]?.message ?? t('email.failed'));
       emailInput.current?.focus();
       return;
     }
     setEmailError(null);
-    start.mutate(typed, {
+    start.mutate(checked.data, {
       onSuccess: (started) => {
         setSentTo(started.email);
         setCode('');
