@@ -24,7 +24,11 @@ import { createPasskeysService } from './passkeys/passkeys-service';
 import { createStaffPasskeysService } from './staff/staff-passkeys-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
-import { createOidcAdapter, revokeAccountSignIns } from './sign-in/oidc-adapter';
+import {
+  createOidcAdapter,
+  createSignInSessions,
+  revokeAccountSignIns,
+} from './sign-in/oidc-adapter';
 import { createProviders } from './sign-in/oidc-provider';
 import {
   backchannelTransport,
@@ -172,6 +176,9 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     metrics,
     connectPlatform: platforms.connect,
   });
+  const signInSessions = createSignInSessions(db, (tx, clientId, sub, sid) =>
+    queueBackchannelLogout(outbox.enqueue, tx, clientId, sub, sid),
+  );
   const signingKeys = createSigningKeys(db, config.tokenSecret);
   const oidcProviders = createProviders(
     {
@@ -192,6 +199,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
           queueBackchannelLogout(outbox.enqueue, tx, clientId, sub, sid),
         );
       },
+      recordSessionUse: signInSessions.recordUse,
     },
     signingKeys,
   );
@@ -203,7 +211,17 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     repository: createAccessRepository(db),
     audit,
   });
-  const profile = createProfileService({ db, auditHash: audit.hash });
+  const profile = createProfileService({
+    db,
+    audit,
+    hasher,
+    outbox,
+    templates,
+    counters: rateLimit,
+    signIn,
+    sessions: signInSessions,
+    emailChange,
+  });
 
   const initialPasswords = createInitialPasswordSealer(config.tokenSecret);
   const schoolAdmin = createSchoolAdminService({

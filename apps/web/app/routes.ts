@@ -17,6 +17,15 @@ export default [
     route('reset-password/new-password', 'routes/reset-password-new.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('statistik', 'routes/public-statistics.tsx'),
+    // The account holder's home (issue 35): one page per section (PROFILE_SECTION_PAGES).
+    route('profile', 'routes/profile.tsx', [
+      index('routes/profile-account.tsx'),
+      route('email-pribadi', 'routes/profile-personal-email.tsx'),
+      route('kata-sandi', 'routes/profile-password.tsx'),
+      route('perangkat', 'routes/profile-sessions.tsx'),
+      route('platform-terhubung', 'routes/profile-connected-platforms.tsx'),
+      route('data-saya', 'routes/profile-data.tsx'),
+    ]),
   ]),
   layout('layouts/blank-layout.tsx', [
     route('auth/login', 'routes/sign-in.tsx'),
@@ -25,8 +34,6 @@ export default [
     route('auth/logout/callback', 'routes/sign-in-callback.tsx', { id: 'logout-callback' }),
     route('auth/sign-in/:uid', 'routes/sign-in-interaction.tsx'),
     route('auth/sign-out', 'routes/sign-out.tsx'),
-    route('profile', 'routes/profile.tsx'),
-    route('profile/platform-terhubung', 'routes/profile-connected-platforms.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
     route('admin', 'routes/admin-portal.tsx'),
     route('konsol/undangan', 'routes/console-invitation.tsx'),

@@ -9,6 +9,7 @@ import {
   baseUrl,
   deployServiceWorker,
   hasBrowser,
+  LEADS_TO_SIGN_IN,
   launchBrowser,
   newContext,
   open,
@@ -54,6 +55,13 @@ const HEADINGS: Record<string, string> = {
     ),
   ),
   '/konsol/undangan': 'Terima Undangan Staf',
+  // The profile's section pages (issue 35) too.
+  ...Object.fromEntries(
+    WEB_ROUTES.filter((route) => route.path.startsWith('/profile/')).map((route) => [
+      route.path,
+      'Masuk ke Akun belajar.id',
+    ]),
+  ),
   '/privacy-policy': 'Kebijakan Privasi',
   '/statistik': 'Statistik Layanan Akun belajar.id',
 };
@@ -91,8 +99,14 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
       expect(await page.title(), route.path).toContain(DEFAULT_TITLE);
       const hasNavbar =
         (await page.locator('header nav, header button:has-text("Menu")').count()) > 0;
-      // After sign-out the return address moves on to the home page, in its layout.
-      const layout = route.path === '/auth/logout/callback' ? 'portal-2025' : route.layout;
+      // After sign-out the return address moves on to the home page, in its layout; a page
+      // that needs sign-in, to the provider's sign-in page, in the blank one.
+      const layout =
+        route.path === '/auth/logout/callback'
+          ? 'portal-2025'
+          : LEADS_TO_SIGN_IN.has(route.path)
+            ? 'blank'
+            : route.layout;
       expect(hasNavbar, `${route.path} layout`).toBe(layout === 'portal-2025');
       expect(errors, route.path).toEqual([]);
       await page.close();

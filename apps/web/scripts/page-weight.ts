@@ -42,9 +42,14 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/oldhomepage': 155,
   '/reset-password/otp': 155,
   '/reset-password/new-password': 155,
-  '/profile': 190,
+  // The account holder's home and its sections (issue 35), in the portal's layout.
+  '/profile': 200,
+  '/profile/email-pribadi': 210,
+  '/profile/kata-sandi': 210,
+  '/profile/perangkat': 210,
   // Issue 36: the dialog of a withdrawal and the API's messages come with the page.
   '/profile/platform-terhubung': 220,
+  '/profile/data-saya': 205,
   '/eligible/peserta-didik': 210,
   '/admin': 225,
   '/konsol': 255,

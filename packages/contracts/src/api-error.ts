@@ -60,6 +60,11 @@ export const ERROR_IDS = {
     'The code sent to the contact on file (`code_current`) is wrong; `attempts_left` as above.',
   email_change_codes_invalid: 'Both codes are wrong; `attempts_left` as above.',
   email_change_attempts_used_up: 'The codes were wrong too often (`attempts_left` is 0).',
+  profile_password_wrong:
+    "The current password given to change it (signed in) is wrong; it counts toward the sign-in's lock.",
+  profile_password_locked:
+    'Too many wrong passwords: the account is locked for sign-in and changes; `retry_after` says when it ends.',
+  profile_session_not_found: 'No such session of the signed-in account (ended already).',
   reset_session_invalid: 'The reset token or session is missing, wrong or expired.',
   reset_code_invalid: 'The reset code is wrong; `attempts_left` counts what remains.',
   reset_attempts_used_up: 'The reset code was wrong too often (`attempts_left` is 0).',

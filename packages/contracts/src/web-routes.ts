@@ -12,11 +12,26 @@ export type WebRoute = {
 };
 
 /** Each console section's page (issue 34), in the console's order. */
+/**
+ * The account holder's home (issue 35): one page per section, the first at `/profile` itself.
+ * The web's section menu lists them in this order; a new section is one entry here and one in
+ * the web's `PROFILE_SECTIONS`.
+ */
+export const PROFILE_SECTION_PAGES = {
+  account: '/profile',
+  'personal-email': '/profile/email-pribadi',
+  password: '/profile/kata-sandi',
+  sessions: '/profile/perangkat',
+  /** The platforms holding a grant of the person, each withdrawn there (issue 36). */
+  platforms: '/profile/platform-terhubung',
+  data: '/profile/data-saya',
+} as const;
+export type ProfileSection = keyof typeof PROFILE_SECTION_PAGES;
+
 /** The console's page of the signed-in member's own account (issue 34: passkeys). */
 export const CONSOLE_OWN_ACCOUNT_PAGE = '/konsol/akun';
 
-/** The platforms holding a grant of the signed-in person, each withdrawn there (issue 36). */
-export const CONNECTED_PLATFORMS_PAGE = '/profile/platform-terhubung';
+export const CONNECTED_PLATFORMS_PAGE = PROFILE_SECTION_PAGES.platforms;
 
 export const CONSOLE_SECTION_PAGES = {
   'office-requests': '/konsol/pengajuan-dinas',
@@ -63,8 +78,13 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     prerender: true,
     requiresSignIn: false,
   },
-  { path: '/profile', layout: 'blank', prerender: false, requiresSignIn: true },
-  { path: CONNECTED_PLATFORMS_PAGE, layout: 'blank', prerender: false, requiresSignIn: true },
+  // The account holder's home and its sections (issue 35), in the portal's layout (0268).
+  ...Object.values(PROFILE_SECTION_PAGES).map((path) => ({
+    path,
+    layout: 'portal-2025' as const,
+    prerender: false,
+    requiresSignIn: true,
+  })),
   { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
   // The school admin portal (issue 20), in this app unless ADMIN_PORTAL_URL points elsewhere.
   { path: '/admin', layout: 'blank', prerender: false, requiresSignIn: true },

@@ -58,6 +58,11 @@ function npsnOf(request: FastifyRequest): string | undefined {
 export function createAccess(deps: AccessDependencies) {
   /** The subject of an access token of our provider for the API (its audience), or a 401. */
   async function subjectOf(request: FastifyRequest): Promise<string> {
+    return (await claimsOf(request)).sub;
+  }
+
+  /** The subject and session (`sid`, the provider's session uid) of a valid access token. */
+  async function claimsOf(request: FastifyRequest): Promise<{ sub: string; sid: string | null }> {
     const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw new UnauthorizedError();
     const keys = (await deps.verificationKeys()).map((key) => publicPart(key as JWK));
@@ -68,7 +73,8 @@ export function createAccess(deps: AccessDependencies) {
         algorithms: ['RS256'],
       });
       if (!payload.sub) throw new UnauthorizedError();
-      return payload.sub;
+      const sid = typeof payload['sid'] === 'string' ? payload['sid'] : null;
+      return { sub: payload.sub, sid };
     } catch {
       throw new UnauthorizedError();
     }
@@ -87,7 +93,9 @@ export function createAccess(deps: AccessDependencies) {
       return {
         kind: 'account',
         async onRequest(request) {
-          request.caller = { kind: 'account', accountId: await accountIdOf(request) };
+          const { sub, sid } = await claimsOf(request);
+          if (!/^\d{1,18}$/.test(sub)) throw new UnauthorizedError();
+          request.caller = { kind: 'account', accountId: Number(sub), sessionUid: sid };
         },
       };
     },

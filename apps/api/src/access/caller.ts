@@ -9,7 +9,12 @@ export type SchoolAdmin = { accountId: number; personId: number; npsn: string };
  * handler only ever meets a caller its scope lets in.
  */
 export type Caller =
-  | { kind: 'account'; accountId: number }
+  | {
+      kind: 'account';
+      accountId: number;
+      /** The sign-in provider's session the token was issued in; null for older tokens. */
+      sessionUid: string | null;
+    }
   | { kind: 'staff'; staffId: number; roles: readonly StaffRole[] }
   | {
       kind: 'school-admin';
@@ -36,10 +41,13 @@ function undeclared(request: FastifyRequest, kind: Caller['kind']): Error {
 }
 
 /** The learning account calling a route whose scope requires an account. */
-export function callingAccount(request: FastifyRequest): { accountId: number } {
+export function callingAccount(request: FastifyRequest): {
+  accountId: number;
+  sessionUid: string | null;
+} {
   const caller = request.caller;
   if (caller?.kind !== 'account') throw undeclared(request, 'account');
-  return { accountId: caller.accountId };
+  return { accountId: caller.accountId, sessionUid: caller.sessionUid };
 }
 
 /** The staff member (signed in with their second factor) calling a staff route. */

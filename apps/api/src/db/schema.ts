@@ -457,6 +457,13 @@ export const oidcModels = pgTable(
     accountId: varchar('account_id', { length: 64 }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /**
+     * A session's browser as it last said (its user agent, cut to 512 characters) and when it
+     * last used the sign-in: the profile's "where you are signed in" (decision 0268). The
+     * provider's own saves leave both as they are; they go with the session's row.
+     */
+    userAgent: varchar('user_agent', { length: 512 }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),

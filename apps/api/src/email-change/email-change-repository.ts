@@ -1,10 +1,25 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../db/database';
-import { emailChangeRequests, people } from '../db/schema';
+import { emailChangeRequests, learningAccounts, people } from '../db/schema';
 
 /** SQL of the change of personal e-mail: its requests, and the address once confirmed. */
 export function createEmailChangeRepository(db: Db) {
   return {
+    /** The person behind an active learning account, with the contacts on file. */
+    async personOfAccount(accountId: number) {
+      const [row] = await db
+        .select({
+          id: people.id,
+          personalEmail: people.personalEmail,
+          phone: people.phone,
+          userType: learningAccounts.kind,
+        })
+        .from(learningAccounts)
+        .innerJoin(people, eq(people.id, learningAccounts.personId))
+        .where(and(eq(learningAccounts.id, accountId), eq(learningAccounts.status, 'active')));
+      return row;
+    },
+
     /** The newest open request of the person, held for the transaction. */
     async openRequest(personId: number, tx?: Transaction) {
       const [row] = await (tx ?? db)

@@ -3,7 +3,7 @@ import type { ErrorId } from '@portal/contracts/api-error';
 import type { AccountLookupService } from '../account-lookup/account-lookup-service';
 import type { AuditLog } from '../audit/audit-repository';
 import type { Db } from '../db/database';
-import { ValidationError } from '../http/domain-errors';
+import { UnauthorizedError, ValidationError } from '../http/domain-errors';
 import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
@@ -28,6 +28,12 @@ const bindingsOf = (requestId: number) => ({
   fresh: `${FLOW}:${requestId}`,
   current: `${FLOW}:${requestId}:current`,
 });
+
+/**
+ * The one code of a change made signed in (the profile): to the new address. A binding of its
+ * own, so neither kind of request can be confirmed by the other's codes.
+ */
+const signedInBindingOf = (requestId: number) => `${FLOW}:${requestId}:signed-in`;
 
 const fieldError = (field: string, id: ErrorId, message: string) =>
   new ValidationError([{ field, message }], { id, message });
@@ -189,6 +195,137 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
     return outcome;
   }
 
-  return { start: startEmailChange, confirm: confirmEmailChange };
+  /** The person behind a signed-in account; a 401 for an account gone since its token. */
+  async function personOfAccount(accountId: number) {
+    const person = await repository.personOfAccount(accountId);
+    if (!person) throw new UnauthorizedError();
+    return person;
+  }
+
+  /**
+   * Starts a change of personal e-mail from the profile (issue 35): the person is known by
+   * their sign-in, so one code goes to the new address (it works) and none to the contact on
+   * file, which is told once the change is made. The sends and wrong entries count with the
+   * lookup's change (one flow per person): a new route never brings fresh guesses.
+   */
+  async function startSignedIn(
+    accountId: number,
+    newEmail: string,
+    ip: string,
+    language: MailLanguage,
+  ) {
+    const templates = deps.templates.in(language);
+    const person = await personOfAccount(accountId);
+    if (person.personalEmail?.toLowerCase() === newEmail) {
+      throw fieldError('email', 'email_change_same_email', LOOKUP_MESSAGES.sameEmail);
+    }
+    const minutes = codes.policy.emailCodeMinutes;
+    const refused = await db.transaction(async (tx) => {
+      const refusal = await codes.takeSend(tx, {
+        personId: person.id,
+        flow: FLOW,
+        recipients: [newEmail],
+      });
+      if (refusal) return refusal;
+      await repository.closeOpenRequests(tx, person.id, 'superseded');
+      const requestId = await repository.createRequest(tx, {
+        personId: person.id,
+        newEmail,
+        validSeconds: minutes * 60,
+      });
+      const { code } = await codes.issue(tx, {
+        personId: person.id,
+        flow: FLOW,
+        binding: signedInBindingOf(requestId),
+        minutes,
+      });
+      await outbox.enqueue(tx, templates.emailChangeCode(newEmail, code, minutes));
+      await audit.record(
+        {
+          action: 'change-email',
+          outcome: 'code-sent-signed-in',
+          userType: person.userType,
+          personId: person.id,
+          ip,
+        },
+        tx,
+      );
+      return undefined;
+    });
+    if (refused) throw refused;
+    return {
+      email: maskEmail(newEmail),
+      expires_in: minutes * 60,
+      resend_in: codes.policy.resendCooldownSeconds,
+    };
+  }
+
+  /** Confirms a change started from the profile by its one code; the old contact is told. */
+  async function confirmSignedIn(
+    accountId: number,
+    code: string,
+    ip: string,
+    language: MailLanguage,
+  ) {
+    const templates = deps.templates.in(language);
+    const person = await personOfAccount(accountId);
+    const record = (outcome: string, tx: Parameters<typeof audit.record>[1]) =>
+      audit.record(
+        { action: 'change-email', outcome, userType: person.userType, personId: person.id, ip },
+        tx,
+      );
+    const outcome = await db.transaction(async (tx) => {
+      const request = await repository.openRequest(person.id, tx);
+      const expired = () => ({
+        error: fieldError('code', 'email_change_code_expired', LOOKUP_MESSAGES.codeExpired),
+      });
+      if (!request) return expired();
+      if (request.expiresAt.getTime() <= Date.now()) {
+        await repository.closeRequest(tx, request.id, 'expired');
+        return expired();
+      }
+      const result = await codes.check(tx, {
+        personId: person.id,
+        flow: FLOW,
+        codes: [{ binding: signedInBindingOf(request.id), code }],
+      });
+      if (!result.ok) {
+        await record(result.reason === 'wrong' ? 'wrong-code' : result.reason, tx);
+        if (result.reason === 'locked') return { error: result.error };
+        if (result.reason === 'expired') return expired();
+        if (result.reason !== 'wrong') return { error: attemptsUsedUpError() };
+        const message = LOOKUP_MESSAGES.codeInvalid(result.attemptsLeft);
+        return {
+          error: new ValidationError([{ field: 'code', message }], {
+            id: 'email_change_new_code_invalid',
+            message,
+            attemptsLeft: result.attemptsLeft,
+          }),
+        };
+      }
+      await repository.updatePersonalEmail(tx, person.id, request.newEmail);
+      await repository.closeRequest(tx, request.id, 'confirmed');
+      const masked = maskEmail(request.newEmail);
+      if (person.personalEmail) {
+        await outbox.enqueue(
+          tx,
+          templates.emailChangedNotice(person.personalEmail, masked, new Date()),
+        );
+      } else if (person.phone) {
+        await outbox.enqueue(tx, templates.emailChangedNoticeSms(person.phone, masked, new Date()));
+      }
+      await record('confirmed', tx);
+      return { email: masked };
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome;
+  }
+
+  return {
+    start: startEmailChange,
+    confirm: confirmEmailChange,
+    startSignedIn,
+    confirmSignedIn,
+  };
 }
 export type EmailChangeService = ReturnType<typeof createEmailChangeService>;

@@ -42,6 +42,8 @@ const CALLS: Record<keyof LanguageTemplates, (m: LanguageTemplates) => NewMessag
   passwordResetBySchoolNotice: (m) =>
     m.passwordResetBySchoolNotice('siti@example.com', 'siti@belajar.id', at),
   passwordChangedNotice: (m) => m.passwordChangedNotice('dewi@example.com', 'dewi@belajar.id', at),
+  passwordChangedInProfileNotice: (m) =>
+    m.passwordChangedInProfileNotice('dewi@example.com', 'dewi@belajar.id', at, true),
   staffInvitation: (m) => m.staffInvitation('rina@kemendikdasmen.go.id', 'abc', 72),
   staffRolesChanged: (m) => m.staffRolesChanged('rina@kemendikdasmen.go.id', ['reviewer']),
   staffDisabled: (m) => m.staffDisabled('rina@kemendikdasmen.go.id', at),

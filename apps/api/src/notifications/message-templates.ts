@@ -199,6 +199,14 @@ function indonesian(c: Copy) {
         'Mintalah kata sandi awal yang baru kepada Operator Sekolah. Saat masuk, Anda akan diminta membuat kata sandi baru.',
         `Jika Anda tidak memintanya, hubungi sekolah Anda atau pusat bantuan: ${helpCentre}`,
       ]),
+    passwordChangedInProfileNotice: (accountEmail: string, at: Date, othersEnded: boolean) =>
+      mail(`Kata sandi Akun ${domain} Anda telah diganti`, [
+        `Kata sandi untuk ${accountEmail} diganti dari halaman profil pada ${c.time(at)}.`,
+        othersEnded
+          ? 'Semua perangkat lain yang masih masuk telah dikeluarkan.'
+          : 'Perangkat lain yang masih masuk tetap masuk; Anda dapat mengeluarkannya di halaman profil.',
+        `Jika bukan Anda yang menggantinya, segera atur ulang kata sandi di ${resetUrl} dan hubungi pusat bantuan: ${helpCentre}`,
+      ]),
     passwordChangedNotice: (accountEmail: string, at: Date) =>
       mail(`Kata sandi Akun ${domain} Anda telah diganti`, [
         `Kata sandi untuk ${accountEmail} telah diganti pada ${c.time(at)}.`,
@@ -368,6 +376,14 @@ function english(c: Copy): Texts {
         'Ask your School Operator for the new initial password. When you sign in, you will be asked to create a new password.',
         `If you did not ask for this, contact your school or the help centre: ${helpCentre}`,
       ]),
+    passwordChangedInProfileNotice: (accountEmail, at, othersEnded) =>
+      mail(`The password of your ${domain} Account has been changed`, [
+        `The password of ${accountEmail} was changed from the profile page on ${c.time(at)}.`,
+        othersEnded
+          ? 'Every other device that was signed in has been signed out.'
+          : 'Other devices that were signed in stay signed in; you can sign them out on the profile page.',
+        `If you did not change it, reset the password at ${resetUrl} at once and contact the help centre: ${helpCentre}`,
+      ]),
     passwordChangedNotice: (accountEmail, at) =>
       mail(`The password of your ${domain} Account has been changed`, [
         `The password of ${accountEmail} was changed on ${c.time(at)}.`,
@@ -523,6 +539,17 @@ export function messageTemplates(context: Context) {
         sms(to, 'password-changed-notice-sms', text.passwordChangedNoticeSms(accountEmail, at)),
       passwordResetBySchoolNotice: (to: string, accountEmail: string, at: Date) =>
         email(to, 'password-reset-by-school', text.passwordResetBySchoolNotice(accountEmail, at)),
+      passwordChangedInProfileNotice: (
+        to: string,
+        accountEmail: string,
+        at: Date,
+        othersEnded: boolean,
+      ) =>
+        email(
+          to,
+          'password-changed-in-profile',
+          text.passwordChangedInProfileNotice(accountEmail, at, othersEnded),
+        ),
       passwordChangedNotice: (to: string, accountEmail: string, at: Date) =>
         email(to, 'password-changed-notice', text.passwordChangedNotice(accountEmail, at)),
       /** A staff invitation (issue 34): the link's token in the fragment, never in a server log. */

@@ -1,10 +1,17 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Db, Transaction } from '../db/database';
 import { oidcModels } from '../db/schema';
 
 /** A stored model as the adapter reads it back. */
 export type OidcModelRow = { payload: unknown; consumedAt: Date | null };
+
+/** A stored session with the browser it last came from. */
+export type AccountSessionRow = {
+  payload: unknown;
+  userAgent: string | null;
+  lastUsedAt: Date | null;
+};
 
 const live = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
 const SELECTED = { payload: oidcModels.payload, consumedAt: oidcModels.consumedAt };
@@ -13,6 +20,17 @@ const SELECTED = { payload: oidcModels.payload, consumedAt: oidcModels.consumedA
 export function createOidcAdapterRepository(db: Db | Transaction) {
   const row = (model: string, id: string) =>
     and(eq(oidcModels.model, model), eq(oidcModels.id, id));
+  /** The live sessions of an account, with the browser each last came from. */
+  const accountSessions = (accountId: string): Promise<AccountSessionRow[]> =>
+    db
+      .select({
+        payload: oidcModels.payload,
+        userAgent: oidcModels.userAgent,
+        lastUsedAt: oidcModels.lastUsedAt,
+      })
+      .from(oidcModels)
+      .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.accountId, accountId), live()));
+
   return {
     /** Stores the model, expiring `expiresIn` seconds from the database's now (or never). */
     async upsert(model: string, id: string, payload: AdapterPayload, expiresIn?: number) {
@@ -77,13 +95,75 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
         .where(and(eq(oidcModels.model, model), eq(oidcModels.grantId, grantId)));
     },
 
+    /**
+     * Notes a session's use by a browser: its user agent (cut to the column) and now. The
+     * provider's own saves of the row leave both as they are.
+     */
+    async recordSessionUse(uid: string, userAgent: string | undefined): Promise<void> {
+      await db
+        .update(oidcModels)
+        .set({
+          lastUsedAt: sql`now()`,
+          ...(userAgent ? { userAgent: userAgent.slice(0, 512) } : {}),
+        })
+        .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.uid, uid)));
+    },
+
     /** The live sessions of an account, as the provider stored them. */
     async sessionsOf(accountId: string): Promise<unknown[]> {
-      const rows = await db
-        .select({ payload: oidcModels.payload })
-        .from(oidcModels)
-        .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.accountId, accountId), live()));
-      return rows.map((row) => row.payload);
+      return (await accountSessions(accountId)).map((row) => row.payload);
+    },
+
+    accountSessions,
+
+    /**
+     * Ends sessions of an account and everything issued through their grants (codes, refresh
+     * tokens, the grants themselves): `only` those sessions, or every model of the account
+     * `except` the one session and its grants.
+     */
+    async endSessions(
+      accountId: string,
+      which: { only: string[] } | { except: string; exceptGrants: string[] },
+      grantIds: string[],
+    ): Promise<void> {
+      const account = eq(oidcModels.accountId, accountId);
+      if ('only' in which) {
+        if (which.only.length === 0) return;
+        await db
+          .delete(oidcModels)
+          .where(
+            and(account, eq(oidcModels.model, 'Session'), inArray(oidcModels.uid, which.only)),
+          );
+        if (grantIds.length === 0) return;
+        await db
+          .delete(oidcModels)
+          .where(
+            or(
+              inArray(oidcModels.grantId, grantIds),
+              and(eq(oidcModels.model, 'Grant'), inArray(oidcModels.id, grantIds)),
+            ),
+          );
+        return;
+      }
+      const kept = which.exceptGrants;
+      await db
+        .delete(oidcModels)
+        .where(
+          and(
+            account,
+            or(
+              ne(oidcModels.model, 'Session'),
+              isNull(oidcModels.uid),
+              ne(oidcModels.uid, which.except),
+            ),
+            ...(kept.length > 0
+              ? [
+                  or(isNull(oidcModels.grantId), notInArray(oidcModels.grantId, kept)),
+                  or(ne(oidcModels.model, 'Grant'), notInArray(oidcModels.id, kept)),
+                ]
+              : []),
+          ),
+        );
     },
 
     /** Every model of an account: its sessions, grants, codes and tokens. */

@@ -63,6 +63,11 @@ export type ProviderOptions = {
    * it with its retries (`deliverBackchannelLogout` signs and posts it).
    */
   queueBackchannelLogout: (clientId: string, sub: string, sid: string) => Promise<void>;
+  /**
+   * Notes a session's use by a browser (its sign-in and every token it gets): the profile lists
+   * where an account is signed in with it (issue 35).
+   */
+  recordSessionUse?: (sessionUid: string, userAgent: string | undefined) => Promise<void>;
 };
 
 /** Whether a client is the portal's own or a first-party platform: no consent is asked. */
@@ -145,6 +150,13 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
       ...SCOPE_CLAIMS,
       profile: [...SCOPE_CLAIMS.profile, 'roles'],
     },
+    // The session an access token was issued in (its uid, never the cookie's id): the profile
+    // marks "this device" among the places an account is signed in, and keeps it when the
+    // person signs out the others.
+    extraTokenClaims: (_ctx, token) =>
+      'sessionUid' in token && typeof token.sessionUid === 'string'
+        ? { sid: token.sessionUid }
+        : undefined,
     // The ID token carries the name and address: the web needs no userinfo call.
     conformIdTokenClaims: false,
     async findAccount(ctx, sub) {
@@ -345,6 +357,23 @@ export function createProviders(options: ProviderOptions, keys: SigningKeys) {
     provider.on('server_error', (_ctx: unknown, error: unknown) =>
       logBackgroundError('sign-in provider error', error),
     );
+    const recordUse = options.recordSessionUse;
+    if (recordUse) {
+      const note = (ctx: KoaContextWithOIDC) => {
+        const { entities, session } = ctx.oidc;
+        const uid =
+          entities.AccessToken?.sessionUid ??
+          entities.AuthorizationCode?.sessionUid ??
+          entities.RefreshToken?.sessionUid ??
+          session?.uid;
+        if (!uid) return;
+        recordUse(uid, ctx.get('user-agent') || undefined).catch((error: unknown) =>
+          logBackgroundError('session use not recorded', error),
+        );
+      };
+      provider.on('authorization.success', note);
+      provider.on('grant.success', note);
+    }
     current = { provider, callback: provider.callback(), fingerprint: set.fingerprint };
   }
 

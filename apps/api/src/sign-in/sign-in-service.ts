@@ -128,6 +128,8 @@ export function createSignInService(deps: Dependencies) {
     personId: number,
     right: boolean,
     entry: { ip: string; email: string; kind: string },
+    /** What the password was for: a sign-in, or a signed-in person confirming a change. */
+    action: 'sign-in' | 'password-confirm' = 'sign-in',
   ) {
     let lockedNow = false;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -138,11 +140,11 @@ export function createSignInService(deps: Dependencies) {
           tx,
         );
       if ((await repository.lockedSeconds(tx, personId)) > 0) {
-        await record('sign-in', 'locked');
+        await record(action, 'locked');
         return 'locked';
       }
       if (right) {
-        await record('sign-in', 'signed-in');
+        await record(action, action === 'sign-in' ? 'signed-in' : 'confirmed');
         return 'signed-in';
       }
       const wrong = await repository.recordWrongPassword(
@@ -150,7 +152,7 @@ export function createSignInService(deps: Dependencies) {
         personId,
         SIGN_IN_POLICY.wrongWindowMinutes,
       );
-      await record('sign-in', 'wrong-password');
+      await record(action, 'wrong-password');
       if (wrong >= SIGN_IN_POLICY.maxWrongPasswords) {
         await repository.lock(tx, personId, SIGN_IN_POLICY.lockMinutes * 60);
         await repository.clearWrongPasswords(tx, personId);
@@ -384,6 +386,28 @@ export function createSignInService(deps: Dependencies) {
         );
       });
       return { step: staff ? secondFactorStep(staff) : null };
+    },
+
+    /**
+     * The current password of a signed-in learning account, confirming a change in the profile
+     * (issue 35): checked, counted and locked as at sign-in (the same wrong-password count per
+     * person), audited as `password-confirm`. Answers 'right', 'wrong' or 'locked'.
+     */
+    async confirmPassword(
+      accountId: number,
+      password: string,
+      ip: string,
+    ): Promise<'right' | 'wrong' | 'locked'> {
+      const account = await repository.learningAccount(accountId);
+      if (!account) throw new UnauthorizedError();
+      const right = !!account.passwordHash && (await hasher.verify(account.passwordHash, password));
+      const outcome = await settlePerson(
+        account.personId,
+        right,
+        { ip, email: account.email, kind: account.kind },
+        'password-confirm',
+      );
+      return outcome === 'signed-in' ? 'right' : outcome === 'locked' ? 'locked' : 'wrong';
     },
 
     /** Starts (or starts again) the enrolment of a staff account's authenticator app. */

@@ -17,10 +17,13 @@ export const PROVIDER_ENDPOINTS = [
 ] as const;
 
 /** A fetch that hands each request to the app: the issuer's host, no listening port. */
-export function injectFetch(app: FastifyInstance): typeof fetch {
+export function injectFetch(app: FastifyInstance, userAgent?: string): typeof fetch {
   return (async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const headers = {
+      ...Object.fromEntries(new Headers(init.headers).entries()),
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
+    };
     const reply = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: `${url.pathname}${url.search}`,
@@ -44,7 +47,7 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
 type Cookie = { name: string; value: string; path: string };
 
 /** A browser's part of the flow: it keeps the provider's cookies by path, as browsers do. */
-export function createBrowser(app: FastifyInstance, origin: string) {
+export function createBrowser(app: FastifyInstance, origin: string, userAgent?: string) {
   let cookies: Cookie[] = [];
   const host = new URL(origin).host;
 
@@ -75,6 +78,7 @@ export function createBrowser(app: FastifyInstance, origin: string) {
       url: `${url.pathname}${url.search}`,
       headers: {
         ...(options.headers as Record<string, string> | undefined),
+        ...(userAgent ? { 'user-agent': userAgent } : {}),
         host,
         ...(sent.length > 0 ? { cookie: sent.map((c) => `${c.name}=${c.value}`).join('; ') } : {}),
       },
@@ -95,7 +99,12 @@ export function createBrowser(app: FastifyInstance, origin: string) {
 export type Browser = ReturnType<typeof createBrowser>;
 
 /** The web app's client configuration, discovered from the provider like any relying party. */
-export async function discoverClient(app: FastifyInstance, config: Config) {
+export async function discoverClient(
+  app: FastifyInstance,
+  config: Config,
+  /** The browser the web app runs in: its token requests name it. */
+  userAgent?: string,
+) {
   return client.discovery(
     new URL(config.oidc.issuer),
     PORTAL_WEB_CLIENT_ID,
@@ -103,7 +112,7 @@ export async function discoverClient(app: FastifyInstance, config: Config) {
     client.None(),
     {
       execute: [client.allowInsecureRequests],
-      [client.customFetch]: injectFetch(app),
+      [client.customFetch]: injectFetch(app, userAgent),
     },
   );
 }

@@ -1,3 +1,3 @@
-import { ProfilePage } from '~/features/profile/profile-page';
+import { ProfileLayout } from '~/features/profile/profile-layout';
 
-export default ProfilePage;
+export default ProfileLayout;

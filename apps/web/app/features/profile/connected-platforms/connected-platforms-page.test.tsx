@@ -8,6 +8,8 @@ import en from '~/locales/en/connected-platforms.json';
 import serverEn from '~/locales/en/server.json';
 import id from '~/locales/id/connected-platforms.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
+import { Route, Routes } from 'react-router';
+import { ProfileLayout } from '../profile-layout';
 import { ConnectedPlatformsPage } from './connected-platforms-page';
 
 const user = { access_token: 'token', id_token: 'id', profile: { sub: '7' } } as unknown as User;
@@ -75,12 +77,22 @@ afterEach(async () => {
 });
 
 const show = () =>
-  renderWithProviders(<ConnectedPlatformsPage />, { path: '/profile/platform-terhubung' });
+  renderWithProviders(
+    <Routes>
+      <Route path="/profile" element={<ProfileLayout />}>
+        <Route path="platform-terhubung" element={<ConnectedPlatformsPage />} />
+      </Route>
+    </Routes>,
+    { path: '/profile/platform-terhubung' },
+  );
 
 describe('the connected platforms', () => {
-  it('lists each platform with what it receives and since when, and links back to the profile', async () => {
+  it('lists each platform with what it receives and since when, as a section of the profile', async () => {
     show();
-    expect(screen.getByRole('link', { name: id.back }).getAttribute('href')).toBe('/profile');
+    const menu = screen.getByRole('navigation', { name: 'Bagian profil' });
+    expect(menu.querySelector('[aria-current="page"]')?.getAttribute('href')).toBe(
+      '/profile/platform-terhubung',
+    );
     const list = await screen.findByRole('list', { name: id.title }, { timeout: 5000 });
     const [rapor, siplah] = Array.from(list.children) as [HTMLElement, HTMLElement];
     expect(within(rapor).getByRole('heading', { level: 2 }).textContent).toBe('Rapor Pendidikan');

@@ -2,10 +2,7 @@ import type { ConnectedPlatform, PlatformScope } from '@portal/contracts/platfor
 import type { User } from 'oidc-client-ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
-import { QueryProvider } from '~/api/query-provider';
-import { RequireSignIn } from '~/auth/require-sign-in';
 import { Alert } from '~/components/alert';
 import { Modal } from '~/components/modal';
 import { PageTitle } from '~/components/page-title';
@@ -13,35 +10,27 @@ import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import en from '~/locales/en/connected-platforms.json';
 import id from '~/locales/id/connected-platforms.json';
+import { useProfileContext } from '../profile-layout';
 import { useConnectedPlatforms } from './api/get-connected-platforms';
 import { useWithdrawConnectedPlatform } from './api/withdraw-connected-platform';
 
 registerNamespace('connected-platforms', { id, en });
 
 /**
- * `/profile/platform-terhubung` (issue 36): the ministry's platforms the person signed in to
- * with their learning account, what each receives, and a way to withdraw that access.
+ * `/profile/platform-terhubung` (issue 36), a section of the profile: the ministry's platforms
+ * the person signed in to with their learning account, what each receives, and a way to
+ * withdraw that access.
  */
 export function ConnectedPlatformsPage() {
   const { t } = useTranslation('connected-platforms');
+  const { user } = useProfileContext();
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-6">
+    <>
       <PageTitle title={t('title')} />
-      {/* The blank layout has no navbar: the way back is the profile it belongs to. */}
-      <Link to="/profile" className="link inline-flex min-h-11 items-center gap-1">
-        <span aria-hidden="true">←</span>
-        {t('back')}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">{t('title')}</h1>
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mt-2 text-muted">{t('intro')}</p>
-      <RequireSignIn>
-        {(user) => (
-          <QueryProvider>
-            <ConnectedPlatforms user={user} />
-          </QueryProvider>
-        )}
-      </RequireSignIn>
-    </div>
+      <ConnectedPlatforms user={user} />
+    </>
   );
 }
 

@@ -3,7 +3,9 @@ import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '~/i18n/i18n';
 import { renderWithProviders } from '~/test-support/render-with-providers';
-import { ProfilePage } from './profile-page';
+import { Route, Routes } from 'react-router';
+import { AccountPage } from './account-page';
+import { ProfileLayout } from './profile-layout';
 
 const user = { access_token: 'token', id_token: 'id', profile: { sub: '7' } } as unknown as User;
 vi.mock('~/auth/use-session', () => ({
@@ -38,28 +40,46 @@ afterEach(async () => {
   await changeLanguage('id');
 });
 
-const show = () => renderWithProviders(<ProfilePage />, { path: '/profile' });
+const show = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/profile" element={<ProfileLayout />}>
+        <Route index element={<AccountPage />} />
+      </Route>
+    </Routes>,
+    { path: '/profile' },
+  );
 
 describe('the profile page', () => {
-  it('links back to the portal and to the start of a password reset', async () => {
+  it('lists the sections from one menu and links to the start of a password reset', async () => {
     show();
-    expect(screen.getByRole('link', { name: /Kembali ke Beranda/ }).getAttribute('href')).toBe('/');
     await screen.findByText('Dewi Lestari');
+    const menu = screen.getByRole('navigation', { name: 'Bagian profil' });
+    const links = [...menu.querySelectorAll('a')].map((link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Akun Saya', '/profile'],
+      ['Email Pribadi', '/profile/email-pribadi'],
+      ['Kata Sandi', '/profile/kata-sandi'],
+      ['Perangkat yang Masuk', '/profile/perangkat'],
+      ['Platform Terhubung', '/profile/platform-terhubung'],
+      ['Data Saya', '/profile/data-saya'],
+    ]);
+    expect(menu.querySelector('[aria-current="page"]')?.textContent).toBe('Akun Saya');
     const reset = screen.getByRole('link', { name: 'atur ulang kata sandi' });
     expect(reset.getAttribute('href')).toBe('/#lupa-kata-sandi');
-    expect(screen.getByRole('link', { name: 'Platform terhubung' }).getAttribute('href')).toBe(
-      '/profile/platform-terhubung',
-    );
     expect(reset.closest('p')?.textContent).toBe(
       'Tidak mengenali aktivitas ini? Segera atur ulang kata sandi Anda.',
     );
   });
 
-  it('says both links in English', async () => {
+  it('says the menu and the link in English', async () => {
     await changeLanguage('en');
     show();
-    screen.getByRole('link', { name: /Back to Home/ });
     await screen.findByText('Dewi Lestari');
+    screen.getByRole('link', { name: 'Signed-in Devices' });
     expect(screen.getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe(
       '/#lupa-kata-sandi',
     );

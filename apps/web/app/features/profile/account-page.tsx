@@ -1,85 +1,47 @@
 import type { Profile } from '@portal/contracts/profile';
-import { CONNECTED_PLATFORMS_PAGE } from '@portal/contracts/web-routes';
-import type { User } from 'oidc-client-ts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QueryProvider } from '~/api/query-provider';
 import { PageTitle } from '~/components/page-title';
 import { webConfig } from '~/config';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/profile.json';
-import id from '~/locales/id/profile.json';
 import { formatClock } from '~/i18n/format-clock';
-import { signOut } from '~/auth/auth-client';
-import { RequireSignIn } from '~/auth/require-sign-in';
 import { Alert } from '~/components/alert';
 import { useProfile } from './api/get-profile';
-
-registerNamespace('profile', { id, en });
+import { useProfileContext } from './profile-layout';
 
 /** Where a reset starts (SPEC §4): the home's forgot-password section, whose button opens it. */
 const RESET_START = { pathname: '/', hash: '#lupa-kata-sandi' };
 
-/** `/profile` (SPEC §2, §6): needs sign-in; the route guard sends anyone else to sign in first. */
-export function ProfilePage() {
+/**
+ * `/profile` (SPEC §2, §6): the profile's home, its first section: the person's accounts,
+ * schools, masked e-mail and recent security events.
+ */
+export function AccountPage() {
   const { t } = useTranslation('pages');
-  return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-6">
-      <PageTitle title={t('profile.title')} />
-      {/* The blank layout has no navbar: without this the portal is out of reach. */}
-      <Link to="/" className="link inline-flex min-h-11 items-center gap-1">
-        <span aria-hidden="true">←</span>
-        {t('backHome')}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">{t('profile.title')}</h1>
-      <RequireSignIn>
-        {(user) => (
-          <QueryProvider>
-            <ProfileDetails user={user} />
-          </QueryProvider>
-        )}
-      </RequireSignIn>
-    </div>
-  );
-}
-
-function ProfileDetails({ user }: { user: User }) {
-  const { t } = useTranslation('profile');
+  const { user } = useProfileContext();
   const query = useProfile(user);
-
+  const { t: tp } = useTranslation('profile');
   return (
     <>
+      <PageTitle title={t('profile.title')} />
+      <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
       {query.isPending && (
         <p className="mt-3 text-muted" role="status">
-          {t('loading')}
+          {tp('loading')}
         </p>
       )}
       {query.isError && (
         <div className="mt-3">
-          <Alert variant="error">{t('failed')}</Alert>
+          <Alert variant="error">{tp('failed')}</Alert>
           <button
             type="button"
             className="btn btn-secondary mt-3"
             onClick={() => void query.refetch()}
           >
-            {t('retry')}
+            {tp('retry')}
           </button>
         </div>
       )}
       {query.data && <ProfileSections profile={query.data} />}
-      {/* Its own page (issue 36) until the profile's sections list takes it in. */}
-      <p className="mt-8">
-        <Link to={CONNECTED_PLATFORMS_PAGE} className="link font-semibold">
-          {t('connectedPlatforms')}
-        </Link>
-      </p>
-      <button
-        type="button"
-        className="btn btn-primary mt-8"
-        onClick={() => void signOut(user.id_token)}
-      >
-        {t('signOut')}
-      </button>
     </>
   );
 }

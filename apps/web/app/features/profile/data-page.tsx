@@ -1,0 +1,77 @@
+import { DATA_EXPORT_POLICY, type DataExportFormat } from '@portal/contracts/profile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { Alert } from '~/components/alert';
+import { PageTitle } from '~/components/page-title';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import { useExportPersonalData } from './api/export-personal-data';
+import { useProfileContext } from './profile-layout';
+
+/**
+ * `/profile/data-saya` (issue 35): the right of access. A copy of what the portal holds about
+ * the person, made when they ask: JSON for programs, a page to read or print.
+ */
+export function DataPage() {
+  const { t } = useTranslation('profile');
+  const { token } = useProfileContext();
+  const exporting = useExportPersonalData(token);
+  const localise = useLocaliseMessage();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ShownMessage | null>(null);
+
+  const download = (format: DataExportFormat) => {
+    setNotice(null);
+    setProblem(null);
+    exporting.mutate(format, {
+      onSuccess: () => setNotice(t('data.done')),
+      onError: (failure) => setProblem(failure instanceof ApiError ? failure : t('data.failed')),
+    });
+  };
+
+  return (
+    <>
+      <PageTitle title={t('sections.data.title')} />
+      <h1 className="text-3xl font-bold">{t('sections.data.title')}</h1>
+      <p className="mt-3">{t('data.intro')}</p>
+      <ul className="mt-3 list-disc space-y-1 pl-6">
+        {(t('data.contents', { returnObjects: true }) as string[]).map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-muted">
+        {t('data.limit', {
+          count: DATA_EXPORT_POLICY.perWindow,
+          minutes: DATA_EXPORT_POLICY.windowMinutes,
+        })}
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={exporting.isPending}
+          onClick={() => download('html')}
+        >
+          {t('data.html')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={exporting.isPending}
+          onClick={() => download('json')}
+        >
+          {t('data.json')}
+        </button>
+      </div>
+      <div aria-live="polite" className="mt-4">
+        {exporting.isPending && <p className="text-muted">{t('data.making')}</p>}
+        {notice && (
+          <Alert variant="info" role={null}>
+            {notice}
+          </Alert>
+        )}
+      </div>
+      {problem && <Alert variant="error">{localise(problem)}</Alert>}
+    </>
+  );
+}

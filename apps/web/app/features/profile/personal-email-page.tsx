@@ -1,0 +1,178 @@
+import { PersonalEmailBodySchema } from '@portal/contracts/profile';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { Alert } from '~/components/alert';
+import { FormField } from '~/components/form-field';
+import { PageTitle } from '~/components/page-title';
+import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import { useProfile } from './api/get-profile';
+import {
+  useConfirmPersonalEmailChange,
+  useStartPersonalEmailChange,
+} from './api/change-personal-email';
+import { useProfileContext } from './profile-layout';
+
+/** The server's own check of the address (the contracts' schema), before any call. */
+const EmailSchema = PersonalEmailBodySchema.shape.email;
+
+/** The first problem of an API failure, as the page shows it. */
+function shownOf(failure: unknown, fallback: string): ShownMessage {
+  if (!(failure instanceof ApiError)) return fallback;
+  const item = failure.fieldErrors[0];
+  return item ? failure.fieldMessage(item) : failure;
+}
+
+/**
+ * `/profile/email-pribadi` (issue 35): add or change the personal e-mail. A code goes to the new
+ * address; once it is typed here the change is made and the address on file is told.
+ */
+export function PersonalEmailPage() {
+  const { t } = useTranslation('profile');
+  const { user, token } = useProfileContext();
+  const profile = useProfile(user);
+  const start = useStartPersonalEmailChange(token);
+  const confirm = useConfirmPersonalEmailChange(token);
+  const localise = useLocaliseMessage();
+  const ids = { email: useId(), code: useId() };
+  const emailInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [changedTo, setChangedTo] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<ShownMessage | null>(null);
+  const [codeError, setCodeError] = useState<ShownMessage | null>(null);
+
+  useEffect(() => {
+    if (sentTo) codeInput.current?.focus();
+  }, [sentTo]);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    setChangedTo(null);
+    const checked = EmailSchema.safeParse(email);
+    if (!checked.success) {
+      setEmailError(checked.error.issues[0]?.message ?? t('email.failed'));
+      emailInput.current?.focus();
+      return;
+    }
+    setEmailError(null);
+    start.mutate(checked.data, {
+      onSuccess: (started) => {
+        setSentTo(started.email);
+        setCode('');
+        setCodeError(null);
+      },
+      onError: (failure) => {
+        setEmailError(shownOf(failure, t('email.failed')));
+        emailInput.current?.focus();
+      },
+    });
+  };
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setCodeError(t('email.codeFormat'));
+      codeInput.current?.focus();
+      return;
+    }
+    setCodeError(null);
+    confirm.mutate(code.trim(), {
+      onSuccess: (confirmed) => {
+        setChangedTo(confirmed.email);
+        setSentTo(null);
+        setEmail('');
+      },
+      onError: (failure) => {
+        setCodeError(shownOf(failure, t('email.failed')));
+        codeInput.current?.focus();
+      },
+    });
+  };
+
+  const current = profile.data?.personalEmail;
+  return (
+    <>
+      <PageTitle title={t('sections.personal-email.title')} />
+      <h1 className="text-3xl font-bold">{t('sections.personal-email.title')}</h1>
+      <p className="mt-3 text-muted">{t('email.intro')}</p>
+      {profile.data && (
+        <p className="mt-3">
+          {t('email.current')}{' '}
+          <span className="font-semibold break-all">{current ?? t('email.none')}</span>
+        </p>
+      )}
+      {changedTo && (
+        <Alert variant="info" className="mt-4">
+          {t('email.done', { email: changedTo })}
+        </Alert>
+      )}
+      <form className="mt-6 max-w-xl space-y-5" noValidate onSubmit={send}>
+        <FormField
+          id={ids.email}
+          label={current ? t('email.newLabel') : t('email.addLabel')}
+          error={localise(emailError)}
+          announceError
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={emailInput}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </FormField>
+        <button
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto"
+          disabled={start.isPending}
+        >
+          {start.isPending ? t('email.sending') : sentTo ? t('email.resend') : t('email.send')}
+        </button>
+      </form>
+      {sentTo && (
+        <section aria-labelledby={`${ids.code}-heading`} className="mt-8 max-w-xl">
+          <h2 id={`${ids.code}-heading`} className="text-xl font-bold">
+            {t('email.codeTitle')}
+          </h2>
+          <p className="mt-2" role="status">
+            {t('email.sent', { email: sentTo })}
+          </p>
+          <form className="mt-4 space-y-5" noValidate onSubmit={verify}>
+            <FormField
+              id={ids.code}
+              label={t('email.codeLabel')}
+              error={localise(codeError)}
+              announceError
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={codeInput}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+              )}
+            </FormField>
+            <button
+              type="submit"
+              className="btn btn-primary w-full sm:w-auto"
+              disabled={confirm.isPending}
+            >
+              {confirm.isPending ? t('email.confirming') : t('email.confirm')}
+            </button>
+          </form>
+        </section>
+      )}
+    </>
+  );
+}

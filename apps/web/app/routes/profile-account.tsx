@@ -1,0 +1,3 @@
+import { AccountPage } from '~/features/profile/account-page';
+
+export default AccountPage;

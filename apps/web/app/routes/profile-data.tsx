@@ -1,0 +1,3 @@
+import { DataPage } from '~/features/profile/data-page';
+
+export default DataPage;

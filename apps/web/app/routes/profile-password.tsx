@@ -1,0 +1,3 @@
+import { PasswordPage } from '~/features/profile/password-page';
+
+export default PasswordPage;

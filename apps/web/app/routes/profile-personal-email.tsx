@@ -1,0 +1,3 @@
+import { PersonalEmailPage } from '~/features/profile/personal-email-page';
+
+export default PersonalEmailPage;

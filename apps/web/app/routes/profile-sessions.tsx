@@ -1,0 +1,3 @@
+import { SessionsPage } from '~/features/profile/sessions-page';
+
+export default SessionsPage;
