@@ -12,6 +12,10 @@ export const ProfileEventSchema = z.enum([
   'password_reset',
   'password_changed',
   'email_changed',
+  /** Issue 35: the profile's sign-in methods. */
+  'second_factor_added',
+  'second_factor_removed',
+  'recovery_codes_renewed',
 ]);
 export type ProfileEvent = z.infer<typeof ProfileEventSchema>;
 

@@ -5,7 +5,12 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { PORTAL_WEB_CLIENT_ID, SIGN_IN_POLICY, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
+import {
+  ASSURANCE_LEVELS,
+  PORTAL_WEB_CLIENT_ID,
+  SIGN_IN_POLICY,
+  WEB_AUTH_PATHS,
+} from '@portal/contracts/sign-in';
 import { ServiceUnavailableError } from '../http/domain-errors';
 import { logBackgroundError } from '../logging/logger-options';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
@@ -81,9 +86,27 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     // Rights travel with the identity: the web chooses its pages by them, the API checks them.
     claims: {
-      openid: ['sub'],
+      // How and when the person signed in (decision 0269), in every ID token, not only when a
+      // client asks for them by the `claims` parameter.
+      openid: ['sub', 'acr', 'amr', 'auth_time'],
       profile: ['name', 'roles', 'schools'],
       email: ['email', 'email_verified'],
+    },
+    acrValues: [ASSURANCE_LEVELS.aal1, ASSURANCE_LEVELS.aal2],
+    // The API's JWT access tokens say how and when the person signed in, as the ID token does:
+    // the access hook asks for a second factor, and a recent one, on a school admin's sensitive
+    // routes (decision 0269). The provider keeps them on the code and the refresh tokens, which a
+    // rotation copies, so a refreshed token still tells the sign-in it came from.
+    extraTokenClaims(ctx, token) {
+      if (token.kind !== 'AccessToken') return undefined;
+      const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
+      const source = AuthorizationCode ?? RefreshToken;
+      if (!source) return undefined;
+      return {
+        ...(source.acr ? { acr: source.acr } : {}),
+        ...(source.amr ? { amr: source.amr } : {}),
+        ...(source.authTime ? { auth_time: source.authTime } : {}),
+      };
     },
     // The ID token carries the name and address: the web needs no userinfo call.
     conformIdTokenClaims: false,
