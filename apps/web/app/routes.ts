@@ -26,6 +26,7 @@ export default [
     route('auth/sign-in/:uid', 'routes/sign-in-interaction.tsx'),
     route('auth/sign-out', 'routes/sign-out.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('profile/metode-masuk', 'routes/profile-sign-in-methods.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
     route('admin', 'routes/admin-portal.tsx'),
     route('konsol/undangan', 'routes/console-invitation.tsx'),

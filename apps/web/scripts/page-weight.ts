@@ -40,6 +40,8 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/reset-password/otp': 205,
   '/reset-password/new-password': 215,
   '/profile': 190,
+  // Issue 35: the profile's sign-in methods (the passkey contracts, the QR enrolment).
+  '/profile/metode-masuk': 215,
   '/eligible/peserta-didik': 210,
   '/admin': 225,
   '/konsol': 255,

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from './api-error';
 import { PASSWORD_MAX_LENGTH } from './business-constants';
 import { PasskeySchema } from './passkeys';
 import { RESET_MESSAGES } from './password-reset';
+import { SIGN_IN_MESSAGES } from './sign-in';
 
 /**
  * A learning account's sign-in methods (issue 35, decision 0269): the password, and an optional
@@ -48,7 +49,7 @@ export const TotpCodeSchema = z
   .string({ error: ERROR_MESSAGES.required })
   .trim()
   .min(1, ERROR_MESSAGES.required)
-  .regex(/^\d{6}$/, 'Kode terdiri dari 6 angka.');
+  .regex(/^\d{6}$/, SIGN_IN_MESSAGES.codeFormat);
 
 /** Proof it is the account holder changing a method: the password, or an app code. */
 export const ConfirmationSchema = z.union([

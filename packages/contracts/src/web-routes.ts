@@ -57,6 +57,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     requiresSignIn: false,
   },
   { path: '/profile', layout: 'blank', prerender: false, requiresSignIn: true },
+  // The profile's sign-in methods (issue 35): the second factor, its passkeys and codes.
+  { path: '/profile/metode-masuk', layout: 'blank', prerender: false, requiresSignIn: true },
   { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
   // The school admin portal (issue 20), in this app unless ADMIN_PORTAL_URL points elsewhere.
   { path: '/admin', layout: 'blank', prerender: false, requiresSignIn: true },

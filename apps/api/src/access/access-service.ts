@@ -2,10 +2,7 @@ import type { JsonWebKey } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { ASSURANCE_LEVELS } from '@portal/contracts/sign-in';
-import {
-  SECOND_FACTOR_POLICY,
-  SIGN_IN_METHODS_MESSAGES,
-} from '@portal/contracts/sign-in-methods';
+import { SECOND_FACTOR_POLICY, SIGN_IN_METHODS_MESSAGES } from '@portal/contracts/sign-in-methods';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import {
   sectionsOf,

@@ -229,7 +229,7 @@ describe('an authenticator app', () => {
     const locker = browser();
     const locking = await startSignIn(rp, t.config, locker);
     await postPassword(locker, t.config, locking.uid, teacher);
-    for (let n = await wrongEntries(teacher.personId); n < SIGN_IN_POLICY.maxWrongPasswords; ) {
+    for (let n = await wrongEntries(teacher.personId); n < SIGN_IN_POLICY.maxWrongPasswords;) {
       await postStep(locker, t.config, locking.uid, 'totp', { code: '000000' });
       const now = await wrongEntries(teacher.personId);
       if (now === 0) break; // locked: the count starts afresh
@@ -309,11 +309,12 @@ describe('a passkey', () => {
       passkey: true,
     });
     // No app: a code is refused, whatever it is.
-    expect(
-      (await postStep(b, t.config, flow.uid, 'totp', { code: '123456' })).statusCode,
-    ).toBe(400);
-    const challenge = (await postStep(b, t.config, flow.uid, 'passkey')).json() as
-      PasskeyRequestOptions;
+    expect((await postStep(b, t.config, flow.uid, 'totp', { code: '123456' })).statusCode).toBe(
+      400,
+    );
+    const challenge = (
+      await postStep(b, t.config, flow.uid, 'passkey')
+    ).json() as PasskeyRequestOptions;
     const answered = await postStep(
       b,
       t.config,
@@ -378,9 +379,9 @@ describe("a school admin's sensitive routes", () => {
     const password = await signIn(rp, t.config, browser(), admin);
     expect((await methodsOf(password.access_token)).requiredForSchoolAdmin).toBe(true);
     // Reading the school's students needs no second factor.
-    expect(
-      (await call(password.access_token, 'POST', paths.studentSearch, {})).statusCode,
-    ).toBe(200);
+    expect((await call(password.access_token, 'POST', paths.studentSearch, {})).statusCode).toBe(
+      200,
+    );
     for (const reply of await Promise.all(sensitive(password.access_token))) {
       expect(reply.statusCode).toBe(403);
       expect(reply.json().error).toMatchObject({

@@ -264,7 +264,8 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     {
       schema: {
         tags,
-        summary: 'The second factor (staff, or an account holder who enrolled one): an app code or a recovery code',
+        summary:
+          'The second factor (staff, or an account holder who enrolled one): an app code or a recovery code',
         params: InteractionParamsSchema,
         body: TotpBodySchema,
         response: { 200: SignInResultSchema, ...errors },
@@ -282,8 +283,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     {
       schema: {
         tags,
-        summary:
-          'The second factor by passkey: the challenge for navigator.credentials.get()',
+        summary: 'The second factor by passkey: the challenge for navigator.credentials.get()',
         params: InteractionParamsSchema,
         response: { 200: PasskeyRequestOptionsSchema, ...errors },
       },

@@ -34,6 +34,7 @@ function answer(holdsPasskey: boolean, passkeyAnswer: () => Response) {
           step: 'totp',
           bot_check: false,
           passkey: holdsPasskey,
+          totp: true,
           client: { id: 'portal-web', name: null },
         });
       }
