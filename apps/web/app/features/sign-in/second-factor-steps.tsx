@@ -151,9 +151,7 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = typedCode(event, 'code').toLowerCase();
-    const valid = recoveryShown
-      ? /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code)
-      : /^\d{6}$/.test(code);
+    const valid = recoveryShown ? /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code) : /^\d{6}$/.test(code);
     setFormatError(
       valid ? undefined : t(recoveryShown ? 'steps.recovery.format' : 'steps.code.format'),
     );
