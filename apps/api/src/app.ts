@@ -27,6 +27,7 @@ import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
+import { signInMethodsRoutes } from './sign-in-methods/sign-in-methods-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
 import { staffRoutes } from './staff/staff-routes';
@@ -197,6 +198,7 @@ export async function buildApp({
       await api.register(accountLookupRoutes, { service: services.accountLookup });
       await api.register(emailChangeRoutes, { service: services.emailChange });
       await api.register(profileRoutes, { service: services.profile, access });
+      await api.register(signInMethodsRoutes, { service: services.signInMethods, access });
       await api.register(schoolAdminRoutes, { service: services.schoolAdmin, access });
       await api.register(officeRequestRoutes, { service: services.officeRequest });
       await api.register(uploadRoutes, { service: services.uploads });

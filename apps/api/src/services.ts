@@ -21,6 +21,7 @@ import { createOutboxService } from './notifications/outbox-service';
 import { createSmsGatewayTransport } from './notifications/sms-gateway';
 import { createPasswordResetService } from './password-reset/password-reset-service';
 import { createPasskeysService } from './passkeys/passkeys-service';
+import { createSignInMethodsService } from './sign-in-methods/sign-in-methods-service';
 import { createStaffPasskeysService } from './staff/staff-passkeys-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
 import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
@@ -160,6 +161,13 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     rpName: `Akun ${accountDomain(config.brand)}`,
     tokenSecret: config.tokenSecret,
   });
+  const signInMethods = createSignInMethodsService({
+    db,
+    hasher,
+    audit,
+    passkeys,
+    tokenSecret: config.tokenSecret,
+  });
   const signIn = createSignInService({
     db,
     hasher,
@@ -172,6 +180,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
     passkeys,
+    secondFactors: signInMethods,
     revokeSignIns,
     metrics,
     connectPlatform: platforms.connect,
@@ -322,6 +331,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     accountLookup,
     emailChange,
     signIn,
+    signInMethods,
     staffPasskeys: createStaffPasskeysService({ db, passkeys }),
     oidcProviders,
     access,

@@ -22,6 +22,7 @@ export default [
       index('routes/profile-account.tsx'),
       route('email-pribadi', 'routes/profile-personal-email.tsx'),
       route('kata-sandi', 'routes/profile-password.tsx'),
+      route('metode-masuk', 'routes/profile-sign-in-methods.tsx'),
       route('perangkat', 'routes/profile-sessions.tsx'),
       route('platform-terhubung', 'routes/profile-connected-platforms.tsx'),
       route('data-saya', 'routes/profile-data.tsx'),

@@ -46,6 +46,8 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/profile': 200,
   '/profile/email-pribadi': 210,
   '/profile/kata-sandi': 210,
+  // Issue 35: the profile's sign-in methods (the passkey contracts, the QR enrolment).
+  '/profile/metode-masuk': 215,
   '/profile/perangkat': 210,
   // Issue 36: the dialog of a withdrawal and the API's messages come with the page.
   '/profile/platform-terhubung': 220,

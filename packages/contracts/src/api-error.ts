@@ -91,6 +91,15 @@ export const ERROR_IDS = {
   staff_role_missing:
     "The signed-in staff member's roles do not include the console section of the route.",
   not_school_admin: "The signed-in account is not this school's principal or operator.",
+  second_factor_required:
+    'The route needs a sign-in with a second factor (the token says `acr` AAL1: a password alone).',
+  reauthentication_required:
+    'The second factor was checked too long ago (`auth_time`); sign in again (`max_age`).',
+  confirmation_failed:
+    'The password or code confirming a change of sign-in methods is wrong (or the account is locked).',
+  totp_already_enrolled: 'An authenticator app is enrolled already; remove it first.',
+  totp_no_enrolment: 'No authenticator enrolment is pending for the account.',
+  second_factor_not_enrolled: 'The account holds no second factor.',
   students_not_requestable:
     'A selected student cannot be requested (not of the school, already requested, a gap in the record).',
   request_not_found: 'No such request of this school.',

@@ -19,6 +19,10 @@ export const ProfileEventSchema = z.enum([
   'email_changed',
   'sessions_ended',
   'data_exported',
+  /** Issue 35: the profile's sign-in methods. */
+  'second_factor_added',
+  'second_factor_removed',
+  'recovery_codes_renewed',
 ]);
 export type ProfileEvent = z.infer<typeof ProfileEventSchema>;
 

@@ -58,6 +58,27 @@ export const INTERACTION_PATHS = {
 export const SignInStepSchema = z.enum(['new-password', 'totp-enrol', 'totp']);
 export type SignInStep = z.infer<typeof SignInStepSchema>;
 
+/**
+ * How a sign-in was made, as the ID token and the API's access token say it (decision 0269):
+ * `amr` values of RFC 8176 and two `acr` levels after NIST SP 800-63B's assurance levels.
+ */
+export const AUTHENTICATION_METHODS = {
+  /** A password. */
+  password: 'pwd',
+  /** A code of the authenticator app, or a recovery code (both one-time passwords). */
+  oneTimePassword: 'otp',
+  /** A passkey bound to one device (not backed up). */
+  hardwareKey: 'hwk',
+  /** A passkey a provider syncs between devices (backed up). */
+  softwareKey: 'swk',
+} as const;
+export const ASSURANCE_LEVELS = {
+  /** A password alone. */
+  aal1: 'urn:portal-akun:aal1',
+  /** A password and a second factor. */
+  aal2: 'urn:portal-akun:aal2',
+} as const;
+
 /** The second factor of ministry staff (DESIGN.md): RFC 6238 codes and recovery codes. */
 export const SECOND_FACTOR = {
   issuer: 'Portal Akun',
@@ -93,8 +114,13 @@ export const InteractionDetailsSchema = z.object({
   step: SignInStepSchema.nullable(),
   /** Whether the password form must carry a solved bot check (after repeated failures). */
   bot_check: z.boolean(),
-  /** At the second factor: whether the staff account holds a passkey it may use instead. */
+  /** At the second factor: whether the account holds a passkey it may use instead. */
   passkey: z.boolean(),
+  /**
+   * At the second factor: whether the account holds an authenticator app (staff always do; an
+   * account holder may hold only passkeys, and then a recovery code is the fallback).
+   */
+  totp: z.boolean(),
   client: z.object({
     id: z.string(),
     name: z.string().nullable(),

@@ -21,6 +21,8 @@ export const PROFILE_SECTION_PAGES = {
   account: '/profile',
   'personal-email': '/profile/email-pribadi',
   password: '/profile/kata-sandi',
+  /** The second factor, its passkeys and recovery codes (issue 35). */
+  'sign-in-methods': '/profile/metode-masuk',
   sessions: '/profile/perangkat',
   /** The platforms holding a grant of the person, each withdrawn there (issue 36). */
   platforms: '/profile/platform-terhubung',

@@ -17,6 +17,8 @@ declare module 'fastify' {
     access?: AccessKind;
     /** A staff route's console section (issue 34): the roles granting it may call the route. */
     staffSection?: ConsoleSection;
+    /** A school admin's route that needs a recent second factor (issue 35, decision 0269). */
+    secondFactor?: boolean;
   }
 }
 
@@ -29,6 +31,8 @@ export type Requirement = {
   kind: AccessKind;
   /** Staff routes: the console section whose roles may call them. */
   section?: ConsoleSection;
+  /** School-admin routes needing a recent second factor. */
+  secondFactor?: boolean;
   onRequest?: onRequestAsyncHookHandler;
   preHandler?: preHandlerAsyncHookHandler;
 };
@@ -56,6 +60,7 @@ export function declareAccess(scope: Scope, requirement: Requirement): void {
       ...route.config,
       access: requirement.kind,
       ...(requirement.section ? { staffSection: requirement.section } : {}),
+      ...(requirement.secondFactor ? { secondFactor: true } : {}),
     };
   });
   if (requirement.onRequest) scope.addHook('onRequest', requirement.onRequest);
@@ -67,6 +72,7 @@ export type DeclaredRoute = {
   url: string;
   access: AccessKind | undefined;
   staffSection: ConsoleSection | undefined;
+  secondFactor: boolean;
 };
 
 const tables = new WeakMap<object, RouteOptions[]>();
@@ -81,7 +87,11 @@ export function registerAccess(app: FastifyInstance): void {
   tables.set(app, routes);
   app.addHook('onRoute', (route) => {
     // The root's hook runs before any scope's: a value here was written on the route by hand.
-    if (route.config?.access !== undefined || route.config?.staffSection !== undefined) {
+    if (
+      route.config?.access !== undefined ||
+      route.config?.staffSection !== undefined ||
+      route.config?.secondFactor !== undefined
+    ) {
       throw new Error(
         `${String(route.method)} ${route.url}: declare access on the route's scope (declareAccess), not in its config`,
       );
@@ -109,6 +119,7 @@ export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
       url: route.url,
       access: route.config?.access,
       staffSection: route.config?.staffSection,
+      secondFactor: route.config?.secondFactor === true,
     })),
   );
 }

@@ -1,6 +1,8 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
+import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { ASSURANCE_LEVELS } from '@portal/contracts/sign-in';
+import { SECOND_FACTOR_POLICY, SIGN_IN_METHODS_MESSAGES } from '@portal/contracts/sign-in-methods';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import {
   sectionsOf,
@@ -51,6 +53,34 @@ function npsnOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+const MAX_AGE_SECONDS = SECOND_FACTOR_POLICY.schoolAdminMaxAgeMinutes * 60;
+
+/**
+ * A token of a sign-in with a second factor (`acr` AAL2), checked within the policy's minutes
+ * (`auth_time`), else a 403 the web acts on: `second_factor_required` (enrol one, or sign in
+ * with it) or `reauthentication_required` (sign in again: `max_age`). The header says the same
+ * the way RFC 9470 (OAuth step-up) does.
+ */
+function requireRecentSecondFactor(
+  claims: JWTPayload,
+  reply: { header: (name: string, value: string) => unknown },
+): void {
+  const stepUp = (id: 'second_factor_required' | 'reauthentication_required', message: string) => {
+    reply.header(
+      'www-authenticate',
+      `Bearer error="insufficient_user_authentication", acr_values="${ASSURANCE_LEVELS.aal2}", max_age=${MAX_AGE_SECONDS}`,
+    );
+    return new ForbiddenError({ id, message });
+  };
+  if (claims['acr'] !== ASSURANCE_LEVELS.aal2) {
+    throw stepUp('second_factor_required', SIGN_IN_METHODS_MESSAGES.secondFactorRequired);
+  }
+  const authTime = claims['auth_time'];
+  if (typeof authTime !== 'number' || Date.now() / 1000 - authTime > MAX_AGE_SECONDS) {
+    throw stepUp('reauthentication_required', SIGN_IN_METHODS_MESSAGES.reauthenticationRequired);
+  }
+}
+
 /**
  * Who may call the API (decision 0242): the bearer token of a request checked against our
  * sign-in provider, and the requirements route scopes declare with it (access-scope.ts).
@@ -61,8 +91,11 @@ export function createAccess(deps: AccessDependencies) {
     return (await claimsOf(request)).sub;
   }
 
-  /** The subject and session (`sid`, the provider's session uid) of a valid access token. */
-  async function claimsOf(request: FastifyRequest): Promise<{ sub: string; sid: string | null }> {
+  /**
+   * The verified claims of the request's access token, or a 401: its subject, its session
+   * (`sid`, the provider's session uid) and how the person signed in (`acr`, `amr`, `auth_time`).
+   */
+  async function claimsOf(request: FastifyRequest): Promise<JWTPayload & { sub: string }> {
     const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw new UnauthorizedError();
     const keys = (await deps.verificationKeys()).map((key) => publicPart(key as JWK));
@@ -73,8 +106,7 @@ export function createAccess(deps: AccessDependencies) {
         algorithms: ['RS256'],
       });
       if (!payload.sub) throw new UnauthorizedError();
-      const sid = typeof payload['sid'] === 'string' ? payload['sid'] : null;
-      return { sub: payload.sub, sid };
+      return { ...payload, sub: payload.sub };
     } catch {
       throw new UnauthorizedError();
     }
@@ -82,9 +114,13 @@ export function createAccess(deps: AccessDependencies) {
 
   /** The learning account a token is for; a staff token is not one (401). */
   async function accountIdOf(request: FastifyRequest): Promise<number> {
-    const subject = await subjectOf(request);
-    if (!/^\d{1,18}$/.test(subject)) throw new UnauthorizedError();
-    return Number(subject);
+    return (await accountClaimsOf(request)).accountId;
+  }
+
+  async function accountClaimsOf(request: FastifyRequest) {
+    const claims = await claimsOf(request);
+    if (!/^\d{1,18}$/.test(claims.sub)) throw new UnauthorizedError();
+    return { accountId: Number(claims.sub), claims };
   }
 
   return {
@@ -93,9 +129,9 @@ export function createAccess(deps: AccessDependencies) {
       return {
         kind: 'account',
         async onRequest(request) {
-          const { sub, sid } = await claimsOf(request);
-          if (!/^\d{1,18}$/.test(sub)) throw new UnauthorizedError();
-          request.caller = { kind: 'account', accountId: Number(sub), sessionUid: sid };
+          const { accountId, claims } = await accountClaimsOf(request);
+          const sid = typeof claims['sid'] === 'string' ? claims['sid'] : null;
+          request.caller = { kind: 'account', accountId, sessionUid: sid };
         },
       };
     },
@@ -144,15 +180,17 @@ export function createAccess(deps: AccessDependencies) {
      * student) gets 403 before the body is read; an admin of another school, once the body
      * names the school; no token, 401.
      */
-    requireSchoolAdmin(): Requirement {
+    requireSchoolAdmin({ secondFactor = false }: { secondFactor?: boolean } = {}): Requirement {
       return {
         kind: 'school-admin',
-        async onRequest(request) {
-          const accountId = await accountIdOf(request);
+        ...(secondFactor ? { secondFactor } : {}),
+        async onRequest(request, reply) {
+          const { accountId, claims } = await accountClaimsOf(request);
           const account = await deps.repository.learningAccount(accountId);
           if (!account || account.status !== 'active') throw new UnauthorizedError();
           const schools = await deps.repository.schoolsRunBy(account.personId);
           if (schools.length === 0) throw notSchoolAdmin();
+          if (secondFactor) requireRecentSecondFactor(claims, reply);
           request.caller = {
             kind: 'school-admin',
             accountId,

@@ -555,6 +555,36 @@ export const staffRecoveryCodes = pgTable(
   (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
 );
 
+/**
+ * A learning account's authenticator app (issue 35), optional second factor for every account
+ * holder: the secret sealed like staff's, pending until a first code confirms it.
+ */
+export const accountTotp = pgTable('account_totp', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => learningAccounts.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  /** Null while the enrolment waits for its first code. */
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+  /** The last RFC 6238 time step accepted: a code is never accepted twice. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a learning account's second factor, hashed (issue 35). */
+export const accountRecoveryCodes = pgTable(
+  'account_recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => learningAccounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('account_recovery_codes_account_idx').on(t.accountId)],
+);
+
 // A passkey's owner is one account: a staff account now (issue 34), a learning account later
 // (issue 35). Exactly one of the two columns is set.
 const passkeyOwner = () => ({

@@ -99,8 +99,8 @@ export function createPasskeysService(deps: PasskeysDependencies) {
       return (await createPasskeysRepository(db).list(owner)).map(shown);
     },
 
-    async count(owner: PasskeyOwner): Promise<number> {
-      return createPasskeysRepository(db).count(owner);
+    async count(owner: PasskeyOwner, tx: Db | Transaction = db): Promise<number> {
+      return createPasskeysRepository(tx).count(owner);
     },
 
     /**
@@ -187,8 +187,13 @@ export function createPasskeysService(deps: PasskeysDependencies) {
     },
 
     /** Removes one of the owner's passkeys; a 404 for any other id. */
-    async remove(owner: PasskeyOwner, id: number, ip: string): Promise<void> {
-      if (!(await createPasskeysRepository(db).remove(owner, id))) {
+    async remove(
+      owner: PasskeyOwner,
+      id: number,
+      ip: string,
+      tx: Db | Transaction = db,
+    ): Promise<void> {
+      if (!(await createPasskeysRepository(tx).remove(owner, id))) {
         throw new NotFoundError({ id: 'passkey_not_found', message: PASSKEY_MESSAGES.notFound });
       }
       record(owner, 'passkey-remove', 'removed', ip);
@@ -217,13 +222,15 @@ export function createPasskeysService(deps: PasskeysDependencies) {
     /**
      * Whether the answer is the owner's open challenge signed by one of the owner's passkeys,
      * with the person verified and the signature counter raised. In the caller's transaction
-     * (the sign-in's, which counts failures): the challenge is spent, right or wrong.
+     * (the sign-in's, which counts failures): the challenge is spent, right or wrong. Answers
+     * whether the passkey is backed up (synced by a provider: RFC 8176's `swk`) or bound to its
+     * device (`hwk`); undefined when it did not verify.
      */
     async verifyAuthentication(
       owner: PasskeyOwner,
       response: PasskeyAuthenticationResponse,
       tx: Db | Transaction = db,
-    ): Promise<boolean> {
+    ): Promise<{ backedUp: boolean } | undefined> {
       const repository = createPasskeysRepository(tx);
       const challenge = await spend(
         repository,
@@ -232,7 +239,7 @@ export function createPasskeysService(deps: PasskeysDependencies) {
         response.response.clientDataJSON,
       );
       const passkey = challenge ? await repository.byCredentialId(owner, response.id) : undefined;
-      if (!challenge || !passkey) return false;
+      if (!challenge || !passkey) return undefined;
       const verification = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
@@ -246,9 +253,9 @@ export function createPasskeysService(deps: PasskeysDependencies) {
         },
         requireUserVerification: true,
       }).catch(() => undefined);
-      if (!verification?.verified) return false;
+      if (!verification?.verified) return undefined;
       await repository.recordUse(passkey.id, verification.authenticationInfo.newCounter);
-      return true;
+      return { backedUp: verification.authenticationInfo.credentialBackedUp };
     },
   };
 }

@@ -21,6 +21,11 @@ const EVENTS: Record<string, Record<string, ProfileEvent>> = {
   'sign-out': { 'session-ended': 'sessions_ended', 'others-ended': 'sessions_ended' },
   'data-export': { exported: 'data_exported' },
   'student-password-reset': { 'reset-by-school': 'password_reset' },
+  'second-factor': { wrong: 'sign_in_failed', locked: 'sign_in_failed' },
+  'second-factor-passkey': { wrong: 'sign_in_failed', locked: 'sign_in_failed' },
+  'second-factor-add': { totp: 'second_factor_added', passkey: 'second_factor_added' },
+  'second-factor-remove': { totp: 'second_factor_removed', passkey: 'second_factor_removed' },
+  'recovery-codes-renew': { renewed: 'recovery_codes_renewed' },
 };
 
 const ADMIN_ROLES = ['principal', 'operator'] as const;

@@ -6,7 +6,12 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { PLATFORM_SCOPES, SCOPE_CLAIMS, type SchoolClaim } from '@portal/contracts/platforms';
-import { PORTAL_WEB_CLIENT_ID, SIGN_IN_POLICY, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
+import {
+  ASSURANCE_LEVELS,
+  PORTAL_WEB_CLIENT_ID,
+  SIGN_IN_POLICY,
+  WEB_AUTH_PATHS,
+} from '@portal/contracts/sign-in';
 import { ServiceUnavailableError } from '../http/domain-errors';
 import { logBackgroundError } from '../logging/logger-options';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
@@ -148,15 +153,33 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     // by it, the API checks it; a platform never receives it.
     claims: {
       ...SCOPE_CLAIMS,
+      // How and when the person signed in (decision 0269), in every ID token, not only when a
+      // client asks for them by the `claims` parameter.
+      openid: [...SCOPE_CLAIMS.openid, 'acr', 'amr', 'auth_time'],
       profile: [...SCOPE_CLAIMS.profile, 'roles'],
     },
-    // The session an access token was issued in (its uid, never the cookie's id): the profile
-    // marks "this device" among the places an account is signed in, and keeps it when the
-    // person signs out the others.
-    extraTokenClaims: (_ctx, token) =>
-      'sessionUid' in token && typeof token.sessionUid === 'string'
-        ? { sid: token.sessionUid }
-        : undefined,
+    acrValues: [ASSURANCE_LEVELS.aal1, ASSURANCE_LEVELS.aal2],
+    // The API's JWT access tokens carry the session they were issued in (`sid`, its uid, never
+    // the cookie's id: the profile marks "this device" and keeps it when the person signs out
+    // the others) and how and when the person signed in, as the ID token does: the access hook
+    // asks for a second factor, and a recent one, on a school admin's sensitive routes
+    // (decision 0269). The provider keeps these on the code and the refresh tokens, which a
+    // rotation copies, so a refreshed token still tells the sign-in it came from.
+    extraTokenClaims(ctx, token) {
+      if (token.kind !== 'AccessToken') return undefined;
+      const sid =
+        'sessionUid' in token && typeof token.sessionUid === 'string'
+          ? { sid: token.sessionUid }
+          : {};
+      const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
+      const source = AuthorizationCode ?? RefreshToken;
+      return {
+        ...sid,
+        ...(source?.acr ? { acr: source.acr } : {}),
+        ...(source?.amr ? { amr: source.amr } : {}),
+        ...(source?.authTime ? { auth_time: source.authTime } : {}),
+      };
+    },
     // The ID token carries the name and address: the web needs no userinfo call.
     conformIdTokenClaims: false,
     async findAccount(ctx, sub) {

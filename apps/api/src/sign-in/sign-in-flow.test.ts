@@ -88,6 +88,7 @@ describe('the interaction of the sign-in page', () => {
       step: null,
       bot_check: false,
       passkey: false,
+      totp: false,
       client: { id: PORTAL_WEB_CLIENT_ID, name: 'Portal Akun', logo_uri: null },
       consent: null,
     });

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PLATFORM_SCOPES, type PlatformScope } from '@portal/contracts/platforms';
 import {
+  ASSURANCE_LEVELS,
+  AUTHENTICATION_METHODS,
   ConsentBodySchema,
   ConsentResultSchema,
   INTERACTION_PATHS,
@@ -30,7 +32,7 @@ import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, UnauthorizedError } from '../http/domain-errors';
 import { noStore } from '../http/no-store';
 import type { Providers } from './oidc-provider';
-import type { SignInService } from './sign-in-service';
+import type { SecondFactorMethod, SignInService } from './sign-in-service';
 import { errorResponses } from '../http/error-responses';
 
 type Options = { providers: Providers; mountPath: string };
@@ -166,23 +168,32 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     return { ...found, accountId: pending.accountId };
   }
 
-  /** Moves the interaction on: to its next step, or back to the provider when none is left. */
+  /**
+   * Moves the interaction on: to its next step, or back to the provider when none is left, saying
+   * how the person signed in (decision 0269): `amr` of RFC 8176 (`pwd`, and `otp`, `hwk` or
+   * `swk` for the second factor) and `acr`, AAL2 with a second factor, AAL1 without.
+   */
   async function advance(
     request: FastifyRequest,
     reply: FastifyReply,
     { provider, interaction }: { provider: Provider; interaction: Interaction },
     accountId: string,
     step: SignInStep | null,
+    secondFactor?: SecondFactorMethod,
   ): Promise<SignInResult> {
     if (step) {
       interaction.result = { pending: { accountId, step } };
       await interaction.persist();
       return { step };
     }
+    const amr = secondFactor
+      ? [AUTHENTICATION_METHODS.password, secondFactor]
+      : [AUTHENTICATION_METHODS.password];
+    const acr = secondFactor ? ASSURANCE_LEVELS.aal2 : ASSURANCE_LEVELS.aal1;
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,
-      { login: { accountId } },
+      { login: { accountId, amr, acr } },
       { mergeWithLastSubmission: false },
     );
     return { redirectTo };
@@ -204,12 +215,17 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       const client = await provider.Client.find(clientId);
       const pending = pendingOf(interaction);
       const consent = interaction.prompt.name === 'consent';
+      const choices =
+        pending?.step === 'totp'
+          ? await service.secondFactorChoices(pending.accountId)
+          : { totp: false, passkey: false };
       return {
         uid: interaction.uid,
         prompt: interaction.prompt.name,
         step: pending?.step ?? null,
         bot_check: consent ? false : await service.botCheckNeeded(request.ip),
-        passkey: pending?.step === 'totp' && (await service.hasPasskey(pending.accountId)),
+        passkey: choices.passkey,
+        totp: choices.totp,
         client: {
           id: clientId,
           name: client?.clientName ?? null,
@@ -360,7 +376,14 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
         request.body.code,
         request.ip,
       );
-      const result = await advance(request, reply, found, found.accountId, null);
+      const result = await advance(
+        request,
+        reply,
+        found,
+        found.accountId,
+        null,
+        AUTHENTICATION_METHODS.oneTimePassword,
+      );
       if (!('redirectTo' in result)) throw new UnauthorizedError();
       return { recovery_codes: codes, redirectTo: result.redirectTo };
     },
@@ -371,7 +394,8 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     {
       schema: {
         tags,
-        summary: "A staff account's second factor: a code from the app, or a recovery code",
+        summary:
+          'The second factor (staff, or an account holder who enrolled one): an app code or a recovery code',
         params: InteractionParamsSchema,
         body: TotpBodySchema,
         response: { 200: SignInResultSchema, ...errors },
@@ -379,8 +403,8 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     },
     async (request, reply) => {
       const found = await atStep(request, reply, 'totp');
-      await service.verifySecondFactor(found.accountId, request.body, request.ip);
-      return advance(request, reply, found, found.accountId, null);
+      const method = await service.verifySecondFactor(found.accountId, request.body, request.ip);
+      return advance(request, reply, found, found.accountId, null, method);
     },
   );
 
@@ -389,8 +413,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     {
       schema: {
         tags,
-        summary:
-          "A staff account's second factor by passkey: the challenge for navigator.credentials.get()",
+        summary: 'The second factor by passkey: the challenge for navigator.credentials.get()',
         params: InteractionParamsSchema,
         response: { 200: PasskeyRequestOptionsSchema, ...errors },
       },
@@ -406,7 +429,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     {
       schema: {
         tags,
-        summary: "A staff account's second factor by passkey: the signed challenge",
+        summary: 'The second factor by passkey: the signed challenge',
         params: InteractionParamsSchema,
         body: PasskeyAuthenticationResponseSchema,
         response: { 200: SignInResultSchema, ...errors },
@@ -414,8 +437,8 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     },
     async (request, reply) => {
       const found = await atStep(request, reply, 'totp');
-      await service.verifyPasskey(found.accountId, request.body, request.ip);
-      return advance(request, reply, found, found.accountId, null);
+      const method = await service.verifyPasskey(found.accountId, request.body, request.ip);
+      return advance(request, reply, found, found.accountId, null, method);
     },
   );
 };

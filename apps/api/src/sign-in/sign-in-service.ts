@@ -4,6 +4,7 @@ import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { PASSKEY_MESSAGES, type PasskeyAuthenticationResponse } from '@portal/contracts/passkeys';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import {
+  AUTHENTICATION_METHODS,
   SIGN_IN_MESSAGES,
   SIGN_IN_POLICY,
   type SignInBody,
@@ -27,13 +28,14 @@ import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store'
 import { logBackgroundError } from '../logging/logger-options';
 import type { Metrics } from '../metrics/metrics';
 import type { PasskeysService } from '../passkeys/passkeys-service';
+import type { SignInMethodsService } from '../sign-in-methods/sign-in-methods-service';
 import type { AccountClaims } from './oidc-provider';
 import {
   acceptedTotpStep,
   matchingRecoveryHash,
   newRecoveryCodes,
   newTotpEnrolment,
-} from './second-factor';
+} from '../credentials/second-factor';
 import { createSignInRepository, type StaffAccount } from './sign-in-repository';
 
 type Dependencies = {
@@ -53,6 +55,8 @@ type Dependencies = {
   tokenSecret: string;
   /** Staff's passkeys, their second factor beside the authenticator app (decision 0262). */
   passkeys: Pick<PasskeysService, 'count' | 'authenticationOptions' | 'verifyAuthentication'>;
+  /** A learning account's optional second factor (issue 35): which it holds, and its codes. */
+  secondFactors: Pick<SignInMethodsService, 'factorsOf' | 'codeAccepted'>;
   /** Ends every session and refresh token of an account (a new password). */
   revokeSignIns: (tx: Transaction, accountId: string) => Promise<void>;
   /** Counts attempts and locks, by kind of account and outcome only. */
@@ -68,6 +72,12 @@ type Dependencies = {
 };
 
 type Outcome = 'signed-in' | 'wrong' | 'locked' | 'unknown-account' | 'no-password';
+
+/** How the second factor was answered, as RFC 8176 names it for the tokens' `amr`. */
+export type SecondFactorMethod =
+  | typeof AUTHENTICATION_METHODS.oneTimePassword
+  | typeof AUTHENTICATION_METHODS.hardwareKey
+  | typeof AUTHENTICATION_METHODS.softwareKey;
 
 /**
  * An account the provider knows by its id: a learning account by its number, a staff account
@@ -123,14 +133,20 @@ export function createSignInService(deps: Dependencies) {
   dummyHash.catch((error: unknown) => logBackgroundError('dummy password hash failed', error));
   const isStaffAddress = (email: string) => email.endsWith(`@${deps.staffDomain}`);
 
-  /** Decides a learning account's attempt in one transaction per person. */
+  /**
+   * Decides a learning account's attempt (a password, or a second factor after it) in one
+   * transaction per person: wrong passwords and wrong codes count together toward the lock.
+   */
   async function settlePerson(
     personId: number,
-    right: boolean,
-    entry: { ip: string; email: string; kind: string },
-    /** What the password was for: a sign-in, or a signed-in person confirming a change. */
-    action: 'sign-in' | 'password-confirm' = 'sign-in',
+    check: (tx: Transaction) => Promise<boolean>,
+    /**
+     * `action`: what was checked: `sign-in` (the password), `password-confirm` (a signed-in
+     * person's password confirming a change in the profile), or a second factor's action.
+     */
+    entry: { ip: string; email: string; kind: string; action?: string },
   ) {
+    const action = entry.action ?? 'sign-in';
     let lockedNow = false;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       await repository.holdPerson(tx, personId);
@@ -143,8 +159,8 @@ export function createSignInService(deps: Dependencies) {
         await record(action, 'locked');
         return 'locked';
       }
-      if (right) {
-        await record(action, action === 'sign-in' ? 'signed-in' : 'confirmed');
+      if (await check(tx)) {
+        await record(action, action === 'password-confirm' ? 'confirmed' : 'signed-in');
         return 'signed-in';
       }
       const wrong = await repository.recordWrongPassword(
@@ -152,7 +168,9 @@ export function createSignInService(deps: Dependencies) {
         personId,
         SIGN_IN_POLICY.wrongWindowMinutes,
       );
-      await record(action, 'wrong-password');
+      // A wrong password is `wrong-password`, a wrong code or passkey `wrong`.
+      const password = action === 'sign-in' || action === 'password-confirm';
+      await record(action, password ? 'wrong-password' : 'wrong');
       if (wrong >= SIGN_IN_POLICY.maxWrongPasswords) {
         await repository.lock(tx, personId, SIGN_IN_POLICY.lockMinutes * 60);
         await repository.clearWrongPasswords(tx, personId);
@@ -232,7 +250,7 @@ export function createSignInService(deps: Dependencies) {
       });
       throw failed();
     }
-    const outcome = await settlePerson(account.personId, right, {
+    const outcome = await settlePerson(account.personId, async () => right, {
       ip,
       email: input.email,
       kind: account.kind,
@@ -240,7 +258,9 @@ export function createSignInService(deps: Dependencies) {
     if (outcome !== 'signed-in') throw failed();
     return {
       accountId: accountIdOf({ kind: 'learning', id: account.accountId }),
-      step: account.mustChangePassword ? ('new-password' as const) : null,
+      step: account.mustChangePassword
+        ? ('new-password' as const)
+        : await learningSecondFactorStep(account.accountId),
     };
   }
 
@@ -271,6 +291,19 @@ export function createSignInService(deps: Dependencies) {
     const staff = ref?.kind === 'staff' ? await repository.staffById(ref.id) : undefined;
     if (!staff) throw new UnauthorizedError();
     return staff;
+  }
+
+  /** A learning account holding a second factor answers it after the password (issue 35). */
+  async function learningSecondFactorStep(accountId: number): Promise<SignInStep | null> {
+    const factors = await deps.secondFactors.factorsOf(accountId);
+    return factors.totp || factors.passkey ? 'totp' : null;
+  }
+
+  /** The active learning account a pending sign-in is for, or a 401. */
+  async function learningOf(ref: AccountRef) {
+    const account = await repository.learningAccount(ref.id);
+    if (!account) throw new UnauthorizedError();
+    return account;
   }
 
   /** After repeated failures from an address, its sign-ins carry a solved bot check. */
@@ -385,7 +418,9 @@ export function createSignInService(deps: Dependencies) {
           tx,
         );
       });
-      return { step: staff ? secondFactorStep(staff) : null };
+      return {
+        step: staff ? secondFactorStep(staff) : await learningSecondFactorStep(ref.id),
+      };
     },
 
     /**
@@ -401,12 +436,12 @@ export function createSignInService(deps: Dependencies) {
       const account = await repository.learningAccount(accountId);
       if (!account) throw new UnauthorizedError();
       const right = !!account.passwordHash && (await hasher.verify(account.passwordHash, password));
-      const outcome = await settlePerson(
-        account.personId,
-        right,
-        { ip, email: account.email, kind: account.kind },
-        'password-confirm',
-      );
+      const outcome = await settlePerson(account.personId, async () => right, {
+        ip,
+        email: account.email,
+        kind: account.kind,
+        action: 'password-confirm',
+      });
       return outcome === 'signed-in' ? 'right' : outcome === 'locked' ? 'locked' : 'wrong';
     },
 
@@ -447,8 +482,23 @@ export function createSignInService(deps: Dependencies) {
     },
 
     /** A code from the app, or a recovery code (each accepted once). */
-    async verifySecondFactor(accountId: string, body: TotpBody, ip: string) {
-      const staff = await staffOf(accountRefOf(accountId));
+    async verifySecondFactor(
+      accountId: string,
+      body: TotpBody,
+      ip: string,
+    ): Promise<SecondFactorMethod> {
+      const ref = accountRefOf(accountId);
+      if (ref?.kind === 'learning') {
+        const account = await learningOf(ref);
+        const outcome = await settlePerson(
+          account.personId,
+          (tx) => deps.secondFactors.codeAccepted(tx, ref.id, body),
+          { ip, email: account.email, kind: account.kind, action: 'second-factor' },
+        );
+        if (outcome !== 'signed-in') throw codeRefused();
+        return AUTHENTICATION_METHODS.oneTimePassword;
+      }
+      const staff = await staffOf(ref);
       if (!staff.totpEnrolledAt || !staff.totpSecretSealed) throw new UnauthorizedError();
       const secret = sealer.open(accountId, staff.totpSecretSealed);
       const outcome = await settleStaff(
@@ -476,19 +526,33 @@ export function createSignInService(deps: Dependencies) {
         { ip, action: 'second-factor' },
       );
       if (outcome !== 'signed-in') throw codeRefused();
+      return AUTHENTICATION_METHODS.oneTimePassword;
     },
 
-    /** Whether a staff account at its second factor holds a passkey to use instead of a code. */
-    async hasPasskey(accountId: string): Promise<boolean> {
+    /**
+     * What an account at its second factor may answer with: staff always hold the app; an account
+     * holder holds the app, passkeys, or both.
+     */
+    async secondFactorChoices(accountId: string): Promise<{ totp: boolean; passkey: boolean }> {
       const ref = accountRefOf(accountId);
-      return ref?.kind === 'staff' && (await deps.passkeys.count(ref)) > 0;
+      if (!ref) return { totp: false, passkey: false };
+      if (ref.kind === 'learning') return deps.secondFactors.factorsOf(ref.id);
+      return { totp: true, passkey: (await deps.passkeys.count(ref)) > 0 };
     },
 
-    /** A challenge for one of the staff account's passkeys, for the browser to sign. */
+    /** A challenge for one of the account's passkeys, for the browser to sign. */
     async passkeyOptions(accountId: string) {
-      const staff = await staffOf(accountRefOf(accountId));
-      if (!staff.totpEnrolledAt) throw new UnauthorizedError();
-      const options = await deps.passkeys.authenticationOptions({ kind: 'staff', id: staff.id });
+      const ref = accountRefOf(accountId);
+      let owner: AccountRef;
+      if (ref?.kind === 'learning') {
+        await learningOf(ref);
+        owner = ref;
+      } else {
+        const staff = await staffOf(ref);
+        if (!staff.totpEnrolledAt) throw new UnauthorizedError();
+        owner = { kind: 'staff', id: staff.id };
+      }
+      const options = await deps.passkeys.authenticationOptions(owner);
       if (!options) {
         throw new NotFoundError({ id: 'passkey_not_found', message: PASSKEY_MESSAGES.notFound });
       }
@@ -499,23 +563,46 @@ export function createSignInService(deps: Dependencies) {
      * The second factor by passkey: the signed challenge, verified like a code is (a failure
      * counts towards the lock, a locked account is refused, every attempt is audited).
      */
-    async verifyPasskey(accountId: string, response: PasskeyAuthenticationResponse, ip: string) {
-      const staff = await staffOf(accountRefOf(accountId));
+    async verifyPasskey(
+      accountId: string,
+      response: PasskeyAuthenticationResponse,
+      ip: string,
+    ): Promise<SecondFactorMethod> {
+      const ref = accountRefOf(accountId);
+      const methodOf = (use: { backedUp: boolean }) =>
+        use.backedUp ? AUTHENTICATION_METHODS.softwareKey : AUTHENTICATION_METHODS.hardwareKey;
+      if (ref?.kind === 'learning') {
+        const account = await learningOf(ref);
+        let use: { backedUp: boolean } | undefined;
+        const outcome = await settlePerson(
+          account.personId,
+          async (tx) => {
+            use = await deps.passkeys.verifyAuthentication(ref, response, tx);
+            return use !== undefined;
+          },
+          { ip, email: account.email, kind: account.kind, action: 'second-factor-passkey' },
+        );
+        if (outcome !== 'signed-in' || !use) throw passkeyRefused();
+        return methodOf(use);
+      }
+      const staff = await staffOf(ref);
+      let use: { backedUp: boolean } | undefined;
       if (!staff.totpEnrolledAt) throw new UnauthorizedError();
       const outcome = await settleStaff(
         staff.id,
         async (held, tx) => {
-          const ok = await deps.passkeys.verifyAuthentication(
+          use = await deps.passkeys.verifyAuthentication(
             { kind: 'staff', id: held.id },
             response,
             tx,
           );
-          if (ok) await repository.updateStaff(tx, held.id, { lastSignInAt: new Date() });
-          return ok;
+          if (use) await repository.updateStaff(tx, held.id, { lastSignInAt: new Date() });
+          return use !== undefined;
         },
         { ip, action: 'second-factor-passkey' },
       );
-      if (outcome !== 'signed-in') throw passkeyRefused();
+      if (outcome !== 'signed-in' || !use) throw passkeyRefused();
+      return methodOf(use);
     },
 
     /** The claims of an active account, for the provider's tokens. */

@@ -35,6 +35,9 @@ export function userManager(): Promise<UserManager> {
       automaticSilentRenew: false,
       monitorSession: false,
       loadUserInfo: false,
+      // The profile keeps how and when the person signed in (`acr`, `amr`, `auth_time`,
+      // decision 0269): a school admin's pages tell a password-only sign-in by its `acr`.
+      filterProtocolClaims: ['nbf', 'jti', 'nonce', 'azp', 'at_hash'],
     });
   });
   return manager;

@@ -28,6 +28,7 @@ export const ON_DEMAND_NAMESPACES = [
   'resources',
   'school-admin',
   'sign-in',
+  'sign-in-methods',
   'webinar',
 ] as const;
 

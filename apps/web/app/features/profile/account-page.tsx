@@ -108,6 +108,17 @@ function ProfileSections({ profile }: { profile: Profile }) {
         <p className="mt-3 break-all">{profile.personalEmail ?? t('noPersonalEmail')}</p>
       </section>
 
+      <section aria-labelledby="profile-sign-in-methods" className="mt-8">
+        <h2 id="profile-sign-in-methods" className="text-xl font-bold">
+          {t('signInMethods')}
+        </h2>
+        <p className="mt-3">
+          <Link to="/profile/metode-masuk" className="link font-semibold">
+            {t('signInMethodsLink')}
+          </Link>
+        </p>
+      </section>
+
       <section aria-labelledby="profile-activity" className="mt-8">
         <h2 id="profile-activity" className="text-xl font-bold">
           {t('activity')}

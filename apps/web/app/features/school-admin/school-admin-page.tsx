@@ -5,6 +5,7 @@ import { RequireSignIn } from '~/auth/require-sign-in';
 import { SchoolAdminGate, type AdminSchool } from '~/auth/school-admin-gate';
 import type { AuthModalMode } from '~/components/dialog-store';
 import { PageTitle } from '~/components/page-title';
+import { SecondFactorNotice } from './second-factor-notice';
 
 /** A school admin's page: its title, then sign-in, then the gate that only admins pass. */
 export function SchoolAdminPage({
@@ -24,7 +25,12 @@ export function SchoolAdminPage({
         {(user) => (
           <QueryProvider>
             <SchoolAdminGate mode={mode} user={user}>
-              {(schools) => children(user, schools)}
+              {(schools) => (
+                <>
+                  <SecondFactorNotice user={user} />
+                  {children(user, schools)}
+                </>
+              )}
             </SchoolAdminGate>
           </QueryProvider>
         )}

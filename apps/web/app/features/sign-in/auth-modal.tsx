@@ -71,7 +71,8 @@ function SignInPrompt({ mode, onLeave }: { mode: AuthModalMode; onLeave: () => v
   }
   return (
     <>
-      <p className="mb-4 text-sm">{t('authModal.explanation')}</p>
+      <p className="mb-2 text-sm">{t('authModal.explanation')}</p>
+      <p className="mb-4 text-sm">{t('authModal.secondFactor')}</p>
       <Link
         to={`/auth/login?returnTo=${encodeURIComponent(isAppPath(AFTER_SIGN_IN[mode]) ? AFTER_SIGN_IN[mode] : '/')}`}
         className="btn btn-primary w-full"
@@ -105,9 +106,12 @@ function SignedInState({
   if (verdict.kind === 'checking') return <p role="status">{t('authModal.checkingRights')}</p>;
   if (verdict.kind === 'admin') {
     return (
-      <AppLink to={AFTER_SIGN_IN[mode]} className="btn btn-primary w-full" onClick={onLeave}>
-        {mode === 'pengajuan-akun' ? t('authModal.continueRequest') : t('authModal.openPortal')}
-      </AppLink>
+      <>
+        <p className="mb-4 text-sm">{t('authModal.secondFactor')}</p>
+        <AppLink to={AFTER_SIGN_IN[mode]} className="btn btn-primary w-full" onClick={onLeave}>
+          {mode === 'pengajuan-akun' ? t('authModal.continueRequest') : t('authModal.openPortal')}
+        </AppLink>
+      </>
     );
   }
   return <SchoolAdminNotice mode={mode} user={user} verdict={verdict} />;

@@ -22,6 +22,7 @@ beforeEach(() => {
         step: 'totp-enrol',
         bot_check: false,
         passkey: false,
+        totp: false,
         client: { id: 'portal-web', name: null },
       });
     }

@@ -21,7 +21,7 @@ const SIGNED = {
 };
 let passkeyPosts: unknown[];
 
-function answer(holdsPasskey: boolean, passkeyAnswer: () => Response) {
+function answer(holdsPasskey: boolean, passkeyAnswer: () => Response, holdsApp = true) {
   passkeyPosts = [];
   vi.stubGlobal(
     'fetch',
@@ -34,6 +34,7 @@ function answer(holdsPasskey: boolean, passkeyAnswer: () => Response) {
           step: 'totp',
           bot_check: false,
           passkey: holdsPasskey,
+          totp: holdsApp,
           client: { id: 'portal-web', name: null },
         });
       }
@@ -100,6 +101,16 @@ describe('the second factor with a passkey', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
       PASSKEY_MESSAGES.refused,
     );
+  });
+
+  it('offers an account holder with passkeys only a passkey or a recovery code, no app code', async () => {
+    answer(true, () => Response.json({ redirectTo: '/oidc/auth/x' }), false);
+    renderStep();
+    await screen.findByText(id.steps.passkey.introRecovery);
+    expect(screen.getByRole('button', { name: id.steps.passkey.use })).toBeTruthy();
+    expect(screen.getByLabelText(id.steps.recovery.label)).toBeTruthy();
+    expect(screen.queryByLabelText(id.steps.code.label)).toBeNull();
+    expect(screen.queryByRole('button', { name: id.steps.totp.useApp })).toBeNull();
   });
 
   it('offers no passkey to staff without one', async () => {

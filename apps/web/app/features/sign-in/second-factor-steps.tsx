@@ -116,7 +116,10 @@ export function TotpEnrolStep({
   );
 }
 
-/** Enrolled staff: a passkey when they hold one, a code from the app, or a recovery code. */
+/**
+ * The second factor after the password (staff, and account holders who enrolled one): a passkey
+ * when they hold one, a code from the app when they hold it, or a recovery code.
+ */
 export function TotpStep({ uid, onExpired }: SecondFactorProps) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired, ['code', 'recovery_code']);
@@ -128,6 +131,9 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
   const [browserCan, setBrowserCan] = useState(false);
   useEffect(() => setBrowserCan(browserHasPasskeys()), []);
   const passkey = browserCan && details.data?.passkey === true;
+  // An account holder may hold passkeys only: then a recovery code is the other way in.
+  const appHeld = details.data?.totp ?? true;
+  const recoveryShown = recovery || !appHeld;
   const withPasskey = useSignInWithPasskey(uid);
   const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
 
@@ -145,21 +151,27 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = typedCode(event, 'code').toLowerCase();
-    const valid = recovery ? /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code) : /^\d{6}$/.test(code);
-    setFormatError(valid ? undefined : t(recovery ? 'steps.recovery.format' : 'steps.code.format'));
+    const valid = recoveryShown ? /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code) : /^\d{6}$/.test(code);
+    setFormatError(
+      valid ? undefined : t(recoveryShown ? 'steps.recovery.format' : 'steps.code.format'),
+    );
     if (!valid) return;
     void call.run(
-      () => verify.mutateAsync(recovery ? { recovery_code: code } : { code }),
+      () => verify.mutateAsync(recoveryShown ? { recovery_code: code } : { code }),
       (result) => follow(result, () => onExpired()),
     );
   };
 
   const error =
-    formatError ?? call.fieldError(recovery ? 'recovery_code' : 'code') ?? call.fieldError('code');
+    formatError ??
+    call.fieldError(recoveryShown ? 'recovery_code' : 'code') ??
+    call.fieldError('code');
   return (
     <>
       <p className="mt-3 text-muted">
-        {passkey ? t('steps.passkey.intro') : t('steps.totp.intro')}
+        {passkey
+          ? t(appHeld ? 'steps.passkey.intro' : 'steps.passkey.introRecovery')
+          : t(appHeld ? 'steps.totp.intro' : 'steps.recovery.signInIntro')}
       </p>
       {passkey ? (
         <div className="mt-6 space-y-2">
@@ -176,12 +188,14 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
               {t(refusal === 'declined' ? 'steps.passkey.declined' : 'steps.passkey.failed')}
             </Alert>
           ) : null}
-          <p className="pt-4 text-sm text-muted">{t('steps.passkey.orCode')}</p>
+          <p className="pt-4 text-sm text-muted">
+            {appHeld ? t('steps.passkey.orCode') : t('steps.passkey.orRecovery')}
+          </p>
         </div>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
         <StepAlert problem={call.general} />
-        {recovery ? (
+        {recoveryShown ? (
           <FormField
             id="sign-in-recovery-code"
             label={t('steps.recovery.label')}
@@ -211,17 +225,19 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
         >
           {call.busy ? t('submitting') : t('steps.code.submit')}
         </button>
-        <button
-          type="button"
-          className="link inline-flex min-h-11 items-center"
-          onClick={() => {
-            setRecovery((current) => !current);
-            setFormatError(undefined);
-            call.clear();
-          }}
-        >
-          {recovery ? t('steps.totp.useApp') : t('steps.totp.useRecovery')}
-        </button>
+        {appHeld ? (
+          <button
+            type="button"
+            className="link inline-flex min-h-11 items-center"
+            onClick={() => {
+              setRecovery((current) => !current);
+              setFormatError(undefined);
+              call.clear();
+            }}
+          >
+            {recovery ? t('steps.totp.useApp') : t('steps.totp.useRecovery')}
+          </button>
+        ) : null}
       </form>
     </>
   );

@@ -11,7 +11,9 @@ import 'oidc-client-ts';
 
 /**
  * `/auth/login` (SPEC §4): goes to the sign-in provider, remembering the path to return to
- * (`?returnTo=`) and the login reference (`?ref=`, a cookie for a day).
+ * (`?returnTo=`) and the login reference (`?ref=`, a cookie for a day). `?reauth=1` asks the
+ * provider to sign the person in again even within a session (`prompt=login`): a school admin's
+ * step-up to a sign-in with the second factor, or a fresh one (decision 0269).
  */
 export function SignInPage() {
   const { t } = useTranslation('pages');
@@ -23,8 +25,9 @@ export function SignInPage() {
     setFailed(false);
     saveLoginReference(searchParams.get('ref'));
     const state: SignInState = { returnTo: safeReturnPath(searchParams.get('returnTo')) };
+    const again = searchParams.get('reauth') === '1';
     userManager()
-      .then((manager) => manager.signinRedirect({ state }))
+      .then((manager) => manager.signinRedirect({ state, ...(again ? { prompt: 'login' } : {}) }))
       .catch(() => setFailed(true));
   }, [searchParams, attempt]);
 

@@ -1,0 +1,118 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { schoolsRunBy } from '../access/access-repository';
+import type { Db, Transaction } from '../db/database';
+import { accountRecoveryCodes, accountTotp, learningAccounts } from '../db/schema';
+import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
+
+export type AccountTotp = typeof accountTotp.$inferSelect;
+
+/** SQL of a learning account's second factor: its app, its recovery codes, its counters. */
+export function createSignInMethodsRepository(db: Db) {
+  return {
+    async account(accountId: number) {
+      const [row] = await db
+        .select({
+          email: learningAccounts.email,
+          personId: learningAccounts.personId,
+          kind: learningAccounts.kind,
+          passwordHash: learningAccounts.passwordHash,
+        })
+        .from(learningAccounts)
+        .where(and(eq(learningAccounts.id, accountId), eq(learningAccounts.status, 'active')));
+      return row;
+    },
+
+    /** The schools the person runs today: a second factor is required for their admin actions. */
+    schoolsRunBy: (personId: number) => schoolsRunBy(db, personId),
+
+    async totpOf(accountId: number, tx: Db | Transaction = db): Promise<AccountTotp | undefined> {
+      const [row] = await tx.select().from(accountTotp).where(eq(accountTotp.accountId, accountId));
+      return row;
+    },
+
+    /** A pending secret in place of any pending one; false when an app is enrolled already. */
+    async savePendingTotp(accountId: number, secretSealed: string): Promise<boolean> {
+      const rows = await db
+        .insert(accountTotp)
+        .values({ accountId, secretSealed })
+        .onConflictDoUpdate({
+          target: accountTotp.accountId,
+          set: { secretSealed, createdAt: sql`now()`, lastStep: null },
+          setWhere: isNull(accountTotp.enrolledAt),
+        })
+        .returning({ accountId: accountTotp.accountId });
+      return rows.length === 1;
+    },
+
+    async setTotpStep(tx: Transaction, accountId: number, step: number, enrol = false) {
+      await tx
+        .update(accountTotp)
+        .set({ lastStep: step, ...(enrol ? { enrolledAt: sql`now()` } : {}) })
+        .where(eq(accountTotp.accountId, accountId));
+    },
+
+    /** Removes the enrolled app; false when there was none. */
+    async removeTotp(tx: Transaction, accountId: number): Promise<boolean> {
+      const rows = await tx
+        .delete(accountTotp)
+        .where(eq(accountTotp.accountId, accountId))
+        .returning({ enrolledAt: accountTotp.enrolledAt });
+      return rows.some((row) => row.enrolledAt !== null);
+    },
+
+    async replaceRecoveryCodes(tx: Transaction, accountId: number, hashes: string[]) {
+      await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, accountId));
+      if (hashes.length > 0) {
+        await tx
+          .insert(accountRecoveryCodes)
+          .values(hashes.map((codeHash) => ({ accountId, codeHash })));
+      }
+    },
+
+    async recoveryCodesLeft(accountId: number, tx: Db | Transaction = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(accountRecoveryCodes)
+        .where(
+          and(eq(accountRecoveryCodes.accountId, accountId), isNull(accountRecoveryCodes.usedAt)),
+        );
+      return row?.n ?? 0;
+    },
+
+    async unusedRecoveryHashes(tx: Transaction, accountId: number): Promise<string[]> {
+      const rows = await tx
+        .select({ codeHash: accountRecoveryCodes.codeHash })
+        .from(accountRecoveryCodes)
+        .where(
+          and(eq(accountRecoveryCodes.accountId, accountId), isNull(accountRecoveryCodes.usedAt)),
+        );
+      return rows.map((row) => row.codeHash);
+    },
+
+    /** Spends a recovery code; false when another attempt spent it first. */
+    async useRecoveryCode(tx: Transaction, accountId: number, codeHash: string): Promise<boolean> {
+      const used = await tx
+        .update(accountRecoveryCodes)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(accountRecoveryCodes.accountId, accountId),
+            eq(accountRecoveryCodes.codeHash, codeHash),
+            isNull(accountRecoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: accountRecoveryCodes.id });
+      return used.length === 1;
+    },
+
+    /** The sign-in's counters: a wrong confirmation counts like a wrong password. */
+    holdPerson: oneTimeCodesRepository.holdPerson,
+    lockedSeconds: (tx: Transaction, personId: number) =>
+      oneTimeCodesRepository.lockedSeconds(tx, personId, [SIGN_IN_FLOW]),
+    lock: (tx: Transaction, personId: number, seconds: number) =>
+      oneTimeCodesRepository.lock(tx, personId, SIGN_IN_FLOW, seconds),
+    recordWrong: (tx: Transaction, personId: number, windowMinutes: number) =>
+      oneTimeCodesRepository.recordWrongEntry(tx, personId, SIGN_IN_FLOW, windowMinutes),
+  };
+}
+export type SignInMethodsRepository = ReturnType<typeof createSignInMethodsRepository>;

@@ -1,0 +1,536 @@
+import { PASSKEY_POLICY, type Passkey } from '@portal/contracts/passkeys';
+import type { Confirmation, SignInMethods } from '@portal/contracts/sign-in-methods';
+import type { User } from 'oidc-client-ts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '~/api/api-client';
+import { safeReturnPath } from '~/auth/auth-client';
+import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
+import { Alert } from '~/components/alert';
+import { FormField } from '~/components/form-field';
+import { PageTitle } from '~/components/page-title';
+import { saveFile } from '~/components/save-file';
+import { webConfig } from '~/config';
+import { registerNamespace } from '~/i18n/i18n';
+import { useLocaliseMessage } from '~/i18n/server-messages';
+import en from '~/locales/en/sign-in-methods.json';
+import id from '~/locales/id/sign-in-methods.json';
+import { useAddPasskey } from './api/add-passkey';
+import { useChangeSignInMethod, type MethodChange } from './api/change-sign-in-method';
+import { useConfirmAuthenticator, useStartAuthenticator } from './api/enrol-authenticator';
+import { useSignInMethods } from './api/get-sign-in-methods';
+import { useProfileContext } from '../profile-layout';
+
+registerNamespace('sign-in-methods', { id, en });
+
+/** Where a person signs in again, with the second factor, and comes back (`prompt=login`). */
+export const reauthenticatePath = (returnTo: string) =>
+  `/auth/login?reauth=1&returnTo=${encodeURIComponent(returnTo)}`;
+
+/**
+ * `/profile/metode-masuk` (issue 35): the profile's "Metode masuk" section. An authenticator
+ * app and passkeys as an optional second factor (required of school admins for their sensitive
+ * actions), with recovery codes shown once. `?returnTo=` is where a school admin goes on after
+ * enrolling: signed in again, this time with the second factor.
+ */
+export function SignInMethodsPage() {
+  const { t } = useTranslation('sign-in-methods');
+  const { user } = useProfileContext();
+  return (
+    <>
+      <PageTitle title={t('title')} />
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
+      <p className="mt-2 text-muted">{t('lead')}</p>
+      <Methods user={user} />
+    </>
+  );
+}
+
+function Methods({ user }: { user: User }) {
+  const { t } = useTranslation('sign-in-methods');
+  const token = user.access_token;
+  const query = useSignInMethods(token);
+  const [searchParams] = useSearchParams();
+  const returnParam = searchParams.get('returnTo');
+  const returnTo = returnParam ? safeReturnPath(returnParam) : null;
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="mt-4 text-muted">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (query.isError) return <Alert variant="error">{t('failed')}</Alert>;
+  const methods = query.data;
+  const hasFactor = methods.totp !== null || methods.passkeys.length > 0;
+
+  return (
+    <>
+      {methods.requiredForSchoolAdmin && !hasFactor ? (
+        <Alert variant="warning" className="mt-4">
+          {t('requiredForAdmin')}
+        </Alert>
+      ) : null}
+      {returnTo && hasFactor && codes === null ? (
+        <div className="mt-4 rounded-md border border-line p-4">
+          <p>{t('continueLead')}</p>
+          <a href={reauthenticatePath(returnTo)} className="btn btn-primary mt-3">
+            {t('continue')}
+          </a>
+        </div>
+      ) : null}
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+      ) : (
+        <>
+          <AppSection token={token} methods={methods} onCodes={setCodes} />
+          <PasskeySection token={token} methods={methods} onCodes={setCodes} />
+          <RecoverySection token={token} methods={methods} onCodes={setCodes} />
+        </>
+      )}
+    </>
+  );
+}
+
+type SectionProps = {
+  token: string;
+  methods: SignInMethods;
+  onCodes: (codes: string[]) => void;
+};
+
+function useDay() {
+  const { i18n } = useTranslation();
+  return (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+      dateStyle: 'medium',
+      timeZone: 'Asia/Jakarta',
+    }).format(Date.parse(iso));
+}
+
+function AppSection({ token, methods, onCodes }: SectionProps) {
+  const { t } = useTranslation('sign-in-methods');
+  const localise = useLocaliseMessage();
+  const day = useDay();
+  const start = useStartAuthenticator(token);
+  const confirm = useConfirmAuthenticator(token);
+  const [removing, setRemoving] = useState(false);
+  const [formatError, setFormatError] = useState<string>();
+  const enrolment = start.data;
+
+  const onConfirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
+    const valid = /^\d{6}$/.test(code);
+    setFormatError(valid ? undefined : t('app.codeFormat'));
+    if (!valid) return;
+    confirm.mutate(code, {
+      onSuccess: (codes) => {
+        start.reset();
+        if (codes) onCodes(codes);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="app-title" className="mt-8">
+      <h2 id="app-title" className="text-xl font-bold">
+        {t('app.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('app.lead')}</p>
+      {methods.totp ? (
+        <>
+          <p className="mt-3 font-semibold">
+            {t('app.enrolledOn', { date: day(methods.totp.enrolledAt) })}
+          </p>
+          {removing ? (
+            <ConfirmChange
+              token={token}
+              change={{ kind: 'remove-app' }}
+              appHeld
+              submitLabel={t('app.remove')}
+              onDone={() => setRemoving(false)}
+              onCancel={() => setRemoving(false)}
+            />
+          ) : (
+            <button
+              type="button"
+              className="btn btn-secondary mt-3"
+              onClick={() => setRemoving(true)}
+            >
+              {t('app.remove')}
+            </button>
+          )}
+        </>
+      ) : enrolment ? (
+        <div className="mt-4">
+          <p>{t('app.scan')}</p>
+          <img
+            src={enrolment.qr_code}
+            alt={t('app.qrAlt')}
+            width={200}
+            height={200}
+            className="mx-auto mt-4 block size-[200px] bg-white"
+          />
+          <p className="mt-4 text-sm">{t('app.manual')}</p>
+          <p
+            className="mt-1 break-all rounded-md bg-surface p-3 font-mono text-lg"
+            translate="no"
+            data-testid="totp-secret"
+          >
+            {enrolment.secret.match(/.{1,4}/g)?.join(' ')}
+          </p>
+          <form
+            noValidate
+            onSubmit={onConfirm}
+            className="mt-4 space-y-4"
+            aria-busy={confirm.isPending}
+          >
+            <FormField
+              id="app-code"
+              label={t('app.codeLabel')}
+              hint={t('app.codeHint')}
+              error={
+                formatError ??
+                (confirm.error instanceof ApiError ? localise(confirm.error) : undefined)
+              }
+              announceError
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={6}
+                  spellCheck={false}
+                  className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
+                />
+              )}
+            </FormField>
+            <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
+              {t('app.confirm')}
+            </button>
+          </form>
+        </div>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="btn btn-primary mt-3"
+            disabled={start.isPending}
+            onClick={() => start.mutate()}
+          >
+            {t('app.add')}
+          </button>
+          {start.error instanceof ApiError ? (
+            <Alert variant="field-error">{localise(start.error)}</Alert>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function PasskeySection({ token, methods, onCodes }: SectionProps) {
+  const { t } = useTranslation('sign-in-methods');
+  const localise = useLocaliseMessage();
+  const day = useDay();
+  const labelId = useId();
+  const add = useAddPasskey(token);
+  const [label, setLabel] = useState('');
+  const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [supported, setSupported] = useState(true);
+  useEffect(() => setSupported(browserHasPasskeys()), []);
+  const nameOf = (passkey: Passkey) =>
+    passkey.label ?? t('passkeys.unnamed', { date: day(passkey.createdAt) });
+
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(null);
+    add.mutate(label.trim(), {
+      onSuccess: (result) => {
+        if (!result.ok) return setRefusal(result.refusal);
+        setLabel('');
+        if (result.recoveryCodes) onCodes(result.recoveryCodes);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="passkeys-title" className="mt-8">
+      <h2 id="passkeys-title" className="text-xl font-bold">
+        {t('passkeys.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('passkeys.lead')}</p>
+      {methods.passkeys.length === 0 ? (
+        <p className="mt-3">{t('passkeys.none')}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-line border-y border-line">
+          {methods.passkeys.map((passkey) => (
+            <li key={passkey.id} className="py-3">
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words">{nameOf(passkey)}</p>
+                  <p className="text-sm text-muted">
+                    {t('passkeys.addedOn', { date: day(passkey.createdAt) })}
+                  </p>
+                </div>
+                {removing === passkey.id ? null : (
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={t('passkeys.removeNamed', { name: nameOf(passkey) })}
+                    onClick={() => setRemoving(passkey.id)}
+                  >
+                    {t('passkeys.remove')}
+                  </button>
+                )}
+              </div>
+              {removing === passkey.id ? (
+                <ConfirmChange
+                  token={token}
+                  change={{ kind: 'remove-passkey', id: passkey.id }}
+                  appHeld={methods.totp !== null}
+                  submitLabel={t('passkeys.removeNamed', { name: nameOf(passkey) })}
+                  onDone={() => setRemoving(null)}
+                  onCancel={() => setRemoving(null)}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {supported ? (
+        <form onSubmit={onAdd} className="mt-4 flex flex-wrap items-end gap-4">
+          <FormField
+            id={labelId}
+            label={t('passkeys.label')}
+            hint={t('passkeys.labelHint')}
+            className="min-w-0 flex-1 basis-56"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="off"
+                maxLength={PASSKEY_POLICY.labelMaxLength}
+                value={label}
+                onChange={(event) => setLabel(event.target.value)}
+              />
+            )}
+          </FormField>
+          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+            {add.isPending ? t('passkeys.adding') : t('passkeys.add')}
+          </button>
+        </form>
+      ) : (
+        <Alert variant="info" className="mt-4">
+          {t('passkeys.unsupported')}
+        </Alert>
+      )}
+      {refusal ? <Alert variant="field-error">{t(`passkeys.refusal.${refusal}`)}</Alert> : null}
+      {add.error instanceof ApiError ? (
+        <Alert variant="field-error">{localise(add.error)}</Alert>
+      ) : null}
+    </section>
+  );
+}
+
+function RecoverySection({ token, methods, onCodes }: SectionProps) {
+  const { t } = useTranslation('sign-in-methods');
+  const [renewing, setRenewing] = useState(false);
+  const hasFactor = methods.totp !== null || methods.passkeys.length > 0;
+  return (
+    <section aria-labelledby="recovery-title" className="mt-8">
+      <h2 id="recovery-title" className="text-xl font-bold">
+        {t('recovery.title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('recovery.lead')}</p>
+      {hasFactor ? (
+        <>
+          <p className="mt-3 font-semibold">
+            {t('recovery.left', { count: methods.recoveryCodesLeft })}
+          </p>
+          {renewing ? (
+            <ConfirmChange
+              token={token}
+              change={{ kind: 'renew-codes' }}
+              appHeld={methods.totp !== null}
+              submitLabel={t('recovery.renew')}
+              onDone={(codes) => {
+                setRenewing(false);
+                if (codes) onCodes(codes);
+              }}
+              onCancel={() => setRenewing(false)}
+            />
+          ) : (
+            <button
+              type="button"
+              className="btn btn-secondary mt-3"
+              onClick={() => setRenewing(true)}
+            >
+              {t('recovery.renew')}
+            </button>
+          )}
+        </>
+      ) : (
+        <p className="mt-3">{t('recovery.none')}</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A change that weakens or renews the second factor, confirmed with the password, or with a code
+ * of the app when the account holds one.
+ */
+function ConfirmChange({
+  token,
+  change,
+  appHeld,
+  submitLabel,
+  onDone,
+  onCancel,
+}: {
+  token: string;
+  change: MethodChange;
+  appHeld: boolean;
+  submitLabel: string;
+  onDone: (codes: string[] | null) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('sign-in-methods');
+  const localise = useLocaliseMessage();
+  const mutation = useChangeSignInMethod(token);
+  const [withCode, setWithCode] = useState(false);
+  const fieldId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('proof') ?? '');
+    const confirmation: Confirmation = withCode
+      ? { code: value.replace(/\s/g, '') }
+      : { password: value };
+    mutation.mutate({ change, confirmation }, { onSuccess: (codes) => onDone(codes) });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-3 space-y-3 rounded-md border border-line p-4"
+    >
+      <FormField
+        id={fieldId}
+        label={withCode ? t('confirm.codeLabel') : t('confirm.passwordLabel')}
+        hint={t('confirm.hint')}
+        error={mutation.error instanceof ApiError ? localise(mutation.error) : undefined}
+        announceError
+      >
+        {(control) =>
+          withCode ? (
+            <input
+              {...control}
+              key="code"
+              name="proof"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+          ) : (
+            <input
+              {...control}
+              key="password"
+              name="proof"
+              type="password"
+              autoComplete="current-password"
+            />
+          )
+        }
+      </FormField>
+      {appHeld ? (
+        <button
+          type="button"
+          className="link inline-flex min-h-11 items-center"
+          onClick={() => {
+            setWithCode((current) => !current);
+            mutation.reset();
+          }}
+        >
+          {withCode ? t('confirm.usePassword') : t('confirm.useCode')}
+        </button>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+          {submitLabel}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          {t('confirm.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The recovery codes, shown once: copied or saved as a file made in the browser. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('sign-in-methods');
+  const [kept, setKept] = useState<'copied' | 'copyFailed' | 'downloaded' | null>(null);
+  const domain = webConfig.domain;
+  // Shown in place of the sections: focus moves to its heading, once.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const copy = () => {
+    setKept(null);
+    void (navigator.clipboard?.writeText(codes.join('\n')) ?? Promise.reject()).then(
+      () => setKept('copied'),
+      () => setKept('copyFailed'),
+    );
+  };
+  const download = () => {
+    const text = [t('codes.fileHeading', { domain }), '', ...codes, ''].join('\r\n');
+    saveFile(
+      new Blob([text], { type: 'text/plain;charset=utf-8' }),
+      t('codes.fileName', { domain }),
+    );
+    setKept('downloaded');
+  };
+  return (
+    <section aria-labelledby="codes-title" className="mt-8">
+      <h2 id="codes-title" className="text-xl font-bold" tabIndex={-1} ref={heading}>
+        {t('codes.title')}
+      </h2>
+      <p className="mt-2">{t('codes.intro')}</p>
+      <ol
+        className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-surface p-4 font-mono text-lg"
+        translate="no"
+        data-testid="recovery-codes"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn btn-secondary" onClick={copy}>
+          {t('codes.copy')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={download}>
+          {t('codes.download')}
+        </button>
+      </div>
+      <p role="status" className="mt-2 min-h-6">
+        {kept ? t(`codes.${kept}`) : null}
+      </p>
+      <button type="button" className="btn btn-primary mt-4" onClick={onDone}>
+        {t('codes.saved')}
+      </button>
+    </section>
+  );
+}

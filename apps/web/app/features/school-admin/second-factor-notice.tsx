@@ -1,0 +1,41 @@
+import { ASSURANCE_LEVELS } from '@portal/contracts/sign-in';
+import type { User } from 'oidc-client-ts';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Alert } from '~/components/alert';
+
+/** The profile's sign-in methods, coming back here once the second factor is in use. */
+export const enrolPathFrom = (returnTo: string) =>
+  `/profile/metode-masuk?returnTo=${encodeURIComponent(returnTo)}`;
+/** A new sign-in (`prompt=login`), coming back here: a step-up when the last one is too old. */
+export const reauthenticatePathFrom = (returnTo: string) =>
+  `/auth/login?reauth=1&returnTo=${encodeURIComponent(returnTo)}`;
+
+export const useHere = () => {
+  const { pathname, search } = useLocation();
+  return pathname + search;
+};
+
+/**
+ * Why a school admin signed in with a password alone cannot yet request accounts, download
+ * initial passwords or reset one (issue 35), and the way on: the profile's sign-in methods, to
+ * enrol a second factor or sign in again with it, then back here. Nothing when the sign-in
+ * used a second factor (the ID token's `acr`).
+ */
+export function SecondFactorNotice({ user }: { user: User }) {
+  const { t } = useTranslation('school-admin');
+  const here = useHere();
+  if (user.profile.acr === ASSURANCE_LEVELS.aal2) return null;
+  return (
+    <Alert variant="info" className="mt-4">
+      <p className="font-semibold">{t('secondFactor.title')}</p>
+      <p>{t('secondFactor.why')}</p>
+      <Link
+        to={enrolPathFrom(here)}
+        className="link mt-2 inline-flex min-h-11 items-center font-semibold"
+      >
+        {t('secondFactor.enrol')}
+      </Link>
+    </Alert>
+  );
+}

@@ -1,0 +1,3 @@
+import { SignInMethodsPage } from '~/features/profile/sign-in-methods/sign-in-methods-page';
+
+export default SignInMethodsPage;
