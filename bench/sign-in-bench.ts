@@ -269,7 +269,7 @@ try {
 
   const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
   console.log(
-    `\nSign-in benchmark: ${people.toLocaleString('en')} people in PostgreSQL, ${clients} clients, ${seconds} s a phase, ${cpus().length} cores, load average before ${loadavg()
+    `\nSign-in benchmark: ${people.toLocaleString('en')} people in PostgreSQL, ${clients} clients, ${seconds} s a phase, ${cpus().length} cores, load average before ${loadBefore.map((n) => n.toFixed(1)).join(' ')}, after ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );

@@ -112,11 +112,7 @@ export function createAccess(deps: AccessDependencies) {
     }
   }
 
-  /** The learning account a token is for; a staff token is not one (401). */
-  async function accountIdOf(request: FastifyRequest): Promise<number> {
-    return (await accountClaimsOf(request)).accountId;
-  }
-
+  /** The learning account a token is for, with its claims; a staff token is not one (401). */
   async function accountClaimsOf(request: FastifyRequest) {
     const claims = await claimsOf(request);
     if (!/^\d{1,18}$/.test(claims.sub)) throw new UnauthorizedError();
