@@ -137,7 +137,7 @@ export const PublicJwksSchema = z.object(
         z
           .looseObject({
             kty: z.enum(['RSA', 'EC']),
-            kid: z.string().max(200).optional(),
+            kid: typedText().max(200).optional(),
           })
           .refine((key) => !('d' in key), PLATFORM_MESSAGES.keysInvalid),
         { error: PLATFORM_MESSAGES.keysInvalid },

@@ -24,7 +24,7 @@ const OTHER_REQUESTS = new Set([
 ]);
 
 // Passwords are secrets, hashed and never stored or shown as text (decision 0240).
-const SECRETS = new Set(['password', 'password_confirmation']);
+const SECRETS = new Set(['password', 'password_confirmation', 'current_password']);
 
 type Def = {
   type: string;
