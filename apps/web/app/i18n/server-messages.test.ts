@@ -47,6 +47,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   announcements: 'ANNOUNCEMENT',
   deletion: 'DELETION',
   staff: 'STAFF',
+  platforms: 'PLATFORM',
 };
 
 const MISSING = '\u0000missing';

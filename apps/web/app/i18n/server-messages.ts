@@ -10,6 +10,7 @@ import { OPERATIONAL_DATE_MESSAGES } from '@portal/contracts/operational-dates';
 import { PASSKEY_MESSAGES, PASSKEY_POLICY } from '@portal/contracts/passkeys';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
+import { PLATFORM_MESSAGES } from '@portal/contracts/platforms';
 import { STAFF_MESSAGES } from '@portal/contracts/staff';
 import { STATISTICS_MESSAGES } from '@portal/contracts/statistics';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
@@ -108,6 +109,20 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'deletion.notReported', text: DELETION_MESSAGES.notReported },
   { id: 'staff.addressNotStaff', text: STAFF_MESSAGES.addressNotStaff },
   { id: 'staff.invitationInvalid', text: STAFF_MESSAGES.invitationInvalid },
+  { id: 'platforms.clientIdInvalid', text: PLATFORM_MESSAGES.clientIdInvalid },
+  { id: 'platforms.contactEmailInvalid', text: PLATFORM_MESSAGES.contactEmailInvalid },
+  { id: 'platforms.contactRequired', text: PLATFORM_MESSAGES.contactRequired },
+  { id: 'platforms.keysInvalid', text: PLATFORM_MESSAGES.keysInvalid },
+  { id: 'platforms.keysOnlyForJwt', text: PLATFORM_MESSAGES.keysOnlyForJwt },
+  { id: 'platforms.keysRequired', text: PLATFORM_MESSAGES.keysRequired },
+  { id: 'platforms.nameRequired', text: PLATFORM_MESSAGES.nameRequired },
+  { id: 'platforms.nameTooLong', text: PLATFORM_MESSAGES.nameTooLong },
+  { id: 'platforms.offlineNeedsConfidential', text: PLATFORM_MESSAGES.offlineNeedsConfidential },
+  { id: 'platforms.openidRequired', text: PLATFORM_MESSAGES.openidRequired },
+  { id: 'platforms.overlapInvalid', text: PLATFORM_MESSAGES.overlapInvalid },
+  { id: 'platforms.redirectRequired', text: PLATFORM_MESSAGES.redirectRequired },
+  { id: 'platforms.tooManyUris', text: PLATFORM_MESSAGES.tooManyUris },
+  { id: 'platforms.uriInvalid', text: PLATFORM_MESSAGES.uriInvalid },
 ];
 
 const schemaMessages = new Map(SCHEMA_MESSAGES.map((entry) => [entry.text, entry]));
