@@ -172,7 +172,11 @@ export async function buildApp({
   // product prefix, then the web app.
   await app.register(healthRoutes, { database, outbox: services.outbox });
   const mountPath = issuerPath(config.oidc.issuer);
-  await app.register(oidcProviderRoutes, { providers: services.oidcProviders, mountPath });
+  await app.register(oidcProviderRoutes, {
+    providers: services.oidcProviders,
+    mountPath,
+    limitTokenRequests: services.signIn.limitTokenRequests,
+  });
   await app.register(signInRoutes, {
     providers: services.oidcProviders,
     mountPath,

@@ -107,6 +107,8 @@ const EnvSchema = z
     LOOKUP_LIMIT_PER_TARGET_PER_HOUR: z.coerce.number().int().min(1).default(10),
     // A classroom signs in together from one school address.
     SIGN_IN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Token requests of one OpenID client (a platform) per minute, on every instance together. */
+    TOKEN_LIMIT_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(12_000),
     /** Ministry staff sign in with addresses in this domain (default `admin.<product>.id`). */
     STAFF_EMAIL_DOMAIN: z
       .string()
@@ -266,6 +268,7 @@ export type Config = {
     lookupPerIpPerMinute: number;
     lookupPerTargetPerHour: number;
     signInPerIpPerMinute: number;
+    tokenPerClientPerMinute: number;
   };
   /** The embedded OpenID provider: its issuer, the API's audience, and the web app's origin. */
   oidc: { issuer: string; audience: string; webOrigin: string };
@@ -351,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lookupPerIpPerMinute: e.LOOKUP_LIMIT_PER_IP_PER_MINUTE,
       lookupPerTargetPerHour: e.LOOKUP_LIMIT_PER_TARGET_PER_HOUR,
       signInPerIpPerMinute: e.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
+      tokenPerClientPerMinute: e.TOKEN_LIMIT_PER_CLIENT_PER_MINUTE,
     },
     oidc: {
       issuer: e.OIDC_ISSUER ?? `${publicOrigin}/oidc`,

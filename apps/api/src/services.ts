@@ -164,6 +164,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     toggles: featureToggles,
     counters: rateLimit,
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
+    tokenLimitPerClientPerMinute: config.limits.tokenPerClientPerMinute,
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
     passkeys,

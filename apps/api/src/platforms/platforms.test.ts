@@ -218,7 +218,10 @@ const providerKeys = async () => {
 };
 
 beforeAll(async () => {
-  ({ t, rp: portal } = await createSignInTestApp({ BOT_CHECK: 'off' }));
+  ({ t, rp: portal } = await createSignInTestApp({
+    BOT_CHECK: 'off',
+    TOKEN_LIMIT_PER_CLIENT_PER_MINUTE: '60',
+  }));
   admin = await staffAccessToken(t, portal, `platform@${t.config.staffDomain}`, ['platform-admin']);
   const [row] = await t.database.db
     .select({ id: learningAccounts.id, personId: learningAccounts.personId })
@@ -366,6 +369,18 @@ describe('a third-party platform with client_secret_basic (openid-client)', () =
     ]);
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ sub: teacherAccountId, email: teacher.email, user_type: 'ptk' });
+    // The sign-in's audit events name the platform.
+    await t.app.services.audit.flush();
+    const audited = await t.database.db
+      .select({ action: auditEvents.action, outcome: auditEvents.outcome })
+      .from(auditEvents)
+      .where(eq(auditEvents.clientId, 'rapor-basic'));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'sign-in' }),
+        { action: 'consent', outcome: 'granted' },
+      ]),
+    );
     expect(claims['roles']).toBeUndefined();
     const schools = claims['schools'] as { npsn: string; role: string }[];
     expect(schools).toContainEqual({ ...FIXTURE.sd, role: 'teacher' });
@@ -751,5 +766,31 @@ describe('logout', () => {
     await expect(client.refreshTokenGrant(basic.rp, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+  });
+});
+
+describe('the token endpoint', () => {
+  it("limits each client's requests per minute, apart from the other clients", async () => {
+    const attempt = (clientId: string) =>
+      fetchApp()(`${issuer()}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'spent',
+          redirect_uri: CALLBACK,
+          client_id: clientId,
+          code_verifier: 'v'.repeat(43),
+        }).toString(),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i += 1) statuses.push((await attempt('arkas-public')).status);
+    expect(statuses).toContain(400);
+    expect(statuses.at(-1)).toBe(429);
+    const limited = await attempt('arkas-public');
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Another platform is not held back by this one.
+    const other = await attempt('merdeka-first');
+    expect(other.status).toBe(401);
   });
 });

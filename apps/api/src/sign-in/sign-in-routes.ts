@@ -35,6 +35,42 @@ import { errorResponses } from '../http/error-responses';
 
 type Options = { providers: Providers; mountPath: string };
 
+/**
+ * The client a token request names: HTTP Basic's user, the form's `client_id`, or the issuer of
+ * its client assertion (read, not checked: the provider checks it). Undefined when none.
+ */
+export function tokenClientOf(authorization: string | undefined, form: string): string | undefined {
+  let id: string | undefined;
+  if (authorization?.startsWith('Basic ')) {
+    const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
+    const user = decoded.split(':')[0];
+    try {
+      id = user === undefined ? undefined : decodeURIComponent(user);
+    } catch {
+      id = undefined;
+    }
+  } else {
+    const params = new URLSearchParams(form);
+    id = params.get('client_id') ?? undefined;
+    const assertion = params.get('client_assertion');
+    if (!id && assertion) {
+      try {
+        const payload = JSON.parse(
+          Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString('utf8'),
+        ) as { iss?: unknown };
+        id = typeof payload.iss === 'string' ? payload.iss : undefined;
+      } catch {
+        id = undefined;
+      }
+    }
+  }
+  return id && id.length <= 64 ? id : undefined;
+}
+
+/** The client an interaction signs in to: named in the sign-in's audit events. */
+const clientOf = (interaction: Interaction): string =>
+  String(interaction.params['client_id'] ?? '');
+
 /** What a consent page shows: the scopes asked for and not yet agreed to, in a fixed order. */
 function consentScopes(interaction: Interaction, also: readonly string[]): PlatformScope[] {
   const missing = (interaction.prompt.details as { missingOIDCScope?: unknown }).missingOIDCScope;
@@ -47,14 +83,31 @@ function consentScopes(interaction: Interaction, also: readonly string[]): Platf
  * logout) at its mount path. The provider reads its request bodies itself: this scope leaves
  * them unread.
  */
-export const oidcProviderRoutes: FastifyPluginAsync<Options> = async (
-  app,
-  { providers, mountPath },
-) => {
+export const oidcProviderRoutes: FastifyPluginAsync<
+  Options & { limitTokenRequests: (clientId: string) => Promise<void> }
+> = async (app, { providers, mountPath, limitTokenRequests }) => {
   declareAccess(app, publicAccess);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  app.all(`${mountPath}/*`, { schema: { hide: true } }, (request, reply) => {
+  // A form is read here (the token endpoint's names its client, for the per-client limit); the
+  // provider then takes the read body (`req.body`) instead of the stream.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (request, body, done) => {
+      (request.raw as IncomingMessage & { body?: string }).body = String(body);
+      done(null, String(body));
+    },
+  );
+  app.all(`${mountPath}/*`, { schema: { hide: true } }, async (request, reply) => {
+    if (
+      request.method === 'POST' &&
+      typeof request.body === 'string' &&
+      request.url.split('?')[0] === `${mountPath}/token`
+    ) {
+      const clientId = tokenClientOf(request.headers.authorization, request.body);
+      if (clientId) await limitTokenRequests(clientId);
+    }
     const callback = providers.callback();
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
@@ -63,6 +116,7 @@ export const oidcProviderRoutes: FastifyPluginAsync<Options> = async (
     raw.originalUrl = raw.url;
     raw.url = (raw.url ?? '/').slice(mountPath.length) || '/';
     void callback(raw, reply.raw as ServerResponse);
+    return reply;
   });
 };
 
@@ -249,7 +303,11 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     async (request, reply) => {
       const found = await interactionOf(request, reply, request.params.uid);
       if (found.interaction.prompt.name !== 'login') throw new UnauthorizedError();
-      const { accountId, step } = await service.checkPassword(request.body, request.ip);
+      const { accountId, step } = await service.checkPassword(
+        request.body,
+        request.ip,
+        clientOf(found.interaction),
+      );
       return advance(request, reply, found, accountId, step);
     },
   );
@@ -271,6 +329,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
         found.accountId,
         request.body.password,
         request.ip,
+        clientOf(found.interaction),
       );
       return advance(request, reply, found, found.accountId, step);
     },
@@ -309,6 +368,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
         found.accountId,
         request.body.code,
         request.ip,
+        clientOf(found.interaction),
       );
       const result = await advance(request, reply, found, found.accountId, null);
       if (!('redirectTo' in result)) throw new UnauthorizedError();
@@ -329,7 +389,12 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     },
     async (request, reply) => {
       const found = await atStep(request, reply, 'totp');
-      await service.verifySecondFactor(found.accountId, request.body, request.ip);
+      await service.verifySecondFactor(
+        found.accountId,
+        request.body,
+        request.ip,
+        clientOf(found.interaction),
+      );
       return advance(request, reply, found, found.accountId, null);
     },
   );
@@ -364,7 +429,12 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     },
     async (request, reply) => {
       const found = await atStep(request, reply, 'totp');
-      await service.verifyPasskey(found.accountId, request.body, request.ip);
+      await service.verifyPasskey(
+        found.accountId,
+        request.body,
+        request.ip,
+        clientOf(found.interaction),
+      );
       return advance(request, reply, found, found.accountId, null);
     },
   );

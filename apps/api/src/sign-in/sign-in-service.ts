@@ -45,6 +45,8 @@ type Dependencies = {
   toggles: Pick<FeatureTogglesService, 'isEnabled'>;
   counters: RateLimitStore;
   limitPerIpPerMinute: number;
+  /** Token requests of one client per minute (issue 36). */
+  tokenLimitPerClientPerMinute: number;
   /** Addresses in this domain are ministry staff: a second factor, the `staff` role. */
   staffDomain: string;
   /** Seals the staff's TOTP secrets in the database. */
@@ -125,14 +127,22 @@ export function createSignInService(deps: Dependencies) {
   async function settlePerson(
     personId: number,
     right: boolean,
-    entry: { ip: string; email: string; kind: string },
+    entry: { ip: string; email: string; kind: string; clientId?: string | undefined },
   ) {
     let lockedNow = false;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       await repository.holdPerson(tx, personId);
       const record = (action: string, outcome: string) =>
         audit.record(
-          { action, outcome, personId, userType: entry.kind, ip: entry.ip, target: entry.email },
+          {
+            action,
+            outcome,
+            personId,
+            userType: entry.kind,
+            ip: entry.ip,
+            target: entry.email,
+            clientId: entry.clientId,
+          },
           tx,
         );
       if ((await repository.lockedSeconds(tx, personId)) > 0) {
@@ -168,14 +178,24 @@ export function createSignInService(deps: Dependencies) {
   async function settleStaff(
     staffId: number,
     check: (staff: StaffAccount, tx: Transaction) => Promise<boolean>,
-    entry: { ip: string; action: string },
+    entry: { ip: string; action: string; clientId?: string | undefined },
   ) {
     let lockedNow = false;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const staff = await repository.holdStaff(tx, staffId);
       if (!staff) return 'unknown-account';
       const record = (action: string, outcome: string) =>
-        audit.record({ action, outcome, userType: 'staff', ip: entry.ip, target: staff.email }, tx);
+        audit.record(
+          {
+            action,
+            outcome,
+            userType: 'staff',
+            ip: entry.ip,
+            target: staff.email,
+            clientId: entry.clientId,
+          },
+          tx,
+        );
       const now = Date.now();
       if (staff.lockedUntil && staff.lockedUntil.getTime() > now) {
         await record(entry.action, 'locked');
@@ -210,7 +230,7 @@ export function createSignInService(deps: Dependencies) {
   }
 
   /** The password of a learning account: its id and what it must do next, or a 401. */
-  async function checkLearningPassword(input: SignInBody, ip: string) {
+  async function checkLearningPassword(input: SignInBody, ip: string, clientId?: string) {
     if (!(await deps.toggles.isEnabled('LOGIN'))) {
       throw new ForbiddenError({ id: 'login_off', message: SIGN_IN_MESSAGES.loginOff });
     }
@@ -223,6 +243,7 @@ export function createSignInService(deps: Dependencies) {
         action: 'sign-in',
         outcome: account ? 'no-password' : 'unknown-account',
         ip,
+        clientId,
         target: input.email,
         personId: account?.personId,
       });
@@ -230,6 +251,7 @@ export function createSignInService(deps: Dependencies) {
     }
     const outcome = await settlePerson(account.personId, right, {
       ip,
+      clientId,
       email: input.email,
       kind: account.kind,
     });
@@ -240,21 +262,24 @@ export function createSignInService(deps: Dependencies) {
     };
   }
 
-  async function checkStaffPassword(input: SignInBody, ip: string) {
+  async function checkStaffPassword(input: SignInBody, ip: string, clientId?: string) {
     const staff = await repository.staffByEmail(input.email);
     if (!staff) {
       await hasher.verify(await dummyHash, input.password);
       deps.metrics.signInAttempt('staff', 'unknown-account');
-      audit.queue({ action: 'sign-in', outcome: 'unknown-account', ip, target: input.email });
+      audit.queue({
+        action: 'sign-in',
+        outcome: 'unknown-account',
+        ip,
+        target: input.email,
+        clientId,
+      });
       throw failed();
     }
     const outcome = await settleStaff(
       staff.id,
       () => hasher.verify(staff.passwordHash, input.password),
-      {
-        ip,
-        action: 'sign-in',
-      },
+      { ip, action: 'sign-in', clientId },
     );
     if (outcome !== 'signed-in') throw failed();
     return {
@@ -275,6 +300,15 @@ export function createSignInService(deps: Dependencies) {
 
   return {
     botCheckNeeded,
+
+    /** Counts a token request against its client's limit; a 429 past it (issue 36). */
+    limitTokenRequests: (clientId: string) =>
+      enforceLimit(
+        counters,
+        `token-client:${clientId}`,
+        deps.tokenLimitPerClientPerMinute,
+        MINUTE_MS,
+      ),
 
     /** The person allowed a platform what its consent page showed: remembered and audited. */
     async recordConsent(
@@ -306,10 +340,12 @@ export function createSignInService(deps: Dependencies) {
     async checkPassword(
       input: SignInBody,
       ip: string,
+      /** The client the sign-in is for, named in its audit events (issue 36). */
+      clientId?: string,
     ): Promise<{ accountId: string; step: SignInStep | null }> {
       await enforceLimit(counters, `sign-in-ip:${ip}`, deps.limitPerIpPerMinute, MINUTE_MS);
       if ((await botCheckNeeded(ip)) && !(await deps.botCheck.verify(input.altcha))) {
-        audit.queue({ action: 'sign-in', outcome: 'bot-check-failed', ip });
+        audit.queue({ action: 'sign-in', outcome: 'bot-check-failed', ip, clientId });
         throw new ValidationError([{ field: 'altcha', message: LOOKUP_MESSAGES.botCheckFailed }], {
           id: 'bot_check_failed',
           message: LOOKUP_MESSAGES.botCheckFailed,
@@ -318,8 +354,8 @@ export function createSignInService(deps: Dependencies) {
       const started = Date.now();
       try {
         return isStaffAddress(input.email)
-          ? await checkStaffPassword(input, ip)
-          : await checkLearningPassword(input, ip);
+          ? await checkStaffPassword(input, ip, clientId)
+          : await checkLearningPassword(input, ip, clientId);
       } catch (error) {
         if (error instanceof UnauthorizedError)
           await counters.increment(failuresKey(ip), FAILURE_WINDOW_MS);
@@ -334,7 +370,7 @@ export function createSignInService(deps: Dependencies) {
      * A new password in place of an initial one (DESIGN.md's rules): every earlier session of
      * the account ends. Answers the step after it.
      */
-    async setNewPassword(accountId: string, password: string, ip: string) {
+    async setNewPassword(accountId: string, password: string, ip: string, clientId?: string) {
       const ref = accountRefOf(accountId);
       const learning =
         ref?.kind === 'learning' ? await repository.learningAccount(ref.id) : undefined;
@@ -367,6 +403,7 @@ export function createSignInService(deps: Dependencies) {
             personId: learning?.personId,
             userType: staff ? 'staff' : learning?.kind,
             ip,
+            clientId,
             target: email,
           },
           tx,
@@ -387,7 +424,7 @@ export function createSignInService(deps: Dependencies) {
     },
 
     /** Confirms the enrolment with a first code; answers the recovery codes, shown once. */
-    async confirmTotpEnrolment(accountId: string, code: string, ip: string) {
+    async confirmTotpEnrolment(accountId: string, code: string, ip: string, clientId?: string) {
       const staff = await staffOf(accountRefOf(accountId));
       if (staff.totpEnrolledAt || !staff.totpSecretSealed) throw new UnauthorizedError();
       const secret = sealer.open(accountId, staff.totpSecretSealed);
@@ -405,14 +442,14 @@ export function createSignInService(deps: Dependencies) {
           await repository.replaceRecoveryCodes(tx, held.id, recovery.hashes);
           return true;
         },
-        { ip, action: 'second-factor-enrol' },
+        { ip, action: 'second-factor-enrol', clientId },
       );
       if (outcome !== 'signed-in') throw codeRefused();
       return recovery.codes;
     },
 
     /** A code from the app, or a recovery code (each accepted once). */
-    async verifySecondFactor(accountId: string, body: TotpBody, ip: string) {
+    async verifySecondFactor(accountId: string, body: TotpBody, ip: string, clientId?: string) {
       const staff = await staffOf(accountRefOf(accountId));
       if (!staff.totpEnrolledAt || !staff.totpSecretSealed) throw new UnauthorizedError();
       const secret = sealer.open(accountId, staff.totpSecretSealed);
@@ -438,7 +475,7 @@ export function createSignInService(deps: Dependencies) {
           });
           return true;
         },
-        { ip, action: 'second-factor' },
+        { ip, action: 'second-factor', clientId },
       );
       if (outcome !== 'signed-in') throw codeRefused();
     },
@@ -464,7 +501,12 @@ export function createSignInService(deps: Dependencies) {
      * The second factor by passkey: the signed challenge, verified like a code is (a failure
      * counts towards the lock, a locked account is refused, every attempt is audited).
      */
-    async verifyPasskey(accountId: string, response: PasskeyAuthenticationResponse, ip: string) {
+    async verifyPasskey(
+      accountId: string,
+      response: PasskeyAuthenticationResponse,
+      ip: string,
+      clientId?: string,
+    ) {
       const staff = await staffOf(accountRefOf(accountId));
       if (!staff.totpEnrolledAt) throw new UnauthorizedError();
       const outcome = await settleStaff(
@@ -478,7 +520,7 @@ export function createSignInService(deps: Dependencies) {
           if (ok) await repository.updateStaff(tx, held.id, { lastSignInAt: new Date() });
           return ok;
         },
-        { ip, action: 'second-factor-passkey' },
+        { ip, action: 'second-factor-passkey', clientId },
       );
       if (outcome !== 'signed-in') throw passkeyRefused();
     },
