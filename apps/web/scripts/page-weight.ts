@@ -25,7 +25,9 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/home': 165,
   '/account/lookup/v2': 155,
   '/account/dinas': 155,
-  '/account/deletion-report': 200,
+  // 200 until issue 36: the platform registry's form messages joined the shared server-messages
+  // catalogue (0.7 kB gzip).
+  '/account/deletion-report': 202,
   '/auth/login': 165,
   '/auth/login/callback': 150,
   '/auth/silent/callback': 150,
@@ -54,6 +56,8 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/konsol/staf': 215,
   '/konsol/staf/:id': 230,
   '/konsol/audit': 215,
+  // The platforms section (issue 36): its page is built against the platforms contracts.
+  '/konsol/platform': 215,
   '/konsol/akun': 215,
   '/konsol/undangan': 225,
   '/privacy-policy': 155,

@@ -22,6 +22,7 @@ const DEMO_STAFF = {
   registrar: { name: 'registri', roles: ['registrar'] },
   auditor: { name: 'auditor', roles: ['auditor'] },
   'staff-admin': { name: 'admin', roles: ['staff-admin'] },
+  'platform-admin': { name: 'platform', roles: ['platform-admin'] },
 } as const satisfies Record<string, { name: string; roles: readonly StaffRole[] }>;
 type DemoStaff = keyof typeof DEMO_STAFF;
 const DEMO_STAFF_NAMES = Object.keys(DEMO_STAFF) as DemoStaff[];
