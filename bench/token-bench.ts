@@ -177,7 +177,7 @@ try {
   await browse(redirectTo);
 
   console.log(`Minting ${N} codes and ${2 * N} refresh tokens ...`);
-  const codes = await many(N, 8, mintCode);
+  // Refresh tokens first: codes live 5 minutes, and are minted last so none expires unused.
   const exchanged = await many(2 * N, 8, async () =>
     tokenRequest({
       grant_type: 'authorization_code',
@@ -187,6 +187,7 @@ try {
     }),
   );
   const refreshTokens = exchanged.map((tokens) => tokens.refresh_token);
+  const codes = await many(N, 8, mintCode);
 
   const floorResult = await drive(`http://127.0.0.1:${floorPort}/token`, () => 'grant_type=x', {
     duration: 10,

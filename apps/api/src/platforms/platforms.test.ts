@@ -369,6 +369,18 @@ describe('a third-party platform with client_secret_basic (openid-client)', () =
     ]);
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ sub: teacherAccountId, email: teacher.email, user_type: 'ptk' });
+    // The sign-in's audit events name the platform.
+    await t.app.services.audit.flush();
+    const audited = await t.database.db
+      .select({ action: auditEvents.action, outcome: auditEvents.outcome })
+      .from(auditEvents)
+      .where(eq(auditEvents.clientId, 'rapor-basic'));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'sign-in' }),
+        { action: 'consent', outcome: 'granted' },
+      ]),
+    );
     expect(claims['roles']).toBeUndefined();
     const schools = claims['schools'] as { npsn: string; role: string }[];
     expect(schools).toContainEqual({ ...FIXTURE.sd, role: 'teacher' });

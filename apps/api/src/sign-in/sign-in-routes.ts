@@ -69,6 +69,10 @@ export function tokenClientOf(authorization: string | undefined, form: string): 
   return id && id.length <= 64 ? id : undefined;
 }
 
+/** The client an interaction signs in to: named in the sign-in's audit events. */
+const clientOf = (interaction: Interaction): string =>
+  String(interaction.params['client_id'] ?? '');
+
 /** What a consent page shows: the scopes asked for and not yet agreed to, in a fixed order. */
 function consentScopes(interaction: Interaction, also: readonly string[]): PlatformScope[] {
   const missing = (interaction.prompt.details as { missingOIDCScope?: unknown }).missingOIDCScope;
@@ -315,7 +319,11 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     async (request, reply) => {
       const found = await interactionOf(request, reply, request.params.uid);
       if (found.interaction.prompt.name !== 'login') throw new UnauthorizedError();
-      const { accountId, step } = await service.checkPassword(request.body, request.ip);
+      const { accountId, step } = await service.checkPassword(
+        request.body,
+        request.ip,
+        clientOf(found.interaction),
+      );
       return advance(request, reply, found, accountId, step);
     },
   );
@@ -337,6 +345,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
         found.accountId,
         request.body.password,
         request.ip,
+        clientOf(found.interaction),
       );
       return advance(request, reply, found, found.accountId, step);
     },
@@ -375,6 +384,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
         found.accountId,
         request.body.code,
         request.ip,
+        clientOf(found.interaction),
       );
       const result = await advance(
         request,
@@ -403,7 +413,12 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     },
     async (request, reply) => {
       const found = await atStep(request, reply, 'totp');
-      const method = await service.verifySecondFactor(found.accountId, request.body, request.ip);
+      const method = await service.verifySecondFactor(
+        found.accountId,
+        request.body,
+        request.ip,
+        clientOf(found.interaction),
+      );
       return advance(request, reply, found, found.accountId, null, method);
     },
   );
@@ -437,7 +452,12 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
     },
     async (request, reply) => {
       const found = await atStep(request, reply, 'totp');
-      const method = await service.verifyPasskey(found.accountId, request.body, request.ip);
+      const method = await service.verifyPasskey(
+        found.accountId,
+        request.body,
+        request.ip,
+        clientOf(found.interaction),
+      );
       return advance(request, reply, found, found.accountId, null, method);
     },
   );

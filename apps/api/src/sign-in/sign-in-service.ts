@@ -143,8 +143,15 @@ export function createSignInService(deps: Dependencies) {
     /**
      * `action`: what was checked: `sign-in` (the password), `password-confirm` (a signed-in
      * person's password confirming a change in the profile), or a second factor's action.
+     * `clientId`: the platform the sign-in is for, named in its audit events.
      */
-    entry: { ip: string; email: string; kind: string; action?: string },
+    entry: {
+      ip: string;
+      email: string;
+      kind: string;
+      action?: string;
+      clientId?: string | undefined;
+    },
   ) {
     const action = entry.action ?? 'sign-in';
     let lockedNow = false;
@@ -152,7 +159,15 @@ export function createSignInService(deps: Dependencies) {
       await repository.holdPerson(tx, personId);
       const record = (action: string, outcome: string) =>
         audit.record(
-          { action, outcome, personId, userType: entry.kind, ip: entry.ip, target: entry.email },
+          {
+            action,
+            outcome,
+            personId,
+            userType: entry.kind,
+            ip: entry.ip,
+            target: entry.email,
+            clientId: entry.clientId,
+          },
           tx,
         );
       if ((await repository.lockedSeconds(tx, personId)) > 0) {
@@ -190,14 +205,24 @@ export function createSignInService(deps: Dependencies) {
   async function settleStaff(
     staffId: number,
     check: (staff: StaffAccount, tx: Transaction) => Promise<boolean>,
-    entry: { ip: string; action: string },
+    entry: { ip: string; action: string; clientId?: string | undefined },
   ) {
     let lockedNow = false;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const staff = await repository.holdStaff(tx, staffId);
       if (!staff) return 'unknown-account';
       const record = (action: string, outcome: string) =>
-        audit.record({ action, outcome, userType: 'staff', ip: entry.ip, target: staff.email }, tx);
+        audit.record(
+          {
+            action,
+            outcome,
+            userType: 'staff',
+            ip: entry.ip,
+            target: staff.email,
+            clientId: entry.clientId,
+          },
+          tx,
+        );
       const now = Date.now();
       if (staff.lockedUntil && staff.lockedUntil.getTime() > now) {
         await record(entry.action, 'locked');
@@ -232,7 +257,7 @@ export function createSignInService(deps: Dependencies) {
   }
 
   /** The password of a learning account: its id and what it must do next, or a 401. */
-  async function checkLearningPassword(input: SignInBody, ip: string) {
+  async function checkLearningPassword(input: SignInBody, ip: string, clientId?: string) {
     if (!(await deps.toggles.isEnabled('LOGIN'))) {
       throw new ForbiddenError({ id: 'login_off', message: SIGN_IN_MESSAGES.loginOff });
     }
@@ -245,6 +270,7 @@ export function createSignInService(deps: Dependencies) {
         action: 'sign-in',
         outcome: account ? 'no-password' : 'unknown-account',
         ip,
+        clientId,
         target: input.email,
         personId: account?.personId,
       });
@@ -252,6 +278,7 @@ export function createSignInService(deps: Dependencies) {
     }
     const outcome = await settlePerson(account.personId, async () => right, {
       ip,
+      clientId,
       email: input.email,
       kind: account.kind,
     });
@@ -264,21 +291,24 @@ export function createSignInService(deps: Dependencies) {
     };
   }
 
-  async function checkStaffPassword(input: SignInBody, ip: string) {
+  async function checkStaffPassword(input: SignInBody, ip: string, clientId?: string) {
     const staff = await repository.staffByEmail(input.email);
     if (!staff) {
       await hasher.verify(await dummyHash, input.password);
       deps.metrics.signInAttempt('staff', 'unknown-account');
-      audit.queue({ action: 'sign-in', outcome: 'unknown-account', ip, target: input.email });
+      audit.queue({
+        action: 'sign-in',
+        outcome: 'unknown-account',
+        ip,
+        target: input.email,
+        clientId,
+      });
       throw failed();
     }
     const outcome = await settleStaff(
       staff.id,
       () => hasher.verify(staff.passwordHash, input.password),
-      {
-        ip,
-        action: 'sign-in',
-      },
+      { ip, action: 'sign-in', clientId },
     );
     if (outcome !== 'signed-in') throw failed();
     return {
@@ -352,10 +382,12 @@ export function createSignInService(deps: Dependencies) {
     async checkPassword(
       input: SignInBody,
       ip: string,
+      /** The client the sign-in is for, named in its audit events (issue 36). */
+      clientId?: string,
     ): Promise<{ accountId: string; step: SignInStep | null }> {
       await enforceLimit(counters, `sign-in-ip:${ip}`, deps.limitPerIpPerMinute, MINUTE_MS);
       if ((await botCheckNeeded(ip)) && !(await deps.botCheck.verify(input.altcha))) {
-        audit.queue({ action: 'sign-in', outcome: 'bot-check-failed', ip });
+        audit.queue({ action: 'sign-in', outcome: 'bot-check-failed', ip, clientId });
         throw new ValidationError([{ field: 'altcha', message: LOOKUP_MESSAGES.botCheckFailed }], {
           id: 'bot_check_failed',
           message: LOOKUP_MESSAGES.botCheckFailed,
@@ -364,8 +396,8 @@ export function createSignInService(deps: Dependencies) {
       const started = Date.now();
       try {
         return isStaffAddress(input.email)
-          ? await checkStaffPassword(input, ip)
-          : await checkLearningPassword(input, ip);
+          ? await checkStaffPassword(input, ip, clientId)
+          : await checkLearningPassword(input, ip, clientId);
       } catch (error) {
         if (error instanceof UnauthorizedError)
           await counters.increment(failuresKey(ip), FAILURE_WINDOW_MS);
@@ -380,7 +412,7 @@ export function createSignInService(deps: Dependencies) {
      * A new password in place of an initial one (DESIGN.md's rules): every earlier session of
      * the account ends. Answers the step after it.
      */
-    async setNewPassword(accountId: string, password: string, ip: string) {
+    async setNewPassword(accountId: string, password: string, ip: string, clientId?: string) {
       const ref = accountRefOf(accountId);
       const learning =
         ref?.kind === 'learning' ? await repository.learningAccount(ref.id) : undefined;
@@ -413,6 +445,7 @@ export function createSignInService(deps: Dependencies) {
             personId: learning?.personId,
             userType: staff ? 'staff' : learning?.kind,
             ip,
+            clientId,
             target: email,
           },
           tx,
@@ -457,7 +490,7 @@ export function createSignInService(deps: Dependencies) {
     },
 
     /** Confirms the enrolment with a first code; answers the recovery codes, shown once. */
-    async confirmTotpEnrolment(accountId: string, code: string, ip: string) {
+    async confirmTotpEnrolment(accountId: string, code: string, ip: string, clientId?: string) {
       const staff = await staffOf(accountRefOf(accountId));
       if (staff.totpEnrolledAt || !staff.totpSecretSealed) throw new UnauthorizedError();
       const secret = sealer.open(accountId, staff.totpSecretSealed);
@@ -475,7 +508,7 @@ export function createSignInService(deps: Dependencies) {
           await repository.replaceRecoveryCodes(tx, held.id, recovery.hashes);
           return true;
         },
-        { ip, action: 'second-factor-enrol' },
+        { ip, action: 'second-factor-enrol', clientId },
       );
       if (outcome !== 'signed-in') throw codeRefused();
       return recovery.codes;
@@ -486,6 +519,7 @@ export function createSignInService(deps: Dependencies) {
       accountId: string,
       body: TotpBody,
       ip: string,
+      clientId?: string,
     ): Promise<SecondFactorMethod> {
       const ref = accountRefOf(accountId);
       if (ref?.kind === 'learning') {
@@ -493,7 +527,7 @@ export function createSignInService(deps: Dependencies) {
         const outcome = await settlePerson(
           account.personId,
           (tx) => deps.secondFactors.codeAccepted(tx, ref.id, body),
-          { ip, email: account.email, kind: account.kind, action: 'second-factor' },
+          { ip, email: account.email, kind: account.kind, action: 'second-factor', clientId },
         );
         if (outcome !== 'signed-in') throw codeRefused();
         return AUTHENTICATION_METHODS.oneTimePassword;
@@ -523,7 +557,7 @@ export function createSignInService(deps: Dependencies) {
           });
           return true;
         },
-        { ip, action: 'second-factor' },
+        { ip, action: 'second-factor', clientId },
       );
       if (outcome !== 'signed-in') throw codeRefused();
       return AUTHENTICATION_METHODS.oneTimePassword;
@@ -567,6 +601,7 @@ export function createSignInService(deps: Dependencies) {
       accountId: string,
       response: PasskeyAuthenticationResponse,
       ip: string,
+      clientId?: string,
     ): Promise<SecondFactorMethod> {
       const ref = accountRefOf(accountId);
       const methodOf = (use: { backedUp: boolean }) =>
@@ -580,7 +615,13 @@ export function createSignInService(deps: Dependencies) {
             use = await deps.passkeys.verifyAuthentication(ref, response, tx);
             return use !== undefined;
           },
-          { ip, email: account.email, kind: account.kind, action: 'second-factor-passkey' },
+          {
+            ip,
+            email: account.email,
+            kind: account.kind,
+            action: 'second-factor-passkey',
+            clientId,
+          },
         );
         if (outcome !== 'signed-in' || !use) throw passkeyRefused();
         return methodOf(use);
@@ -599,7 +640,7 @@ export function createSignInService(deps: Dependencies) {
           if (use) await repository.updateStaff(tx, held.id, { lastSignInAt: new Date() });
           return use !== undefined;
         },
-        { ip, action: 'second-factor-passkey' },
+        { ip, action: 'second-factor-passkey', clientId },
       );
       if (outcome !== 'signed-in' || !use) throw passkeyRefused();
       return methodOf(use);

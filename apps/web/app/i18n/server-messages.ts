@@ -8,9 +8,9 @@ import { CONSOLE_MESSAGES } from '@portal/contracts/console';
 import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
 import { OPERATIONAL_DATE_MESSAGES } from '@portal/contracts/operational-dates';
 import { PASSKEY_MESSAGES, PASSKEY_POLICY } from '@portal/contracts/passkeys';
-import { PLATFORM_MESSAGES } from '@portal/contracts/platforms';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
+import { PLATFORM_MESSAGES } from '@portal/contracts/platforms';
 import { STAFF_MESSAGES } from '@portal/contracts/staff';
 import { STATISTICS_MESSAGES } from '@portal/contracts/statistics';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
@@ -110,20 +110,20 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'staff.addressNotStaff', text: STAFF_MESSAGES.addressNotStaff },
   { id: 'staff.invitationInvalid', text: STAFF_MESSAGES.invitationInvalid },
   { id: 'platforms.clientIdInvalid', text: PLATFORM_MESSAGES.clientIdInvalid },
+  { id: 'platforms.contactEmailInvalid', text: PLATFORM_MESSAGES.contactEmailInvalid },
+  { id: 'platforms.contactRequired', text: PLATFORM_MESSAGES.contactRequired },
+  { id: 'platforms.keysInvalid', text: PLATFORM_MESSAGES.keysInvalid },
+  { id: 'platforms.keysOnlyForJwt', text: PLATFORM_MESSAGES.keysOnlyForJwt },
+  { id: 'platforms.keysRequired', text: PLATFORM_MESSAGES.keysRequired },
   { id: 'platforms.nameRequired', text: PLATFORM_MESSAGES.nameRequired },
   { id: 'platforms.nameTooLong', text: PLATFORM_MESSAGES.nameTooLong },
-  { id: 'platforms.contactRequired', text: PLATFORM_MESSAGES.contactRequired },
-  { id: 'platforms.contactEmailInvalid', text: PLATFORM_MESSAGES.contactEmailInvalid },
-  { id: 'platforms.uriInvalid', text: PLATFORM_MESSAGES.uriInvalid },
-  { id: 'platforms.httpsRequired', text: PLATFORM_MESSAGES.httpsRequired },
+  { id: 'platforms.offlineNeedsConfidential', text: PLATFORM_MESSAGES.offlineNeedsConfidential },
+  { id: 'platforms.openidRequired', text: PLATFORM_MESSAGES.openidRequired },
+  { id: 'platforms.overlapInvalid', text: PLATFORM_MESSAGES.overlapInvalid },
   { id: 'platforms.redirectRequired', text: PLATFORM_MESSAGES.redirectRequired },
   { id: 'platforms.tooManyUris', text: PLATFORM_MESSAGES.tooManyUris },
-  { id: 'platforms.openidRequired', text: PLATFORM_MESSAGES.openidRequired },
-  { id: 'platforms.keysRequired', text: PLATFORM_MESSAGES.keysRequired },
-  { id: 'platforms.keysOnlyForJwt', text: PLATFORM_MESSAGES.keysOnlyForJwt },
-  { id: 'platforms.keysInvalid', text: PLATFORM_MESSAGES.keysInvalid },
-  { id: 'platforms.offlineNeedsConfidential', text: PLATFORM_MESSAGES.offlineNeedsConfidential },
-  { id: 'platforms.overlapInvalid', text: PLATFORM_MESSAGES.overlapInvalid },
+  { id: 'platforms.uriInvalid', text: PLATFORM_MESSAGES.uriInvalid },
+  { id: 'platforms.httpsRequired', text: PLATFORM_MESSAGES.httpsRequired },
   { id: 'platforms.authMethodFixed', text: PLATFORM_MESSAGES.authMethodFixed },
 ];
 
