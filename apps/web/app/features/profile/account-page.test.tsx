@@ -63,6 +63,7 @@ describe('the profile page', () => {
       ['Akun Saya', '/profile'],
       ['Email Pribadi', '/profile/email-pribadi'],
       ['Kata Sandi', '/profile/kata-sandi'],
+      ['Metode Masuk', '/profile/metode-masuk'],
       ['Perangkat yang Masuk', '/profile/perangkat'],
       ['Platform Terhubung', '/profile/platform-terhubung'],
       ['Data Saya', '/profile/data-saya'],
