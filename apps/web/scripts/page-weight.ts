@@ -21,6 +21,10 @@ export const HOME_JS_BUDGET_KB = 150;
  * pages hold what they load (bench/README.md, docs/decisions/0279). Raising one is a decision: say why in
  * the commit.
  */
+// Issues 35 and 36 merged together (2026-11-27) grew ten signed-in routes by 0.3-3.5 kB each,
+// measured on the merged build: the sign-in contracts' consent and assurance levels, the
+// platforms' and second factor's messages in the shared server catalogue, the profile's
+// sections in the routes table. Their ceilings were raised to the measured weights.
 export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/': HOME_JS_BUDGET_KB,
   '/home': 150,
@@ -33,7 +37,7 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/auth/logout/callback': 150,
   // 195 until the staff passkey step joined the page (its call and the passkey contracts). Its
   // steps as a part after a frame were measured and not kept (docs/decisions/0279).
-  '/auth/sign-in/:uid': 210,
+  '/auth/sign-in/:uid': 211,
   // Issue 36 (as above): 180 before.
   '/auth/sign-out': 185,
   '/webinar': 155,
@@ -50,24 +54,24 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/profile/metode-masuk': 215,
   '/profile/perangkat': 210,
   // Issue 36: the dialog of a withdrawal and the API's messages come with the page.
-  '/profile/platform-terhubung': 220,
-  '/profile/data-saya': 205,
-  '/eligible/peserta-didik': 210,
-  '/admin': 225,
+  '/profile/platform-terhubung': 224,
+  '/profile/data-saya': 206,
+  '/eligible/peserta-didik': 212,
+  '/admin': 226,
   '/konsol': 255,
   // The console's section pages (issue 34): staff only, on office networks; what they load today.
   '/konsol/pengajuan-dinas': 235,
   '/konsol/pengajuan-dinas/:id': 235,
   '/konsol/kode-referral': 230,
-  '/konsol/pengumuman': 255,
+  '/konsol/pengumuman': 256,
   '/konsol/fitur': 230,
-  '/konsol/statistik': 215,
+  '/konsol/statistik': 216,
   '/konsol/penghapusan': 230,
-  '/konsol/staf': 215,
+  '/konsol/staf': 216,
   // Issue 36 (as above): 230 before.
   '/konsol/staf/:id': 235,
-  '/konsol/audit': 215,
-  '/konsol/akun': 215,
+  '/konsol/audit': 217,
+  '/konsol/akun': 216,
   // Issue 36: the platform form checks with the contract's schemas before sending.
   '/konsol/platform': 225,
   '/konsol/platform/:clientId': 240,
