@@ -37,12 +37,17 @@ async function signedIn(
   return page;
 }
 
-/** The section menu's link to a section. */
-const section = (page: Page, name: string) =>
-  page
+/** Goes to a section by the section menu, opening it first on a phone (its disclosure). */
+async function openSection(page: Page, name: string) {
+  const menu = page
     .getByRole('navigation', { name: TEXTS.id.menu.label })
-    .or(page.getByRole('navigation', { name: TEXTS.en.menu.label }))
-    .getByRole('link', { name, exact: true });
+    .or(page.getByRole('navigation', { name: TEXTS.en.menu.label }));
+  const toggle = menu.locator('button[aria-expanded]');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') {
+    await toggle.click();
+  }
+  await menu.getByRole('link', { name, exact: true }).click();
+}
 
 /** A refresh as the web app would make it, from the page's stored sign-in: its HTTP status. */
 const refreshStatus = (page: Page) =>
@@ -91,7 +96,7 @@ describe.skipIf(!hasBrowser)('the account holder’s home', () => {
       await expectNoAxeViolations(page, `profile home ${where}`);
 
       // Where the account is signed in: two devices, this one marked; the other signed out.
-      await section(page, t.sections.sessions.title).click();
+      await openSection(page, t.sections.sessions.title);
       await page.getByRole('heading', { level: 1, name: t.sections.sessions.title }).waitFor();
       const items = page
         .getByRole('list', { name: t.sections.sessions.title })
@@ -116,7 +121,7 @@ describe.skipIf(!hasBrowser)('the account holder’s home', () => {
       }
 
       // The password: a wrong current one is refused on its field, then the change is made.
-      await section(page, t.sections.password.title).click();
+      await openSection(page, t.sections.password.title);
       await page.getByRole('heading', { level: 1, name: t.sections.password.title }).waitFor();
       const since = Date.now();
       await page.getByLabel(t.password.current, { exact: true }).fill('bukan-kata-sandinya');
@@ -139,7 +144,7 @@ describe.skipIf(!hasBrowser)('the account holder’s home', () => {
       expect(notice.bodyText).not.toContain(NEW_PASSWORD);
 
       // A copy of one's data: the readable page, saved as a download.
-      await section(page, t.sections.data.title).click();
+      await openSection(page, t.sections.data.title);
       await page.getByRole('heading', { level: 1, name: t.sections.data.title }).waitFor();
       await expectNoAxeViolations(page, `data ${where}`);
       const [download] = await Promise.all([
@@ -153,7 +158,7 @@ describe.skipIf(!hasBrowser)('the account holder’s home', () => {
       await page.getByText(t.data.done).waitFor();
 
       // The personal e-mail, by the code sent to the new address.
-      await section(page, t.sections['personal-email'].title).click();
+      await openSection(page, t.sections['personal-email'].title);
       await page
         .getByRole('heading', { level: 1, name: t.sections['personal-email'].title })
         .waitFor();
@@ -180,7 +185,7 @@ describe.skipIf(!hasBrowser)('the account holder’s home', () => {
       await waitForMessage('email-changed-notice', since);
 
       // The password back, for the journeys that sign this account in after this one.
-      await section(page, t.sections.password.title).click();
+      await openSection(page, t.sections.password.title);
       await page.getByLabel(t.password.current, { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel(t.password.new, { exact: true }).fill(DEMO_PASSWORD);
       await page.getByLabel(t.password.confirm, { exact: true }).fill(DEMO_PASSWORD);
@@ -188,7 +193,7 @@ describe.skipIf(!hasBrowser)('the account holder’s home', () => {
       await page.getByText(t.password.done).waitFor({ timeout: 30_000 });
 
       // The history on the profile's home says what happened.
-      await section(page, t.sections.account.title).click();
+      await openSection(page, t.sections.account.title);
       await page.getByText(t.event.sessions_ended).first().waitFor({ timeout: 30_000 });
       await page.getByText(t.event.password_changed).first().waitFor();
       await page.getByText(t.event.email_changed).first().waitFor();

@@ -48,14 +48,14 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/reset-password/new-password': 155,
   // The account holder's home and its sections (issue 35), in the portal's layout.
   '/profile': 200,
-  '/profile/email-pribadi': 210,
+  '/profile/email-pribadi': 211,
   '/profile/kata-sandi': 210,
   // Issue 35: the profile's sign-in methods (the passkey contracts, the QR enrolment).
   '/profile/metode-masuk': 215,
   '/profile/perangkat': 210,
   // Issue 36: the dialog of a withdrawal and the API's messages come with the page.
   '/profile/platform-terhubung': 224,
-  '/profile/data-saya': 206,
+  '/profile/data-saya': 207,
   '/eligible/peserta-didik': 212,
   '/admin': 226,
   '/konsol': 255,

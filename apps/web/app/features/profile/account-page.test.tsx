@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '~/i18n/i18n';
@@ -84,5 +84,20 @@ describe('the profile page', () => {
     expect(screen.getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe(
       '/#lupa-kata-sandi',
     );
+  });
+
+  it('names the current section on the phone’s menu button, which opens and closes the list', async () => {
+    show();
+    await screen.findByText('Dewi Lestari');
+    const toggle = screen.getByRole('button', { name: 'Profil Akun: Akun Saya' });
+    const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(list?.className).toContain('hidden');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(list?.className).not.toMatch(/(^| )hidden( |$)/);
+    fireEvent.keyDown(list!, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 });
