@@ -103,10 +103,11 @@ function ProfileMenu({ onSignOut }: { onSignOut: () => void }) {
             </li>
           ))}
         </ul>
-        <button type="button" className="btn btn-secondary mt-4 w-full" onClick={onSignOut}>
-          {t('signOut')}
-        </button>
       </div>
+      {/* Signing out stays in sight on a phone, outside the list it opens. */}
+      <button type="button" className="btn btn-secondary mt-4 w-full" onClick={onSignOut}>
+        {t('signOut')}
+      </button>
     </nav>
   );
 }
