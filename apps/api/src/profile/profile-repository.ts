@@ -101,7 +101,7 @@ export function createProfileRepository(db: Db | Transaction) {
             ? or(eq(auditEvents.personId, personId), inArray(auditEvents.targetHash, targetHashes))
             : eq(auditEvents.personId, personId),
         )
-        .orderBy(desc(auditEvents.occurredAt))
+        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
         .limit(EXPORT_ROWS);
     },
     emailChanges(personId: number) {
@@ -245,7 +245,8 @@ export function createProfileRepository(db: Db | Transaction) {
             or(eq(auditEvents.personId, personId), inArray(auditEvents.targetHash, targetHashes)),
           ),
         )
-        .orderBy(desc(auditEvents.occurredAt))
+        // Events of one transaction share its time: the later insert is the later event.
+        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
         .limit(limit);
     },
     /** The schools the person belongs to today, with their role in each, by school name. */
