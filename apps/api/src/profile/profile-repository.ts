@@ -232,22 +232,24 @@ export function createProfileRepository(db: Db | Transaction) {
         limit,
       }: { actions: string[]; targetHashes: string[]; limit: number },
     ) {
-      return db
-        .select({
-          at: auditEvents.occurredAt,
-          action: auditEvents.action,
-          outcome: auditEvents.outcome,
-        })
-        .from(auditEvents)
-        .where(
-          and(
-            inArray(auditEvents.action, actions),
-            or(eq(auditEvents.personId, personId), inArray(auditEvents.targetHash, targetHashes)),
-          ),
-        )
-        // Events of one transaction share its time: the later insert is the later event.
-        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
-        .limit(limit);
+      return (
+        db
+          .select({
+            at: auditEvents.occurredAt,
+            action: auditEvents.action,
+            outcome: auditEvents.outcome,
+          })
+          .from(auditEvents)
+          .where(
+            and(
+              inArray(auditEvents.action, actions),
+              or(eq(auditEvents.personId, personId), inArray(auditEvents.targetHash, targetHashes)),
+            ),
+          )
+          // Events of one transaction share its time: the later insert is the later event.
+          .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+          .limit(limit)
+      );
     },
     /** The schools the person belongs to today, with their role in each, by school name. */
     currentMemberships(personId: number) {
