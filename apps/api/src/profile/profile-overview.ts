@@ -41,10 +41,13 @@ export function createProfileOverview({ db, audit }: ProfileDependencies) {
     async profileOf(accountId: number): Promise<Profile> {
       const signedIn = await repository.account(accountId);
       if (!signedIn) throw new UnauthorizedError();
-      const person = await repository.person(signedIn.personId);
-      const accounts = await repository.accountsOf(signedIn.personId);
-      const memberships = await repository.schoolsOf(signedIn.personId);
-      const office = await repository.officeOf(signedIn.personId);
+      // Independent reads go out together: one round trip's wait instead of four.
+      const [person, accounts, memberships, office] = await Promise.all([
+        repository.person(signedIn.personId),
+        repository.accountsOf(signedIn.personId),
+        repository.schoolsOf(signedIn.personId),
+        repository.officeOf(signedIn.personId),
+      ]);
       const events = await repository.events(signedIn.personId, {
         actions: Object.keys(EVENTS),
         targetHashes: accounts.map((account) => auditHash(account.email)),
