@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/database';
 import { DEFAULT_REGISTRY_SEED } from '../apps/api/src/demo/registry-generator';
@@ -110,4 +111,67 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+export type Paced = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+};
+
+/**
+ * A steady arrival rate. autocannon's own `overallRate` lets each connection send its quota for
+ * the second back to back at the start of the second, so "500 req/s" arrives as one burst of
+ * 500 at a concurrency of `connections` and then nothing: its p99 is that of a burst. Here each
+ * connection is its own autocannon instance with its share of the rate, the instances started
+ * evenly across the second, so arrivals spread over it as independent visitors' would. Latency
+ * percentiles come from every response, across instances.
+ */
+export async function paced(
+  url: string,
+  connectionCount: number,
+  rate: number,
+  durationSeconds: number,
+  request: autocannon.Request,
+): Promise<Paced> {
+  const durations: number[] = [];
+  let non2xx = 0;
+  const instances: Promise<autocannon.Result>[] = [];
+  for (let i = 0; i < connectionCount; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000 / connectionCount));
+    const instance = autocannon(
+      {
+        url,
+        connections: 1,
+        overallRate: rate / connectionCount,
+        duration: durationSeconds,
+        requests: [request],
+      },
+      () => undefined,
+    );
+    instance.on('response', (_client, statusCode: number, _bytes, milliseconds: number) => {
+      if (statusCode >= 200 && statusCode < 300) durations.push(milliseconds);
+      else non2xx += 1;
+    });
+    instances.push(
+      new Promise((resolve, reject) => {
+        instance.on('done', resolve);
+        instance.on('error', reject);
+      }),
+    );
+  }
+  await Promise.all(instances);
+  durations.sort((a, b) => a - b);
+  const at = (q: number) =>
+    durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] ?? NaN;
+  return {
+    // Each instance keeps its share of the rate for the whole duration, staggered start aside.
+    requestsPerSecond: (durations.length + non2xx) / durationSeconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: durations.at(-1) ?? NaN,
+    non2xx,
+  };
 }

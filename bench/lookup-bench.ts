@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 import {
   DEFAULT_ADMIN_URL,
   freePort,
+  paced,
+  type Paced,
   query,
   seededDatabase,
   startServer,
@@ -99,63 +101,6 @@ async function measure(
   return {
     result,
     serverMicrosPerRequest: (cpuMicros(serverPid) - before) / Math.max(answered, 1),
-  };
-}
-
-type Paced = { requestsPerSecond: number; p50: number; p99: number; max: number; non2xx: number };
-
-/**
- * A steady arrival rate. autocannon's own `overallRate` lets each connection send its quota for
- * the second back to back at the start of the second, so "500 req/s" arrives as one burst of
- * 500 at a concurrency of `connections` and then nothing: its p99 is that of a burst. Here each
- * connection is its own autocannon instance with its share of the rate, the instances started
- * evenly across the second, so arrivals spread over it as independent visitors' would. Latency
- * percentiles come from every response, across instances.
- */
-async function paced(
-  url: string,
-  connectionCount: number,
-  rate: number,
-  durationSeconds: number,
-  request: autocannon.Request,
-): Promise<Paced> {
-  const durations: number[] = [];
-  let non2xx = 0;
-  const instances: Promise<autocannon.Result>[] = [];
-  for (let i = 0; i < connectionCount; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000 / connectionCount));
-    const instance = autocannon(
-      {
-        url,
-        connections: 1,
-        overallRate: rate / connectionCount,
-        duration: durationSeconds,
-        requests: [request],
-      },
-      () => undefined,
-    );
-    instance.on('response', (_client, statusCode: number, _bytes, milliseconds: number) => {
-      if (statusCode >= 200 && statusCode < 300) durations.push(milliseconds);
-      else non2xx += 1;
-    });
-    instances.push(
-      new Promise((resolve, reject) => {
-        instance.on('done', resolve);
-        instance.on('error', reject);
-      }),
-    );
-  }
-  await Promise.all(instances);
-  durations.sort((a, b) => a - b);
-  const at = (q: number) =>
-    durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] ?? NaN;
-  return {
-    // Each instance keeps its share of the rate for the whole duration, staggered start aside.
-    requestsPerSecond: (durations.length + non2xx) / durationSeconds,
-    p50: at(0.5),
-    p99: at(0.99),
-    max: durations.at(-1) ?? NaN,
-    non2xx,
   };
 }
 

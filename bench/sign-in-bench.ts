@@ -1,7 +1,9 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { SignJWT, importPKCS8 } from 'jose';
 import {
@@ -15,11 +17,13 @@ import { createPasswordHasher } from '../apps/api/src/credentials/password-hashe
 import {
   DEFAULT_ADMIN_URL,
   freePort,
+  paced,
   query,
   seededDatabase,
   startServer,
   stopServer,
 } from './bench-support';
+import { layerCosts, type LayerCosts } from './cpu-profile-layers';
 
 // `npm run bench:sign-in [-- --people N --seconds S --clients C]` (issue 35): on the real server
 // over HTTP, with PostgreSQL,
@@ -30,6 +34,8 @@ import {
 //    answering the same token response, an RS256 JWT signed per request;
 // 3. the profile API's latency at 300 requests per second with the signed-in clients' tokens.
 // Prints the machine's load beside the figures: they are only comparable on a quiet machine.
+// With `--profile` the server runs under V8's sampling profiler and, after the figures, the
+// main thread's time per operation of each phase is printed by layer and by package.
 
 const PASSWORD = 'Bench-Masuk-Portal-2026';
 const PROFILE_RATE = 300;
@@ -41,6 +47,7 @@ const { values } = parseArgs({
     // Enough that the sign-in's fixed least answer time (400 ms) does not bound the rate.
     clients: { type: 'string', default: '32' },
     keep: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
 const people = Number(values.people.replaceAll('_', ''));
@@ -136,12 +143,19 @@ function createClient(origin: string) {
   return { signIn, refresh };
 }
 
+/** The monotonic clock in microseconds: the clock of V8's profile timestamps on Linux. */
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+/** Each server phase's time window and operations, for the CPU profile's breakdown. */
+const windows: { phase: string; from: number; to: number; operations: number }[] = [];
+
 /** Runs `work` in `clients` loops for `seconds`; answers how many finished and failed. */
-async function loops(work: (client: number) => Promise<void>) {
+async function loops(work: (client: number) => Promise<void>, phase?: string) {
   const until = Date.now() + seconds * 1000;
   let done = 0;
   let failed = 0;
   const started = Date.now();
+  const from = monotonicMicros();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       while (Date.now() < until) {
@@ -154,6 +168,7 @@ async function loops(work: (client: number) => Promise<void>) {
       }
     }),
   );
+  if (phase) windows.push({ phase, from, to: monotonicMicros(), operations: done + failed });
   return { perSecond: done / ((Date.now() - started) / 1000), done, failed };
 }
 
@@ -188,26 +203,18 @@ async function bareTokenServer(port: number) {
   return app;
 }
 
-function profileLoad(origin: string, tokens: string[]): Promise<autocannon.Result> {
+/**
+ * The profile API at a steady 300 requests per second (arrivals spread over each second, as
+ * independent visitors' are), each request with the next signed-in client's token.
+ */
+function profileLoad(origin: string, tokens: string[]) {
   let next = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${origin}/belajar-id${PROFILE_PATH}`,
-        connections: 20,
-        duration: seconds,
-        overallRate: PROFILE_RATE,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` },
-            }),
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
+  return paced(`${origin}/belajar-id`, 20, PROFILE_RATE, seconds, {
+    path: `/belajar-id${PROFILE_PATH}`,
+    setupRequest: (request: autocannon.Request) => ({
+      ...request,
+      headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+    }),
   });
 }
 
@@ -232,7 +239,12 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 process.env['PUBLIC_URL'] = origin;
 process.env['SIGN_IN_LIMIT_PER_IP_PER_MINUTE'] = '100000000';
-const server = await startServer(benchUrl, port);
+const profileDir = values.profile ? mkdtempSync(path.join(tmpdir(), 'sign-in-profile-')) : null;
+const server = await startServer(
+  benchUrl,
+  port,
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=250'] : [],
+);
 const bare = await bareTokenServer(await freePort());
 const bareAddress = bare.server.address() as { port: number };
 const client = createClient(origin);
@@ -247,11 +259,11 @@ try {
   const signIns = await loops(async (c) => {
     const tokens = await client.signIn(emails[nextEmail++ % emails.length]!);
     held[c] = tokens;
-  });
+  }, 'full sign-in');
 
   const refreshes = await loops(async (c) => {
     held[c] = await client.refresh(held[c]!.refresh_token);
-  });
+  }, 'token refresh');
   const bareRefreshes = await loops(async () => {
     const response = await fetch(`http://127.0.0.1:${bareAddress.port}/token`, {
       method: 'POST',
@@ -262,10 +274,17 @@ try {
     await response.json();
   });
 
+  const profileFrom = monotonicMicros();
   const profile = await profileLoad(
     origin,
     held.map((tokens) => tokens.access_token),
   );
+  windows.push({
+    phase: 'profile API',
+    from: profileFrom,
+    to: monotonicMicros(),
+    operations: Math.round(profile.requestsPerSecond * seconds),
+  });
 
   const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
   console.log(
@@ -286,10 +305,36 @@ try {
     `bare Fastify, same JWT signed:   ${bareRefreshes.perSecond.toFixed(1)}/s = refresh ${ratio(refreshes.perSecond, bareRefreshes.perSecond)} of it (target 0.6)`,
   );
   console.log(
-    `profile API at ${PROFILE_RATE} req/s:        p50 ${profile.latency.p50} ms  p99 ${profile.latency.p99} ms  non-2xx ${profile.non2xx} (target p99 < 25 ms)`,
+    `profile API at ${PROFILE_RATE} req/s:        ${profile.requestsPerSecond.toFixed(0)} req/s answered, p50 ${profile.p50.toFixed(1)} ms  p99 ${profile.p99.toFixed(1)} ms  max ${profile.max.toFixed(1)} ms  non-2xx ${profile.non2xx} (target p99 < 25 ms)`,
   );
 } finally {
   await bare.close();
-  await stopServer(server);
+  await stopServer(server); // a CPU profile is written as the process exits
+  if (profileDir) {
+    const [file] = readdirSync(profileDir);
+    if (file) printProfile(path.join(profileDir, file));
+    rmSync(profileDir, { recursive: true, force: true });
+  }
   if (!values.keep) await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
+/** The server main thread's microseconds per operation of each phase, by layer and package. */
+function printProfile(file: string) {
+  const top = (costs: Map<string, number>) =>
+    [...costs]
+      .filter(([, micros]) => micros >= 50)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, micros]) => `    ${(micros / 1000).toFixed(2).padStart(7)} ms  ${name}`)
+      .join('\n');
+  for (const { phase, from, to, operations } of windows) {
+    const costs: LayerCosts = layerCosts(file, { from, to }, operations);
+    const busy = [...costs.layers]
+      .filter(([layer]) => layer !== 'idle')
+      .reduce((sum, [, micros]) => sum + micros, 0);
+    console.log(
+      `\n${phase}: the server's main thread, ${(busy / 1000).toFixed(2)} ms busy per operation (${operations} operations)`,
+    );
+    console.log(`  by layer:\n${top(costs.layers)}`);
+    console.log(`  unclaimed, by package or file:\n${top(costs.rest)}`);
+  }
 }
