@@ -413,7 +413,7 @@ describe('a third-party platform with client_secret_basic (openid-client)', () =
     const items = (listed.json() as { data: { items: { clientId: string; scopes: string[] }[] } })
       .data.items;
     expect(items.find((item) => item.clientId === 'rapor-basic')?.scopes).toEqual(
-      expect.arrayContaining(['profile', 'email', 'schools', 'user_type']),
+      expect.arrayContaining(['profile', 'email', 'schools', 'user_type', 'offline_access']),
     );
 
     const withdrawn = await t.app.inject({

@@ -288,10 +288,16 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '));
       if (details.missingOIDCClaims?.length) grant.addOIDCClaims(details.missingOIDCClaims);
       const grantId = await grant.save();
+      // Offline access was on the page when the registration has it (see the details above):
+      // the connection remembers it with the rest, so the profile lists what was agreed to.
+      const client = await provider.Client.find(clientId);
       await service.recordConsent(
         accountId,
         clientId,
-        (grant.getOIDCScope() ?? '').split(' ').filter(Boolean),
+        [
+          ...(grant.getOIDCScope() ?? '').split(' ').filter(Boolean),
+          ...(client?.grantTypeAllowed('refresh_token') ? ['offline_access'] : []),
+        ],
         request.ip,
       );
       const redirectTo = await provider.interactionResult(
