@@ -47,7 +47,7 @@ async function registerRotateDisable(
   clientId: string,
 ) {
   const name = `Platform Uji ${clientId}`;
-  await page.getByRole('heading', { level: 1, name: c.sections.platforms }).waitFor();
+  await page.getByRole('heading', { level: 1, name: c.sections.platforms, exact: true }).waitFor();
   await expectNoAxeViolations(page, `platforms ${where}`);
 
   // The form, empty: the contract's refusals in the summary and by each field, nothing sent.

@@ -127,7 +127,7 @@ function PasswordForm({
 
   return (
     <>
-      <p className="mt-3 text-muted">{t('console:invitation.intro')}</p>
+      <p className="mt-3 text-muted">{t('invitation.intro', { ns: 'console' })}</p>
       <form className="mt-6 space-y-5" noValidate onSubmit={(event) => void onSubmit(event)}>
         <NewPasswordFields form={form} />
         <Alert variant="field-error">{localise(formError)}</Alert>

@@ -55,7 +55,7 @@ export function PlatformDetail({ token, clientId }: { token: string; clientId: s
         {back}
         {query.isPending ? (
           <p role="status" className="mt-4">
-            {t('console:loading')}
+            {t('loading', { ns: 'console' })}
           </p>
         ) : (
           <Alert variant="error-box" className="mt-4">

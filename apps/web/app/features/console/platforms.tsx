@@ -36,7 +36,7 @@ export function Platforms({ token }: { token: string }) {
   return (
     <section aria-labelledby="platforms-title">
       <h1 id="platforms-title" className="text-3xl font-bold">
-        {t('console:sections.platforms')}
+        {t('sections.platforms', { ns: 'console' })}
       </h1>
       <p className="mt-2 max-w-3xl text-muted">{t('intro')}</p>
       {created?.secret ? (
@@ -99,7 +99,7 @@ export function Platforms({ token }: { token: string }) {
       ) : null}
       {platforms.isPending ? (
         <p role="status" className="mt-2 text-muted">
-          {t('console:loading')}
+          {t('loading', { ns: 'console' })}
         </p>
       ) : null}
       {list ? (
