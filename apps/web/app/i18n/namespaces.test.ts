@@ -23,7 +23,11 @@ describe('the list of namespaces', () => {
 describe('keys in the code', () => {
   // i18n.ts sets no namespace separator, so `t('console:loading')` looks up a key of that name
   // in the hook's own namespace and shows it raw; another namespace is named with `{ ns }`.
-  const sources = import.meta.glob('../**/*.tsx', { query: '?raw', import: 'default', eager: true });
+  const sources = import.meta.glob('../**/*.tsx', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
 
   it('never name a namespace inside a key', () => {
     const prefixed = Object.entries(sources).flatMap(([path, text]) =>
