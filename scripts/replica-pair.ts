@@ -34,6 +34,8 @@ export type ReplicaPair = {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` of the primary (trust on loopback). */
   primaryUrl: string;
   standbyUrl: string;
+  /** Holds `primary/` and `standby/`, their data folders, and each one's log. */
+  folder: string;
   /** Everything a server wrote to its log (with `logStatements`, every statement it ran). */
   log(server: 'primary' | 'standby'): string;
   /** Stops the standby (fast shutdown), as a replica host going away. */
@@ -154,6 +156,7 @@ export async function startReplicaPair({
   return {
     primaryUrl: url(ports.primary),
     standbyUrl: url(ports.standby),
+    folder,
     log: (server) => (existsSync(logFile(server)) ? readFileSync(logFile(server), 'utf8') : ''),
     stopStandby: async () => stopServer('standby'),
     startStandby: async () => {
