@@ -21,7 +21,7 @@ export async function query<T>(url: string, text: string, params: unknown[] = []
   }
 }
 
-export { freePort } from '../scripts/cluster';
+export { freePort } from '../scripts/free-port';
 
 /** The URL of database `name` (created if missing), seeded with `people` unless it already is. */
 export async function seededDatabase(

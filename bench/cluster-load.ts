@@ -4,7 +4,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, startCluster } from '../scripts/cluster';
+import { startCluster } from '../scripts/cluster';
+import { freePort } from '../scripts/free-port';
 import { DEFAULT_ADMIN_URL, query, seededDatabase } from './bench-support';
 
 // `npm run bench:load [-- --seconds 600 --rate 300 --instances 2 --people 100000]` (issue 24):

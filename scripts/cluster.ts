@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
 import { ensureNginx, writeNginxConfig } from './nginx';
 import { ensurePrometheus, startPrometheus } from './prometheus';
 
@@ -52,18 +52,6 @@ export type Cluster = {
   /** Stops nginx and every instance by PID and waits until they have exited. */
   stop(): Promise<void>;
 };
-
-/** A port on loopback that nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForReady(url: string, child: ChildProcess, deadline: number): Promise<void> {
   for (;;) {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startCluster, type Cluster } from '../../../scripts/cluster';
+import { startCluster, type Cluster } from '../../../scripts/cluster';
+import { freePort } from '../../../scripts/free-port';
 import {
   fillPerson,
   fillSchoolByNpsn,

@@ -10,7 +10,7 @@ import { dailyMetrics } from './schema';
 
 // The replica here is a second database of its own (PGlite, or a database on the same
 // PostgreSQL in CI) holding different figures, so an answer says which one served it; the
-// streaming replica itself is the cluster's business (scripts/replica.ts).
+// seam on a real streaming standby is db/streaming-replica.test.ts (decision 0281).
 const url = `/belajar-id${STATISTICS_PATHS.public}?from=2026-03-01&to=2026-03-01`;
 const PRIMARY_COUNT = 3;
 const REPLICA_COUNT = 7;

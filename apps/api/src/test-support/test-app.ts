@@ -56,9 +56,15 @@ export async function createTestApp(
     now,
     tracing,
     adjustDatabase = (database) => database,
+    openDatabase = () => createTestDatabase(),
   }: {
     /** Request spans, for the tracing tests. */
     tracing?: Tracing;
+    /**
+     * Opens the app's database; a fresh one of its own by default. A test of the server's own
+     * database settings (`DATABASE_URL`, `DATABASE_REPLICA_URL`) opens `config.database`.
+     */
+    openDatabase?: (config: Config) => Promise<Database>;
     /** Changes the database before the app gets it (a read replica in front of it). */
     adjustDatabase?: (database: Database) => Database;
     /** Keep the log lines for `logs()`; a long run that measures memory lets them go. */
@@ -68,7 +74,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = adjust(testConfig(overrides));
-  const database = adjustDatabase(await createTestDatabase());
+  const database = adjustDatabase(await openDatabase(config));
   const rateLimit = await testCounters(config);
   const stream = new PassThrough();
   let captured = '';
