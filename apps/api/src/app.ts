@@ -104,8 +104,8 @@ export async function buildApp({
   // Traces before anything else, so every hook and route added below runs inside its request's span.
   await tracing?.register(app);
   // The services, jobs and calls a handler reaches work on behalf of its request: a job it
-  // queues carries the request's id (decision 0280). A preHandler rather than onRequest: a body
-  // arrives by stream events, whose callbacks would lose a context entered before it was read.
+  // queues carries the request's id (decision 0280). Entered in a preHandler, right before the
+  // handler: it then holds however the body was read, and whichever hooks ran before.
   app.addHook('preHandler', (request, _reply, done) => runForRequest(request.id, done));
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
