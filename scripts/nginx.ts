@@ -60,6 +60,9 @@ ${upstreams}
       # As the client sent it, port included: the sign-in provider builds its addresses from it.
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # nginx's own id for the request (a client's header is replaced): the portal logs it, its
+      # jobs and calls carry it (decision 0280), and nginx's log can name it too.
+      proxy_set_header X-Request-ID $request_id;
       proxy_set_header X-Forwarded-Proto $scheme;${nameInstance}
     }
   }

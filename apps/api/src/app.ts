@@ -21,6 +21,7 @@ import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
 import { clientErrorBody, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './logging/logger-options';
+import { requestIdOf, runForRequest } from './logging/request-id';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './demo/demo-identities-routes';
 import type { RateLimitStore } from './counters/rate-limit-store';
@@ -83,6 +84,9 @@ export async function buildApp({
   const trustProxy = config.trustProxy as FastifyServerOptions['trustProxy'];
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
+    // nginx's `x-request-id` when it is a plain short id, a UUID otherwise: one id for a request
+    // on every instance, job and service it reaches (decision 0280), never a caller's free text.
+    genReqId: requestIdOf,
     trustProxy,
     bodyLimit: 1024 * 1024,
     // Errors Node's HTTP parser answers before Fastify sees a request (431 headers too large,
@@ -99,6 +103,10 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   // Traces before anything else, so every hook and route added below runs inside its request's span.
   await tracing?.register(app);
+  // The services, jobs and calls a handler reaches work on behalf of its request: a job it
+  // queues carries the request's id (decision 0280). Entered in a preHandler, right before the
+  // handler: it then holds however the body was read, and whichever hooks ran before.
+  app.addHook('preHandler', (request, _reply, done) => runForRequest(request.id, done));
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

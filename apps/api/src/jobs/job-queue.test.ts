@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database';
 import { rowsOf } from '../db/rows-of';
-import { createJobQueue, type JobQueue } from './job-queue';
+import { logBackgroundWarning } from '../logging/logger-options';
+import { currentRequestId, runForRequest } from '../logging/request-id';
+import { JOB_ORIGIN_KEY, createJobQueue, type JobQueue } from './job-queue';
 import { createTestDatabase } from '../test-support/test-database';
 
 let database: Database;
@@ -56,5 +58,66 @@ describe('job queue', () => {
     );
     expect(rows.map((row) => row.value)).toEqual(['committed', 'flaky']);
     expect(seen).not.toContain('rolled-back');
+  });
+
+  it('runs a job as the request that queued it: its id in the log lines, none of it in the data', async () => {
+    await queue.createQueue('origin', { retryLimit: 0, retryDelay: 1, retryBackoff: false });
+    const runs: { value: string; data: object; requestId: string | undefined }[] = [];
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => {
+      lines.push(line);
+    });
+    try {
+      await queue.work<{ value: string }>('origin', async (job) => {
+        runs.push({ value: job.data.value, data: job.data, requestId: currentRequestId() });
+        logBackgroundWarning('origin job ran', { value: job.data.value });
+      });
+      await runForRequest('9f1c2d3e-request', () =>
+        database.db.transaction((tx) => queue.send('origin', { value: 'from-request' }, { tx })),
+      );
+      await runForRequest('9f1c2d3e-batch', () =>
+        database.db.transaction((tx) =>
+          queue.sendMany('origin', [{ value: 'batch-1' }, { value: 'batch-2' }], { tx }),
+        ),
+      );
+      await queue.send('origin', { value: 'no-request' });
+      // Jobs queued before jobs carried anything, and one whose carried id is not a plain id.
+      await queue.boss.send('origin', { value: 'old' });
+      await queue.boss.send('origin', {
+        value: 'forged',
+        [JOB_ORIGIN_KEY]: { requestId: 'x\n{"level":60}', traceparent: 'not-a-traceparent' },
+      });
+      await waitFor(() => runs.length === 6);
+    } finally {
+      spy.mockRestore();
+    }
+
+    const byValue = Object.fromEntries(runs.map((run) => [run.value, run]));
+    expect(byValue['from-request']?.requestId).toBe('9f1c2d3e-request');
+    expect(byValue['batch-1']?.requestId).toBe('9f1c2d3e-batch');
+    expect(byValue['batch-2']?.requestId).toBe('9f1c2d3e-batch');
+    for (const value of ['no-request', 'old', 'forged'])
+      expect(byValue[value]?.requestId).toBeUndefined();
+    // The handler gets the data it was sent, without what the queue carried beside it.
+    for (const run of runs) expect(run.data).toEqual({ value: run.value });
+
+    const logged = lines
+      .filter((line) => line.includes('"origin job ran"'))
+      .map((line) => JSON.parse(line) as { value: string; reqId?: string });
+    expect(logged).toHaveLength(6);
+    for (const line of logged) expect(line.reqId).toBe(byValue[line.value]?.requestId);
+
+    // What is stored: the request's id only (tracing is off here), under the queue's own key.
+    const stored = await rowsOf<{ value: string; origin: unknown }>(
+      database.db,
+      sql`SELECT data->>'value' AS value, data->${JOB_ORIGIN_KEY} AS origin
+            FROM pgboss.job WHERE name = 'origin' ORDER BY value`,
+    );
+    expect(Object.fromEntries(stored.map((row) => [row.value, row.origin]))).toMatchObject({
+      'from-request': { requestId: '9f1c2d3e-request' },
+      'batch-1': { requestId: '9f1c2d3e-batch' },
+      'no-request': null,
+      old: null,
+    });
   });
 });

@@ -1,5 +1,7 @@
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { FastifyServerOptions } from 'fastify';
 import { describeDatabaseError, isDatabaseError } from './database-errors';
+import { currentRequestId } from './request-id';
 
 /**
  * Keys whose values are personal data (UU 27/2022). Bodies, query strings and headers are
@@ -120,12 +122,27 @@ export function describeError(error: unknown): {
   return { type: error.name, message: error.message, code, statusCode, stack: error.stack ?? '' };
 }
 
+/**
+ * The request a background line works for (a job carries the id of the request that queued it,
+ * decision 0280) and its trace, under the names request lines give them, so one search finds both.
+ */
+function origin(): { reqId?: string; traceId?: string } {
+  const reqId = currentRequestId();
+  const span = trace.getActiveSpan()?.spanContext();
+  return {
+    ...(reqId === undefined ? {} : { reqId }),
+    ...(span && isSpanContextValid(span) ? { traceId: span.traceId } : {}),
+  };
+}
+
 /** One JSON error line for code that runs outside a request (jobs, pools, batches). */
 export function logBackgroundError(msg: string, error: unknown): void {
-  console.error(JSON.stringify({ level: 50, time: Date.now(), msg, err: describeError(error) }));
+  console.error(
+    JSON.stringify({ level: 50, time: Date.now(), ...origin(), msg, err: describeError(error) }),
+  );
 }
 
 /** One JSON warning line for code that runs outside a request; `fields` must hold no personal data. */
 export function logBackgroundWarning(msg: string, fields: Record<string, unknown>): void {
-  console.error(JSON.stringify({ level: 40, time: Date.now(), msg, ...fields }));
+  console.error(JSON.stringify({ level: 40, time: Date.now(), ...origin(), msg, ...fields }));
 }

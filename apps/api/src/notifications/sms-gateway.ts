@@ -1,3 +1,4 @@
+import { requestIdHeaders } from '../logging/request-id';
 import type { Transport } from './mail-transport';
 
 // A gateway that has not answered by then is treated as down; the job retries later.
@@ -16,6 +17,9 @@ export function createSmsGatewayTransport(url: string, key: string | undefined):
         headers: {
           'content-type': 'application/json',
           ...(key ? { authorization: `Bearer ${key}` } : {}),
+          // The gateway's logs name the request that asked for the message (the trace's
+          // `traceparent` is added by the fetch instrumentation when tracing is on).
+          ...requestIdHeaders(),
         },
         body: JSON.stringify({ to, message: text, reference }),
         signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),

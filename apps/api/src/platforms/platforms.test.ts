@@ -40,6 +40,10 @@ import {
   signIn,
   type Browser,
 } from '../test-support/test-relying-party';
+import { rowsOf } from '../db/rows-of';
+import { JOB_ORIGIN_KEY } from '../jobs/job-queue';
+import { runForRequest } from '../logging/request-id';
+import { DELIVER_QUEUE } from '../notifications/outbox-jobs';
 import { createPlatformsService } from './platforms-service';
 
 // The provider as the ministry's platforms meet it (issue 36), through two relying parties
@@ -60,6 +64,8 @@ let backchannel: Server;
 let backchannelUri: string;
 /** The logout tokens the platforms' back-channel endpoint received. */
 const logoutTokens: string[] = [];
+/** The request id each back-channel post carried (`x-request-id`). */
+const logoutRequestIds: (string | undefined)[] = [];
 let basic: { secret: string; rp: client.Configuration };
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 let jwtKeys: { privateKey: PrivateKey; publicJwk: JWK };
@@ -246,6 +252,7 @@ beforeAll(async () => {
     request.on('end', () => {
       const token = new URLSearchParams(body).get('logout_token');
       if (token) logoutTokens.push(token);
+      logoutRequestIds.push(request.headers['x-request-id'] as string | undefined);
       response.writeHead(200).end();
     });
   });
@@ -702,8 +709,25 @@ describe('logout', () => {
         and(eq(outboxMessages.channel, 'backchannel'), eq(outboxMessages.recipient, 'rapor-basic')),
       );
     expect(queued.length).toBeGreaterThan(0);
-    for (const message of queued) await t.app.services.outbox.deliver(message.id);
+    // Each delivery job carries the id of the request that ended the session (through the
+    // provider's own handler), and its worker runs it under that id.
+    const carried = await rowsOf<{ requestId: string | null }>(
+      t.database.db,
+      sql`SELECT data->${JOB_ORIGIN_KEY}->>'requestId' AS "requestId" FROM pgboss.job
+           WHERE name = ${DELIVER_QUEUE}
+             AND (data->>'id')::bigint IN (${sql.join(
+               queued.map((message) => sql`${message.id}`),
+               sql`, `,
+             )})`,
+    );
+    const endRequestId = carried[0]?.requestId ?? undefined;
+    expect(endRequestId).toBeDefined();
+    expect(carried.every((row) => row.requestId === endRequestId)).toBe(true);
+    for (const message of queued)
+      await runForRequest(endRequestId, () => t.app.services.outbox.deliver(message.id));
     await expect.poll(() => logoutTokens.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The platform's logs can name the portal's request that logged the person out.
+    expect(logoutRequestIds.at(-1)).toBe(endRequestId);
     const { payload, protectedHeader } = await jwtVerify(
       logoutTokens.at(-1)!,
       await providerKeys(),

@@ -14,6 +14,7 @@ import {
 } from '@portal/contracts/sign-in';
 import { ServiceUnavailableError } from '../http/domain-errors';
 import { logBackgroundError } from '../logging/logger-options';
+import { requestIdHeaders } from '../logging/request-id';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
 import { errorPage } from './provider-pages';
 import { CLIENT_EXTRA_METADATA, secretMatches } from './client-secrets';
@@ -132,16 +133,18 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     // A platform authenticates with a secret (kept hashed), its own signed JWT, or not at all
     // (public, PKCE alone); no method that needs the secret in clear (client_secret_jwt).
     clientAuthMethods: ['none', 'client_secret_basic', 'private_key_jwt'],
-    ...(options.allowLoopbackRequests
-      ? {
-          fetch: (url: URL | string | Request, init: RequestInit = {}) => {
-            const { dispatcher: _ssrfGuard, ...rest } = init as RequestInit & {
-              dispatcher?: unknown;
-            };
-            return fetch(url, rest);
-          },
-        }
-      : {}),
+    // The provider's calls (JWKS, back-channel logout) name the request or job they serve. Its
+    // SSRF guard (the dispatcher) is left out where loopback addresses are allowed.
+    fetch: (url: URL | string | Request, init: RequestInit = {}) => {
+      const { dispatcher: ssrfGuard, ...rest } = init as RequestInit & { dispatcher?: unknown };
+      const headers = new Headers(init.headers);
+      for (const [name, value] of Object.entries(requestIdHeaders())) headers.set(name, value);
+      return fetch(url, {
+        ...rest,
+        headers,
+        ...(options.allowLoopbackRequests || !ssrfGuard ? {} : { dispatcher: ssrfGuard }),
+      } as RequestInit);
+    },
     extraClientMetadata: {
       properties: Object.values(CLIENT_EXTRA_METADATA),
     },
