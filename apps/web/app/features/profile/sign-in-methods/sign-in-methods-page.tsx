@@ -8,9 +8,15 @@ import { ApiError } from '~/api/api-client';
 import { safeReturnPath } from '~/auth/auth-client';
 import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
 import { Alert } from '~/components/alert';
+import {
+  AppCodeField,
+  AuthenticatorKey,
+  isAppCode,
+  typedCode,
+} from '~/components/authenticator-app';
 import { FormField } from '~/components/form-field';
 import { PageTitle } from '~/components/page-title';
-import { saveFile } from '~/components/save-file';
+import { RecoveryCodeList } from '~/components/recovery-code-list';
 import { webConfig } from '~/config';
 import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage } from '~/i18n/server-messages';
@@ -122,8 +128,8 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
 
   const onConfirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
-    const valid = /^\d{6}$/.test(code);
+    const code = typedCode(event, 'code');
+    const valid = isAppCode(code);
     setFormatError(valid ? undefined : t('app.codeFormat'));
     if (!valid) return;
     confirm.mutate(code, {
@@ -167,28 +173,20 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
       ) : enrolment ? (
         <div className="mt-4">
           <p>{t('app.scan')}</p>
-          <img
-            src={enrolment.qr_code}
-            alt={t('app.qrAlt')}
-            width={200}
-            height={200}
-            className="mx-auto mt-4 block size-[200px] bg-white"
+          <AuthenticatorKey
+            qrCode={enrolment.qr_code}
+            secret={enrolment.secret}
+            qrAlt={t('app.qrAlt')}
+            manual={t('app.manual')}
+            className="mt-4"
           />
-          <p className="mt-4 text-sm">{t('app.manual')}</p>
-          <p
-            className="mt-1 break-all rounded-md bg-surface p-3 font-mono text-lg"
-            translate="no"
-            data-testid="totp-secret"
-          >
-            {enrolment.secret.match(/.{1,4}/g)?.join(' ')}
-          </p>
           <form
             noValidate
             onSubmit={onConfirm}
             className="mt-4 space-y-4"
             aria-busy={confirm.isPending}
           >
-            <FormField
+            <AppCodeField
               id="app-code"
               label={t('app.codeLabel')}
               hint={t('app.codeHint')}
@@ -196,22 +194,7 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
                 formatError ??
                 (confirm.error instanceof ApiError ? localise(confirm.error) : undefined)
               }
-              announceError
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="code"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]*"
-                  maxLength={6}
-                  spellCheck={false}
-                  className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
-                />
-              )}
-            </FormField>
+            />
             <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
               {t('app.confirm')}
             </button>
@@ -479,55 +462,31 @@ function ConfirmChange({
   );
 }
 
-/** The recovery codes, shown once: copied or saved as a file made in the browser. */
+/** The recovery codes, shown once in place of the sections. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation('sign-in-methods');
-  const [kept, setKept] = useState<'copied' | 'copyFailed' | 'downloaded' | null>(null);
   const domain = webConfig.domain;
   // Shown in place of the sections: focus moves to its heading, once.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const copy = () => {
-    setKept(null);
-    void (navigator.clipboard?.writeText(codes.join('\n')) ?? Promise.reject()).then(
-      () => setKept('copied'),
-      () => setKept('copyFailed'),
-    );
-  };
-  const download = () => {
-    const text = [t('codes.fileHeading', { domain }), '', ...codes, ''].join('\r\n');
-    saveFile(
-      new Blob([text], { type: 'text/plain;charset=utf-8' }),
-      t('codes.fileName', { domain }),
-    );
-    setKept('downloaded');
-  };
   return (
     <section aria-labelledby="codes-title" className="mt-8">
       <h2 id="codes-title" className="text-xl font-bold" tabIndex={-1} ref={heading}>
         {t('codes.title')}
       </h2>
       <p className="mt-2">{t('codes.intro')}</p>
-      <ol
-        className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-surface p-4 font-mono text-lg"
-        translate="no"
-        data-testid="recovery-codes"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ol>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary" onClick={copy}>
-          {t('codes.copy')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={download}>
-          {t('codes.download')}
-        </button>
-      </div>
-      <p role="status" className="mt-2 min-h-6">
-        {kept ? t(`codes.${kept}`) : null}
-      </p>
+      <RecoveryCodeList
+        codes={codes}
+        texts={{
+          copy: t('codes.copy'),
+          download: t('codes.download'),
+          copied: t('codes.copied'),
+          copyFailed: t('codes.copyFailed'),
+          downloaded: t('codes.downloaded'),
+          fileHeading: t('codes.fileHeading', { domain }),
+          fileName: t('codes.fileName', { domain }),
+        }}
+      />
       <button type="button" className="btn btn-primary mt-4" onClick={onDone}>
         {t('codes.saved')}
       </button>
