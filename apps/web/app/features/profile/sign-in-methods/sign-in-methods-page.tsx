@@ -1,4 +1,4 @@
-import { PASSKEY_POLICY, type Passkey } from '@portal/contracts/passkeys';
+import type { Passkey } from '@portal/contracts/passkeys';
 import type { Confirmation, SignInMethods } from '@portal/contracts/sign-in-methods';
 import type { User } from 'oidc-client-ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { safeReturnPath } from '~/auth/auth-client';
-import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
+import type { PasskeyRefusal } from '~/auth/passkeys';
 import { Alert } from '~/components/alert';
 import {
   AppCodeField,
@@ -15,6 +15,7 @@ import {
   typedCode,
 } from '~/components/authenticator-app';
 import { FormField } from '~/components/form-field';
+import { PasskeyAddForm, PasskeyList } from '~/components/passkey-list';
 import { PageTitle } from '~/components/page-title';
 import { RecoveryCodeList } from '~/components/recovery-code-list';
 import { webConfig } from '~/config';
@@ -223,18 +224,14 @@ function PasskeySection({ token, methods, onCodes }: SectionProps) {
   const { t } = useTranslation('sign-in-methods');
   const localise = useLocaliseMessage();
   const day = useDay();
-  const labelId = useId();
   const add = useAddPasskey(token);
   const [label, setLabel] = useState('');
   const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const [supported, setSupported] = useState(true);
-  useEffect(() => setSupported(browserHasPasskeys()), []);
   const nameOf = (passkey: Passkey) =>
     passkey.label ?? t('passkeys.unnamed', { date: day(passkey.createdAt) });
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
+  const onAdd = () => {
     setRefusal(null);
     add.mutate(label.trim(), {
       onSuccess: (result) => {
@@ -254,69 +251,42 @@ function PasskeySection({ token, methods, onCodes }: SectionProps) {
       {methods.passkeys.length === 0 ? (
         <p className="mt-3">{t('passkeys.none')}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-line border-y border-line">
-          {methods.passkeys.map((passkey) => (
-            <li key={passkey.id} className="py-3">
-              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold break-words">{nameOf(passkey)}</p>
-                  <p className="text-sm text-muted">
-                    {t('passkeys.addedOn', { date: day(passkey.createdAt) })}
-                  </p>
-                </div>
-                {removing === passkey.id ? null : (
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    aria-label={t('passkeys.removeNamed', { name: nameOf(passkey) })}
-                    onClick={() => setRemoving(passkey.id)}
-                  >
-                    {t('passkeys.remove')}
-                  </button>
-                )}
-              </div>
-              {removing === passkey.id ? (
-                <ConfirmChange
-                  token={token}
-                  change={{ kind: 'remove-passkey', id: passkey.id }}
-                  appHeld={methods.totp !== null}
-                  submitLabel={t('passkeys.removeNamed', { name: nameOf(passkey) })}
-                  onDone={() => setRemoving(null)}
-                  onCancel={() => setRemoving(null)}
-                />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      {supported ? (
-        <form onSubmit={onAdd} className="mt-4 flex flex-wrap items-end gap-4">
-          <FormField
-            id={labelId}
-            label={t('passkeys.label')}
-            hint={t('passkeys.labelHint')}
-            className="min-w-0 flex-1 basis-56"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                autoComplete="off"
-                maxLength={PASSKEY_POLICY.labelMaxLength}
-                value={label}
-                onChange={(event) => setLabel(event.target.value)}
+        <PasskeyList
+          className="mt-3"
+          passkeys={methods.passkeys}
+          nameOf={nameOf}
+          details={(passkey) => t('passkeys.addedOn', { date: day(passkey.createdAt) })}
+          removeText={t('passkeys.remove')}
+          removeNamed={(name) => t('passkeys.removeNamed', { name })}
+          onRemove={(passkey) => setRemoving(passkey.id)}
+          confirmation={(passkey) =>
+            removing === passkey.id ? (
+              <ConfirmChange
+                token={token}
+                change={{ kind: 'remove-passkey', id: passkey.id }}
+                appHeld={methods.totp !== null}
+                submitLabel={t('passkeys.removeNamed', { name: nameOf(passkey) })}
+                onDone={() => setRemoving(null)}
+                onCancel={() => setRemoving(null)}
               />
-            )}
-          </FormField>
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            {add.isPending ? t('passkeys.adding') : t('passkeys.add')}
-          </button>
-        </form>
-      ) : (
-        <Alert variant="info" className="mt-4">
-          {t('passkeys.unsupported')}
-        </Alert>
+            ) : null
+          }
+        />
       )}
+      <PasskeyAddForm
+        className="mt-4"
+        label={label}
+        onLabelChange={setLabel}
+        onAdd={onAdd}
+        pending={add.isPending}
+        texts={{
+          label: t('passkeys.label'),
+          labelHint: t('passkeys.labelHint'),
+          add: t('passkeys.add'),
+          adding: t('passkeys.adding'),
+          unsupported: t('passkeys.unsupported'),
+        }}
+      />
       {refusal ? <Alert variant="field-error">{t(`passkeys.refusal.${refusal}`)}</Alert> : null}
       {add.error instanceof ApiError ? (
         <Alert variant="field-error">{localise(add.error)}</Alert>
