@@ -1,15 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../app/locales/en/sign-in.json';
 import id from '../app/locales/id/sign-in.json';
 import { expectNoAxeViolations } from './axe';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext } from './browser';
+import {
+  PLATFORM_SIGN_IN_LINK,
+  signInAtPlatform,
+  startDemoPlatform,
+  type DemoPlatform,
+} from './demo-platform';
 import { devPages } from './dev-pages';
-import { startPortalServer, type PortalServer } from './portal-server';
 
 // Issue 36: a person signs in to a ministry platform (the demo platform, `npm run
 // demo:platform`, a separate app using openid-client) with their learning account from a fresh
@@ -17,69 +18,20 @@ import { startPortalServer, type PortalServer } from './portal-server';
 // portal's back-channel logout, delivered by the outbox, ends the platform's own session.
 // A server of its own: it registers the demo platform at the demo platform's port.
 
-const DEMO_PASSWORD = 'Coba-Portal-2026';
-const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '../..');
 const TEXTS = { id, en };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`demo platform exited: ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('demo platform not ready');
-}
-
 describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
-  let server: PortalServer;
-  let platform: ChildProcess;
-  let platformUrl: string;
+  let demo: DemoPlatform;
   let browser: Browser;
 
   beforeAll(async () => {
-    platformUrl = `http://127.0.0.1:${await freePort()}`;
-    server = await startPortalServer({
-      demoPeople: 100,
-      ownDatabase: true,
-      env: { DEMO_PLATFORM_URL: platformUrl },
-    });
-    platform = spawn(
-      path.join(repoRoot, 'node_modules/.bin/tsx'),
-      ['apps/demo-platform/demo-platform.ts'],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          PORTAL_ISSUER: `${server.url}/oidc`,
-          DEMO_PLATFORM_URL: platformUrl,
-        },
-        detached: true,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    await waitFor(platformUrl, platform);
+    demo = await startDemoPlatform();
     browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (platform?.pid && platform.exitCode === null) process.kill(-platform.pid, 'SIGTERM');
-    server?.stop();
+    demo?.stop();
   });
 
   for (const [viewport, language, type] of [
@@ -88,6 +40,7 @@ describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
   ] as const) {
     it(`consents, sees the claims, and is signed out of the platform by the portal's sign-out (${viewport.width} px, ${language}, ${type})`, async () => {
       const t = TEXTS[language];
+      const { server, platformUrl } = demo;
       const person = (await devPages(server.url).demoIdentities())[type];
       // A fresh browser: no session at the portal, none at the platform.
       const context = await newContext(browser, {
@@ -97,20 +50,9 @@ describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
         serviceWorkers: 'first-visit',
       });
       const page = await context.newPage();
-      await page.goto(platformUrl);
-      await page.getByRole('link', { name: 'Masuk dengan Akun belajar.id' }).click();
-
-      const title = t.title.replace('{{domain}}', 'belajar.id');
-      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
-      await page.getByLabel(t.email.replace('{{domain}}', 'belajar.id')).fill(person.accountEmail);
-      await page.getByLabel(t.password, { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: t.submit, exact: true }).click();
+      await signInAtPlatform(page, platformUrl, language, person);
 
       // The consent page: the platform's name and what it will receive, in the person's language.
-      const consentTitle = t.consent.title.replace('{{platform}}', 'Platform Demo');
-      await page
-        .getByRole('heading', { level: 1, name: consentTitle })
-        .waitFor({ timeout: 30_000 });
       await page.getByText(t.consent.scopes.schools).waitFor();
       await page.getByText(t.consent.scopes.user_type).waitFor();
       await expectNoAxeViolations(page, `consent ${viewport.width}px ${language}`);
@@ -145,7 +87,7 @@ describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
         .poll(
           async () => {
             await page.goto(platformUrl);
-            return page.getByRole('link', { name: 'Masuk dengan Akun belajar.id' }).count();
+            return page.getByRole('link', { name: PLATFORM_SIGN_IN_LINK }).count();
           },
           { timeout: 30_000, interval: 1000 },
         )

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(webDir, '../..');
 
-const freePort = () =>
+/** A port no one listens on now, on loopback. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

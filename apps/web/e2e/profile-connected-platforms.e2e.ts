@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../app/locales/en/sign-in.json';
@@ -10,78 +6,29 @@ import connectedEn from '../app/locales/en/connected-platforms.json';
 import connectedId from '../app/locales/id/connected-platforms.json';
 import { expectNoAxeViolations } from './axe';
 import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext } from './browser';
+import { signInAtPlatform, startDemoPlatform, type DemoPlatform } from './demo-platform';
 import { devPages } from './dev-pages';
-import { startPortalServer, type PortalServer } from './portal-server';
 
 // Issue 36: a person who agreed to the demo platform (`npm run demo:platform`) finds it among
 // their connected platforms at /profile/platform-terhubung, with what it receives, and withdraws
 // its access after a confirmation; at 360 px in Indonesian and 1280 px in English, axe on every
 // step. A server of its own: it registers the demo platform at the demo platform's port.
 
-const DEMO_PASSWORD = 'Coba-Portal-2026';
-const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '../..');
 const TEXTS = { id, en };
 const CONNECTED = { id: connectedId, en: connectedEn };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`demo platform exited: ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('demo platform not ready');
-}
-
 describe.skipIf(!hasBrowser)('connected platforms on the profile', () => {
-  let server: PortalServer;
-  let platform: ChildProcess;
-  let platformUrl: string;
+  let demo: DemoPlatform;
   let browser: Browser;
 
   beforeAll(async () => {
-    platformUrl = `http://127.0.0.1:${await freePort()}`;
-    server = await startPortalServer({
-      demoPeople: 100,
-      ownDatabase: true,
-      env: { DEMO_PLATFORM_URL: platformUrl },
-    });
-    platform = spawn(
-      path.join(repoRoot, 'node_modules/.bin/tsx'),
-      ['apps/demo-platform/demo-platform.ts'],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          PORTAL_ISSUER: `${server.url}/oidc`,
-          DEMO_PLATFORM_URL: platformUrl,
-        },
-        detached: true,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    await waitFor(platformUrl, platform);
+    demo = await startDemoPlatform();
     browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (platform?.pid && platform.exitCode === null) process.kill(-platform.pid, 'SIGTERM');
-    server?.stop();
+    demo?.stop();
   });
 
   for (const [viewport, language, type] of [
@@ -92,6 +39,7 @@ describe.skipIf(!hasBrowser)('connected platforms on the profile', () => {
       const t = TEXTS[language];
       const c = CONNECTED[language];
       const where = `${viewport.width}px ${language}`;
+      const { server, platformUrl } = demo;
       const person = (await devPages(server.url).demoIdentities())[type];
       const context = await newContext(browser, {
         viewport,
@@ -100,17 +48,7 @@ describe.skipIf(!hasBrowser)('connected platforms on the profile', () => {
         serviceWorkers: 'first-visit',
       });
       const page = await context.newPage();
-      await page.goto(platformUrl);
-      await page.getByRole('link', { name: 'Masuk dengan Akun belajar.id' }).click();
-      const title = t.title.replace('{{domain}}', 'belajar.id');
-      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
-      await page.getByLabel(t.email.replace('{{domain}}', 'belajar.id')).fill(person.accountEmail);
-      await page.getByLabel(t.password, { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: t.submit, exact: true }).click();
-      const consentTitle = t.consent.title.replace('{{platform}}', 'Platform Demo');
-      await page
-        .getByRole('heading', { level: 1, name: consentTitle })
-        .waitFor({ timeout: 30_000 });
+      await signInAtPlatform(page, platformUrl, language, person);
       await page.getByRole('button', { name: t.consent.allow, exact: true }).click();
       await page.waitForURL((url) => url.origin === platformUrl, { timeout: 30_000 });
       await page.locator('#claims').waitFor({ timeout: 30_000 });

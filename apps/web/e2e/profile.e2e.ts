@@ -3,6 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../app/locales/en/profile.json';
 import id from '../app/locales/id/profile.json';
+import resetEn from '../app/locales/en/password-reset.json';
+import resetId from '../app/locales/id/password-reset.json';
 import { expectNoAxeViolations } from './axe';
 import { DESKTOP, hasBrowser, launchBrowser, MOBILE, newContext, open } from './browser';
 import { demoIdentities, waitForMessage, type DemoIdentity } from './dev-pages';
@@ -15,6 +17,8 @@ import { demoIdentities, waitForMessage, type DemoIdentity } from './dev-pages';
 const DEMO_PASSWORD = 'Coba-Portal-2026';
 const NEW_PASSWORD = 'Profil-Baru-Sekali-2026';
 const TEXTS = { id, en };
+// The new password's fields are the shared ones, in the reset's words.
+const NEW_PASSWORD_TEXTS = { id: resetId.newPassword, en: resetEn.newPassword };
 
 const SIGN_IN = {
   id: { email: 'Alamat Akun belajar.id', password: 'Kata sandi', submit: 'Masuk' },
@@ -125,8 +129,12 @@ describe.skipIf(!hasBrowser)('the account holder’s home', () => {
       await page.getByRole('heading', { level: 1, name: t.sections.password.title }).waitFor();
       const since = Date.now();
       await page.getByLabel(t.password.current, { exact: true }).fill('bukan-kata-sandinya');
-      await page.getByLabel(t.password.new, { exact: true }).fill(NEW_PASSWORD);
-      await page.getByLabel(t.password.confirm, { exact: true }).fill(NEW_PASSWORD);
+      await page
+        .getByLabel(NEW_PASSWORD_TEXTS[language].passwordLabel, { exact: true })
+        .fill(NEW_PASSWORD);
+      await page
+        .getByLabel(NEW_PASSWORD_TEXTS[language].confirmLabel, { exact: true })
+        .fill(NEW_PASSWORD);
       await page.getByRole('button', { name: t.password.submit }).click();
       await expect
         .poll(() =>
@@ -205,8 +213,12 @@ describe.skipIf(!hasBrowser)('the account holder’s home', () => {
       // The password back, for the journeys that sign this account in after this one.
       await openSection(page, t.sections.password.title);
       await page.getByLabel(t.password.current, { exact: true }).fill(NEW_PASSWORD);
-      await page.getByLabel(t.password.new, { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByLabel(t.password.confirm, { exact: true }).fill(DEMO_PASSWORD);
+      await page
+        .getByLabel(NEW_PASSWORD_TEXTS[language].passwordLabel, { exact: true })
+        .fill(DEMO_PASSWORD);
+      await page
+        .getByLabel(NEW_PASSWORD_TEXTS[language].confirmLabel, { exact: true })
+        .fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: t.password.submit }).click();
       await page.getByText(t.password.done).waitFor({ timeout: 30_000 });
 

@@ -26,8 +26,14 @@ export const passwordLength = (value: string): number => [...value].length;
  */
 export function NewPasswordFields<T extends FieldValues & NewPasswordValues>({
   form,
+  rule,
+  visibility,
 }: {
   form: UseFormReturn<T>;
+  /** The rule in the form's own words; the reset's by default. */
+  rule?: string;
+  /** Whether the passwords show, held by a form whose other password field the toggle shows too. */
+  visibility?: { visible: boolean; onToggle: () => void };
 }) {
   // The two fields are known to be in T; react-hook-form cannot see it through a generic.
   const {
@@ -37,14 +43,16 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordValues>({
   } = form as unknown as UseFormReturn<NewPasswordValues>;
   const { t } = useTranslation('password-reset');
   const localise = useLocaliseMessage();
-  const [visible, setVisible] = useState(false);
+  const [ownVisible, setOwnVisible] = useState(false);
+  const visible = visibility?.visible ?? ownVisible;
+  const toggle = visibility?.onToggle ?? (() => setOwnVisible((current) => !current));
   const ids = { rule: useId(), password: useId(), length: useId(), confirmation: useId() };
   const length = passwordLength(watch('password'));
 
   return (
     <>
       <p id={ids.rule} className="rounded-md bg-brand-soft p-3">
-        {t('newPassword.rule', { min: PASSWORD_MIN_LENGTH })}
+        {rule ?? t('newPassword.rule', { min: PASSWORD_MIN_LENGTH })}
       </p>
       <FormField
         id={ids.password}
@@ -101,11 +109,7 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordValues>({
           />
         )}
       </FormField>
-      <ShowPasswordToggle
-        visible={visible}
-        onToggle={() => setVisible((current) => !current)}
-        label={t('newPassword.show')}
-      />
+      <ShowPasswordToggle visible={visible} onToggle={toggle} label={t('newPassword.show')} />
     </>
   );
 }

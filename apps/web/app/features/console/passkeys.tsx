@@ -1,10 +1,10 @@
-import { PASSKEY_POLICY, type Passkey } from '@portal/contracts/passkeys';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Passkey } from '@portal/contracts/passkeys';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
-import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
+import type { PasskeyRefusal } from '~/auth/passkeys';
 import { Alert } from '~/components/alert';
-import { FormField } from '~/components/form-field';
+import { PasskeyAddForm, PasskeyList } from '~/components/passkey-list';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import { useAddPasskey } from './api/add-passkey';
 import { usePasskeys } from './api/get-passkeys';
@@ -17,15 +17,12 @@ import { useRemovePasskey } from './api/remove-passkey';
 export function Passkeys({ token }: { token: string }) {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
-  const labelId = useId();
   const passkeys = usePasskeys(token);
   const add = useAddPasskey(token);
   const remove = useRemovePasskey(token);
   const [label, setLabel] = useState('');
   const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [supported, setSupported] = useState(true);
-  useEffect(() => setSupported(browserHasPasskeys()), []);
 
   const day = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
@@ -35,8 +32,7 @@ export function Passkeys({ token }: { token: string }) {
   const nameOf = (passkey: Passkey) =>
     passkey.label ?? t('passkeys.unnamed', { date: day(passkey.createdAt) });
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
+  const onAdd = () => {
     setRefusal(null);
     setDone(null);
     add.mutate(label.trim(), {
@@ -70,60 +66,39 @@ export function Passkeys({ token }: { token: string }) {
       ) : items.length === 0 ? (
         <p className="mt-4">{t('passkeys.none')}</p>
       ) : (
-        <ul className="mt-4 divide-y divide-line border-y border-line">
-          {items.map((passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold break-words">{nameOf(passkey)}</p>
-                <p className="text-sm text-muted">
-                  {t('passkeys.addedOn', { date: day(passkey.createdAt) })}
-                  {' · '}
-                  {passkey.lastUsedAt
-                    ? t('passkeys.lastUsed', { date: day(passkey.lastUsedAt) })
-                    : t('passkeys.neverUsed')}
-                </p>
-              </div>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={remove.isPending}
-                aria-label={t('passkeys.removeNamed', { name: nameOf(passkey) })}
-                onClick={() => onRemove(passkey)}
-              >
-                {t('passkeys.remove')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PasskeyList
+          className="mt-4"
+          passkeys={items}
+          nameOf={nameOf}
+          details={(passkey) => (
+            <>
+              {t('passkeys.addedOn', { date: day(passkey.createdAt) })}
+              {' · '}
+              {passkey.lastUsedAt
+                ? t('passkeys.lastUsed', { date: day(passkey.lastUsedAt) })
+                : t('passkeys.neverUsed')}
+            </>
+          )}
+          removeText={t('passkeys.remove')}
+          removeNamed={(name) => t('passkeys.removeNamed', { name })}
+          removeDisabled={remove.isPending}
+          onRemove={onRemove}
+        />
       )}
-      {supported ? (
-        <form onSubmit={onAdd} className="mt-6 flex flex-wrap items-end gap-4">
-          <FormField
-            id={labelId}
-            label={t('passkeys.label')}
-            hint={t('passkeys.labelHint')}
-            className="min-w-0 flex-1 basis-56"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                autoComplete="off"
-                maxLength={PASSKEY_POLICY.labelMaxLength}
-                value={label}
-                onChange={(event) => setLabel(event.target.value)}
-              />
-            )}
-          </FormField>
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            {add.isPending ? t('passkeys.adding') : t('passkeys.add')}
-          </button>
-        </form>
-      ) : (
-        <Alert variant="info" className="mt-6">
-          {t('passkeys.unsupported')}
-        </Alert>
-      )}
+      <PasskeyAddForm
+        className="mt-6"
+        label={label}
+        onLabelChange={setLabel}
+        onAdd={onAdd}
+        pending={add.isPending}
+        texts={{
+          label: t('passkeys.label'),
+          labelHint: t('passkeys.labelHint'),
+          add: t('passkeys.add'),
+          adding: t('passkeys.adding'),
+          unsupported: t('passkeys.unsupported'),
+        }}
+      />
       <p role="status" className="mt-2 min-h-6 font-semibold">
         {done}
       </p>

@@ -5,11 +5,10 @@ import {
   type PlatformClient,
 } from '@portal/contracts/platforms';
 import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
-import { Alert } from '~/components/alert';
 import { FormField } from '~/components/form-field';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { usePlatform } from './api/get-platform';
@@ -17,6 +16,7 @@ import { useRotatePlatformSecret } from './api/rotate-platform-secret';
 import { useSetPlatformDisabled } from './api/set-platform-disabled';
 import { useUpdatePlatform } from './api/update-platform';
 import { ConfirmDialog } from './confirm-dialog';
+import { ConsoleDetail } from './console-detail';
 import { ConsoleSectionPage } from './console-section';
 import { PlatformForm, draftOf } from './platform-form';
 import { PlatformSecret } from './platform-secret';
@@ -35,53 +35,28 @@ export function PlatformPage() {
 
 export function PlatformDetail({ token, clientId }: { token: string; clientId: string }) {
   const { t } = useTranslation('console-platforms');
-  const localise = useLocaliseMessage();
   const query = usePlatform(token, clientId);
-  const platform = query.data;
-  const heading = useRef<HTMLHeadingElement>(null);
-  const found = platform !== undefined;
-  // The page's heading takes focus once it is there, as a new page's would.
-  useEffect(() => {
-    if (found) heading.current?.focus();
-  }, [found]);
-  const back = (
-    <Link to={CONSOLE_SECTION_PAGES.platforms} className="btn btn-secondary">
-      {t('back')}
-    </Link>
-  );
-  if (!platform) {
-    return (
-      <>
-        {back}
-        {query.isPending ? (
-          <p role="status" className="mt-4">
-            {t('loading', { ns: 'console' })}
-          </p>
-        ) : (
-          <Alert variant="error-box" className="mt-4">
-            {localise(query.error instanceof ApiError ? query.error : PLATFORM_MESSAGES.notFound)}
-          </Alert>
-        )}
-      </>
-    );
-  }
   return (
-    <>
-      {back}
-      <h1
-        ref={heading}
-        tabIndex={-1}
-        className="mt-4 text-3xl font-bold break-words focus:outline-none"
-      >
-        {platform.name}
-      </h1>
-      <PlatformFacts platform={platform} full />
-      <Settings token={token} platform={platform} />
-      {platform.authMethod === 'client_secret_basic' ? (
-        <RotateSecret token={token} platform={platform} />
-      ) : null}
-      <StatusActions token={token} platform={platform} />
-    </>
+    <ConsoleDetail
+      item={query.data}
+      pending={query.isPending}
+      problem={query.error instanceof ApiError ? query.error : PLATFORM_MESSAGES.notFound}
+      backTo={CONSOLE_SECTION_PAGES.platforms}
+      backLabel={t('back')}
+      titleOf={(platform) => platform.name}
+      titleClassName="break-words"
+    >
+      {(platform) => (
+        <>
+          <PlatformFacts platform={platform} full />
+          <Settings token={token} platform={platform} />
+          {platform.authMethod === 'client_secret_basic' ? (
+            <RotateSecret token={token} platform={platform} />
+          ) : null}
+          <StatusActions token={token} platform={platform} />
+        </>
+      )}
+    </ConsoleDetail>
   );
 }
 

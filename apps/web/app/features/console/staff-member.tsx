@@ -1,8 +1,8 @@
 import { STAFF_MESSAGES, type StaffMember, type StaffRole } from '@portal/contracts/staff';
 import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { useLocaliseMessage } from '~/i18n/server-messages';
@@ -13,6 +13,7 @@ import { useResendStaffInvitation } from './api/resend-staff-invitation';
 import { useResetStaffSecondFactor } from './api/reset-staff-second-factor';
 import { useSetStaffRoles } from './api/set-staff-roles';
 import { ConfirmDialog } from './confirm-dialog';
+import { ConsoleDetail } from './console-detail';
 import { ConsoleSectionPage } from './console-section';
 import { RoleCheckboxes } from './role-checkboxes';
 import { MemberFacts } from './staff-list';
@@ -39,58 +40,33 @@ export function StaffMemberDetail({
   selfEmail: string;
 }) {
   const { t } = useTranslation('console');
-  const localise = useLocaliseMessage();
   const staff = useStaff(token);
-  const member = staff.data?.find((candidate) => candidate.id === id);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const found = member !== undefined;
-  // The page's heading takes focus once it is there, as a new page's would.
-  useEffect(() => {
-    if (found) heading.current?.focus();
-  }, [found]);
-  const back = (
-    <Link to={CONSOLE_SECTION_PAGES.staff} className="btn btn-secondary">
-      {t('staff.back')}
-    </Link>
-  );
-  if (!member) {
-    return (
-      <>
-        {back}
-        {staff.isPending ? (
-          <p role="status" className="mt-4">
-            {t('loading')}
-          </p>
-        ) : (
-          <Alert variant="error-box" className="mt-4">
-            {localise(staff.error instanceof ApiError ? staff.error : STAFF_MESSAGES.staffNotFound)}
-          </Alert>
-        )}
-      </>
-    );
-  }
   return (
-    <>
-      {back}
-      <h1
-        ref={heading}
-        tabIndex={-1}
-        className="mt-4 break-all text-3xl font-bold focus:outline-none"
-      >
-        {member.email}
-      </h1>
-      <MemberFacts member={member} />
-      {member.email === selfEmail ? (
-        <Alert variant="info" className="mt-6 max-w-2xl">
-          {t('staff.self')}
-        </Alert>
-      ) : (
+    <ConsoleDetail
+      item={staff.data?.find((candidate) => candidate.id === id)}
+      pending={staff.isPending}
+      problem={staff.error instanceof ApiError ? staff.error : STAFF_MESSAGES.staffNotFound}
+      backTo={CONSOLE_SECTION_PAGES.staff}
+      backLabel={t('staff.back')}
+      titleOf={(member) => member.email}
+      titleClassName="break-all"
+    >
+      {(member) => (
         <>
-          <RolesForm token={token} member={member} />
-          <MemberActions token={token} member={member} />
+          <MemberFacts member={member} />
+          {member.email === selfEmail ? (
+            <Alert variant="info" className="mt-6 max-w-2xl">
+              {t('staff.self')}
+            </Alert>
+          ) : (
+            <>
+              <RolesForm token={token} member={member} />
+              <MemberActions token={token} member={member} />
+            </>
+          )}
         </>
       )}
-    </>
+    </ConsoleDetail>
   );
 }
 

@@ -1,69 +1,51 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
+import { useId, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { FormField } from '~/components/form-field';
+import { NewPasswordFields, type NewPasswordValues } from '~/components/new-password-fields';
 import { PageTitle } from '~/components/page-title';
 import { PasswordInput } from '~/components/password-input';
-import { ShowPasswordToggle } from '~/components/show-password-toggle';
-import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import {
+  fromFormError,
+  toFormError,
+  useLocaliseMessage,
+  type ShownMessage,
+} from '~/i18n/server-messages';
 import { useChangePassword } from './api/change-password';
 import { useProfileContext } from './profile-layout';
 
-type Field = 'current' | 'password' | 'confirmation';
-const SERVER_FIELDS: Record<string, Field> = {
+type Values = NewPasswordValues & { current: string };
+const EMPTY: Values = { current: '', password: '', confirmation: '' };
+const SERVER_FIELDS: Record<string, keyof Values> = {
   current_password: 'current',
   new_password: 'password',
 };
-const length = (value: string) => [...value].length;
 
 /** `/profile/kata-sandi` (issue 35): a new password, confirmed by the current one. */
 export function PasswordPage() {
   const { t } = useTranslation('profile');
   const { token } = useProfileContext();
   const change = useChangePassword(token);
-  const ids = { current: useId(), password: useId(), confirmation: useId(), rule: useId() };
-  const inputs = {
-    current: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirmation: useRef<HTMLInputElement>(null),
-  };
-  const [values, setValues] = useState({ current: '', password: '', confirmation: '' });
+  const currentId = useId();
+  const form = useForm<Values>({ defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = form;
   const [endOthers, setEndOthers] = useState(false);
+  // One toggle shows the current password with the new ones.
   const [visible, setVisible] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, ShownMessage>>>({});
   const [formError, setFormError] = useState<ShownMessage | null>(null);
   const [done, setDone] = useState<{ ended: number } | null>(null);
   const localise = useLocaliseMessage();
 
-  const check = (): Partial<Record<Field, ShownMessage>> => {
-    const found: Partial<Record<Field, ShownMessage>> = {};
-    if (values.current === '') found.current = t('password.required');
-    if (values.password === '') found.password = t('password.required');
-    else if (length(values.password) < PASSWORD_MIN_LENGTH)
-      found.password = t('password.tooShort', { min: PASSWORD_MIN_LENGTH });
-    else if (length(values.password) > PASSWORD_MAX_LENGTH)
-      found.password = t('password.tooLong', { max: PASSWORD_MAX_LENGTH });
-    if (values.confirmation !== values.password) found.confirmation = t('password.mismatch');
-    return found;
-  };
-
-  const focusFirst = (found: Partial<Record<Field, ShownMessage>>) => {
-    const first = (['current', 'password', 'confirmation'] as const).find((field) => found[field]);
-    if (first) inputs[first].current?.focus();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    setDone(null);
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
+  const save = handleSubmit((values) => {
     change.mutate(
       {
         current_password: values.current,
@@ -72,7 +54,7 @@ export function PasswordPage() {
       },
       {
         onSuccess: (result) => {
-          setValues({ current: '', password: '', confirmation: '' });
+          form.reset(EMPTY);
           setEndOthers(false);
           setDone({ ended: result.sessions_ended });
         },
@@ -81,47 +63,29 @@ export function PasswordPage() {
             setFormError(t('password.failed'));
             return;
           }
-          const fromServer: Partial<Record<Field, ShownMessage>> = {};
-          for (const item of failure.fieldErrors) {
-            const field = SERVER_FIELDS[item.field];
-            if (field) fromServer[field] = failure.fieldMessage(item);
+          const onFields = failure.fieldErrors.filter((item) => item.field in SERVER_FIELDS);
+          if (onFields.length === 0) {
+            setFormError(failure);
+            return;
           }
-          if (Object.keys(fromServer).length === 0) setFormError(failure);
-          setErrors(fromServer);
-          focusFirst(fromServer);
+          for (const item of onFields) {
+            const field = SERVER_FIELDS[item.field];
+            if (field) setError(field, toFormError(failure.fieldMessage(item)));
+          }
+          const first = (['current', 'password'] as const).find((field) =>
+            onFields.some((item) => SERVER_FIELDS[item.field] === field),
+          );
+          if (first) setFocus(first);
         },
       },
     );
-  };
+  });
 
-  const field = (
-    name: Field,
-    label: string,
-    autoComplete: 'current-password' | 'new-password',
-    describedBy?: string,
-  ) => (
-    <FormField
-      id={ids[name]}
-      label={label}
-      error={localise(errors[name])}
-      announceError
-      {...(describedBy ? { describedBy } : {})}
-    >
-      {(control) => (
-        <PasswordInput
-          {...control}
-          ref={inputs[name]}
-          visible={visible}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((current) => ({ ...current, [name]: value }));
-          }}
-        />
-      )}
-    </FormField>
-  );
+  const submit = (event: FormEvent) => {
+    setFormError(null);
+    setDone(null);
+    void save(event);
+  };
 
   return (
     <>
@@ -134,16 +98,27 @@ export function PasswordPage() {
         </Alert>
       )}
       <form className="mt-6 max-w-xl space-y-5" noValidate onSubmit={submit}>
-        {field('current', t('password.current'), 'current-password')}
-        <p id={ids.rule} className="rounded-md bg-brand-soft p-3">
-          {t('password.rule', { min: PASSWORD_MIN_LENGTH })}
-        </p>
-        {field('password', t('password.new'), 'new-password', ids.rule)}
-        {field('confirmation', t('password.confirm'), 'new-password')}
-        <ShowPasswordToggle
-          visible={visible}
-          onToggle={() => setVisible((shown) => !shown)}
-          label={t('password.show')}
+        <FormField
+          id={currentId}
+          label={t('password.current')}
+          error={localise(fromFormError(errors.current))}
+          announceError
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              visible={visible}
+              autoComplete="current-password"
+              {...register('current', {
+                validate: (value) => value !== '' || t('password.required'),
+              })}
+            />
+          )}
+        </FormField>
+        <NewPasswordFields
+          form={form}
+          rule={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
+          visibility={{ visible, onToggle: () => setVisible((shown) => !shown) }}
         />
         <label className="flex min-h-11 items-start gap-3">
           <input

@@ -2,6 +2,12 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
+import {
+  AppCodeField,
+  AuthenticatorKey,
+  isAppCode,
+  typedCode,
+} from '~/components/authenticator-app';
 import { FormField } from '~/components/form-field';
 import { ApiError } from '~/api/api-client';
 import { useConfirmTotpEnrolment } from './api/confirm-totp-enrolment';
@@ -15,36 +21,6 @@ import { follow, problemOf, useStepCall } from './use-step-call';
 import { Alert } from '~/components/alert';
 
 type SecondFactorProps = { uid: string; onExpired: () => void };
-/** The 6 digits of an authenticator app; the phone offers them from its one-time codes. */
-function AppCodeField({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  const { t } = useTranslation('sign-in');
-  return (
-    <FormField
-      id={id}
-      label={t('steps.code.label')}
-      hint={hint ?? t('steps.code.hint')}
-      error={error}
-      announceError
-    >
-      {(control) => (
-        <input
-          {...control}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          spellCheck={false}
-          className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
-        />
-      )}
-    </FormField>
-  );
-}
-
-const typedCode = (event: FormEvent<HTMLFormElement>, name: string) =>
-  String(new FormData(event.currentTarget).get(name) ?? '').replace(/\s/g, '');
 
 /**
  * Ministry staff's first sign-in: the authenticator app is enrolled from a QR code (or the key
@@ -71,8 +47,8 @@ export function TotpEnrolStep({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = typedCode(event, 'code');
-    setFormatError(/^\d{6}$/.test(code) ? undefined : t('steps.code.format'));
-    if (!/^\d{6}$/.test(code)) return;
+    setFormatError(isAppCode(code) ? undefined : t('steps.code.format'));
+    if (!isAppCode(code)) return;
     void call.run(
       () => confirm.mutateAsync(code),
       (result) => onEnrolled({ codes: result.recovery_codes, redirectTo: result.redirectTo }),
@@ -92,20 +68,21 @@ export function TotpEnrolStep({
         </p>
       ) : (
         <>
-          <img
-            src={enrolment.qr_code}
-            alt={t('steps.totpEnrol.qrAlt')}
-            width={200}
-            height={200}
-            className="mx-auto mt-6 block size-[200px] bg-white"
+          <AuthenticatorKey
+            qrCode={enrolment.qr_code}
+            secret={enrolment.secret}
+            qrAlt={t('steps.totpEnrol.qrAlt')}
+            manual={t('steps.totpEnrol.manual')}
+            className="mt-6"
           />
-          <p className="mt-4 text-sm">{t('steps.totpEnrol.manual')}</p>
-          <p className="mt-1 break-all rounded-md bg-surface p-3 font-mono text-lg" translate="no">
-            {enrolment.secret.match(/.{1,4}/g)?.join(' ')}
-          </p>
           <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={call.busy}>
             <StepAlert problem={call.general} />
-            <AppCodeField id="sign-in-enrol-code" error={formatError ?? call.fieldError('code')} />
+            <AppCodeField
+              id="sign-in-enrol-code"
+              label={t('steps.code.label')}
+              hint={t('steps.code.hint')}
+              error={formatError ?? call.fieldError('code')}
+            />
             <button type="submit" className="btn btn-primary w-full" disabled={call.busy}>
               {call.busy ? t('submitting') : t('steps.code.submit')}
             </button>
@@ -151,7 +128,7 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = typedCode(event, 'code').toLowerCase();
-    const valid = recoveryShown ? /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code) : /^\d{6}$/.test(code);
+    const valid = recoveryShown ? /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code) : isAppCode(code);
     setFormatError(
       valid ? undefined : t(recoveryShown ? 'steps.recovery.format' : 'steps.code.format'),
     );
@@ -216,7 +193,12 @@ export function TotpStep({ uid, onExpired }: SecondFactorProps) {
             )}
           </FormField>
         ) : (
-          <AppCodeField id="sign-in-code" error={error} />
+          <AppCodeField
+            id="sign-in-code"
+            label={t('steps.code.label')}
+            hint={t('steps.code.hint')}
+            error={error}
+          />
         )}
         <button
           type="submit"

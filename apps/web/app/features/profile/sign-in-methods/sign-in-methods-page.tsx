@@ -1,4 +1,4 @@
-import { PASSKEY_POLICY, type Passkey } from '@portal/contracts/passkeys';
+import type { Passkey } from '@portal/contracts/passkeys';
 import type { Confirmation, SignInMethods } from '@portal/contracts/sign-in-methods';
 import type { User } from 'oidc-client-ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -6,11 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { safeReturnPath } from '~/auth/auth-client';
-import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
+import type { PasskeyRefusal } from '~/auth/passkeys';
 import { Alert } from '~/components/alert';
+import {
+  AppCodeField,
+  AuthenticatorKey,
+  isAppCode,
+  typedCode,
+} from '~/components/authenticator-app';
 import { FormField } from '~/components/form-field';
+import { PasskeyAddForm, PasskeyList } from '~/components/passkey-list';
 import { PageTitle } from '~/components/page-title';
-import { saveFile } from '~/components/save-file';
+import { RecoveryCodeList } from '~/components/recovery-code-list';
 import { webConfig } from '~/config';
 import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage } from '~/i18n/server-messages';
@@ -122,8 +129,8 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
 
   const onConfirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
-    const valid = /^\d{6}$/.test(code);
+    const code = typedCode(event, 'code');
+    const valid = isAppCode(code);
     setFormatError(valid ? undefined : t('app.codeFormat'));
     if (!valid) return;
     confirm.mutate(code, {
@@ -167,28 +174,20 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
       ) : enrolment ? (
         <div className="mt-4">
           <p>{t('app.scan')}</p>
-          <img
-            src={enrolment.qr_code}
-            alt={t('app.qrAlt')}
-            width={200}
-            height={200}
-            className="mx-auto mt-4 block size-[200px] bg-white"
+          <AuthenticatorKey
+            qrCode={enrolment.qr_code}
+            secret={enrolment.secret}
+            qrAlt={t('app.qrAlt')}
+            manual={t('app.manual')}
+            className="mt-4"
           />
-          <p className="mt-4 text-sm">{t('app.manual')}</p>
-          <p
-            className="mt-1 break-all rounded-md bg-surface p-3 font-mono text-lg"
-            translate="no"
-            data-testid="totp-secret"
-          >
-            {enrolment.secret.match(/.{1,4}/g)?.join(' ')}
-          </p>
           <form
             noValidate
             onSubmit={onConfirm}
             className="mt-4 space-y-4"
             aria-busy={confirm.isPending}
           >
-            <FormField
+            <AppCodeField
               id="app-code"
               label={t('app.codeLabel')}
               hint={t('app.codeHint')}
@@ -196,22 +195,7 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
                 formatError ??
                 (confirm.error instanceof ApiError ? localise(confirm.error) : undefined)
               }
-              announceError
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="code"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]*"
-                  maxLength={6}
-                  spellCheck={false}
-                  className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
-                />
-              )}
-            </FormField>
+            />
             <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
               {t('app.confirm')}
             </button>
@@ -240,18 +224,14 @@ function PasskeySection({ token, methods, onCodes }: SectionProps) {
   const { t } = useTranslation('sign-in-methods');
   const localise = useLocaliseMessage();
   const day = useDay();
-  const labelId = useId();
   const add = useAddPasskey(token);
   const [label, setLabel] = useState('');
   const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const [supported, setSupported] = useState(true);
-  useEffect(() => setSupported(browserHasPasskeys()), []);
   const nameOf = (passkey: Passkey) =>
     passkey.label ?? t('passkeys.unnamed', { date: day(passkey.createdAt) });
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
+  const onAdd = () => {
     setRefusal(null);
     add.mutate(label.trim(), {
       onSuccess: (result) => {
@@ -271,69 +251,42 @@ function PasskeySection({ token, methods, onCodes }: SectionProps) {
       {methods.passkeys.length === 0 ? (
         <p className="mt-3">{t('passkeys.none')}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-line border-y border-line">
-          {methods.passkeys.map((passkey) => (
-            <li key={passkey.id} className="py-3">
-              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold break-words">{nameOf(passkey)}</p>
-                  <p className="text-sm text-muted">
-                    {t('passkeys.addedOn', { date: day(passkey.createdAt) })}
-                  </p>
-                </div>
-                {removing === passkey.id ? null : (
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    aria-label={t('passkeys.removeNamed', { name: nameOf(passkey) })}
-                    onClick={() => setRemoving(passkey.id)}
-                  >
-                    {t('passkeys.remove')}
-                  </button>
-                )}
-              </div>
-              {removing === passkey.id ? (
-                <ConfirmChange
-                  token={token}
-                  change={{ kind: 'remove-passkey', id: passkey.id }}
-                  appHeld={methods.totp !== null}
-                  submitLabel={t('passkeys.removeNamed', { name: nameOf(passkey) })}
-                  onDone={() => setRemoving(null)}
-                  onCancel={() => setRemoving(null)}
-                />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      {supported ? (
-        <form onSubmit={onAdd} className="mt-4 flex flex-wrap items-end gap-4">
-          <FormField
-            id={labelId}
-            label={t('passkeys.label')}
-            hint={t('passkeys.labelHint')}
-            className="min-w-0 flex-1 basis-56"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                autoComplete="off"
-                maxLength={PASSKEY_POLICY.labelMaxLength}
-                value={label}
-                onChange={(event) => setLabel(event.target.value)}
+        <PasskeyList
+          className="mt-3"
+          passkeys={methods.passkeys}
+          nameOf={nameOf}
+          details={(passkey) => t('passkeys.addedOn', { date: day(passkey.createdAt) })}
+          removeText={t('passkeys.remove')}
+          removeNamed={(name) => t('passkeys.removeNamed', { name })}
+          onRemove={(passkey) => setRemoving(passkey.id)}
+          confirmation={(passkey) =>
+            removing === passkey.id ? (
+              <ConfirmChange
+                token={token}
+                change={{ kind: 'remove-passkey', id: passkey.id }}
+                appHeld={methods.totp !== null}
+                submitLabel={t('passkeys.removeNamed', { name: nameOf(passkey) })}
+                onDone={() => setRemoving(null)}
+                onCancel={() => setRemoving(null)}
               />
-            )}
-          </FormField>
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            {add.isPending ? t('passkeys.adding') : t('passkeys.add')}
-          </button>
-        </form>
-      ) : (
-        <Alert variant="info" className="mt-4">
-          {t('passkeys.unsupported')}
-        </Alert>
+            ) : null
+          }
+        />
       )}
+      <PasskeyAddForm
+        className="mt-4"
+        label={label}
+        onLabelChange={setLabel}
+        onAdd={onAdd}
+        pending={add.isPending}
+        texts={{
+          label: t('passkeys.label'),
+          labelHint: t('passkeys.labelHint'),
+          add: t('passkeys.add'),
+          adding: t('passkeys.adding'),
+          unsupported: t('passkeys.unsupported'),
+        }}
+      />
       {refusal ? <Alert variant="field-error">{t(`passkeys.refusal.${refusal}`)}</Alert> : null}
       {add.error instanceof ApiError ? (
         <Alert variant="field-error">{localise(add.error)}</Alert>
@@ -479,55 +432,31 @@ function ConfirmChange({
   );
 }
 
-/** The recovery codes, shown once: copied or saved as a file made in the browser. */
+/** The recovery codes, shown once in place of the sections. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation('sign-in-methods');
-  const [kept, setKept] = useState<'copied' | 'copyFailed' | 'downloaded' | null>(null);
   const domain = webConfig.domain;
   // Shown in place of the sections: focus moves to its heading, once.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const copy = () => {
-    setKept(null);
-    void (navigator.clipboard?.writeText(codes.join('\n')) ?? Promise.reject()).then(
-      () => setKept('copied'),
-      () => setKept('copyFailed'),
-    );
-  };
-  const download = () => {
-    const text = [t('codes.fileHeading', { domain }), '', ...codes, ''].join('\r\n');
-    saveFile(
-      new Blob([text], { type: 'text/plain;charset=utf-8' }),
-      t('codes.fileName', { domain }),
-    );
-    setKept('downloaded');
-  };
   return (
     <section aria-labelledby="codes-title" className="mt-8">
       <h2 id="codes-title" className="text-xl font-bold" tabIndex={-1} ref={heading}>
         {t('codes.title')}
       </h2>
       <p className="mt-2">{t('codes.intro')}</p>
-      <ol
-        className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-surface p-4 font-mono text-lg"
-        translate="no"
-        data-testid="recovery-codes"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ol>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary" onClick={copy}>
-          {t('codes.copy')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={download}>
-          {t('codes.download')}
-        </button>
-      </div>
-      <p role="status" className="mt-2 min-h-6">
-        {kept ? t(`codes.${kept}`) : null}
-      </p>
+      <RecoveryCodeList
+        codes={codes}
+        texts={{
+          copy: t('codes.copy'),
+          download: t('codes.download'),
+          copied: t('codes.copied'),
+          copyFailed: t('codes.copyFailed'),
+          downloaded: t('codes.downloaded'),
+          fileHeading: t('codes.fileHeading', { domain }),
+          fileName: t('codes.fileName', { domain }),
+        }}
+      />
       <button type="button" className="btn btn-primary mt-4" onClick={onDone}>
         {t('codes.saved')}
       </button>

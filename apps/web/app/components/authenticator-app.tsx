@@ -1,0 +1,80 @@
+import type { FormEvent } from 'react';
+import { FormField } from './form-field';
+
+/** The code the person typed in a form's field, its spaces taken out. */
+export const typedCode = (event: FormEvent<HTMLFormElement>, name: string): string =>
+  String(new FormData(event.currentTarget).get(name) ?? '').replace(/\s/g, '');
+
+/** Whether a code has the shape of an authenticator app's: 6 digits. */
+export const isAppCode = (code: string): boolean => /^\d{6}$/.test(code);
+
+/**
+ * The key of an authenticator app being enrolled (the account holder's profile, a staff
+ * member's first sign-in): its QR code, and the same key to type by hand, in groups of four.
+ */
+export function AuthenticatorKey({
+  qrCode,
+  secret,
+  qrAlt,
+  manual,
+  className,
+}: {
+  /** The QR code as a data URL. */
+  qrCode: string;
+  secret: string;
+  qrAlt: string;
+  /** The line over the key, telling to type it when the QR code cannot be scanned. */
+  manual: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <img
+        src={qrCode}
+        alt={qrAlt}
+        width={200}
+        height={200}
+        className="mx-auto block size-[200px] bg-white"
+      />
+      <p className="mt-4 text-sm">{manual}</p>
+      <p
+        className="mt-1 break-all rounded-md bg-surface p-3 font-mono text-lg"
+        translate="no"
+        data-testid="totp-secret"
+      >
+        {secret.match(/.{1,4}/g)?.join(' ')}
+      </p>
+    </div>
+  );
+}
+
+/** The 6 digits of an authenticator app; the phone offers them from its one-time codes. */
+export function AppCodeField({
+  id,
+  label,
+  hint,
+  error,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error} announceError>
+      {(control) => (
+        <input
+          {...control}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          spellCheck={false}
+          className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
+        />
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,134 @@
+import clsx from 'clsx';
+import { PASSKEY_POLICY, type Passkey } from '@portal/contracts/passkeys';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { browserHasPasskeys } from '~/auth/passkeys';
+import { Alert } from './alert';
+import { FormField } from './form-field';
+
+/**
+ * A person's own passkeys (the account holder's profile, a staff member's console account):
+ * each by its name, with the line under it the page chooses, and its remove button.
+ */
+export function PasskeyList({
+  passkeys,
+  nameOf,
+  details,
+  removeText,
+  removeNamed,
+  onRemove,
+  removeDisabled = false,
+  confirmation,
+  className,
+}: {
+  passkeys: Passkey[];
+  nameOf: (passkey: Passkey) => string;
+  /** The line under the name: when it was added, and maybe when last used. */
+  details: (passkey: Passkey) => ReactNode;
+  removeText: string;
+  /** The remove button's accessible name, which says which passkey it removes. */
+  removeNamed: (name: string) => string;
+  onRemove: (passkey: Passkey) => void;
+  removeDisabled?: boolean;
+  /** What stands under a passkey in place of its remove button, while its removal is confirmed. */
+  confirmation?: (passkey: Passkey) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <ul className={clsx(className, 'divide-y divide-line border-y border-line')}>
+      {passkeys.map((passkey) => {
+        const confirming = confirmation?.(passkey);
+        return (
+          <li key={passkey.id} className="py-3">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words">{nameOf(passkey)}</p>
+                <p className="text-sm text-muted">{details(passkey)}</p>
+              </div>
+              {confirming ? null : (
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={removeDisabled}
+                  aria-label={removeNamed(nameOf(passkey))}
+                  onClick={() => onRemove(passkey)}
+                >
+                  {removeText}
+                </button>
+              )}
+            </div>
+            {confirming}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The words of the form that adds a passkey, in the namespace of the page that shows it. */
+export type PasskeyAddTexts = {
+  label: string;
+  labelHint: string;
+  add: string;
+  adding: string;
+  unsupported: string;
+};
+
+/**
+ * Adds a passkey under an optional name; in a browser without passkeys, a notice in its place.
+ * The name is the page's to hold, so the page empties it once the passkey is made.
+ */
+export function PasskeyAddForm({
+  label,
+  onLabelChange,
+  onAdd,
+  pending,
+  texts,
+  className,
+}: {
+  label: string;
+  onLabelChange: (label: string) => void;
+  onAdd: () => void;
+  pending: boolean;
+  texts: PasskeyAddTexts;
+  className?: string;
+}) {
+  const labelId = useId();
+  const [supported, setSupported] = useState(true);
+  useEffect(() => setSupported(browserHasPasskeys()), []);
+
+  if (!supported) {
+    return (
+      <Alert variant="info" className={className}>
+        {texts.unsupported}
+      </Alert>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onAdd();
+  };
+  return (
+    <form onSubmit={submit} className={clsx(className, 'flex flex-wrap items-end gap-4')}>
+      <FormField
+        id={labelId}
+        label={texts.label}
+        hint={texts.labelHint}
+        className="min-w-0 flex-1 basis-56"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            maxLength={PASSKEY_POLICY.labelMaxLength}
+            value={label}
+            onChange={(event) => onLabelChange(event.target.value)}
+          />
+        )}
+      </FormField>
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {pending ? texts.adding : texts.add}
+      </button>
+    </form>
+  );
+}
