@@ -267,5 +267,5 @@ describe.skipIf(!hasBrowser)('staff administration in the console', () => {
     });
     expect(await moved.getAttribute('aria-expanded')).toBe('false');
     await phone.close();
-  }, 180_000);
+  }, 300_000);
 });
