@@ -8,7 +8,7 @@ import { UnauthorizedError } from '../http/domain-errors';
 import type { MailLanguage } from '../notifications/mail-language';
 import { dataExportPage } from './data-export-page';
 import type { ProfileCaller, ProfileDependencies } from './profile-dependencies';
-import { createProfileRepository } from './profile-repository';
+import { createProfileRepository, EXPORT_ROWS } from './profile-repository';
 import { createSignedInPlaces } from './signed-in-places';
 
 const iso = (at: Date) => at.toISOString();
@@ -69,10 +69,10 @@ export function createDataExport(deps: ProfileDependencies) {
       })),
       office: office?.name ?? null,
       security_history: (
-        await repository.history(
-          signedIn.personId,
-          accounts.map((account) => audit.hash(account.email)),
-        )
+        await repository.events(signedIn.personId, {
+          targetHashes: accounts.map((account) => audit.hash(account.email)),
+          limit: EXPORT_ROWS,
+        })
       ).map((event) => ({ at: iso(event.at), action: event.action, outcome: event.outcome })),
       email_changes: emailChanges.map((change) => ({
         new_email: change.newEmail,

@@ -16,7 +16,7 @@ import {
 } from '../db/schema';
 
 /** How many rows of each history the data export carries at most, newest first. */
-const EXPORT_ROWS = 1000;
+export const EXPORT_ROWS = 1000;
 
 /** SQL only: what the profile shows of a person, read by their account. */
 export function createProfileRepository(db: Db | Transaction) {
@@ -86,23 +86,6 @@ export function createProfileRepository(db: Db | Transaction) {
         .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
         .where(eq(schoolMemberships.personId, personId))
         .orderBy(schools.name);
-    },
-    /** The person's whole audit history (or about one of their accounts), newest first. */
-    history(personId: number, targetHashes: string[]) {
-      return db
-        .select({
-          at: auditEvents.occurredAt,
-          action: auditEvents.action,
-          outcome: auditEvents.outcome,
-        })
-        .from(auditEvents)
-        .where(
-          targetHashes.length > 0
-            ? or(eq(auditEvents.personId, personId), inArray(auditEvents.targetHash, targetHashes))
-            : eq(auditEvents.personId, personId),
-        )
-        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
-        .limit(EXPORT_ROWS);
     },
     emailChanges(personId: number) {
       return db
@@ -223,15 +206,22 @@ export function createProfileRepository(db: Db | Transaction) {
         .where(eq(officeStaff.personId, personId));
       return row;
     },
-    /** The newest audit entries of `actions` by the person or about one of `targetHashes`. */
+    /**
+     * The newest audit entries by the person or about one of `targetHashes` (their accounts),
+     * of `actions` only when given.
+     */
     events(
       personId: number,
       {
         actions,
         targetHashes,
         limit,
-      }: { actions: string[]; targetHashes: string[]; limit: number },
+      }: { actions?: string[]; targetHashes: string[]; limit: number },
     ) {
+      const byOrAbout =
+        targetHashes.length > 0
+          ? or(eq(auditEvents.personId, personId), inArray(auditEvents.targetHash, targetHashes))
+          : eq(auditEvents.personId, personId);
       return (
         db
           .select({
@@ -240,12 +230,7 @@ export function createProfileRepository(db: Db | Transaction) {
             outcome: auditEvents.outcome,
           })
           .from(auditEvents)
-          .where(
-            and(
-              inArray(auditEvents.action, actions),
-              or(eq(auditEvents.personId, personId), inArray(auditEvents.targetHash, targetHashes)),
-            ),
-          )
+          .where(actions ? and(inArray(auditEvents.action, actions), byOrAbout) : byOrAbout)
           // Events of one transaction share its time: the later insert is the later event.
           .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
           .limit(limit)
