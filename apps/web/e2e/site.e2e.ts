@@ -170,7 +170,7 @@ describe.skipIf(!hasBrowser)('public site journeys', () => {
         await context.close();
       }
     }
-  });
+  }, 120_000);
 
   it('answers an unknown path with 404 and the not-found page', async () => {
     const context = await newContext(browser);
