@@ -7,6 +7,10 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
+    // What a journey polls for (a section scrolled into view, a code in its field) is waited
+    // for as a person would, not within Vitest's default second: on CI's shared cores a page's
+    // lazy part may take several.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     // No retries: a journey that fails once is a defect to find, not noise to cover.
     retry: 0,
