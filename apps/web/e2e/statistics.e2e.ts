@@ -18,7 +18,7 @@ const FIGURES_TIMEOUT_MS = 180_000;
 const DOWNLOADS = 3;
 
 /** Events as the web's tracking client sends them (SPEC §7), through the public endpoint. */
-async function recordEvents(eventName: string, count: number) {
+async function recordEvents(eventName: string, count: number, at: Date) {
   const event = {
     device_id: 'e2e-statistics-device',
     session_id: 'e2e-statistics-session',
@@ -27,7 +27,7 @@ async function recordEvents(eventName: string, count: number) {
     device_type: 'desktop',
     os: 'Linux',
     browser: 'Chromium',
-    timestamp: new Date().toISOString(),
+    timestamp: at.toISOString(),
     event_name: eventName,
     attributes: [{ key: 'file', value: 'panduan.pdf' }],
   };
@@ -45,14 +45,24 @@ async function recordEvents(eventName: string, count: number) {
   expect(response.status).toBe(202);
 }
 
-/** The last row (today) of a chart's table, in the column headed `column`; 0 when no such column. */
-const todaysCount = (page: Page, table: string, column: string) =>
-  page.getByTestId(table).evaluate((element, name) => {
-    const headings = [...element.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
-    const at = headings.indexOf(name);
-    const cell = element.querySelector('tbody tr:last-child')?.children[at];
-    return at < 0 || !cell ? 0 : Number((cell.textContent ?? '').replace(/\D/g, ''));
-  }, column);
+/**
+ * A day's row of a chart's table, in the column headed `column`; 0 when there is no such row or
+ * column. By its date, not as the last row: a journey running at midnight in Jakarta would
+ * otherwise read the new day's row for events counted in the old one.
+ */
+const dayCount = (page: Page, table: string, column: string, day: string) =>
+  page.getByTestId(table).evaluate(
+    (element, { name, isoDay }) => {
+      const headings = [...element.querySelectorAll('thead th')].map((th) =>
+        th.textContent?.trim(),
+      );
+      const at = headings.indexOf(name);
+      const row = element.querySelector(`tbody tr:has(time[datetime="${isoDay}"])`);
+      const cell = row?.children[at];
+      return at < 0 || !cell ? 0 : Number((cell.textContent ?? '').replace(/\D/g, ''));
+    },
+    { name: column, isoDay: day },
+  );
 
 /** Whether every chart's canvas has something drawn on it. */
 const chartsDrawn = (page: Page) =>
@@ -69,7 +79,8 @@ const chartsDrawn = (page: Page) =>
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-const jakartaToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
+const jakartaDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
+const jakartaToday = () => jakartaDay(new Date());
 
 describe.skipIf(!hasBrowser)('statistics', () => {
   let browser: Browser;
@@ -95,14 +106,17 @@ describe.skipIf(!hasBrowser)('statistics', () => {
 
       // Other journeys share this server: the figures before ours, then ours on top. Their
       // downloads of the last minute are counted meanwhile too, so ours are at least added.
-      const before = await todaysCount(page, 'events-table', 'FILE_DOWNLOADED');
-      await recordEvents('FILE_DOWNLOADED', DOWNLOADS);
+      const signedInOn = jakartaToday();
+      const recordedAt = new Date();
+      const recordedOn = jakartaDay(recordedAt);
+      const before = await dayCount(page, 'events-table', 'FILE_DOWNLOADED', recordedOn);
+      await recordEvents('FILE_DOWNLOADED', DOWNLOADS, recordedAt);
       await expect
         .poll(
           async () => {
             await page.reload();
             await page.getByTestId('events-table').waitFor({ state: 'attached' });
-            return todaysCount(page, 'events-table', 'FILE_DOWNLOADED');
+            return dayCount(page, 'events-table', 'FILE_DOWNLOADED', recordedOn);
           },
           { timeout: FIGURES_TIMEOUT_MS, interval: 5_000 },
         )
@@ -113,7 +127,12 @@ describe.skipIf(!hasBrowser)('statistics', () => {
           async () => {
             await page.reload();
             await page.getByTestId('sign-ins-table').waitFor({ state: 'attached' });
-            return todaysCount(page, 'sign-ins-table', consoleEn.statistics.signInSeries.signedIn);
+            return dayCount(
+              page,
+              'sign-ins-table',
+              consoleEn.statistics.signInSeries.signedIn,
+              signedInOn,
+            );
           },
           { timeout: FIGURES_TIMEOUT_MS, interval: 5_000 },
         )

@@ -100,7 +100,7 @@ export function ChartFigure({
               {categories.map((category, i) => (
                 <tr key={category.value} className="border-b border-line">
                   <th scope="row" className="p-2 font-normal whitespace-nowrap">
-                    {category.label}
+                    <time dateTime={category.value}>{category.label}</time>
                   </th>
                   {series.map((s) => (
                     <td key={s.label} className="p-2 tabular-nums">
