@@ -91,7 +91,7 @@ const freePort = () =>
 
 describe('Prometheus', () => {
   it.skipIf(!prometheus)(
-    'scrapes every instance and loads the rules',
+    'scrapes every instance, loads the rules and runs every query of the dashboard',
     async () => {
       const targets = cluster.instances.map((app) => new URL(app.metricsUrl!).host);
       expect(new Set(targets).size).toBe(2);
@@ -118,6 +118,13 @@ describe('Prometheus', () => {
         };
         const loaded = rules.data.groups.flatMap((group) => group.rules.map((rule) => rule.name));
         expect(loaded.sort()).toEqual([...alerts].sort());
+        // Every query of the dashboard is one Prometheus runs (a wrong one shows an empty panel).
+        for (const { expr } of dashboard.panels.flatMap((panel) => panel.targets)) {
+          const answer = (await (
+            await fetch(`${running.url}/api/v1/query?${new URLSearchParams({ query: expr })}`)
+          ).json()) as { status: string; error?: string };
+          expect(answer, expr).toMatchObject({ status: 'success' });
+        }
       } finally {
         process.kill(running.process.pid!, 'SIGTERM');
         await new Promise((resolve) => running.process.once('exit', resolve));
