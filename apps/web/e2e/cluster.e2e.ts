@@ -4,9 +4,15 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { STATISTICS_PATHS } from '@portal/contracts/statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../../scripts/cluster';
 import { freePort } from '../../../scripts/free-port';
+import {
+  postgresBinaries,
+  startReplicaPair,
+  type ReplicaPair,
+} from '../../../scripts/replica-pair';
 import {
   fillPerson,
   fillSchoolByNpsn,
@@ -32,15 +38,14 @@ import { callTo, expectEachOnAnotherInstance, roundRobin, type RoundRobin } from
 import { signInWithPassword } from './sign-in-steps';
 
 // `npm run start:cluster` in a browser (issue 24): two API instances behind nginx on loopback,
-// on a database of their own and the machine's Redis, serving the build the global setup made.
-// Each journey's consecutive calls land on different instances (round-robin.ts), so a journey
-// works only if what it needs is shared: the lookup token, the reset session and its code's
-// counters, the sign-in provider's keys and interactions, the outbox, the same static files.
+// on a PostgreSQL primary with a streaming standby of their own (issue 37: the heavy reads go to
+// the standby, scripts/replica-pair.ts) and the machine's Redis, serving the build the global
+// setup made. Each journey's consecutive calls land on different instances (round-robin.ts), so
+// a journey works only if what it needs is shared: the lookup token, the reset session and its
+// code's counters, the sign-in provider's keys and interactions, the outbox, the static files.
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runId = `${process.pid}-${Date.now()}`;
-const databaseName = `portal_cluster_e2e_${runId.replace('-', '_')}`;
 // The instances' counters, apart from the global setup's server in the same Redis.
 const counterPrefix = `cluster-e2e-${runId}`;
 
@@ -52,23 +57,36 @@ const succeeds = (command: string, args: string[]) => {
     return false;
   }
 };
-const psql = (sql: string) => execFileSync('psql', [adminUrl, '-q', '-c', sql]);
 const redis = (...args: string[]) =>
   execFileSync('redis-cli', ['-u', redisUrl, ...args]).toString();
 const hasServices =
-  hasBrowser &&
-  succeeds('psql', [adminUrl, '-qtA', '-c', 'SELECT 1']) &&
-  succeeds('redis-cli', ['-u', redisUrl, 'ping']);
+  hasBrowser && postgresBinaries() !== undefined && succeeds('redis-cli', ['-u', redisUrl, 'ping']);
 if (hasBrowser && !hasServices) {
   if (process.env.CI === 'true') {
     throw new Error(
-      'CI runs the cluster journeys: PostgreSQL or Redis (DATABASE_URL, REDIS_URL) is not up.',
+      'CI runs the cluster journeys: PostgreSQL server binaries or Redis (REDIS_URL) are missing.',
     );
   }
   console.log(
-    '\n\n*** SKIPPED: cluster journeys — no PostgreSQL or Redis on this machine (psql, redis-cli) ***\n\n',
+    '\n\n*** SKIPPED: cluster journeys — no PostgreSQL server binaries or Redis here (initdb, redis-cli) ***\n\n',
   );
 }
+
+/** Reads meant for the replica that the instances sent to the primary, summed, from metrics. */
+const fallbackReads = async (metricsUrls: string[]) => {
+  const counts = await Promise.all(
+    metricsUrls.map(async (url) => {
+      const text = await (await fetch(url)).text();
+      return Number(
+        /^portal_db_replica_fallback_reads\{reason="unreachable"\} (\d+)/m.exec(text)?.[1] ?? 0,
+      );
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+};
+
+// The public statistics' read (statistics-repository.ts) as a server's statement log shows it.
+const STATISTICS_QUERY = 'AS day, metric, count FROM daily_metrics';
 
 /** Distinct free ports: nginx's, then one per instance. */
 async function freePorts(count: number): Promise<number[]> {
@@ -98,7 +116,7 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
 describe.skipIf(!hasServices)('journeys through nginx in front of two instances', () => {
   let browser: Browser;
   let cluster: Cluster | undefined;
-  let databaseCreated = false;
+  let pair: ReplicaPair | undefined;
   let dataDir: string;
   let traffic: RoundRobin;
   let dev: DevPages;
@@ -116,16 +134,14 @@ describe.skipIf(!hasServices)('journeys through nginx in front of two instances'
     ({ origin: cluster!.url, viewport, serviceWorkers: 'block' }) as const;
 
   beforeAll(async () => {
-    psql(`CREATE DATABASE "${databaseName}"`);
-    databaseCreated = true;
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    // Statements logged: which server ran a read is told by its log.
+    pair = await startReplicaPair({ logStatements: true });
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-e2e-'));
     const [port = 0, ...instancePorts] = await freePorts(3);
     cluster = await startCluster({
       port,
       instancePorts,
-      databaseUrl: databaseUrl.toString(),
+      databaseUrl: pair.primaryUrl,
       redisUrl,
       nameInstances: true,
       stdout: 'ignore',
@@ -133,6 +149,7 @@ describe.skipIf(!hasServices)('journeys through nginx in front of two instances'
         // The global setup's build (not rebuilt), the same folder for both instances.
         WEB_BUILD_DIR: webRoot,
         DATA_DIR: dataDir,
+        DATABASE_REPLICA_URL: pair.standbyUrl,
         SEED_DEMO: 'true',
         DEMO_PEOPLE: '600',
         JOB_POLLING_SECONDS: '0.5',
@@ -149,7 +166,7 @@ describe.skipIf(!hasServices)('journeys through nginx in front of two instances'
   afterAll(async () => {
     await browser?.close();
     await cluster?.stop();
-    if (databaseCreated) psql(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await pair?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     const keys = redis('--scan', '--pattern', `${counterPrefix}:*`).split('\n').filter(Boolean);
     if (keys.length > 0) redis('del', ...keys);
@@ -301,6 +318,56 @@ describe.skipIf(!hasServices)('journeys through nginx in front of two instances'
     expect(checks).toHaveLength(6);
     expectEachOnAnotherInstance(traffic.calls.slice(from));
     await context.close();
+  }, 120_000);
+
+  it('shows the public statistics while the read replica is stopped, and reads it again once back', async () => {
+    /**
+     * /statistik through nginx for a new visitor (a returning one's browser keeps the figures
+     * for 5 minutes): the status of its figures' call, once they are on the page.
+     */
+    const statisticsPage = async () => {
+      const context = await newContext(browser, {
+        origin: cluster!.url,
+        viewport: MOBILE,
+        serviceWorkers: 'first-visit',
+      });
+      try {
+        const page = await context.newPage();
+        const [figures] = await Promise.all([
+          page.waitForResponse((response) => response.url().includes(STATISTICS_PATHS.public)),
+          page.goto('/statistik'),
+        ]);
+        await page.getByTestId('lookup-funnel-table').waitFor({ state: 'attached' });
+        expect(await page.getByRole('alert').count()).toBe(0);
+        return figures.status();
+      } finally {
+        await context.close();
+      }
+    };
+    const onStandby = () => pair!.log('standby').split(STATISTICS_QUERY).length - 1;
+    const { metricsUrls } = cluster!;
+
+    let before = onStandby();
+    expect(await statisticsPage()).toBe(200);
+    await expect.poll(onStandby).toBeGreaterThan(before);
+
+    // The standby's host goes away: the figures come from the primary, with no error.
+    await pair!.stopStandby();
+    try {
+      const sentBack = await fallbackReads(metricsUrls);
+      for (let i = 0; i < 4; i += 1) expect(await statisticsPage()).toBe(200);
+      expect(await fallbackReads(metricsUrls)).toBeGreaterThan(sentBack);
+    } finally {
+      await pair!.startStandby();
+    }
+    // Back: once an instance's pause after the failure (5 s) is over, it reads there again.
+    before = onStandby();
+    await expect
+      .poll(async () => (await statisticsPage()) === 200 && onStandby() > before, {
+        timeout: 40_000,
+        interval: 3_000,
+      })
+      .toBe(true);
   }, 120_000);
 
   it('delivered every message once, whichever instance ran its job', async () => {
