@@ -288,6 +288,15 @@ const observed: { label: string; env: Record<string, string> }[] = sink
           OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
         },
       },
+      // What production runs at national scale (docs/operations.md): a tenth of the traces.
+      {
+        label: 'portal + metrics + 10 % traced',
+        env: {
+          METRICS_PORT: String(await freePort()),
+          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+          OTEL_TRACES_SAMPLER_ARG: '0.1',
+        },
+      },
     ]
   : [];
 const observedServers = await Promise.all(

@@ -95,6 +95,12 @@ const EnvSchema = z
     /** OTLP/HTTP collector (its base URL; traces go to /v1/traces); no traces when unset. */
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     OTEL_SERVICE_NAME: z.string().min(1).default('portal-api'),
+    /**
+     * The share of requests whose traces are recorded (OpenTelemetry's name for the ratio of its
+     * `parentbased_traceidratio` sampler, the one used): 1 records all; a caller's `traceparent`
+     * decides for its own requests.
+     */
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
     API_DOCS: z.enum(['on', 'off']).optional(),
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_KEY: z.string().min(1).optional(),
@@ -268,7 +274,7 @@ export type Config = {
   /** The port of /metrics for Prometheus, apart from the public one; undefined: no metrics. */
   metricsPort: number | undefined;
   /** Where traces are exported by OTLP; undefined: tracing off. */
-  tracing: { endpoint: string; serviceName: string } | undefined;
+  tracing: { endpoint: string; serviceName: string; sampleRatio: number } | undefined;
   /** Whether /docs (the OpenAPI browser and document) is served. */
   apiDocs: boolean;
   sms: { url: string; key: string | undefined } | undefined;
@@ -362,7 +368,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     instances: e.INSTANCES,
     metricsPort: e.METRICS_PORT,
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: e.OTEL_SERVICE_NAME,
+          sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
+        }
       : undefined,
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, key: e.SMS_GATEWAY_KEY } : undefined,

@@ -54,7 +54,11 @@ let t: TestApp;
 
 beforeAll(async () => {
   collector = await startCollector();
-  tracing = await startOtlpTracing({ endpoint: collector.url, serviceName: 'portal-test' });
+  tracing = await startOtlpTracing({
+    endpoint: collector.url,
+    serviceName: 'portal-test',
+    sampleRatio: 1,
+  });
   t = await createTestApp({ BOT_CHECK: 'off' }, undefined, { tracing });
   await loadRegistryFixture(t.database);
 });

@@ -11,7 +11,9 @@ import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
+  ParentBasedSampler,
   SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
   TracerProvider,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace';
@@ -32,6 +34,11 @@ export type TracingOptions = {
   exporter: SpanExporter;
   /** Export each span as it ends (tests) instead of in batches. */
   immediate?: boolean;
+  /**
+   * The share of traces begun here that are recorded and exported (1: all). A request that
+   * arrives with a `traceparent` follows its caller's decision, so a trace is whole or absent.
+   */
+  sampleRatio?: number;
 };
 
 /**
@@ -46,6 +53,9 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
     : new BatchSpanProcessor({ exporter: options.exporter });
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    sampler: new ParentBasedSampler({
+      root: new TraceIdRatioBasedSampler(options.sampleRatio ?? 1),
+    }),
     spanProcessors: [new RedactingSpanProcessor(exportProcessor)],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
@@ -110,6 +120,7 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
 export async function startOtlpTracing(tracing: {
   endpoint: string;
   serviceName: string;
+  sampleRatio: number;
 }): Promise<Tracing> {
   const url = new URL(
     'v1/traces',
@@ -118,5 +129,6 @@ export async function startOtlpTracing(tracing: {
   return startTracing({
     serviceName: tracing.serviceName,
     exporter: new OTLPTraceExporter({ url: url.toString() }),
+    sampleRatio: tracing.sampleRatio,
   });
 }
