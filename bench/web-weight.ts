@@ -11,7 +11,7 @@
  * Chromium), `LIGHTHOUSE_REPORTS=<folder>` keeps every report.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -341,11 +341,11 @@ async function main() {
         console.log(
           `${route.name.padEnd(12)} run ${round}/${runs}: performance ${figures.performance}  FCP ${figures.fcpMs} ms  LCP ${figures.lcpMs} ms  TBT ${figures.tbtMs} ms  CLS ${figures.cls.toFixed(3)}  (load ${load.toFixed(2)}, benchmarkIndex ${Math.round(report.environment?.benchmarkIndex ?? NaN)}${report.finalDisplayedUrl?.includes('/auth/sign-in/') ? ', landed on the sign-in page' : ''})`,
         );
-        if (process.env['LIGHTHOUSE_REPORTS'])
-          writeFileSync(
-            path.join(process.env['LIGHTHOUSE_REPORTS'], `${route.name}-${round}.json`),
-            JSON.stringify(report),
-          );
+        const reports = process.env['LIGHTHOUSE_REPORTS'];
+        if (reports) {
+          mkdirSync(reports, { recursive: true });
+          writeFileSync(path.join(reports, `${route.name}-${round}.json`), JSON.stringify(report));
+        }
       }
     }
 
