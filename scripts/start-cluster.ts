@@ -1,5 +1,5 @@
 /**
- * `npm run start:cluster`: several API instances on the machine's PostgreSQL and Redis behind
+ * `npm run start:cluster`: several API instances on a PostgreSQL pair and the machine's Redis behind
  * nginx on loopback, requests spread round robin (issue 24), and Debian's Prometheus scraping
  * each instance's metrics port with the alert rules of deploy/prometheus (issue 37). Installs
  * Debian's nginx and prometheus when missing, builds the web app, applies the migrations once,
@@ -8,21 +8,24 @@
  *   CLUSTER_INSTANCES=3 CLUSTER_PORT=8080 CLUSTER_PROMETHEUS_PORT=9090 \
  *     DATABASE_URL=... REDIS_URL=... npm run start:cluster
  *
- * `CLUSTER_REPLICA=1`: on a private PostgreSQL primary with a streaming standby instead
- * (scripts/replica-pair.ts, decision 0281), the statistics and console lists reading from the
- * standby; the pair and its data are removed on Ctrl-C. The machine's PostgreSQL allows no
- * replication, so DATABASE_URL is not used then.
+ * By default on a private PostgreSQL primary with a streaming standby (scripts/replica-pair.ts,
+ * decision 0281), the statistics and console lists reading from the standby; the pair and its
+ * data are removed on Ctrl-C. The machine's PostgreSQL allows no replication, so DATABASE_URL
+ * is used only with `CLUSTER_REPLICA=0` (or without PostgreSQL's server binaries).
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startCluster } from './cluster';
-import { startReplicaPair } from './replica-pair';
+import { postgresBinaries, startReplicaPair } from './replica-pair';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const instances = Number(process.env['CLUSTER_INSTANCES'] ?? 2);
 const port = Number(process.env['CLUSTER_PORT'] ?? 8080);
 const prometheusPort = Number(process.env['CLUSTER_PROMETHEUS_PORT'] ?? 9090);
-const withReplica = ['1', 'true'].includes(process.env['CLUSTER_REPLICA'] ?? '');
+// On a streaming pair unless told not to (or PostgreSQL's server binaries are missing).
+const withReplica =
+  !['0', 'false'].includes(process.env['CLUSTER_REPLICA'] ?? '') &&
+  postgresBinaries() !== undefined;
 
 execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
   cwd: repoRoot,
