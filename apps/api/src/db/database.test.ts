@@ -27,5 +27,6 @@ describe('embedded database folder', () => {
     const again = await openDatabase({ dataDir });
     await again.ping();
     await again.close();
-  });
+    // Two fresh embedded databases, each migrated from nothing: tens of seconds on a busy machine.
+  }, 240_000);
 });

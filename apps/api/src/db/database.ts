@@ -52,6 +52,8 @@ export type DatabaseOptions = {
   url?: string | undefined;
   /** PGlite data folder, or `memory://` for a throwaway database. */
   dataDir: string;
+  /** A PGlite data folder dumped by `dumpDataDir()`, to start from instead of an empty one. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   /** A streaming replica of `url` for heavy reads, and the lag past which it is skipped. */
   replica?: { url: string; maxLagSeconds: number } | undefined;
@@ -65,7 +67,7 @@ const copyStatement = (table: string, columns: readonly string[], source: string
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.loadDataDir);
   try {
     await database.migrate();
   } catch (error) {
@@ -192,7 +194,10 @@ const loadDrizzlePglite = async () => {
   return { drizzle, migrate };
 };
 
-async function openPglite(dataDir: string): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+): Promise<Database & { migrate(): Promise<void> }> {
   let drizzlePglite: Awaited<ReturnType<typeof loadDrizzlePglite>>['drizzle'];
   let migratePglite: Awaited<ReturnType<typeof loadDrizzlePglite>>['migrate'];
   let unlock = () => undefined as void;
@@ -210,7 +215,10 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
     ]);
     drizzlePglite = pglite.drizzle;
     migratePglite = pglite.migrate;
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (error) {
     unlock();
     throw error;
@@ -246,16 +254,28 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
   };
 }
 
+/** Where test databases start from: a migrated PostgreSQL database, or a dumped PGlite folder. */
+export type TestDatabaseTemplate = { postgresName: string } | { pgliteDump: Blob };
+
 /**
  * A database of its own for one test file: a fresh PostgreSQL database when DATABASE_URL is
- * set (dropped on close), otherwise an in-memory PGlite.
+ * set (dropped on close), otherwise an in-memory PGlite; made from `template` when given, which
+ * spares each file the migrations.
  */
-export async function openTestDatabase(baseUrl: string | undefined): Promise<Database> {
-  if (!baseUrl) return openDatabase({ dataDir: 'memory://' });
+export async function openTestDatabase(
+  baseUrl: string | undefined,
+  template?: TestDatabaseTemplate,
+): Promise<Database> {
+  if (!baseUrl) {
+    const loadDataDir = template && 'pgliteDump' in template ? template.pgliteDump : undefined;
+    return openDatabase({ dataDir: 'memory://', loadDataDir });
+  }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+  const from =
+    template && 'postgresName' in template ? ` TEMPLATE ${quoteIdent(template.postgresName)}` : '';
+  await admin.query(`CREATE DATABASE ${quoteIdent(name)}${from}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
