@@ -7,6 +7,7 @@ import {
   startReplicaPair,
   type ReplicaPair,
 } from '../../../../scripts/replica-pair';
+import { skipsWithout } from '../test-support/missing-dependency';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { openDatabase } from './database';
 import { dailyMetrics } from './schema';
@@ -16,10 +17,11 @@ import { dailyMetrics } from './schema';
 // private servers on free ports: the machine's PostgreSQL allows no replication). Which server
 // ran a read is told by each server's statement log, and, while replay is paused, by the answer.
 
-const MISSING =
-  'SKIPPED: PostgreSQL server binaries (initdb, pg_basebackup) are not installed under /usr/lib/postgresql';
 const binaries = postgresBinaries();
-if (!binaries) console.warn(`\n*** ${MISSING} ***\n`);
+const skipped = skipsWithout(
+  binaries !== undefined,
+  'PostgreSQL server binaries (initdb, pg_basebackup) are not installed under /usr/lib/postgresql',
+);
 
 const DAY = '2026-03-01';
 const METRIC = 'audit:lookup:found';
@@ -77,7 +79,7 @@ const setCount = (count: number) =>
 const scrape = async () => (await fetch(`${t.app.metricsUrl!}/metrics`)).text();
 
 beforeAll(async () => {
-  if (!binaries) return;
+  if (skipped) return;
   pair = await startReplicaPair({ logStatements: true });
   t = await createTestApp(
     {
@@ -97,7 +99,7 @@ afterAll(async () => {
   await pair?.stop();
 });
 
-describe.skipIf(!binaries)('a streaming replica behind the read seam', () => {
+describe.skipIf(skipped)('a streaming replica behind the read seam', () => {
   it('serves the statistics from the standby, with what was written on the primary', async () => {
     // Moves between the primary and the replica are told on the console, once per change.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

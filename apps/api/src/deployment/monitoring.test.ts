@@ -11,6 +11,7 @@ import {
   startPrometheus,
   targetHealth,
 } from '../../../../scripts/prometheus';
+import { skipsWithout } from '../test-support/missing-dependency';
 import { createTestCluster } from '../test-support/test-app';
 
 // Issue 37: the alert rules load, each alert has its runbook section, the dashboard and the
@@ -24,9 +25,10 @@ const dashboard = JSON.parse(
 ) as { panels: { title: string; targets: { expr: string }[] }[] };
 const promtool = promtoolBinary();
 const prometheus = prometheusBinary();
-const MISSING =
-  'SKIPPED: Debian prometheus (promtool) is not installed here; CI installs it (.ci/run)';
-if (!promtool) console.warn(`\n*** ${MISSING} ***\n`);
+const noPrometheus = skipsWithout(
+  promtool !== undefined && prometheus !== undefined,
+  'Debian prometheus (prometheus, promtool) is not installed here',
+);
 
 const alerts = [...rulesText.matchAll(/- alert: (\w+)/g)].map((match) => match[1]!);
 
@@ -39,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('alert rules', () => {
-  it.skipIf(!promtool)('load in Prometheus (promtool check rules)', () => {
+  it.skipIf(noPrometheus)('load in Prometheus (promtool check rules)', () => {
     const output = execFileSync(promtool!, ['check', 'rules', ALERT_RULES], { encoding: 'utf8' });
     expect(output).toContain(`SUCCESS: ${alerts.length} rules found`);
   });
@@ -90,7 +92,7 @@ const freePort = () =>
   });
 
 describe('Prometheus', () => {
-  it.skipIf(!prometheus)(
+  it.skipIf(noPrometheus)(
     'scrapes every instance, loads the rules and runs every query of the dashboard',
     async () => {
       const targets = cluster.instances.map((app) => new URL(app.metricsUrl!).host);
