@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BrandSchema, DEFAULT_BRAND, type Brand } from '@portal/contracts/brand';
+import { CODE_POLICY } from '@portal/contracts/one-time-codes';
 
 // The only module that reads process.env (DESIGN.md: configuration).
 
@@ -107,6 +108,13 @@ const EnvSchema = z
     OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     STATISTICS_AGGREGATE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** The wait between two codes to one person; shorter only outside production (journeys). */
+    CODE_RESEND_COOLDOWN_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .default(CODE_POLICY.resendCooldownSeconds),
     /** How often the registry inbox is read for new snapshots (a quarter of an hour). */
     REGISTRY_SYNC_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** How often the deletion lifecycle does what the date calls for (hourly). */
@@ -251,6 +259,13 @@ const EnvSchema = z
     if (env.SEED_DEMO) {
       ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'cannot be on in production' });
     }
+    if (env.CODE_RESEND_COOLDOWN_SECONDS < CODE_POLICY.resendCooldownSeconds) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CODE_RESEND_COOLDOWN_SECONDS'],
+        message: `cannot be under the policy's ${CODE_POLICY.resendCooldownSeconds} s in production`,
+      });
+    }
   });
 
 export type Config = {
@@ -292,6 +307,7 @@ export type Config = {
     lookupPerTargetPerHour: number;
     signInPerIpPerMinute: number;
     tokenPerClientPerMinute: number;
+    codeResendCooldownSeconds: number;
   };
   /** The embedded OpenID provider: its issuer, the API's audience, and the web app's origin. */
   oidc: { issuer: string; audience: string; webOrigin: string };
@@ -391,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lookupPerTargetPerHour: e.LOOKUP_LIMIT_PER_TARGET_PER_HOUR,
       signInPerIpPerMinute: e.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
       tokenPerClientPerMinute: e.TOKEN_LIMIT_PER_CLIENT_PER_MINUTE,
+      codeResendCooldownSeconds: e.CODE_RESEND_COOLDOWN_SECONDS,
     },
     oidc: {
       issuer: e.OIDC_ISSUER ?? `${publicOrigin}/oidc`,

@@ -114,7 +114,9 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   };
   const platforms = createPlatformsService({ db, audit, allowHttp: config.env !== 'production' });
   const hasher = createPasswordHasher();
-  const codes = createOneTimeCodes(config.tokenSecret);
+  const codes = createOneTimeCodes(config.tokenSecret, {
+    resendCooldownSeconds: config.limits.codeResendCooldownSeconds,
+  });
   const accountLookup = createAccountLookupService({
     db,
     tokens: createLookupTokens(config.tokenSecret),

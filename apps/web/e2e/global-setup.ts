@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startPortalServer } from './portal-server';
+import { JOURNEY_CODE_COOLDOWN_SECONDS, startPortalServer } from './portal-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -75,6 +75,9 @@ export default async function setup(project: TestProject) {
       // The deletion journey's snapshot is imported, and its notices sent, within seconds.
       REGISTRY_SYNC_EVERY_SECONDS: '2',
       ACCOUNT_DELETION_EVERY_SECONDS: '2',
+      // Journeys that send one person codes one after another wait this out, not a minute; the
+      // API suite holds the policy's own cooldown (one-time-codes tests).
+      CODE_RESEND_COOLDOWN_SECONDS: String(JOURNEY_CODE_COOLDOWN_SECONDS),
     },
   });
   project.provide('baseUrl', server.url);

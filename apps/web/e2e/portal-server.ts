@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(webDir, '../..');
 
+/** The journey server's wait between two codes to one person (the policy's is a minute). */
+export const JOURNEY_CODE_COOLDOWN_SECONDS = 15;
+
 /** A port no one listens on now, on loopback. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -41,7 +41,13 @@ const lockedError = (seconds: number, wrongCodes: boolean) =>
  * instance and every restart sees the same counts. Refusals are returned, not thrown: a lock or
  * a wrong entry must commit with the answer.
  */
-export function createOneTimeCodes(key: string) {
+export function createOneTimeCodes(
+  key: string,
+  {
+    resendCooldownSeconds = CODE_POLICY.resendCooldownSeconds,
+  }: { resendCooldownSeconds?: number } = {},
+) {
+  const policy = { ...CODE_POLICY, resendCooldownSeconds };
   const hashCode = (binding: string, code: string) =>
     createHmac('sha256', key).update(`${binding}:${code}`).digest('hex');
 
@@ -53,7 +59,7 @@ export function createOneTimeCodes(key: string) {
   }
 
   return {
-    policy: CODE_POLICY,
+    policy,
 
     /**
      * Takes one send of the flow for the person, to these recipients, or answers why not: a
@@ -69,9 +75,9 @@ export function createOneTimeCodes(key: string) {
       const sends = await repository.recentSends(tx, send.personId, send.flow);
       if (
         sends.secondsSinceLast !== null &&
-        sends.secondsSinceLast < CODE_POLICY.resendCooldownSeconds
+        sends.secondsSinceLast < policy.resendCooldownSeconds
       ) {
-        const wait = Math.ceil(CODE_POLICY.resendCooldownSeconds - sends.secondsSinceLast);
+        const wait = Math.ceil(policy.resendCooldownSeconds - sends.secondsSinceLast);
         return new RateLimitedError(wait, {
           id: 'code_send_cooldown',
           message: RESET_MESSAGES.cooldown(wait),

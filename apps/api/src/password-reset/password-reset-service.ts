@@ -193,7 +193,7 @@ export function createPasswordResetService(deps: Dependencies) {
         metode: method,
         sent_to: method === 'email' ? maskEmail(to) : maskPhone(to),
         expires_in: minutes * 60,
-        resend_in: RESET_POLICY.resendCooldownSeconds,
+        resend_in: codes.policy.resendCooldownSeconds,
         attempts_left: attemptsLeft,
       };
     });
