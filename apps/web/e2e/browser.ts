@@ -1,33 +1,22 @@
-import { writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { WEB_ROUTES } from '@portal/contracts/web-routes';
 import { inject } from 'vitest';
 
 export const baseUrl = inject('baseUrl');
 export const chromiumPath = inject('chromiumPath');
 export const webRoot = inject('webRoot');
+const scratchDir = inject('scratchDir');
 export const hasBrowser = chromiumPath !== null;
 
 export const MOBILE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath ?? undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath ?? undefined, args: LAUNCH_ARGS });
 }
 
 type ContextOptions = {
@@ -45,35 +34,91 @@ type ContextOptions = {
   origin?: string;
 };
 
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * A context as a visitor's browser: by default a returning visitor, whose earlier visit left
  * the service worker in control; `language` is stored before any page script runs.
  */
 export async function newContext(browser: Browser, options: ContextOptions = {}) {
   const serviceWorkers = options.serviceWorkers ?? 'returning';
-  const context = await browser.newContext({
+  const origin = options.origin ?? baseUrl;
+  const contextOptions = {
     viewport: options.viewport ?? DESKTOP,
-    baseURL: options.origin ?? baseUrl,
+    baseURL: origin,
     acceptDownloads: true,
-    serviceWorkers: serviceWorkers === 'block' ? 'block' : 'allow',
+    serviceWorkers: serviceWorkers === 'block' ? ('block' as const) : ('allow' as const),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-  });
+  };
+  const context =
+    serviceWorkers === 'returning'
+      ? await returningVisitor(origin, contextOptions)
+      : await browser.newContext(contextOptions);
   if (options.language) {
     await context.addInitScript((language) => {
       window.localStorage.setItem('portal.language', language);
     }, options.language);
   }
-  if (serviceWorkers === 'returning') await visitEarlier(context);
+  return context;
+}
+
+/** The browser profile of each origin's earlier visit, made once per journey file. */
+const earlierVisits = new Map<string, Promise<string>>();
+
+/**
+ * A returning visitor: a browser whose profile is a copy of one earlier visit's, in which the
+ * home page's service worker was installed and took control. The worker (and its caches) then
+ * answers the journey's own pages from the first one, as it does for a person; installing it
+ * once per file instead of once per context is what the copy saves.
+ */
+async function returningVisitor(
+  origin: string,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  let profile = earlierVisits.get(origin);
+  if (!profile) {
+    profile = visitEarlier(origin);
+    earlierVisits.set(origin, profile);
+  }
+  const copy = mkdtempSync(path.join(scratchDir, 'visitor-'));
+  cpSync(await profile, copy, { recursive: true });
+  const context = await chromium.launchPersistentContext(copy, {
+    ...options,
+    executablePath: chromiumPath ?? undefined,
+    args: LAUNCH_ARGS,
+  });
+  // Chromium may still be writing as it closes: retried, and never thrown from the event.
+  context.on('close', () => {
+    try {
+      rmSync(copy, { recursive: true, force: true, maxRetries: 5 });
+    } catch {
+      // A temporary folder left behind is the operating system's to clear.
+    }
+  });
   return context;
 }
 
 /**
  * The earlier visit: the home page until its service worker is installed and in control, then
- * a clean slate for the journey but for what a browser keeps between visits (the worker and
- * its caches). The journey's own pages are then answered by that worker, as a person's are.
+ * a clean slate but for what a browser keeps between visits (the worker and its caches).
  */
-async function visitEarlier(context: BrowserContext): Promise<void> {
-  const page = await context.newPage();
+async function visitEarlier(origin: string): Promise<string> {
+  const profile = mkdtempSync(path.join(scratchDir, 'earlier-visit-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    baseURL: origin,
+    executablePath: chromiumPath ?? undefined,
+    args: LAUNCH_ARGS,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
@@ -82,8 +127,9 @@ async function visitEarlier(context: BrowserContext): Promise<void> {
     window.localStorage.clear();
     window.sessionStorage.clear();
   });
-  await page.close();
   await context.clearCookies();
+  await context.close();
+  return profile;
 }
 
 /** Paths that, for a visitor who is not signed in, end on the provider's sign-in page. */
@@ -105,6 +151,10 @@ export async function waitForOfflineReady(page: Page): Promise<void> {
     .waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
+
+/** How far the page is wider than the window, in CSS pixels: 0 or less when it fits. */
+export const horizontalOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Opens a path and waits until React has hydrated it, or the page it moves on to. */
 export async function open(context: BrowserContext, pathname: string): Promise<Page> {

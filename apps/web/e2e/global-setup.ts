@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -15,6 +16,8 @@ declare module 'vitest' {
     registryInboxDir: string;
     /** The size of the server's demo registry (the generator's `people`, seed `demo`). */
     demoPeople: number;
+    /** A folder of the run's own (browser profiles), removed when the run ends. */
+    scratchDir: string;
   }
 }
 
@@ -48,6 +51,9 @@ function buildIfStale() {
 }
 
 export default async function setup(project: TestProject) {
+  const scratchDir = mkdtempSync(path.join(tmpdir(), 'portal-journeys-'));
+  project.provide('scratchDir', scratchDir);
+  const removeScratch = () => rmSync(scratchDir, { recursive: true, force: true });
   // The build is checked (its JavaScript budget, its renderer) with or without a browser.
   buildIfStale();
   const chromiumPath = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
@@ -63,7 +69,7 @@ export default async function setup(project: TestProject) {
     project.provide('webRoot', '');
     project.provide('registryInboxDir', '');
     project.provide('demoPeople', 0);
-    return () => undefined;
+    return removeScratch;
   }
 
   const demoPeople = 600;
@@ -84,5 +90,8 @@ export default async function setup(project: TestProject) {
   project.provide('webRoot', server.webRoot);
   project.provide('registryInboxDir', server.registryInboxDir);
   project.provide('demoPeople', demoPeople);
-  return server.stop;
+  return () => {
+    server.stop();
+    removeScratch();
+  };
 }
