@@ -11,5 +11,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['app/**/*.test.{ts,tsx}'],
+    // Both cores, one file each (Vitest would pick one on a two-core machine).
+    maxWorkers: 2,
+    reporters: ['default', '../../scripts/slowest-files-reporter.ts'],
   },
 });

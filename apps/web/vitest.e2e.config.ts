@@ -14,5 +14,6 @@ export default defineConfig({
     fileParallelism: false,
     // No retries: a journey that fails once is a defect to find, not noise to cover.
     retry: 0,
+    reporters: ['default', '../../scripts/slowest-files-reporter.ts'],
   },
 });
