@@ -129,12 +129,17 @@ describe('verify', () => {
         expect(reply.statusCode).toBe(200);
         return performance.now() - started;
       };
-      const found = await time(teacherAccount, FIXTURE.teacher.birthDate);
-      const missing = await time('tidak.ada@belajar.id', '1985-04-12');
-      // Both wait for the floor, which is longer than either lookup takes on its own.
-      expect(found).toBeGreaterThanOrEqual(390);
-      expect(missing).toBeGreaterThanOrEqual(390);
-      expect(Math.abs(found - missing)).toBeLessThan(200);
+      const found: number[] = [];
+      const missing: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        found.push(await time(teacherAccount, FIXTURE.teacher.birthDate));
+        missing.push(await time('tidak.ada@belajar.id', '1985-04-12'));
+      }
+      // Every answer waits for the floor, which is longer than either lookup takes on its own.
+      for (const ms of [...found, ...missing]) expect(ms).toBeGreaterThanOrEqual(390);
+      // The quickest of each kind: a busy machine slows single answers, not all of them, so
+      // what is left is the difference the answer itself would give away.
+      expect(Math.abs(Math.min(...found) - Math.min(...missing))).toBeLessThan(200);
     } finally {
       await timed.close();
     }
