@@ -14,7 +14,7 @@ import { RESET_PATHS, accountEmailField } from '@portal/contracts/password-reset
 import { STUDENT_REQUEST_PATH, schoolAdminPaths } from '@portal/contracts/school-admin';
 import { createPasswordHasher } from '../src/credentials/password-hasher';
 import { STUDENT_REQUEST_QUEUE } from '../src/school-admin/school-admin-dependencies';
-import { signInOverHttp } from '../src/test-support/http-sign-in';
+import { enrolAuthenticatorOverHttp, signInOverHttp } from '../src/test-support/http-sign-in';
 import { officeRequestBody } from '../src/test-support/office-request-body';
 import { onePagePdf } from '../src/test-support/pdf-fixture';
 import { createSmtpSink, freePort } from '../src/test-support/smtp-sink';
@@ -244,11 +244,12 @@ it(`keeps every acknowledged submission of ${SUBMISSIONS} through a kill -9`, as
       chosen.push({ npsn: school.npsn, account: isDemo ? null : school.admin });
       requestable += Math.floor(school.waiting / STUDENTS_PER_REQUEST);
     }
-    const signIn = (account: SchoolAdmin) =>
+    const signIn = (account: SchoolAdmin, totpSecret?: string) =>
       signInOverHttp(
         base,
         { email: account.email, password: account.password },
         visitor(account.visitor),
+        totpSecret,
       );
     /** A school's admin with a password, signed in, and the students it may request. */
     async function prepareAdmin(npsn: string, account: ResetAccount | null, n: number) {
@@ -261,7 +262,11 @@ it(`keeps every acknowledged submission of ${SUBMISSIONS} through a kill -9`, as
       } else {
         schoolAdmin = { npsn, email: demoAdmin!.email, password: demoAdmin!.password, visitor: n };
       }
-      const token = signIn(schoolAdmin);
+      // The school admin's routes take a session with the second factor: the app is enrolled
+      // from a password session, as on the sign-in methods page, then the admin signs in again.
+      const passwordOnly = await signIn(schoolAdmin);
+      const totpSecret = await enrolAuthenticatorOverHttp(base + api, passwordOnly, visitor(n));
+      const token = signIn(schoolAdmin, totpSecret);
       const search = await post(
         n,
         schoolAdminPaths(npsn).studentSearch,

@@ -1,5 +1,7 @@
 import * as client from 'openid-client';
+import { generate } from 'otplib';
 import { PORTAL_WEB_CLIENT_ID, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
+import { SIGN_IN_METHODS_ROUTES } from '@portal/contracts/sign-in-methods';
 
 /**
  * A learning account's access token through the provider's real sign-in over HTTP, as the web
@@ -12,6 +14,8 @@ export async function signInOverHttp(
   origin: string,
   credentials: { email: string; password: string },
   headers: Record<string, string> = {},
+  /** The secret of the account's authenticator app, to answer the second factor's step. */
+  totpSecret?: string,
 ): Promise<string> {
   const cookies = new Map<string, string>();
   const browserFetch = async (target: string, init: RequestInit = {}) => {
@@ -56,8 +60,20 @@ export async function signInOverHttp(
   });
   // The status only: the body of a refusal may name the account.
   if (!posted.ok) throw new Error(`the sign-in was refused: ${posted.status}`);
-  const answer = (await posted.json()) as { redirectTo?: string; step?: string };
-  // An initial password or a second factor would ask for a step of its own.
+  let answer = (await posted.json()) as { redirectTo?: string; step?: string };
+  if (answer.step === 'totp' && totpSecret) {
+    const verified = await browserFetch(`${origin}/oidc/interaction/${uid}/totp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // The next time step's code: the enrolment may have spent this step's (a code counts once).
+      body: JSON.stringify({
+        code: await generate({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+      }),
+    });
+    if (!verified.ok) throw new Error(`the second factor was refused: ${verified.status}`);
+    answer = (await verified.json()) as typeof answer;
+  }
+  // An initial password, or a second factor without its secret, asks for a step of its own.
   if (!answer.redirectTo) throw new Error(`the sign-in asks for a step: ${answer.step ?? '?'}`);
   let next = answer.redirectTo;
   while (!next.startsWith(`${origin}${WEB_AUTH_PATHS.loginCallback}`)) {
@@ -70,4 +86,33 @@ export async function signInOverHttp(
     { resource: `${origin}/belajar-id` },
   );
   return tokens.access_token;
+}
+
+/**
+ * Enrols an authenticator app for the account behind `accessToken` through the profile's calls
+ * over HTTP, as the sign-in methods page does: the app's secret.
+ */
+export async function enrolAuthenticatorOverHttp(
+  apiBase: string,
+  accessToken: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const call = (path: string, body?: object) =>
+    fetch(`${apiBase}${path}`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        authorization: `Bearer ${accessToken}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const started = await call(SIGN_IN_METHODS_ROUTES.totpStart);
+  if (!started.ok) throw new Error(`the enrolment was refused: ${started.status}`);
+  const { secret } = ((await started.json()) as { data: { secret: string } }).data;
+  const confirmed = await call(SIGN_IN_METHODS_ROUTES.totpConfirm, {
+    code: await generate({ secret }),
+  });
+  if (!confirmed.ok) throw new Error(`the confirmation was refused: ${confirmed.status}`);
+  return secret;
 }
