@@ -22,6 +22,18 @@ export function createSignInMethodsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Locks the account's row for the transaction: its factors change one at a time, so what it
+     * held before a change is read after the change before it committed.
+     */
+    async holdAccount(tx: Transaction, accountId: number): Promise<void> {
+      await tx
+        .select({ id: learningAccounts.id })
+        .from(learningAccounts)
+        .where(eq(learningAccounts.id, accountId))
+        .for('update');
+    },
+
     /** The schools the person runs today: a second factor is required for their admin actions. */
     schoolsRunBy: (personId: number) => schoolsRunBy(db, personId),
 

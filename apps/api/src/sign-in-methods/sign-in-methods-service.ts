@@ -29,7 +29,10 @@ type Dependencies = {
   db: Db;
   hasher: PasswordHasher;
   audit: Pick<AuditLog, 'record'>;
-  passkeys: Pick<PasskeysService, 'list' | 'count' | 'registrationOptions' | 'register' | 'remove'>;
+  passkeys: Pick<
+    PasskeysService,
+    'list' | 'count' | 'registrationOptions' | 'verifyRegistration' | 'keep' | 'remove'
+  >;
   /** Seals the app's secrets in the database. */
   tokenSecret: string;
 };
@@ -40,6 +43,12 @@ const confirmationFailed = () =>
   new ValidationError([], {
     id: 'confirmation_failed',
     message: SIGN_IN_METHODS_MESSAGES.confirmationFailed,
+  });
+
+const totpEnrolled = () =>
+  new ConflictError({
+    id: 'totp_already_enrolled',
+    message: SIGN_IN_METHODS_MESSAGES.totpEnrolled,
   });
 
 const codeRefused = () =>
@@ -162,12 +171,24 @@ export function createSignInMethodsService(deps: Dependencies) {
   ) =>
     audit.record({ action, outcome, personId: account.personId, userType: account.kind, ip }, tx);
 
-  /** New recovery codes when the account had no second factor before this one; else none. */
-  async function firstFactorCodes(tx: Transaction, accountId: number, hadFactor: boolean) {
-    if (hadFactor) return null;
-    const recovery = newRecoveryCodes();
-    await repository.replaceRecoveryCodes(tx, accountId, recovery.hashes);
-    return recovery.codes;
+  /**
+   * Adds a factor in one transaction, the account's row locked first: whether it is the first
+   * is read under the lock, so of two added at once only the first brings recovery codes (the
+   * second would replace the codes the first just showed).
+   */
+  async function addFactor<T>(
+    accountId: number,
+    add: (tx: Transaction) => Promise<T>,
+  ): Promise<{ added: T; recoveryCodes: string[] | null }> {
+    return db.transaction(async (tx) => {
+      await repository.holdAccount(tx, accountId);
+      const hadFactor = await hasSecondFactor(accountId, tx);
+      const added = await add(tx);
+      if (hadFactor) return { added, recoveryCodes: null };
+      const recovery = newRecoveryCodes();
+      await repository.replaceRecoveryCodes(tx, accountId, recovery.hashes);
+      return { added, recoveryCodes: recovery.codes };
+    });
   }
 
   /** After a removal: without any factor left, the recovery codes go too. */
@@ -198,12 +219,7 @@ export function createSignInMethodsService(deps: Dependencies) {
         accountId,
         sealer.seal(String(accountId), enrolment.secret),
       );
-      if (!saved) {
-        throw new ConflictError({
-          id: 'totp_already_enrolled',
-          message: SIGN_IN_METHODS_MESSAGES.totpEnrolled,
-        });
-      }
+      if (!saved) throw totpEnrolled();
       return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_code: enrolment.qrCode };
     },
 
@@ -217,16 +233,16 @@ export function createSignInMethodsService(deps: Dependencies) {
           message: SIGN_IN_METHODS_MESSAGES.noEnrolment,
         });
       }
-      const hadFactor = await hasSecondFactor(accountId);
       const secret = sealer.open(String(accountId), pending.secretSealed);
       const step = await acceptedTotpStep(secret, code, null);
       if (step === undefined) throw codeRefused();
-      return db.transaction(async (tx) => {
+      const { recoveryCodes } = await addFactor(accountId, async (tx) => {
+        // The same code sent twice at once: the second finds the app enrolled by the first.
+        if ((await repository.totpOf(accountId, tx))?.enrolledAt) throw totpEnrolled();
         await repository.setTotpStep(tx, accountId, step, true);
-        const codes = await firstFactorCodes(tx, accountId, hadFactor);
         await recordChange(tx, account, 'second-factor-add', 'totp', ip);
-        return { recovery_codes: codes };
       });
+      return { recovery_codes: recoveryCodes };
     },
 
     async removeTotp(accountId: number, confirmation: Confirmation, ip: string) {
@@ -252,13 +268,13 @@ export function createSignInMethodsService(deps: Dependencies) {
 
     async addPasskey(accountId: number, body: PasskeyRegistrationBody, ip: string) {
       const account = await accountOf(accountId);
-      const hadFactor = await hasSecondFactor(accountId);
-      const passkey = await passkeys.register(ownerOf(accountId), body, ip);
-      return db.transaction(async (tx) => {
-        const codes = await firstFactorCodes(tx, accountId, hadFactor);
+      const verified = await passkeys.verifyRegistration(ownerOf(accountId), body, ip);
+      const { added, recoveryCodes } = await addFactor(accountId, async (tx) => {
+        const passkey = await passkeys.keep(ownerOf(accountId), verified, ip, tx);
         await recordChange(tx, account, 'second-factor-add', 'passkey', ip);
-        return { passkey, recovery_codes: codes };
+        return passkey;
       });
+      return { passkey: added, recovery_codes: recoveryCodes };
     },
 
     async removePasskey(accountId: number, id: number, confirmation: Confirmation, ip: string) {

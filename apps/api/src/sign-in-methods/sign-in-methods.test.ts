@@ -355,6 +355,46 @@ describe('a passkey', () => {
   });
 });
 
+describe('two first factors added at once', () => {
+  it('issue recovery codes once: the codes shown are the ones that work', async () => {
+    await t.database.db.insert(learningAccounts).values({
+      email: 'budi.kembar@belajar.id',
+      kind: 'ptk',
+      personId: ids['newTeacher']!,
+      schoolLevel: 'SMP',
+    });
+    const holder = await accountWithPassword('budi.kembar@belajar.id');
+    const token = (await signIn(rp, t.config, browser(), holder)).access_token;
+    const { secret } = (await call(token, 'POST', SIGN_IN_METHODS_ROUTES.totpStart)).json()
+      .data as { secret: string };
+    const options = (await call(token, 'POST', SIGN_IN_METHODS_ROUTES.passkeyOptions)).json()
+      .data as PasskeyCreationOptions;
+    const credential = createSoftAuthenticator(t.config.passkeys.origin).register(options);
+
+    const replies = await Promise.all([
+      call(token, 'POST', SIGN_IN_METHODS_ROUTES.totpConfirm, { code: await appCode(secret) }),
+      call(token, 'POST', SIGN_IN_METHODS_ROUTES.passkeys, { credential }),
+    ]);
+    const issued = replies.flatMap(
+      (reply) => (reply.json().data?.recovery_codes as string[] | null | undefined) ?? [],
+    );
+    expect(issued).toHaveLength(10);
+    // The other one came second: added without codes, or refused for want of a fresh second
+    // factor now that the first exists.
+    for (const reply of replies) {
+      if (reply.statusCode === 403) {
+        expect(reply.json().error.id).toBe('reauthentication_required');
+      } else {
+        expect([200, 201]).toContain(reply.statusCode);
+      }
+    }
+    expect((await methodsOf(token)).recoveryCodesLeft).toBe(10);
+    // The codes shown are the ones kept: one of them signs in.
+    const strong = await signInWithSecondFactor(t, rp, holder, { recovery_code: issued[0]! });
+    expect(strong.claims()).toMatchObject({ acr: ASSURANCE_LEVELS.aal2 });
+  });
+});
+
 describe("a school admin's sensitive routes", () => {
   it('refuse a password-only token, accept a second factor, and ask again when it is old', async () => {
     // The fixture's new teacher becomes the SD's operator.
