@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { schoolsRunBy } from '../access/access-repository';
 import type { Db, Transaction } from '../db/database';
-import { accountRecoveryCodes, accountTotp, learningAccounts } from '../db/schema';
+import { accountRecoveryCodes, accountTotp, learningAccounts, people } from '../db/schema';
 import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
 
 export type AccountTotp = typeof accountTotp.$inferSelect;
@@ -32,6 +32,22 @@ export function createSignInMethodsRepository(db: Db) {
         .from(learningAccounts)
         .where(eq(learningAccounts.id, accountId))
         .for('update');
+    },
+
+    /** The account's address and the contacts on file of its person, to tell of a change. */
+    async contactsOf(tx: Transaction, accountId: number) {
+      const [row] = await tx
+        .select({
+          email: learningAccounts.email,
+          personId: learningAccounts.personId,
+          kind: learningAccounts.kind,
+          personalEmail: people.personalEmail,
+          phone: people.phone,
+        })
+        .from(learningAccounts)
+        .innerJoin(people, eq(people.id, learningAccounts.personId))
+        .where(eq(learningAccounts.id, accountId));
+      return row;
     },
 
     /** The schools the person runs today: a second factor is required for their admin actions. */
