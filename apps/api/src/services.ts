@@ -167,6 +167,8 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     db,
     hasher,
     audit,
+    outbox,
+    templates,
     passkeys,
     tokenSecret: config.tokenSecret,
   });

@@ -1,8 +1,7 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
-import { ASSURANCE_LEVELS } from '@portal/contracts/sign-in';
-import { SECOND_FACTOR_POLICY, SIGN_IN_METHODS_MESSAGES } from '@portal/contracts/sign-in-methods';
+import { SIGN_IN_METHODS_MESSAGES } from '@portal/contracts/sign-in-methods';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import {
   sectionsOf,
@@ -15,6 +14,7 @@ import type { AuditLog } from '../audit/audit-repository';
 import { ForbiddenError, UnauthorizedError } from '../http/domain-errors';
 import type { Requirement } from './access-scope';
 import type { AccessRepository } from './access-repository';
+import { assuranceOf, stepUpMissing, stepUpRequired } from './step-up';
 
 export type AccessDependencies = {
   /** The sign-in provider's current key set (sign-in/signing-keys.ts), private parts included. */
@@ -53,31 +53,21 @@ function npsnOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-const MAX_AGE_SECONDS = SECOND_FACTOR_POLICY.schoolAdminMaxAgeMinutes * 60;
-
 /**
- * A token of a sign-in with a second factor (`acr` AAL2), checked within the policy's minutes
- * (`auth_time`), else a 403 the web acts on: `second_factor_required` (enrol one, or sign in
- * with it) or `reauthentication_required` (sign in again: `max_age`). The header says the same
- * the way RFC 9470 (OAuth step-up) does.
+ * A token of a sign-in with a recent second factor (step-up.ts), else a 403 the web acts on:
+ * `second_factor_required` (enrol one, or sign in with it) or `reauthentication_required` (sign
+ * in again: `max_age`), with the step-up challenge in its header.
  */
-function requireRecentSecondFactor(
-  claims: JWTPayload,
-  reply: { header: (name: string, value: string) => unknown },
-): void {
-  const stepUp = (id: 'second_factor_required' | 'reauthentication_required', message: string) => {
-    reply.header(
-      'www-authenticate',
-      `Bearer error="insufficient_user_authentication", acr_values="${ASSURANCE_LEVELS.aal2}", max_age=${MAX_AGE_SECONDS}`,
-    );
-    return new ForbiddenError({ id, message });
-  };
-  if (claims['acr'] !== ASSURANCE_LEVELS.aal2) {
-    throw stepUp('second_factor_required', SIGN_IN_METHODS_MESSAGES.secondFactorRequired);
+function requireRecentSecondFactor(claims: JWTPayload): void {
+  const missing = stepUpMissing(assuranceOf(claims));
+  if (missing === 'second-factor') {
+    throw stepUpRequired('second_factor_required', SIGN_IN_METHODS_MESSAGES.secondFactorRequired);
   }
-  const authTime = claims['auth_time'];
-  if (typeof authTime !== 'number' || Date.now() / 1000 - authTime > MAX_AGE_SECONDS) {
-    throw stepUp('reauthentication_required', SIGN_IN_METHODS_MESSAGES.reauthenticationRequired);
+  if (missing === 'recent-sign-in') {
+    throw stepUpRequired(
+      'reauthentication_required',
+      SIGN_IN_METHODS_MESSAGES.reauthenticationRequired,
+    );
   }
 }
 
@@ -127,7 +117,12 @@ export function createAccess(deps: AccessDependencies) {
         async onRequest(request) {
           const { accountId, claims } = await accountClaimsOf(request);
           const sid = typeof claims['sid'] === 'string' ? claims['sid'] : null;
-          request.caller = { kind: 'account', accountId, sessionUid: sid };
+          request.caller = {
+            kind: 'account',
+            accountId,
+            sessionUid: sid,
+            assurance: assuranceOf(claims),
+          };
         },
       };
     },
@@ -180,13 +175,13 @@ export function createAccess(deps: AccessDependencies) {
       return {
         kind: 'school-admin',
         ...(secondFactor ? { secondFactor } : {}),
-        async onRequest(request, reply) {
+        async onRequest(request) {
           const { accountId, claims } = await accountClaimsOf(request);
           const account = await deps.repository.learningAccount(accountId);
           if (!account || account.status !== 'active') throw new UnauthorizedError();
           const schools = await deps.repository.schoolsRunBy(account.personId);
           if (schools.length === 0) throw notSchoolAdmin();
-          if (secondFactor) requireRecentSecondFactor(claims, reply);
+          if (secondFactor) requireRecentSecondFactor(claims);
           request.caller = {
             kind: 'school-admin',
             accountId,

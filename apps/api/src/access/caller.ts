@@ -1,5 +1,6 @@
 import type { StaffRole } from '@portal/contracts/staff';
 import type { FastifyRequest } from 'fastify';
+import type { SignInAssurance } from './step-up';
 
 /** Who acts for a school: the admin's learning account, the person behind it, the school. */
 export type SchoolAdmin = { accountId: number; personId: number; npsn: string };
@@ -14,6 +15,8 @@ export type Caller =
       accountId: number;
       /** The sign-in provider's session the token was issued in; null for older tokens. */
       sessionUid: string | null;
+      /** How that session signed in: what a change of the person's factors asks of it. */
+      assurance: SignInAssurance;
     }
   | { kind: 'staff'; staffId: number; roles: readonly StaffRole[] }
   | {
@@ -44,10 +47,15 @@ function undeclared(request: FastifyRequest, kind: Caller['kind']): Error {
 export function callingAccount(request: FastifyRequest): {
   accountId: number;
   sessionUid: string | null;
+  assurance: SignInAssurance;
 } {
   const caller = request.caller;
   if (caller?.kind !== 'account') throw undeclared(request, 'account');
-  return { accountId: caller.accountId, sessionUid: caller.sessionUid };
+  return {
+    accountId: caller.accountId,
+    sessionUid: caller.sessionUid,
+    assurance: caller.assurance,
+  };
 }
 
 /** The staff member (signed in with their second factor) calling a staff route. */

@@ -68,6 +68,18 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/**
+ * The session is not at the level the action needs (RFC 9470, OAuth step-up): a 403 whose
+ * `www-authenticate` challenge tells the client how to sign in again.
+ */
+export class StepUpRequiredError extends ForbiddenError {
+  readonly challenge: string;
+  constructor(challenge: string, specific: Specific) {
+    super(specific);
+    this.challenge = challenge;
+  }
+}
+
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
   constructor(

@@ -5,7 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@portal/contracts/api-error';
 import { isDatabaseUnavailable } from '../logging/database-errors';
-import { DomainError, RateLimitedError, type Specific } from './domain-errors';
+import { DomainError, RateLimitedError, StepUpRequiredError, type Specific } from './domain-errors';
 
 type FieldError = { field: string; message: string };
 
@@ -88,6 +88,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const retryAfter =
         error instanceof RateLimitedError ? Math.ceil(error.retryAfterSeconds) : undefined;
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      if (error instanceof StepUpRequiredError) reply.header('www-authenticate', error.challenge);
       if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error');
       return reply.status(error.statusCode).send(
         errorBody(error.code, error, {

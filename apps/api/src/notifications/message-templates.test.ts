@@ -44,6 +44,10 @@ const CALLS: Record<keyof LanguageTemplates, (m: LanguageTemplates) => NewMessag
   passwordChangedNotice: (m) => m.passwordChangedNotice('dewi@example.com', 'dewi@belajar.id', at),
   passwordChangedInProfileNotice: (m) =>
     m.passwordChangedInProfileNotice('dewi@example.com', 'dewi@belajar.id', at, true),
+  secondFactorAddedNotice: (m) =>
+    m.secondFactorAddedNotice('dewi@example.com', 'dewi@belajar.id', 'passkey', at),
+  secondFactorAddedNoticeSms: (m) =>
+    m.secondFactorAddedNoticeSms('081234567890', 'dewi@belajar.id', 'totp', at),
   staffInvitation: (m) => m.staffInvitation('rina@kemendikdasmen.go.id', 'abc', 72),
   staffRolesChanged: (m) => m.staffRolesChanged('rina@kemendikdasmen.go.id', ['reviewer']),
   staffDisabled: (m) => m.staffDisabled('rina@kemendikdasmen.go.id', at),

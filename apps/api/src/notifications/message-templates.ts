@@ -7,6 +7,8 @@ import type { NewMessage } from './outbox-repository';
 type Context = { brand: Brand; publicUrl: string };
 type AccountLine = { email: string; schoolLevel: string | null };
 type Mail = { subject: string; lines: string[] };
+/** A second factor, as a notice names it. */
+type FactorKind = 'totp' | 'passkey';
 type DeletionNotice = {
   accounts: readonly string[];
   deletionOn: string;
@@ -40,6 +42,12 @@ const ROLE_LABELS: Record<MailLanguage, Record<StaffRole, string>> = {
     'staff-admin': 'staff admin',
     'platform-admin': 'platform admin',
   },
+};
+
+/** The second factors as a notice names them (the web's `sign-in-methods` catalogue agrees). */
+const FACTOR_LABELS: Record<MailLanguage, Record<FactorKind, string>> = {
+  id: { totp: 'Aplikasi autentikator', passkey: 'Passkey' },
+  en: { totp: 'An authenticator app', passkey: 'A passkey' },
 };
 
 const longDay = (language: MailLanguage, day: string): string =>
@@ -213,6 +221,14 @@ function indonesian(c: Copy) {
         'Semua perangkat yang masih masuk dengan kata sandi lama akan diminta masuk kembali.',
         `Jika bukan Anda yang menggantinya, segera atur ulang kata sandi di ${resetUrl} dan hubungi pusat bantuan: ${helpCentre}`,
       ]),
+    secondFactorAddedNotice: (accountEmail: string, factor: FactorKind, at: Date) =>
+      mail(`Faktor kedua baru ditambahkan ke Akun ${domain} Anda`, [
+        `${FACTOR_LABELS.id[factor]} ditambahkan sebagai faktor kedua untuk ${accountEmail} pada ${c.time(at)}.`,
+        'Mulai sekarang, setiap kali masuk ke akun ini Anda akan diminta faktor kedua setelah kata sandi.',
+        `Jika bukan Anda yang menambahkannya, segera atur ulang kata sandi di ${resetUrl} dan hubungi pusat bantuan: ${helpCentre}`,
+      ]),
+    secondFactorAddedNoticeSms: (accountEmail: string, factor: FactorKind, at: Date) =>
+      `${FACTOR_LABELS.id[factor]} ditambahkan sebagai faktor kedua akun Anda ${accountEmail} pada ${c.time(at)}. Bukan Anda? Hubungi ${helpCentre}`,
     staffInvitation: (link: string, validHours: number) =>
       mail(`Undangan ke Konsol Akun ${domain}`, [
         `Anda diundang menjadi staf Konsol Akun ${domain}, ${c.brand.ministryName}.`,
@@ -390,6 +406,14 @@ function english(c: Copy): Texts {
         'Every device still signed in with the old password will be asked to sign in again.',
         `If you did not change it, reset the password at ${resetUrl} at once and contact the help centre: ${helpCentre}`,
       ]),
+    secondFactorAddedNotice: (accountEmail, factor, at) =>
+      mail(`A new second factor was added to your ${domain} Account`, [
+        `${FACTOR_LABELS.en[factor]} was added as a second factor of ${accountEmail} on ${c.time(at)}.`,
+        'From now on, each sign-in to this account asks for a second factor after the password.',
+        `If you did not add it, reset the password at ${resetUrl} at once and contact the help centre: ${helpCentre}`,
+      ]),
+    secondFactorAddedNoticeSms: (accountEmail, factor, at) =>
+      `${FACTOR_LABELS.en[factor]} was added as a second factor of your account ${accountEmail} on ${c.time(at)}. Not you? Contact ${helpCentre}`,
     staffInvitation: (link, validHours) =>
       mail(`Invitation to the ${domain} Account console`, [
         `You are invited to join the staff of the ${domain} Account console, ${c.brand.ministryName}.`,
@@ -552,6 +576,20 @@ export function messageTemplates(context: Context) {
         ),
       passwordChangedNotice: (to: string, accountEmail: string, at: Date) =>
         email(to, 'password-changed-notice', text.passwordChangedNotice(accountEmail, at)),
+      /** A second factor added to a learning account: every contact hears of it. */
+      secondFactorAddedNotice: (to: string, accountEmail: string, factor: FactorKind, at: Date) =>
+        email(to, 'second-factor-added', text.secondFactorAddedNotice(accountEmail, factor, at)),
+      secondFactorAddedNoticeSms: (
+        to: string,
+        accountEmail: string,
+        factor: FactorKind,
+        at: Date,
+      ) =>
+        sms(
+          to,
+          'second-factor-added-sms',
+          text.secondFactorAddedNoticeSms(accountEmail, factor, at),
+        ),
       /** A staff invitation (issue 34): the link's token in the fragment, never in a server log. */
       staffInvitation: (to: string, token: string, validHours: number) =>
         email(

@@ -16,6 +16,13 @@ const CODE_TEMPLATES = new Set([
 ]);
 
 /**
+ * Whether a message carries a one-time code (in its subject as well as its text): by its
+ * template, or by the end a code gives it, so a new code template is caught before it is listed.
+ */
+export const carriesCode = (message: Pick<OutboxMessage, 'template' | 'expiresAt'>): boolean =>
+  CODE_TEMPLATES.has(message.template) || message.expiresAt !== null;
+
+/**
  * How long one delivery attempt may hold a message: longer than an SMTP or gateway call can take
  * (their timeouts add up to less), short enough that a crashed worker's message is retried within
  * a minute (the delivery queue's expiry matches it; outbox-service.ts).

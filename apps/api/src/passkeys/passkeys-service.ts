@@ -46,6 +46,12 @@ const TIMEOUT_MS = PASSKEY_POLICY.challengeMinutes * 60_000;
 
 const KNOWN_TRANSPORTS = new Set<string>(PASSKEY_TRANSPORTS);
 
+/** A new credential the browser proved, not yet kept. */
+export type VerifiedPasskey = Pick<
+  PasskeyRow,
+  'credentialId' | 'publicKey' | 'signCount' | 'transports' | 'label'
+>;
+
 const refused = () =>
   new ValidationError([], { id: 'passkey_refused', message: PASSKEY_MESSAGES.refused });
 
@@ -94,7 +100,72 @@ export function createPasskeysService(deps: PasskeysDependencies) {
     return (await repository.takeChallenge(owner, ceremony, challenge)) ? challenge : undefined;
   }
 
+  /**
+   * Checks the browser's new credential against the owner's open challenge, which is spent
+   * right or wrong (outside any caller's transaction, so a refusal cannot give it back).
+   */
+  async function verifyRegistration(
+    owner: PasskeyOwner,
+    body: PasskeyRegistrationBody,
+    ip: string,
+  ): Promise<VerifiedPasskey> {
+    const repository = createPasskeysRepository(db);
+    const challenge = await spend(
+      repository,
+      owner,
+      'registration',
+      body.credential.response.clientDataJSON,
+    );
+    const verification = challenge
+      ? await verifyRegistrationResponse({
+          response: body.credential,
+          expectedChallenge: challenge,
+          expectedOrigin: deps.origin,
+          expectedRPID: deps.rpId,
+          requireUserVerification: true,
+          supportedAlgorithmIDs: ALGORITHMS,
+        }).catch(() => undefined)
+      : undefined;
+    if (!verification?.verified) {
+      record(owner, 'passkey-add', 'refused', ip);
+      throw refused();
+    }
+    const { credential } = verification.registrationInfo;
+    return {
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      signCount: credential.counter,
+      // Only the ways the options may name again: the browser's list is its own.
+      transports: (credential.transports ?? []).filter((name) => KNOWN_TRANSPORTS.has(name)),
+      label: body.label || null,
+    };
+  }
+
+  /** Keeps a verified credential, in the caller's transaction when it has one. */
+  async function keep(
+    owner: PasskeyOwner,
+    verified: VerifiedPasskey,
+    ip: string,
+    tx: Db | Transaction = db,
+  ): Promise<Passkey> {
+    const repository = createPasskeysRepository(tx);
+    // Two registrations at once could each pass the options' count: checked again here.
+    if ((await repository.count(owner)) >= PASSKEY_POLICY.maxPerAccount) throw limitReached();
+    const row = await repository.insert(owner, verified);
+    // The authenticator holds a credential registered already (the options exclude the
+    // owner's own, so another account's).
+    if (!row) {
+      record(owner, 'passkey-add', 'refused', ip);
+      throw refused();
+    }
+    record(owner, 'passkey-add', 'added', ip);
+    return shown(row);
+  }
+
   return {
+    verifyRegistration,
+    keep,
+
     async list(owner: PasskeyOwner): Promise<Passkey[]> {
       return (await createPasskeysRepository(db).list(owner)).map(shown);
     },
@@ -144,46 +215,7 @@ export function createPasskeysService(deps: PasskeysDependencies) {
       body: PasskeyRegistrationBody,
       ip: string,
     ): Promise<Passkey> {
-      const repository = createPasskeysRepository(db);
-      const challenge = await spend(
-        repository,
-        owner,
-        'registration',
-        body.credential.response.clientDataJSON,
-      );
-      const verification = challenge
-        ? await verifyRegistrationResponse({
-            response: body.credential,
-            expectedChallenge: challenge,
-            expectedOrigin: deps.origin,
-            expectedRPID: deps.rpId,
-            requireUserVerification: true,
-            supportedAlgorithmIDs: ALGORITHMS,
-          }).catch(() => undefined)
-        : undefined;
-      if (!verification?.verified) {
-        record(owner, 'passkey-add', 'refused', ip);
-        throw refused();
-      }
-      // Two registrations at once could each pass the options' count: checked again here.
-      if ((await repository.count(owner)) >= PASSKEY_POLICY.maxPerAccount) throw limitReached();
-      const { credential } = verification.registrationInfo;
-      const row = await repository.insert(owner, {
-        credentialId: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-        signCount: credential.counter,
-        // Only the ways the options may name again: the browser's list is its own.
-        transports: (credential.transports ?? []).filter((name) => KNOWN_TRANSPORTS.has(name)),
-        label: body.label || null,
-      });
-      // The authenticator holds a credential registered already (the options exclude the
-      // owner's own, so another account's).
-      if (!row) {
-        record(owner, 'passkey-add', 'refused', ip);
-        throw refused();
-      }
-      record(owner, 'passkey-add', 'added', ip);
-      return shown(row);
+      return keep(owner, await verifyRegistration(owner, body, ip), ip);
     },
 
     /** Removes one of the owner's passkeys; a 404 for any other id. */

@@ -1,4 +1,5 @@
 import {
+  DATA_EXPORT_LABELS,
   DATA_EXPORT_POLICY,
   type DataExport,
   type DataExportFormat,
@@ -6,6 +7,8 @@ import {
 import { enforceLimit } from '../counters/rate-limit-store';
 import { UnauthorizedError } from '../http/domain-errors';
 import type { MailLanguage } from '../notifications/mail-language';
+import { carriesCode } from '../notifications/outbox-repository';
+import { maskEmail } from '../personal-data/masking';
 import { dataExportPage } from './data-export-page';
 import type { ProfileCaller, ProfileDependencies } from './profile-dependencies';
 import { createProfileRepository, EXPORT_ROWS } from './profile-repository';
@@ -13,6 +16,9 @@ import { createSignedInPlaces } from './signed-in-places';
 
 const iso = (at: Date) => at.toISOString();
 const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+/** A change confirmed with the code sent to its address: that address was proven theirs. */
+const isConfirmed = (change: { closedReason: string | null }) =>
+  change.closedReason === 'confirmed';
 
 /**
  * The right of access (UU 27/2022 art. 7, issue 35): a copy of what the portal holds about the
@@ -25,6 +31,7 @@ export function createDataExport(deps: ProfileDependencies) {
 
   async function collect(
     caller: ProfileCaller,
+    language: MailLanguage,
   ): Promise<{ data: DataExport; personId: number; kind: string }> {
     const repository = createProfileRepository(db);
     const signedIn = await repository.account(caller.accountId);
@@ -34,13 +41,15 @@ export function createDataExport(deps: ProfileDependencies) {
     const accounts = await repository.accountsInFull(signedIn.personId);
     const accountIds = accounts.map((account) => account.id);
     const emailChanges = await repository.emailChanges(signedIn.personId);
+    // Only addresses proven to be the person's: anyone signed in may name another person's
+    // address as their new one, and what is sent there is that person's, not the caller's.
     const recipients = [
       ...new Set(
         [
           person.personalEmail,
           person.phone,
           ...accounts.map((account) => account.email),
-          ...emailChanges.map((change) => change.newEmail),
+          ...emailChanges.filter(isConfirmed).map((change) => change.newEmail),
         ].filter((value): value is string => !!value),
       ),
     ];
@@ -75,7 +84,7 @@ export function createDataExport(deps: ProfileDependencies) {
         })
       ).map((event) => ({ at: iso(event.at), action: event.action, outcome: event.outcome })),
       email_changes: emailChanges.map((change) => ({
-        new_email: change.newEmail,
+        new_email: isConfirmed(change) ? change.newEmail : maskEmail(change.newEmail),
         requested_at: iso(change.createdAt),
         closed_at: isoOrNull(change.closedAt),
         outcome: change.closedReason,
@@ -100,7 +109,11 @@ export function createDataExport(deps: ProfileDependencies) {
         at: iso(notice.createdAt),
         channel: notice.channel,
         to: notice.recipient,
-        subject: notice.subject ?? notice.template,
+        // A session alone never yields a code: the subject of a message with one is replaced,
+        // whichever address it went to.
+        subject: carriesCode(notice)
+          ? DATA_EXPORT_LABELS[language].codeWithheld
+          : (notice.subject ?? notice.template),
       })),
       signed_in_sessions: (await places.signedInSessions(caller)).sessions,
     };
@@ -125,7 +138,7 @@ export function createDataExport(deps: ProfileDependencies) {
         DATA_EXPORT_POLICY.perWindow,
         DATA_EXPORT_POLICY.windowMinutes * 60_000,
       );
-      const { data, personId, kind } = await collect(caller);
+      const { data, personId, kind } = await collect(caller, language);
       await audit.record({
         action: 'data-export',
         outcome: 'exported',

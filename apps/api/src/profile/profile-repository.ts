@@ -148,7 +148,10 @@ export function createProfileRepository(db: Db | Transaction) {
         .orderBy(desc(studentAccountRequests.createdAt))
         .limit(EXPORT_ROWS);
     },
-    /** Messages the portal sent to the person's addresses: when, how, to whom, about what. */
+    /**
+     * Messages the portal sent to `recipients`: when, how, to whom, about what, and whether one
+     * carries a code (its end). The caller names only addresses that are the person's own.
+     */
     notices(recipients: string[]) {
       if (recipients.length === 0) return Promise.resolve([]);
       return db
@@ -158,6 +161,7 @@ export function createProfileRepository(db: Db | Transaction) {
           recipient: outboxMessages.recipient,
           subject: outboxMessages.subject,
           template: outboxMessages.template,
+          expiresAt: outboxMessages.expiresAt,
         })
         .from(outboxMessages)
         .where(inArray(outboxMessages.recipient, recipients))

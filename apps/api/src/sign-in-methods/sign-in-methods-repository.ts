@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { schoolsRunBy } from '../access/access-repository';
 import type { Db, Transaction } from '../db/database';
-import { accountRecoveryCodes, accountTotp, learningAccounts } from '../db/schema';
+import { accountRecoveryCodes, accountTotp, learningAccounts, people } from '../db/schema';
 import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
 
 export type AccountTotp = typeof accountTotp.$inferSelect;
@@ -19,6 +19,34 @@ export function createSignInMethodsRepository(db: Db) {
         })
         .from(learningAccounts)
         .where(and(eq(learningAccounts.id, accountId), eq(learningAccounts.status, 'active')));
+      return row;
+    },
+
+    /**
+     * Locks the account's row for the transaction: its factors change one at a time, so what it
+     * held before a change is read after the change before it committed.
+     */
+    async holdAccount(tx: Transaction, accountId: number): Promise<void> {
+      await tx
+        .select({ id: learningAccounts.id })
+        .from(learningAccounts)
+        .where(eq(learningAccounts.id, accountId))
+        .for('update');
+    },
+
+    /** The account's address and the contacts on file of its person, to tell of a change. */
+    async contactsOf(tx: Transaction, accountId: number) {
+      const [row] = await tx
+        .select({
+          email: learningAccounts.email,
+          personId: learningAccounts.personId,
+          kind: learningAccounts.kind,
+          personalEmail: people.personalEmail,
+          phone: people.phone,
+        })
+        .from(learningAccounts)
+        .innerJoin(people, eq(people.id, learningAccounts.personId))
+        .where(eq(learningAccounts.id, accountId));
       return row;
     },
 

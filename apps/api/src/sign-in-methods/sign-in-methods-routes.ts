@@ -20,9 +20,10 @@ import type { Access } from '../access/access-service';
 import { callingAccount } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
+import { mailLanguageOf } from '../notifications/mail-language';
 import type { SignInMethodsService } from './sign-in-methods-service';
 
-const errors = errorResponses(400, 401, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The profile's "Metode masuk" (issue 35): the signed-in account holder's second factor, an
@@ -36,6 +37,13 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{
   declareAccess(app, access.requireAccount());
   const tags = ['profile'];
   const me = (request: Parameters<typeof callingAccount>[0]) => callingAccount(request).accountId;
+  /** The caller of a change: the account and how its session signed in (the step-up rule). */
+  const changer = (request: Parameters<typeof callingAccount>[0]) => {
+    const { accountId, assurance } = callingAccount(request);
+    return { accountId, assurance };
+  };
+  const language = (request: { headers: { 'accept-language'?: string | undefined } }) =>
+    mailLanguageOf(request.headers['accept-language']);
 
   app.get(
     SIGN_IN_METHODS_ROUTES.overview,
@@ -58,7 +66,7 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(TotpStartSchema), ...errors },
       },
     },
-    async (request) => ({ data: await service.startTotp(me(request)) }),
+    async (request) => ({ data: await service.startTotp(changer(request)) }),
   );
 
   app.post(
@@ -72,7 +80,12 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await service.confirmTotp(me(request), request.body.code, request.ip),
+      data: await service.confirmTotp(
+        changer(request),
+        request.body.code,
+        request.ip,
+        language(request),
+      ),
     }),
   );
 
@@ -87,7 +100,7 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.removeTotp(me(request), request.body.confirmation, request.ip);
+      await service.removeTotp(changer(request), request.body.confirmation, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -101,7 +114,7 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(PasskeyCreationOptionsSchema), ...errors },
       },
     },
-    async (request) => ({ data: await service.passkeyOptions(me(request)) }),
+    async (request) => ({ data: await service.passkeyOptions(changer(request)) }),
   );
 
   app.post(
@@ -115,9 +128,14 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.addPasskey(me(request), request.body, request.ip) }),
+      reply.status(201).send({
+        data: await service.addPasskey(
+          changer(request),
+          request.body,
+          request.ip,
+          language(request),
+        ),
+      }),
   );
 
   app.post(
@@ -133,7 +151,7 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await service.removePasskey(
-        me(request),
+        changer(request),
         Number(request.params.id),
         request.body.confirmation,
         request.ip,
@@ -153,7 +171,11 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await service.renewRecoveryCodes(me(request), request.body.confirmation, request.ip),
+      data: await service.renewRecoveryCodes(
+        changer(request),
+        request.body.confirmation,
+        request.ip,
+      ),
     }),
   );
 };

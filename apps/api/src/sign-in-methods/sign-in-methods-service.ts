@@ -5,6 +5,7 @@ import {
   type Confirmation,
   type SignInMethods,
 } from '@portal/contracts/sign-in-methods';
+import { stepUpMissing, stepUpRequired, type SignInAssurance } from '../access/step-up';
 import type { AuditLog } from '../audit/audit-repository';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import { createSealer } from '../credentials/sealing';
@@ -21,6 +22,9 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../http/domain-errors';
+import type { MailLanguage } from '../notifications/mail-language';
+import type { MessageTemplates } from '../notifications/message-templates';
+import type { OutboxService } from '../notifications/outbox-service';
 import type { PasskeyOwner } from '../passkeys/passkeys-repository';
 import type { PasskeysService } from '../passkeys/passkeys-service';
 import { createSignInMethodsRepository } from './sign-in-methods-repository';
@@ -29,17 +33,47 @@ type Dependencies = {
   db: Db;
   hasher: PasswordHasher;
   audit: Pick<AuditLog, 'record'>;
-  passkeys: Pick<PasskeysService, 'list' | 'count' | 'registrationOptions' | 'register' | 'remove'>;
+  /** Every contact on file hears of a factor added, in the same transaction. */
+  outbox: Pick<OutboxService, 'enqueue'>;
+  templates: MessageTemplates;
+  passkeys: Pick<
+    PasskeysService,
+    'list' | 'count' | 'registrationOptions' | 'verifyRegistration' | 'keep' | 'remove'
+  >;
   /** Seals the app's secrets in the database. */
   tokenSecret: string;
 };
 
 const ownerOf = (accountId: number): PasskeyOwner => ({ kind: 'learning', id: accountId });
 
+/** Who changes their factors: the account, and how the session behind the token signed in. */
+export type FactorCaller = { accountId: number; assurance: SignInAssurance };
+
+/**
+ * Once the account has a second factor, a change of its factors needs a session that used one,
+ * recently (the step-up rule school admins follow): a password, or an old sign-in, alone would
+ * let whoever holds it replace the factor that is meant to stop them. Either way the answer is to
+ * sign in again with the factor held.
+ */
+function requireStepUp(caller: FactorCaller): void {
+  if (stepUpMissing(caller.assurance) !== null) {
+    throw stepUpRequired(
+      'reauthentication_required',
+      SIGN_IN_METHODS_MESSAGES.reauthenticationRequired,
+    );
+  }
+}
+
 const confirmationFailed = () =>
   new ValidationError([], {
     id: 'confirmation_failed',
     message: SIGN_IN_METHODS_MESSAGES.confirmationFailed,
+  });
+
+const totpEnrolled = () =>
+  new ConflictError({
+    id: 'totp_already_enrolled',
+    message: SIGN_IN_METHODS_MESSAGES.totpEnrolled,
   });
 
 const codeRefused = () =>
@@ -92,14 +126,15 @@ export function createSignInMethodsService(deps: Dependencies) {
   /**
    * Runs a change after the holder proved it is them: a wrong password or code counts toward the
    * sign-in's lock (DESIGN.md's numbers) and a locked account is refused alike. The change runs
-   * in the same transaction, after the proof.
+   * in the same transaction, after the proof, and after the step-up rule (read under the lock).
    */
   async function confirmed<T>(
-    accountId: number,
+    caller: FactorCaller,
     confirmation: Confirmation,
     ip: string,
     change: (tx: Transaction, account: { personId: number; kind: string }) => Promise<T>,
   ): Promise<T> {
+    const { accountId } = caller;
     const account = await accountOf(accountId);
     // The password is checked outside the transaction: a hash takes tens of milliseconds.
     const passwordRight =
@@ -107,7 +142,10 @@ export function createSignInMethodsService(deps: Dependencies) {
         ? await deps.hasher.verify(account.passwordHash, confirmation.password)
         : false;
     const outcome = await db.transaction(async (tx) => {
+      // The person before the account, always: two changes never wait on each other crosswise.
       await repository.holdPerson(tx, account.personId);
+      await repository.holdAccount(tx, accountId);
+      if (await hasSecondFactor(accountId, tx)) requireStepUp(caller);
       const record = (outcome: string) =>
         audit.record(
           {
@@ -162,12 +200,56 @@ export function createSignInMethodsService(deps: Dependencies) {
   ) =>
     audit.record({ action, outcome, personId: account.personId, userType: account.kind, ip }, tx);
 
-  /** New recovery codes when the account had no second factor before this one; else none. */
-  async function firstFactorCodes(tx: Transaction, accountId: number, hadFactor: boolean) {
-    if (hadFactor) return null;
-    const recovery = newRecoveryCodes();
-    await repository.replaceRecoveryCodes(tx, accountId, recovery.hashes);
-    return recovery.codes;
+  /**
+   * Adds a factor in one transaction, the account's row locked first: whether it is the first
+   * is read under the lock, so of two added at once only the first brings recovery codes (the
+   * second would replace the codes the first just showed) and only the first goes without the
+   * step-up. Every contact on file is told, as of a password change.
+   */
+  async function addFactor<T>(
+    caller: FactorCaller,
+    factor: 'totp' | 'passkey',
+    ip: string,
+    language: MailLanguage,
+    add: (tx: Transaction) => Promise<T>,
+  ): Promise<{ added: T; recoveryCodes: string[] | null }> {
+    const { accountId } = caller;
+    return db.transaction(async (tx) => {
+      await repository.holdAccount(tx, accountId);
+      const hadFactor = await hasSecondFactor(accountId, tx);
+      if (hadFactor) requireStepUp(caller);
+      const added = await add(tx);
+      const holder = await repository.contactsOf(tx, accountId);
+      if (!holder) throw new UnauthorizedError();
+      await tellContacts(tx, holder, factor, language);
+      await recordChange(tx, holder, 'second-factor-add', factor, ip);
+      if (hadFactor) return { added, recoveryCodes: null };
+      const recovery = newRecoveryCodes();
+      await repository.replaceRecoveryCodes(tx, accountId, recovery.hashes);
+      return { added, recoveryCodes: recovery.codes };
+    });
+  }
+
+  /** The notice of a factor added: to the personal e-mail, or the phone when there is none. */
+  async function tellContacts(
+    tx: Transaction,
+    holder: { email: string; personalEmail: string | null; phone: string | null },
+    factor: 'totp' | 'passkey',
+    language: MailLanguage,
+  ) {
+    const templates = deps.templates.in(language);
+    const at = new Date();
+    if (holder.personalEmail) {
+      await deps.outbox.enqueue(
+        tx,
+        templates.secondFactorAddedNotice(holder.personalEmail, holder.email, factor, at),
+      );
+    } else if (holder.phone) {
+      await deps.outbox.enqueue(
+        tx,
+        templates.secondFactorAddedNoticeSms(holder.phone, holder.email, factor, at),
+      );
+    }
   }
 
   /** After a removal: without any factor left, the recovery codes go too. */
@@ -191,25 +273,25 @@ export function createSignInMethodsService(deps: Dependencies) {
     },
 
     /** A new secret for the app, pending until a first code confirms it. */
-    async startTotp(accountId: number) {
+    async startTotp(caller: FactorCaller) {
+      const { accountId } = caller;
       const account = await accountOf(accountId);
+      if ((await repository.totpOf(accountId))?.enrolledAt) throw totpEnrolled();
+      // Refused early as well as at the confirmation: the person learns before scanning.
+      if (await hasSecondFactor(accountId)) requireStepUp(caller);
       const enrolment = await newTotpEnrolment(account.email);
       const saved = await repository.savePendingTotp(
         accountId,
         sealer.seal(String(accountId), enrolment.secret),
       );
-      if (!saved) {
-        throw new ConflictError({
-          id: 'totp_already_enrolled',
-          message: SIGN_IN_METHODS_MESSAGES.totpEnrolled,
-        });
-      }
+      if (!saved) throw totpEnrolled();
       return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_code: enrolment.qrCode };
     },
 
     /** Confirms the pending app with a first code; the first factor brings recovery codes. */
-    async confirmTotp(accountId: number, code: string, ip: string) {
-      const account = await accountOf(accountId);
+    async confirmTotp(caller: FactorCaller, code: string, ip: string, language: MailLanguage) {
+      const { accountId } = caller;
+      await accountOf(accountId);
       const pending = await repository.totpOf(accountId);
       if (!pending || pending.enrolledAt) {
         throw new ConflictError({
@@ -217,20 +299,20 @@ export function createSignInMethodsService(deps: Dependencies) {
           message: SIGN_IN_METHODS_MESSAGES.noEnrolment,
         });
       }
-      const hadFactor = await hasSecondFactor(accountId);
       const secret = sealer.open(String(accountId), pending.secretSealed);
       const step = await acceptedTotpStep(secret, code, null);
       if (step === undefined) throw codeRefused();
-      return db.transaction(async (tx) => {
+      const { recoveryCodes } = await addFactor(caller, 'totp', ip, language, async (tx) => {
+        // The same code sent twice at once: the second finds the app enrolled by the first.
+        if ((await repository.totpOf(accountId, tx))?.enrolledAt) throw totpEnrolled();
         await repository.setTotpStep(tx, accountId, step, true);
-        const codes = await firstFactorCodes(tx, accountId, hadFactor);
-        await recordChange(tx, account, 'second-factor-add', 'totp', ip);
-        return { recovery_codes: codes };
       });
+      return { recovery_codes: recoveryCodes };
     },
 
-    async removeTotp(accountId: number, confirmation: Confirmation, ip: string) {
-      await confirmed(accountId, confirmation, ip, async (tx, account) => {
+    async removeTotp(caller: FactorCaller, confirmation: Confirmation, ip: string) {
+      const { accountId } = caller;
+      await confirmed(caller, confirmation, ip, async (tx, account) => {
         if (!(await repository.removeTotp(tx, accountId))) {
           throw new NotFoundError({
             id: 'second_factor_not_enrolled',
@@ -242,27 +324,34 @@ export function createSignInMethodsService(deps: Dependencies) {
       });
     },
 
-    async passkeyOptions(accountId: number) {
+    async passkeyOptions(caller: FactorCaller) {
+      const { accountId } = caller;
       const account = await accountOf(accountId);
+      if (await hasSecondFactor(accountId)) requireStepUp(caller);
       return passkeys.registrationOptions(ownerOf(accountId), {
         name: account.email,
         displayName: account.email,
       });
     },
 
-    async addPasskey(accountId: number, body: PasskeyRegistrationBody, ip: string) {
-      const account = await accountOf(accountId);
-      const hadFactor = await hasSecondFactor(accountId);
-      const passkey = await passkeys.register(ownerOf(accountId), body, ip);
-      return db.transaction(async (tx) => {
-        const codes = await firstFactorCodes(tx, accountId, hadFactor);
-        await recordChange(tx, account, 'second-factor-add', 'passkey', ip);
-        return { passkey, recovery_codes: codes };
-      });
+    async addPasskey(
+      caller: FactorCaller,
+      body: PasskeyRegistrationBody,
+      ip: string,
+      language: MailLanguage,
+    ) {
+      const { accountId } = caller;
+      await accountOf(accountId);
+      const verified = await passkeys.verifyRegistration(ownerOf(accountId), body, ip);
+      const { added, recoveryCodes } = await addFactor(caller, 'passkey', ip, language, (tx) =>
+        passkeys.keep(ownerOf(accountId), verified, ip, tx),
+      );
+      return { passkey: added, recovery_codes: recoveryCodes };
     },
 
-    async removePasskey(accountId: number, id: number, confirmation: Confirmation, ip: string) {
-      await confirmed(accountId, confirmation, ip, async (tx, account) => {
+    async removePasskey(caller: FactorCaller, id: number, confirmation: Confirmation, ip: string) {
+      const { accountId } = caller;
+      await confirmed(caller, confirmation, ip, async (tx, account) => {
         await passkeys.remove(ownerOf(accountId), id, ip, tx);
         await dropCodesIfNoFactor(tx, accountId);
         await recordChange(tx, account, 'second-factor-remove', 'passkey', ip);
@@ -270,8 +359,9 @@ export function createSignInMethodsService(deps: Dependencies) {
     },
 
     /** Ten new recovery codes in place of the old ones, shown once. */
-    async renewRecoveryCodes(accountId: number, confirmation: Confirmation, ip: string) {
-      return confirmed(accountId, confirmation, ip, async (tx, account) => {
+    async renewRecoveryCodes(caller: FactorCaller, confirmation: Confirmation, ip: string) {
+      const { accountId } = caller;
+      return confirmed(caller, confirmation, ip, async (tx, account) => {
         if (!(await hasSecondFactor(accountId, tx))) {
           throw new ConflictError({
             id: 'second_factor_not_enrolled',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type * as client from 'openid-client';
 import { refreshTokenGrant } from 'openid-client';
@@ -20,6 +20,7 @@ import {
   codeLocks,
   codeWrongEntries,
   learningAccounts,
+  outboxMessages,
   schoolMemberships,
 } from '../db/schema';
 import {
@@ -246,8 +247,14 @@ describe('an authenticator app', () => {
 
   it('is removed only with the password or a code, counted, audited; the recovery codes go with it', async () => {
     const teacher = { email: FIXTURE.teacher.accounts[0]!, password: 'Guru-Bandung-2026' };
-    const token = (await signIn(rp, t.config, browser(), teacher)).access_token;
-    const { secret } = await enrolAuthenticator(t, token);
+    const { secret, recoveryCodes } = await enrolAuthenticator(
+      t,
+      (await signIn(rp, t.config, browser(), teacher)).access_token,
+    );
+    // A change of factors once one exists takes a recent sign-in with it.
+    const token = (
+      await signInWithSecondFactor(t, rp, teacher, { recovery_code: recoveryCodes[0]! })
+    ).access_token;
     const [account] = await t.database.db
       .select({ id: learningAccounts.id, personId: learningAccounts.personId })
       .from(learningAccounts)
@@ -332,16 +339,18 @@ describe('a passkey', () => {
     );
     expect(tokens.claims()).toMatchObject({ amr: ['pwd', 'hwk'], acr: ASSURANCE_LEVELS.aal2 });
 
-    // Removing it takes the password; the last factor gone, the recovery codes go too.
+    // Removing it takes the password, from a session signed in with it; the last factor gone,
+    // the recovery codes go too.
     const id = methods.passkeys[0]!.id;
     const path = SIGN_IN_METHODS_ROUTES.passkeyRemove.replace(':id', id);
+    const strong = tokens.access_token;
     expect(
-      (await call(token, 'POST', path, { confirmation: { password: 'salah' } })).statusCode,
+      (await call(strong, 'POST', path, { confirmation: { password: 'salah' } })).statusCode,
     ).toBe(400);
     expect(
-      (await call(token, 'POST', path, { confirmation: { password: dinas.password } })).statusCode,
+      (await call(strong, 'POST', path, { confirmation: { password: dinas.password } })).statusCode,
     ).toBe(204);
-    expect(await methodsOf(token)).toMatchObject({ passkeys: [], recoveryCodesLeft: 0 });
+    expect(await methodsOf(strong)).toMatchObject({ passkeys: [], recoveryCodesLeft: 0 });
     const audited = await t.database.db
       .select({ action: auditEvents.action, outcome: auditEvents.outcome })
       .from(auditEvents)
@@ -352,6 +361,154 @@ describe('a passkey', () => {
         { action: 'second-factor-remove', outcome: 'passkey' },
       ]),
     );
+  });
+});
+
+describe('a session from before the second factor', () => {
+  it('cannot change the factors once one exists; a recent sign-in with it can, and each add is told', async () => {
+    await t.database.db.insert(learningAccounts).values({
+      email: 'budi.sma@belajar.id',
+      kind: 'ptk',
+      personId: ids['newTeacher']!,
+      schoolLevel: 'SMA',
+    });
+    const holder = await accountWithPassword('budi.sma@belajar.id');
+    const before = await signIn(rp, t.config, browser(), holder);
+    const old = before.access_token;
+    // The first factor may come from a password session: there is nothing to step up to yet.
+    const { secret, recoveryCodes } = await enrolAuthenticator(t, old);
+    expect(await noticesTo(FIXTURE.newTeacher.email)).toEqual([
+      expect.objectContaining({
+        template: 'second-factor-added',
+        language: 'id',
+        subject: 'Faktor kedua baru ditambahkan ke Akun belajar.id Anda',
+      }),
+    ]);
+    const notice = (await noticesTo(FIXTURE.newTeacher.email))[0]!;
+    expect(notice.bodyText).toContain('Aplikasi autentikator ditambahkan');
+    expect(notice.bodyText).toContain(holder.email);
+
+    // The password session, and a refresh of it, can no longer change any factor.
+    const refreshed = (
+      await refreshTokenGrant(rp, before.refresh_token!, { resource: t.config.oidc.audience })
+    ).access_token;
+    const strong = await signInWithSecondFactor(t, rp, holder, {
+      recovery_code: recoveryCodes[0]!,
+    });
+    const options = (
+      await call(strong.access_token, 'POST', SIGN_IN_METHODS_ROUTES.passkeyOptions)
+    ).json().data as PasskeyCreationOptions;
+    const authenticator = createSoftAuthenticator(t.config.passkeys.origin);
+    const password = { confirmation: { password: holder.password } };
+    for (const token of [old, refreshed]) {
+      const refused = [
+        await call(token, 'POST', SIGN_IN_METHODS_ROUTES.recoveryCodes, password),
+        await call(token, 'POST', SIGN_IN_METHODS_ROUTES.passkeyOptions),
+        await call(token, 'POST', SIGN_IN_METHODS_ROUTES.totpRemove, password),
+        await call(token, 'POST', SIGN_IN_METHODS_ROUTES.totpRemove, {
+          confirmation: { code: await appCode(secret, 1) },
+        }),
+      ];
+      for (const reply of refused) {
+        expect(reply.statusCode).toBe(403);
+        expect(reply.json().error).toMatchObject({
+          id: 'reauthentication_required',
+          message: SIGN_IN_METHODS_MESSAGES.reauthenticationRequired,
+        });
+        expect(reply.headers['www-authenticate']).toContain('insufficient_user_authentication');
+      }
+    }
+    // A passkey answered to options a strong session opened is still refused to the old one.
+    const added = await call(old, 'POST', SIGN_IN_METHODS_ROUTES.passkeys, {
+      credential: authenticator.register(options),
+    });
+    expect(added.statusCode).toBe(403);
+    expect(added.json().error.id).toBe('reauthentication_required');
+    expect(await methodsOf(strong.access_token)).toMatchObject({
+      totp: { enrolledAt: expect.any(String) },
+      passkeys: [],
+      recoveryCodesLeft: 9,
+    });
+    expect(await noticesTo(FIXTURE.newTeacher.email)).toHaveLength(1);
+
+    // At the second factor's level, recently: the changes go through, each add told.
+    const renewed = await call(
+      strong.access_token,
+      'POST',
+      SIGN_IN_METHODS_ROUTES.recoveryCodes,
+      password,
+    );
+    expect(renewed.statusCode).toBe(200);
+    const strongOptions = (
+      await call(strong.access_token, 'POST', SIGN_IN_METHODS_ROUTES.passkeyOptions)
+    ).json().data as PasskeyCreationOptions;
+    const passkey = await call(strong.access_token, 'POST', SIGN_IN_METHODS_ROUTES.passkeys, {
+      credential: authenticator.register(strongOptions),
+    });
+    expect(passkey.statusCode).toBe(201);
+    expect(passkey.json().data.recovery_codes).toBeNull();
+    const told = await noticesTo(FIXTURE.newTeacher.email);
+    expect(told).toHaveLength(2);
+    expect(told[1]!.bodyText).toContain('Passkey ditambahkan');
+
+    // Older than the step-up's minutes, the same session is asked to sign in again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (SECOND_FACTOR_POLICY.schoolAdminMaxAgeMinutes + 1) * 60_000);
+      const later = await refreshTokenGrant(rp, strong.refresh_token!, {
+        resource: t.config.oidc.audience,
+      });
+      const stale = await call(
+        later.access_token,
+        'POST',
+        SIGN_IN_METHODS_ROUTES.recoveryCodes,
+        password,
+      );
+      expect(stale.statusCode).toBe(403);
+      expect(stale.json().error.id).toBe('reauthentication_required');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('two first factors added at once', () => {
+  it('issue recovery codes once: the codes shown are the ones that work', async () => {
+    await t.database.db.insert(learningAccounts).values({
+      email: 'budi.kembar@belajar.id',
+      kind: 'ptk',
+      personId: ids['newTeacher']!,
+      schoolLevel: 'SMP',
+    });
+    const holder = await accountWithPassword('budi.kembar@belajar.id');
+    const token = (await signIn(rp, t.config, browser(), holder)).access_token;
+    const { secret } = (await call(token, 'POST', SIGN_IN_METHODS_ROUTES.totpStart)).json()
+      .data as { secret: string };
+    const options = (await call(token, 'POST', SIGN_IN_METHODS_ROUTES.passkeyOptions)).json()
+      .data as PasskeyCreationOptions;
+    const credential = createSoftAuthenticator(t.config.passkeys.origin).register(options);
+
+    const replies = await Promise.all([
+      call(token, 'POST', SIGN_IN_METHODS_ROUTES.totpConfirm, { code: await appCode(secret) }),
+      call(token, 'POST', SIGN_IN_METHODS_ROUTES.passkeys, { credential }),
+    ]);
+    const issued = replies.flatMap(
+      (reply) => (reply.json().data?.recovery_codes as string[] | null | undefined) ?? [],
+    );
+    expect(issued).toHaveLength(10);
+    // The other one came second: added without codes, or refused for want of a fresh second
+    // factor now that the first exists.
+    for (const reply of replies) {
+      if (reply.statusCode === 403) {
+        expect(reply.json().error.id).toBe('reauthentication_required');
+      } else {
+        expect([200, 201]).toContain(reply.statusCode);
+      }
+    }
+    expect((await methodsOf(token)).recoveryCodesLeft).toBe(10);
+    // The codes shown are the ones kept: one of them signs in.
+    const strong = await signInWithSecondFactor(t, rp, holder, { recovery_code: issued[0]! });
+    expect(strong.claims()).toMatchObject({ acr: ASSURANCE_LEVELS.aal2 });
   });
 });
 
@@ -431,6 +588,19 @@ describe("a school admin's sensitive routes", () => {
     }
   });
 });
+
+/** The messages the outbox holds for an address, oldest first. */
+const noticesTo = (recipient: string) =>
+  t.database.db
+    .select({
+      template: outboxMessages.template,
+      language: outboxMessages.language,
+      subject: outboxMessages.subject,
+      bodyText: outboxMessages.bodyText,
+    })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, recipient))
+    .orderBy(asc(outboxMessages.id));
 
 async function wrongEntries(personId: number): Promise<number> {
   const rows = await t.database.db
