@@ -71,6 +71,16 @@ describe('loadConfig', () => {
     expect(config.brand.productName).toBe('contoh');
   });
 
+  it('shortens the code cooldown outside production only', () => {
+    expect(
+      loadConfig({ CODE_RESEND_COOLDOWN_SECONDS: '15' }).limits.codeResendCooldownSeconds,
+    ).toBe(15);
+    expect(loadConfig({ ...production }).limits.codeResendCooldownSeconds).toBe(60);
+    expect(() => loadConfig({ ...production, CODE_RESEND_COOLDOWN_SECONDS: '15' })).toThrow(
+      /CODE_RESEND_COOLDOWN_SECONDS: cannot be under the policy's 60 s in production/,
+    );
+  });
+
   it('refuses production without an SMS gateway, naming the variables', () => {
     const attempt = () => loadConfig({ ...production, SMS_GATEWAY_KEY: '' });
     expect(attempt).toThrow(/SMS_GATEWAY_URL and SMS_GATEWAY_KEY are required in production/);
