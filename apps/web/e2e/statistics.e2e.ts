@@ -185,9 +185,15 @@ describe.skipIf(!hasBrowser)('statistics', () => {
       for (const summary of await page.getByText(common.charts.showTable).all()) {
         await summary.click();
       }
-      // The page's default range is the last 30 days up to today in Jakarta.
-      const to = jakartaToday();
-      const from = new Date(Date.parse(to) - 29 * 86_400_000).toISOString().slice(0, 10);
+      // The range the page asked for (its default, the last 30 days up to today in Jakarta),
+      // read off its table's days: a clock read here could already be in the next day.
+      const days = await page
+        .getByTestId('lookup-funnel-table')
+        .evaluate((table) =>
+          [...table.querySelectorAll('tbody time')].map((day) => day.getAttribute('datetime')),
+        );
+      expect(days).toHaveLength(30);
+      const [from, to] = [days[0], days.at(-1)];
       const response = await fetch(
         `${baseUrl}/belajar-id${STATISTICS_PATHS.public}?from=${from}&to=${to}`,
       );
