@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}'],
     // Both cores, one file each (Vitest would pick one on a two-core machine).
     maxWorkers: 2,
+    // A whole page rendered in jsdom takes seconds on shared cores; Vitest's 5 s is for units.
+    testTimeout: 30_000,
     reporters: ['default', '../../scripts/slowest-files-reporter.ts'],
   },
 });
