@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { PLATFORM_SCOPES, type PlatformScope } from '@portal/contracts/platforms';
 import {
   ASSURANCE_LEVELS,
@@ -36,6 +37,8 @@ import type { SecondFactorMethod, SignInService } from './sign-in-service';
 import { errorResponses } from '../http/error-responses';
 
 type Options = { providers: Providers; mountPath: string };
+
+const BAD_REQUEST = { id: 'bad_request', message: ERROR_MESSAGES.dataInvalid } as const;
 
 /**
  * The client a token request names: HTTP Basic's user, the form's `client_id`, or the issuer of
@@ -102,6 +105,8 @@ export const oidcProviderRoutes: FastifyPluginAsync<
     },
   );
   app.all(`${mountPath}/*`, { schema: { hide: true } }, async (request, reply) => {
+    // The provider builds its URLs from the Host (outside production): HTTP/1.0 may leave it out.
+    if (request.headers.host === undefined) throw new DomainError('BAD_REQUEST', 400, BAD_REQUEST);
     if (
       request.method === 'POST' &&
       typeof request.body === 'string' &&

@@ -89,6 +89,7 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'console.settingTooLong', text: CONSOLE_MESSAGES.settingTooLong },
   { id: 'dinas.textTooLong', text: DINAS_MESSAGES.textTooLong },
   { id: 'dinas.uploadInvalid', text: DINAS_MESSAGES.uploadInvalid },
+  { id: 'dinas.uploadMalformed', text: DINAS_MESSAGES.uploadMalformed },
   { id: 'dinas.nikFormat', text: DINAS_MESSAGES.nikFormat },
   { id: 'dinas.phoneFormat', text: DINAS_MESSAGES.phoneFormat },
   { id: 'dinas.cityInvalid', text: DINAS_MESSAGES.cityInvalid },
