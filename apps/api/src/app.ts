@@ -193,7 +193,7 @@ export async function buildApp({
   await app.register(oidcProviderRoutes, {
     providers: services.oidcProviders,
     mountPath,
-    limitTokenRequests: services.signIn.limitTokenRequests,
+    tokenRequests: services.signIn,
   });
   await app.register(signInRoutes, {
     providers: services.oidcProviders,

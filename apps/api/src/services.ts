@@ -177,6 +177,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     counters: rateLimit,
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
     tokenLimitPerClientPerMinute: config.limits.tokenPerClientPerMinute,
+    tokenRefusalsPerAddressPerMinute: config.limits.tokenRefusalsPerAddressPerMinute,
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
     passkeys,

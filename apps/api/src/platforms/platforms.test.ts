@@ -227,6 +227,7 @@ beforeAll(async () => {
   ({ t, rp: portal } = await createSignInTestApp({
     BOT_CHECK: 'off',
     TOKEN_LIMIT_PER_CLIENT_PER_MINUTE: '60',
+    TOKEN_REFUSALS_PER_ADDRESS_PER_MINUTE: '100',
   }));
   admin = await staffAccessToken(t, portal, `platform@${t.config.staffDomain}`, ['platform-admin']);
   const [row] = await t.database.db
@@ -794,27 +795,59 @@ describe('logout', () => {
 });
 
 describe('the token endpoint', () => {
-  it("limits each client's requests per minute, apart from the other clients", async () => {
-    const attempt = (clientId: string) =>
-      fetchApp()(`${issuer()}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: 'spent',
-          redirect_uri: CALLBACK,
-          client_id: clientId,
-          code_verifier: 'v'.repeat(43),
-        }).toString(),
-      });
+  const FORGER = '198.51.100.7';
+  const forged = () =>
+    t.app.inject({
+      method: 'POST',
+      url: `${new URL(issuer()).pathname}/token`,
+      remoteAddress: FORGER,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        host: new URL(issuer()).host,
+      },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: 'nope',
+        client_id: 'rapor-basic',
+      }).toString(),
+    });
+
+  it("counts against a platform only what it asked authenticated: naming it without its secret counts against the caller's address", async () => {
+    const { tokens } = await signInWithOpenidClient(basic.rp);
     const statuses: number[] = [];
-    for (let i = 0; i < 70; i += 1) statuses.push((await attempt('arkas-public')).status);
-    expect(statuses).toContain(400);
-    expect(statuses.at(-1)).toBe(429);
-    const limited = await attempt('arkas-public');
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    for (let i = 0; i < 110; i += 1) statuses.push((await forged()).statusCode);
+    expect(statuses.slice(0, 100).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(100)).toEqual(Array<number>(10).fill(429));
+    // The platform itself is answered as ever.
+    const refreshed = await client.refreshTokenGrant(basic.rp, tokens.refresh_token!);
+    expect(refreshed.access_token).toEqual(expect.any(String));
+  });
+
+  it("limits each client's granted requests per minute, apart from the other clients", async () => {
+    const created = await register(registration('kuota-basic', { firstParty: true }));
+    const rp = await discoverPlatform('kuota-basic', created.secret!);
+    const { tokens } = await signInWithOpenidClient(rp);
+    // The code's exchange was the first of the minute's 60.
+    let refreshToken = tokens.refresh_token!;
+    for (let i = 1; i < 60; i += 1)
+      refreshToken = (await client.refreshTokenGrant(rp, refreshToken)).refresh_token!;
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(issuer()).pathname}/token`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        host: new URL(issuer()).host,
+        authorization: `Basic ${Buffer.from(`kuota-basic:${created.secret!}`).toString('base64')}`,
+      },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      }).toString(),
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     // Another platform is not held back by this one.
-    const other = await attempt('merdeka-first');
-    expect(other.status).toBe(401);
+    const other = await signInWithOpenidClient(basic.rp);
+    await client.refreshTokenGrant(basic.rp, other.tokens.refresh_token!);
   });
 });

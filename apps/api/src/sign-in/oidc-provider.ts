@@ -1,4 +1,5 @@
 import { hkdfSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Provider, {
   errors,
   type Adapter,
@@ -79,6 +80,19 @@ export type ProviderOptions = {
 /** Whether a client is the portal's own or a first-party platform: no consent is asked. */
 const isFirstParty = (client: { clientId: string; [key: string]: unknown }): boolean =>
   client.clientId === PORTAL_WEB_CLIENT_ID || client[CLIENT_EXTRA_METADATA.firstParty] === true;
+
+/** What runs once the provider answered a token request: the client it granted, if any. */
+type TokenAnswered = (grantedTo: string | undefined) => Promise<void>;
+const tokenAnswerHooks = new WeakMap<IncomingMessage, TokenAnswered>();
+
+/**
+ * Runs `then` once the provider answered this token request, before the answer is sent: with
+ * the client it granted a token to, or undefined when it refused the request. A failure of
+ * `then` is logged, never the request's.
+ */
+export function whenTokenAnswered(request: IncomingMessage, then: TokenAnswered): void {
+  tokenAnswerHooks.set(request, then);
+}
 
 /** The original back-channel logout of each provider (it signs and posts the logout token). */
 const backchannelDelivery = new WeakMap<
@@ -315,6 +329,19 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
 
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.proxy;
+  // Runs around the provider's own routing: after `next`, its answer is decided and not yet sent.
+  provider.use(async (ctx, next) => {
+    await next();
+    const then = tokenAnswerHooks.get(ctx.req);
+    if (!then) return;
+    tokenAnswerHooks.delete(ctx.req);
+    const { oidc } = ctx as Partial<KoaContextWithOIDC>;
+    const grantedTo =
+      oidc?.route === 'token' && ctx.status === 200 ? oidc.client?.clientId : undefined;
+    await then(grantedTo).catch((error: unknown) =>
+      logBackgroundError('token request not counted', error),
+    );
+  });
   // A platform's secret is stored as its hash: the provider compares the hash of what it is
   // sent (oidc-provider's documented hook for hashed secrets, decision 0271).
   const clientPrototype = provider.Client.prototype as unknown as Record<string, unknown> & {
