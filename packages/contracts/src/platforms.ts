@@ -85,6 +85,8 @@ export const PLATFORM_LIMITS = {
   maxOverlapHours: 168,
   defaultOverlapHours: 24,
   inlineKeys: 5,
+  /** A private_key_jwt client assertion lives at most this long, from `iat` (or now) to `exp`. */
+  assertionMaxMinutes: 5,
 } as const;
 
 export const PLATFORM_MESSAGES = {

@@ -572,6 +572,47 @@ describe('a public client and a private_key_jwt platform (raw HTTP and jose)', (
     expect(payload).toMatchObject({ email: teacher.email, user_type: 'ptk' });
   });
 
+  it('refuses a client assertion that lives longer than a few minutes', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (claims: { iat?: number; exp: number }) => {
+      const jwt = new SignJWT(claims.iat === undefined ? {} : { iat: claims.iat })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer('siplah-jwt')
+        .setSubject('siplah-jwt')
+        .setAudience(issuer())
+        .setJti(crypto.randomUUID())
+        .setExpirationTime(claims.exp);
+      return jwt.sign(jwtKeys.privateKey);
+    };
+    const withAssertion = async (assertion: string, code: string) =>
+      tokenRequest({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CALLBACK,
+        code_verifier: verifier,
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+      });
+    const { callback } = await authorize(
+      browser(),
+      await authorizationUrl('siplah-jwt', ALL_SCOPES),
+    );
+    const code = callback.searchParams.get('code')!;
+    const YEAR = 365 * 24 * 3600;
+    for (const claims of [
+      { iat: now, exp: now + YEAR },
+      { exp: now + YEAR },
+      { iat: now - 10 * 60, exp: now + 60 },
+      { exp: now + 6 * 60 },
+    ]) {
+      const reply = await withAssertion(await signed(claims), code);
+      expect(reply.status, JSON.stringify(claims)).toBe(401);
+      expect(await reply.json()).toMatchObject({ error: 'invalid_client' });
+    }
+    const right = await withAssertion(await signed({ iat: now, exp: now + 4 * 60 }), code);
+    expect(right.status).toBe(200);
+  });
+
   it('refuses a redirect URI that is not registered exactly, without redirecting to it', async () => {
     const reply = await browser().get(
       (await authorizationUrl('arkas-public', 'openid', `${CALLBACK}/other`)).href,

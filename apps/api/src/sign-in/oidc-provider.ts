@@ -6,7 +6,12 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { PLATFORM_SCOPES, SCOPE_CLAIMS, type SchoolClaim } from '@portal/contracts/platforms';
+import {
+  PLATFORM_LIMITS,
+  PLATFORM_SCOPES,
+  SCOPE_CLAIMS,
+  type SchoolClaim,
+} from '@portal/contracts/platforms';
 import {
   ASSURANCE_LEVELS,
   PORTAL_WEB_CLIENT_ID,
@@ -147,6 +152,18 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     // A platform authenticates with a secret (kept hashed), its own signed JWT, or not at all
     // (public, PKCE alone); no method that needs the secret in clear (client_secret_jwt).
     clientAuthMethods: ['none', 'client_secret_basic', 'private_key_jwt'],
+    // A client assertion is a credential, and the provider remembers its `jti` (its one use)
+    // only until its `exp`: one made to last a year is a year's key for whoever copies it. Its
+    // life, from `iat` (or now, without one) to `exp`, is kept to a few minutes.
+    assertJwtClientAuthClaimsAndHeader(_ctx, claims) {
+      const { iat, exp } = claims;
+      const from = typeof iat === 'number' ? iat : Math.floor(Date.now() / 1000);
+      if (typeof exp !== 'number' || exp - from > PLATFORM_LIMITS.assertionMaxMinutes * MINUTE) {
+        throw new errors.InvalidClientAuth(
+          `client_assertion must expire within ${PLATFORM_LIMITS.assertionMaxMinutes} minutes of its iat`,
+        );
+      }
+    },
     // The provider's calls (JWKS, back-channel logout) name the request or job they serve. Its
     // SSRF guard (the dispatcher) is left out where loopback addresses are allowed.
     fetch: (url: URL | string | Request, init: RequestInit = {}) => {
