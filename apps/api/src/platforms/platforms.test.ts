@@ -31,9 +31,10 @@ import {
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { staffAccessToken } from '../test-support/staff-sign-in';
-import type { TestApp } from '../test-support/test-app';
+import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
   createBrowser,
+  discoverClient,
   injectFetch,
   interactionPath,
   postPassword,
@@ -44,7 +45,6 @@ import { rowsOf } from '../db/rows-of';
 import { JOB_ORIGIN_KEY } from '../jobs/job-queue';
 import { runForRequest } from '../logging/request-id';
 import { DELIVER_QUEUE } from '../notifications/outbox-jobs';
-import { createPlatformsService } from './platforms-service';
 
 // The provider as the ministry's platforms meet it (issue 36), through two relying parties
 // written apart: openid-client (the confidential client_secret_basic platform), and raw HTTP
@@ -335,32 +335,138 @@ describe('the console registers platforms', () => {
     expect(rows).toEqual([]);
   });
 
-  it('requires https addresses outside development', async () => {
-    const production = createPlatformsService({
-      db: t.database.db,
-      audit: t.app.services.audit,
-      allowHttp: false,
-    });
-    await expect(
-      production.create(
-        null,
-        {
-          ...registration('plain-http'),
-          logoUri: null,
-          jwksUri: null,
-          jwks: null,
-          backchannelLogoutUri: null,
-          firstParty: false,
-          postLogoutRedirectUris: [],
-        },
-        '127.0.0.1',
-      ),
-    ).rejects.toMatchObject({ statusCode: 400, message: PLATFORM_MESSAGES.httpsRequired });
-  });
-
   it('is for platform admins only', async () => {
     const reply = await t.app.inject({ url: `${api}${PLATFORM_ROUTES.all}` });
     expect(reply.statusCode).toBe(401);
+  });
+});
+
+describe('registering a platform in production', () => {
+  let production: TestApp;
+  let productionAdmin: string;
+  beforeAll(async () => {
+    production = await createTestApp(
+      { PUBLIC_URL: 'https://akun.belajar.id', BOT_CHECK: 'off' },
+      (config) => ({
+        ...config,
+        env: 'production',
+      }),
+    );
+    productionAdmin = await staffAccessToken(
+      production,
+      await discoverClient(production.app, production.config),
+      `platform@${production.config.staffDomain}`,
+      ['platform-admin'],
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  const create = (clientId: string, extra: Partial<PlatformCreateBody>) =>
+    production.app.inject({
+      method: 'POST',
+      url: `${api}${PLATFORM_ROUTES.all}`,
+      headers: { authorization: `Bearer ${productionAdmin}` },
+      payload: registration(clientId, { authMethod: 'client_secret_basic', ...extra }),
+    });
+
+  it('refuses redirect and logout addresses off the public Internet, each with its reason', async () => {
+    const refused: [string, string][] = [
+      ['http://rapor.sekolah.id/callback', PLATFORM_MESSAGES.httpsRequired],
+      ['https://localhost/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://rapor.localhost/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://127.0.0.1/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://2130706433/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://0x7f.1/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://%6c%6fcalhost/callback', PLATFORM_MESSAGES.hostLookAlike],
+      ['https://10.1.2.3/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://172.20.0.5/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://192.168.1.10/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://169.254.169.254/latest', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://100.64.0.1/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://[::1]/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://[fe80::1]/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://[fd12:3456::1]/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://[::ffff:127.0.0.1]/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://intranet/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://rapor.internal/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://rapor.local/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://*.sekolah.id/callback', PLATFORM_MESSAGES.wildcardNotAllowed],
+      ['https://rapor.sekolah.id/*', PLATFORM_MESSAGES.wildcardNotAllowed],
+      ['https://guru:rahasia@rapor.sekolah.id/callback', PLATFORM_MESSAGES.userInfoNotAllowed],
+      ['https://rapor.sekolah.id@evil.example.com/callback', PLATFORM_MESSAGES.userInfoNotAllowed],
+      [
+        'https://rapor.sekolah.id\\@evil.example.com/callback',
+        PLATFORM_MESSAGES.backslashNotAllowed,
+      ],
+      ['https://rapor.sekolah.id\\callback', PLATFORM_MESSAGES.backslashNotAllowed],
+      // `е` and `а` below are Cyrillic: the names pass for belajar.id and paypal.com.
+      ['https://b\u0435lajar.id/callback', PLATFORM_MESSAGES.hostLookAlike],
+      ['https://xn--blajar-3of.id/callback', PLATFORM_MESSAGES.hostLookAlike],
+      ['https://\u0440\u0430\u0443\u0440\u0430l.com/callback', PLATFORM_MESSAGES.hostLookAlike],
+      ['https://rapor.sekolah.id/callback#top', PLATFORM_MESSAGES.uriInvalid],
+    ];
+    for (const [index, [uri, message]] of refused.entries()) {
+      for (const field of ['redirectUris', 'postLogoutRedirectUris'] as const) {
+        const reply = await create(`tolak-${index}`, {
+          redirectUris: field === 'redirectUris' ? [uri] : ['https://rapor.sekolah.id/callback'],
+          postLogoutRedirectUris: field === 'postLogoutRedirectUris' ? [uri] : [],
+        });
+        expect(reply.statusCode, `${field} ${uri}: ${reply.body}`).toBe(400);
+        expect(reply.json(), `${field} ${uri}`).toMatchObject({
+          message,
+          error: { code: 'VALIDATION_FAILED', id: 'validation_failed', message },
+          errors: [{ field: `${field}.0`, message }],
+        });
+      }
+    }
+    const kept = await production.database.db
+      .select({ id: platformClients.clientId })
+      .from(platformClients);
+    expect(kept).toEqual([]);
+  });
+
+  it('takes https addresses on public names, an international name in punycode', async () => {
+    const reply = await create('rapor-publik', {
+      redirectUris: ['https://rapor.sekolah.id/callback', 'https://m\u00fcller.de:8443/r?x=1'],
+      postLogoutRedirectUris: ['https://rapor.sekolah.id/keluar'],
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json().data.client).toMatchObject({
+      redirectUris: ['https://rapor.sekolah.id/callback', 'https://xn--mller-kva.de:8443/r?x=1'],
+      postLogoutRedirectUris: ['https://rapor.sekolah.id/keluar'],
+    });
+    // An update is held to the same.
+    const update = await production.app.inject({
+      method: 'PUT',
+      url: `${api}${platformPath(PLATFORM_ROUTES.one, 'rapor-publik')}`,
+      headers: { authorization: `Bearer ${productionAdmin}` },
+      payload: {
+        ...registration('rapor-publik'),
+        clientId: undefined,
+        authMethod: 'client_secret_basic',
+        redirectUris: ['https://localhost/callback'],
+        postLogoutRedirectUris: [],
+      },
+    });
+    expect(update.statusCode, update.body).toBe(400);
+    expect(update.json().errors).toEqual([
+      { field: 'redirectUris.0', message: PLATFORM_MESSAGES.hostNotPublic },
+    ]);
+  });
+
+  it('leaves development its plain http and loopback addresses', async () => {
+    const created = await register(
+      registration('dev-lokal', {
+        redirectUris: ['http://localhost:5173/callback', 'http://127.0.0.1:4000/cb'],
+        postLogoutRedirectUris: ['http://localhost:5173/'],
+      }),
+    );
+    expect(created.client.redirectUris).toEqual([
+      'http://localhost:5173/callback',
+      'http://127.0.0.1:4000/cb',
+    ]);
   });
 });
 

@@ -125,6 +125,11 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'platforms.tooManyUris', text: PLATFORM_MESSAGES.tooManyUris },
   { id: 'platforms.uriInvalid', text: PLATFORM_MESSAGES.uriInvalid },
   { id: 'platforms.httpsRequired', text: PLATFORM_MESSAGES.httpsRequired },
+  { id: 'platforms.hostNotPublic', text: PLATFORM_MESSAGES.hostNotPublic },
+  { id: 'platforms.wildcardNotAllowed', text: PLATFORM_MESSAGES.wildcardNotAllowed },
+  { id: 'platforms.userInfoNotAllowed', text: PLATFORM_MESSAGES.userInfoNotAllowed },
+  { id: 'platforms.backslashNotAllowed', text: PLATFORM_MESSAGES.backslashNotAllowed },
+  { id: 'platforms.hostLookAlike', text: PLATFORM_MESSAGES.hostLookAlike },
   { id: 'platforms.authMethodFixed', text: PLATFORM_MESSAGES.authMethodFixed },
 ];
 
