@@ -12,8 +12,8 @@ export type Caller =
   | {
       kind: 'account';
       accountId: number;
-      /** The sign-in provider's session the token was issued in; null for older tokens. */
-      sessionUid: string | null;
+      /** The sign-in provider's session the token was issued in, live when the call began. */
+      sessionUid: string;
     }
   | { kind: 'staff'; staffId: number; roles: readonly StaffRole[] }
   | {
@@ -43,7 +43,7 @@ function undeclared(request: FastifyRequest, kind: Caller['kind']): Error {
 /** The learning account calling a route whose scope requires an account. */
 export function callingAccount(request: FastifyRequest): {
   accountId: number;
-  sessionUid: string | null;
+  sessionUid: string;
 } {
   const caller = request.caller;
   if (caller?.kind !== 'account') throw undeclared(request, 'account');

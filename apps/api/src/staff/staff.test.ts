@@ -266,6 +266,10 @@ describe('disabling a member', () => {
 
     const enabled = await api(admin, 'POST', at(STAFF_ROUTES.enable, member.id));
     expect(enabled.json().data.status).toBe('active');
+    // Tokens from before the disable stay ended once the member is enabled again.
+    expect(
+      (await api(member.tokens.access_token, 'GET', at(CONSOLE_ROUTES.staffSelf))).statusCode,
+    ).toBe(401);
     expect(await lastMail(member.email, 'staff-enabled')).toBeDefined();
   }, 60_000);
 });
