@@ -31,6 +31,7 @@ import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { signInMethodsRoutes } from './sign-in-methods/sign-in-methods-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
+import { hostHeaderCheck } from './http/host-header';
 import { staffRoutes } from './staff/staff-routes';
 import { auditTrailRoutes } from './audit-trail/audit-trail-routes';
 import { consoleRoutes } from './console/console-routes';
@@ -160,6 +161,8 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
+  // A Host that names no host is refused before anything builds a URL from it.
+  app.addHook('onRequest', hostHeaderCheck({ behindProxy: config.trustProxy !== false }));
   // One origin for a developer's browser, whichever loopback name it was opened on.
   if (config.env !== 'production')
     app.addHook('onRequest', loopbackOriginRedirect(config.oidc.webOrigin));
@@ -190,7 +193,7 @@ export async function buildApp({
   await app.register(oidcProviderRoutes, {
     providers: services.oidcProviders,
     mountPath,
-    limitTokenRequests: services.signIn.limitTokenRequests,
+    tokenRequests: services.signIn,
   });
   await app.register(signInRoutes, {
     providers: services.oidcProviders,

@@ -133,6 +133,11 @@ const EnvSchema = z
     SIGN_IN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Token requests of one OpenID client (a platform) per minute, on every instance together. */
     TOKEN_LIMIT_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(12_000),
+    /**
+     * Token requests the provider refused (no client authenticated, a wrong secret or key, a bad
+     * grant) from one address per minute: what an anonymous caller can spend (decision 0283).
+     */
+    TOKEN_REFUSALS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** Ministry staff sign in with addresses in this domain (default `admin.<product>.id`). */
     STAFF_EMAIL_DOMAIN: z
       .string()
@@ -308,6 +313,7 @@ export type Config = {
     signInPerIpPerMinute: number;
     tokenPerClientPerMinute: number;
     codeResendCooldownSeconds: number;
+    tokenRefusalsPerAddressPerMinute: number;
   };
   /** The embedded OpenID provider: its issuer, the API's audience, and the web app's origin. */
   oidc: { issuer: string; audience: string; webOrigin: string };
@@ -408,6 +414,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signInPerIpPerMinute: e.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
       tokenPerClientPerMinute: e.TOKEN_LIMIT_PER_CLIENT_PER_MINUTE,
       codeResendCooldownSeconds: e.CODE_RESEND_COOLDOWN_SECONDS,
+      tokenRefusalsPerAddressPerMinute: e.TOKEN_REFUSALS_PER_ADDRESS_PER_MINUTE,
     },
     oidc: {
       issuer: e.OIDC_ISSUER ?? `${publicOrigin}/oidc`,

@@ -112,7 +112,11 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     await queueAccountLogouts(outbox.enqueue, tx, accountId);
     await revokeAccountSignIns(tx, accountId);
   };
-  const platforms = createPlatformsService({ db, audit, allowHttp: config.env !== 'production' });
+  const platforms = createPlatformsService({
+    db,
+    audit,
+    publicAddressesOnly: config.env === 'production',
+  });
   const hasher = createPasswordHasher();
   const codes = createOneTimeCodes(config.tokenSecret, {
     resendCooldownSeconds: config.limits.codeResendCooldownSeconds,
@@ -181,6 +185,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     counters: rateLimit,
     limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
     tokenLimitPerClientPerMinute: config.limits.tokenPerClientPerMinute,
+    tokenRefusalsPerAddressPerMinute: config.limits.tokenRefusalsPerAddressPerMinute,
     staffDomain: config.staffDomain,
     tokenSecret: config.tokenSecret,
     passkeys,

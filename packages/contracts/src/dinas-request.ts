@@ -35,6 +35,8 @@ export const DINAS_MESSAGES = {
   fileRejected: ERROR_MESSAGES.dataInvalid,
   fileMissing: 'Pilih berkas surat dinas (PDF).',
   fileTooLarge: 'Ukuran berkas paling besar 5 MB.',
+  /** A multipart body that cannot be read (cut short, no boundary, a broken part). */
+  uploadMalformed: 'Berkas tidak terkirim dengan utuh. Silakan unggah ulang berkasnya.',
   nikFormat: 'NIK terdiri dari 16 angka.',
   phoneFormat: 'Nomor telepon tidak valid. Contoh: 081234567890.',
   cityInvalid: 'Pilih kabupaten/kota di provinsi yang dipilih.',

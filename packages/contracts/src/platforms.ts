@@ -85,6 +85,8 @@ export const PLATFORM_LIMITS = {
   maxOverlapHours: 168,
   defaultOverlapHours: 24,
   inlineKeys: 5,
+  /** A private_key_jwt client assertion lives at most this long, from `iat` (or now) to `exp`. */
+  assertionMaxMinutes: 5,
 } as const;
 
 export const PLATFORM_MESSAGES = {
@@ -98,6 +100,17 @@ export const PLATFORM_MESSAGES = {
   uriInvalid: 'Alamat tidak valid: tulis alamat lengkap tanpa bagian #.',
   /** Outside development a redirect, logout or key address must be https. */
   httpsRequired: 'Alamat harus memakai https.',
+  /** In production: on a public host name, never this machine, a private network or an IP range kept for special use. */
+  hostNotPublic:
+    'Alamat harus memakai nama domain publik, bukan localhost, nama tanpa domain, atau alamat IP lokal/privat.',
+  wildcardNotAllowed:
+    'Alamat tidak boleh memuat tanda bintang (*): tulis setiap alamat dengan lengkap.',
+  userInfoNotAllowed:
+    'Alamat tidak boleh memuat nama pengguna atau kata sandi (bagian sebelum tanda @).',
+  backslashNotAllowed: 'Alamat tidak boleh memuat garis miring terbalik (\\).',
+  /** A host name whose letters mix scripts, or imitate Latin ones, or are written with % codes. */
+  hostLookAlike:
+    'Nama domain ini meniru nama domain lain (huruf dari aksara berbeda atau kode %). Tulis nama domain yang sebenarnya.',
   redirectRequired: 'Tuliskan paling sedikit satu alamat pengalihan (redirect URI).',
   tooManyUris: 'Paling banyak 10 alamat.',
   openidRequired: 'Cakupan openid wajib diizinkan.',

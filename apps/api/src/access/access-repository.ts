@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { learningAccounts, schoolMemberships, staffAccounts } from '../db/schema';
+import { learningAccounts, oidcModels, schoolMemberships, staffAccounts } from '../db/schema';
 
 /** The roles of SPEC §6 that act for their school. */
 const ADMIN_ROLES = ['principal', 'operator'] as const;
@@ -28,24 +28,62 @@ export async function schoolsRunBy(
   return rows.map((row) => row.npsn).sort();
 }
 
-/** What the access checks read: the staff account and the registry's school admins. */
+/**
+ * The sign-in provider's session `uid` of the account (the token's `sub`), not ended and not
+ * expired: found by the index on `uid`.
+ */
+const liveSession = (subject: string, uid: string) =>
+  and(
+    eq(oidcModels.model, 'Session'),
+    eq(oidcModels.uid, uid),
+    eq(oidcModels.accountId, subject),
+    or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`)),
+  );
+
+/** Whether that session is live, as a column of a query about its account. */
+const sessionLive = (subject: string, uid: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${oidcModels} WHERE ${liveSession(subject, uid)})`.mapWith(
+    Boolean,
+  );
+
+/**
+ * What the access checks read: whether a token's session is live, the staff account and the
+ * registry's school admins. Each check is one query, its session's included (decision 0282).
+ */
 export function createAccessRepository(db: Db) {
   return {
-    async staffAccount(id: number) {
+    /** Whether the provider's session `uid` of the account `subject` is live. */
+    async sessionIsLive(subject: string, uid: string): Promise<boolean> {
+      const [found] = await db
+        .select({ uid: oidcModels.uid })
+        .from(oidcModels)
+        .where(liveSession(subject, uid))
+        .limit(1);
+      return found !== undefined;
+    },
+
+    /** The staff account, with whether the token's session `uid` is live. */
+    async staffAccount(id: number, sessionUid: string) {
       const [staff] = await db
         .select({
           status: staffAccounts.status,
           enrolled: staffAccounts.totpEnrolledAt,
           roles: staffAccounts.roles,
+          sessionLive: sessionLive(`staff:${id}`, sessionUid),
         })
         .from(staffAccounts)
         .where(eq(staffAccounts.id, id));
       return staff;
     },
 
-    async learningAccount(id: number) {
+    /** The learning account, with whether the token's session `uid` is live. */
+    async learningAccount(id: number, sessionUid: string) {
       const [account] = await db
-        .select({ personId: learningAccounts.personId, status: learningAccounts.status })
+        .select({
+          personId: learningAccounts.personId,
+          status: learningAccounts.status,
+          sessionLive: sessionLive(String(id), sessionUid),
+        })
         .from(learningAccounts)
         .where(eq(learningAccounts.id, id));
       return account;

@@ -76,9 +76,14 @@ function requireRecentSecondFactor(claims: JWTPayload): void {
  * sign-in provider, and the requirements route scopes declare with it (access-scope.ts).
  */
 export function createAccess(deps: AccessDependencies) {
-  /** The subject of an access token of our provider for the API (its audience), or a 401. */
-  async function subjectOf(request: FastifyRequest): Promise<string> {
-    return (await claimsOf(request)).sub;
+  /**
+   * The provider's session a token was issued in (`sid`), or a 401: the token lives only as
+   * long as that session (decision 0282), and a token that names none cannot be checked.
+   */
+  function sessionUidOf(claims: JWTPayload): string {
+    const sid = claims['sid'];
+    if (typeof sid !== 'string' || sid === '') throw new UnauthorizedError();
+    return sid;
   }
 
   /**
@@ -106,21 +111,23 @@ export function createAccess(deps: AccessDependencies) {
   async function accountClaimsOf(request: FastifyRequest) {
     const claims = await claimsOf(request);
     if (!/^\d{1,18}$/.test(claims.sub)) throw new UnauthorizedError();
-    return { accountId: Number(claims.sub), claims };
+    return { accountId: Number(claims.sub), claims, sessionUid: sessionUidOf(claims) };
   }
 
   return {
-    /** Any signed-in learning account. */
+    /** Any signed-in learning account, in a session still live. */
     requireAccount(): Requirement {
       return {
         kind: 'account',
         async onRequest(request) {
-          const { accountId, claims } = await accountClaimsOf(request);
-          const sid = typeof claims['sid'] === 'string' ? claims['sid'] : null;
+          const { accountId, claims, sessionUid } = await accountClaimsOf(request);
+          if (!(await deps.repository.sessionIsLive(String(accountId), sessionUid))) {
+            throw new UnauthorizedError();
+          }
           request.caller = {
             kind: 'account',
             accountId,
-            sessionUid: sid,
+            sessionUid,
             assurance: assuranceOf(claims),
           };
         },
@@ -132,18 +139,20 @@ export function createAccess(deps: AccessDependencies) {
      * account that is active and has its second factor enrolled (a staff sign-in only ends after
      * it). With a console section (issue 34), one of the member's roles must grant it: else 403
      * `staff_role_missing`, audited. A learning account's token is refused with 403; no valid
-     * token, 401. A role withdrawn or an account disabled counts from the next call.
+     * token, 401. A role withdrawn, an account disabled or a session ended counts from the next
+     * call.
      */
     requireStaff(section?: ConsoleSection): Requirement {
       return {
         kind: 'staff',
         ...(section ? { section } : {}),
         async onRequest(request) {
-          const id = /^staff:(\d{1,18})$/.exec(await subjectOf(request))?.[1];
+          const claims = await claimsOf(request);
+          const id = /^staff:(\d{1,18})$/.exec(claims.sub)?.[1];
           if (!id) throw new ForbiddenError();
           const staffId = Number(id);
-          const staff = await deps.repository.staffAccount(staffId);
-          if (!staff || staff.status !== 'active' || !staff.enrolled) {
+          const staff = await deps.repository.staffAccount(staffId, sessionUidOf(claims));
+          if (!staff || staff.status !== 'active' || !staff.enrolled || !staff.sessionLive) {
             throw new UnauthorizedError();
           }
           const roles = staff.roles.filter(isStaffRole);
@@ -176,9 +185,11 @@ export function createAccess(deps: AccessDependencies) {
         kind: 'school-admin',
         ...(secondFactor ? { secondFactor } : {}),
         async onRequest(request) {
-          const { accountId, claims } = await accountClaimsOf(request);
-          const account = await deps.repository.learningAccount(accountId);
-          if (!account || account.status !== 'active') throw new UnauthorizedError();
+          const { accountId, claims, sessionUid } = await accountClaimsOf(request);
+          const account = await deps.repository.learningAccount(accountId, sessionUid);
+          if (!account || account.status !== 'active' || !account.sessionLive) {
+            throw new UnauthorizedError();
+          }
           const schools = await deps.repository.schoolsRunBy(account.personId);
           if (schools.length === 0) throw notSchoolAdmin();
           if (secondFactor) requireRecentSecondFactor(claims);

@@ -13,8 +13,8 @@ export type Caller =
   | {
       kind: 'account';
       accountId: number;
-      /** The sign-in provider's session the token was issued in; null for older tokens. */
-      sessionUid: string | null;
+      /** The sign-in provider's session the token was issued in, live when the call began. */
+      sessionUid: string;
       /** How that session signed in: what a change of the person's factors asks of it. */
       assurance: SignInAssurance;
     }
@@ -46,7 +46,7 @@ function undeclared(request: FastifyRequest, kind: Caller['kind']): Error {
 /** The learning account calling a route whose scope requires an account. */
 export function callingAccount(request: FastifyRequest): {
   accountId: number;
-  sessionUid: string | null;
+  sessionUid: string;
   assurance: SignInAssurance;
 } {
   const caller = request.caller;

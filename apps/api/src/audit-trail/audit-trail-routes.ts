@@ -28,7 +28,9 @@ export const auditTrailRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(AuditPageSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ data: await service.page(request.query) }),
+    async (request) => ({
+      data: await service.page(callingStaff(request), request.query, request.ip),
+    }),
   );
   app.get(
     STAFF_ROUTES.auditCsv,

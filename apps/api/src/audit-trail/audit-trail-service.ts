@@ -23,7 +23,8 @@ const entryOf = (row: Row) => ({
 
 /**
  * The audit trail as auditors and staff admins read it (issue 34): who did what and when, with
- * the before and after of what they changed. Reading it, and exporting it, is audited too.
+ * the before and after of what they changed. Every read of it, a page or an export, is audited
+ * too: who read, and the filter they used, a person in it by staff id only.
  */
 export function createAuditTrailService({ db, audit }: { db: Db; audit: AuditLog }) {
   const repository = createAuditTrailRepository(db);
@@ -37,12 +38,43 @@ export function createAuditTrailService({ db, audit }: { db: Db; audit: AuditLog
       : { actor: `staff:${id}`, action: query.action, from: query.from, to: query.to };
   }
 
+  /**
+   * Records a read: the filter as applied (`not-staff` for an address that is no member's,
+   * which goes only as the audit's keyed hash), the page for a page.
+   */
+  function recordRead(
+    action: 'audit.read' | 'audit.export',
+    staff: Staff,
+    query: Omit<AuditQuery, 'page'>,
+    filter: AuditFilter | null,
+    ip: string,
+    page?: number,
+  ): void {
+    const used = Object.fromEntries(
+      Object.entries({
+        actor: query.actor ? (filter?.actor ?? 'not-staff') : undefined,
+        action: query.action,
+        from: query.from,
+        to: query.to,
+      }).filter(([, value]) => value !== undefined),
+    );
+    audit.queue({
+      action,
+      outcome: 'done',
+      actor: `staff:${staff.staffId}`,
+      ip,
+      ...(query.actor && !filter ? { target: query.actor } : {}),
+      changes: { before: null, after: { filter: used, ...(page === undefined ? {} : { page }) } },
+    });
+  }
+
   return {
-    async page(query: AuditQuery) {
+    async page(staff: Staff, query: AuditQuery, ip: string) {
       const filter = await filterOf(query);
       const { items, total } = filter
         ? await repository.page(filter, query.page, CONSOLE_PAGE_SIZE)
         : { items: [], total: 0 };
+      recordRead('audit.read', staff, query, filter, ip, query.page);
       return { items: items.map(entryOf), total, page: query.page, pageSize: CONSOLE_PAGE_SIZE };
     },
 
@@ -50,7 +82,7 @@ export function createAuditTrailService({ db, audit }: { db: Db; audit: AuditLog
     async csv(staff: Staff, query: Omit<AuditQuery, 'page'>, ip: string): Promise<string> {
       const filter = await filterOf(query);
       const rows = filter ? await repository.newest(filter, AUDIT_EXPORT_LIMIT) : [];
-      audit.queue({ action: 'audit.export', outcome: 'done', actor: `staff:${staff.staffId}`, ip });
+      recordRead('audit.export', staff, query, filter, ip);
       return csvFile([
         ['waktu', 'pelaku', 'tindakan', 'hasil', 'sebelum', 'sesudah'],
         ...rows

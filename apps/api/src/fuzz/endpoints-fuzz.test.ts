@@ -8,7 +8,7 @@ import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-reques
 import { referralCodes, schoolMemberships } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { officeRequestBody } from '../test-support/office-request-body';
-import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
+import { malformedMultipartBodies, multipartFile, onePagePdf } from '../test-support/pdf-fixture';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { setPassword } from '../test-support/sign-in-test-app';
 import { staffAccessToken } from '../test-support/staff-sign-in';
@@ -183,7 +183,83 @@ const shaped = fc.record({
   pathValues: fc.array(pathValue, { minLength: 2, maxLength: 2 }),
 });
 
-const request = fc.oneof({ weight: 1, arbitrary: malformed }, { weight: 2, arbitrary: shaped });
+/** The pieces a multipart body is made of, put together in any order and number. */
+const BOUNDARY = 'fuzz-boundary';
+const multipartPiece = fc.oneof(
+  fc.constantFrom(
+    `--${BOUNDARY}\r\n`,
+    `--${BOUNDARY}--\r\n`,
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="file"; filename="surat.pdf"\r\n',
+    'Content-Disposition: form-data; name="note"\r\n',
+    'Content-Disposition: form-data; name="__proto__"\r\n',
+    'Content-Type: application/pdf\r\n',
+    'Content-Disposition: form-data; name="file"; filename*=UTF-8\'\'%ZZ\r\n',
+    '\r\n',
+    '\r\n\r\n',
+    '%PDF-1.4\n',
+    '%%EOF\n',
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
+
+/** Multipart bodies to the office's upload: broken, cut short, under a wrong boundary or none. */
+const multipart = fc.record({
+  kind: fc.constant('multipart' as const),
+  fixed: fc.option(fc.integer({ min: 0, max: malformedMultipartBodies().length - 1 })),
+  pieces: fc.array(multipartPiece, { maxLength: 12 }),
+  contentType: fc.constantFrom(
+    `multipart/form-data; boundary=${BOUNDARY}`,
+    `multipart/form-data; boundary="${BOUNDARY}"`,
+    'multipart/form-data',
+    'multipart/form-data; boundary=',
+    'multipart/form-data; boundary=other',
+    `multipart/mixed; boundary=${BOUNDARY}`,
+  ),
+  // Its own address each: the upload's hourly limit per address would answer the rest 429.
+  address: fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `10.77.${a}.${b}`),
+});
+
+/** The provider's own endpoints, which the OpenAPI document leaves out. */
+const PROVIDER_PATHS = [
+  '/oidc/.well-known/openid-configuration',
+  '/oidc/jwks',
+  '/oidc/auth?client_id=portal-web&response_type=code',
+  '/oidc/token',
+  '/oidc/session/end',
+];
+
+/** Host headers that name no host, beside printable junk (some of which does). */
+const badHost = fc.oneof(
+  fc.constantFrom(
+    '[::1',
+    'localhost:99999999',
+    'localhost:-1',
+    '[zz]',
+    'a b',
+    '%',
+    ':',
+    'x@localhost',
+    'localhost/x',
+    'localhost\\x',
+    '[::1]:3000',
+  ),
+  fc.stringMatching(/^[\x21-\x7e]{1,30}$/),
+);
+
+/** Any operation, or a provider endpoint, asked with a Host that may name no host. */
+const hostile = fc.record({
+  kind: fc.constant('host' as const),
+  operation: fc.integer({ min: 0, max: 10_000 + PROVIDER_PATHS.length }),
+  host: badHost,
+});
+
+const request = fc.oneof(
+  { weight: 2, arbitrary: malformed },
+  { weight: 4, arbitrary: shaped },
+  { weight: 1, arbitrary: multipart },
+  { weight: 1, arbitrary: hostile },
+);
 
 /** The body and query of a shaped request, generated from the operation's schemas. */
 function shapedParts(operation: Operation, seed: number) {
@@ -218,12 +294,38 @@ type Sent = {
   path: string;
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
-  payload: string | undefined;
+  payload: string | Buffer | undefined;
+  remoteAddress?: string;
 };
 
 type Generated = typeof request extends fc.Arbitrary<infer T> ? T : never;
 
 function toSend(generated: Generated): Sent {
+  if (generated.kind === 'multipart') {
+    const fixed =
+      generated.fixed === null ? undefined : malformedMultipartBodies()[generated.fixed];
+    return {
+      method: 'POST',
+      path: `/belajar-id${PRIVATE_UPLOAD_PATH}`,
+      query: {},
+      headers: fixed?.headers ?? { 'content-type': generated.contentType },
+      payload: fixed?.payload ?? Buffer.from(generated.pieces.join(''), 'latin1'),
+      remoteAddress: generated.address,
+    };
+  }
+  if (generated.kind === 'host') {
+    const index = generated.operation % (operations.length + PROVIDER_PATHS.length);
+    const operation = operations[index];
+    return {
+      method: operation?.method ?? 'GET',
+      path: operation
+        ? operation.path.replace(/\{[^}]+\}/g, '1')
+        : PROVIDER_PATHS[index - operations.length]!,
+      query: {},
+      headers: { host: generated.host },
+      payload: undefined,
+    };
+  }
   const operation = operations[generated.operation % operations.length]!;
   const hasBody = operation.method !== 'GET' && operation.method !== 'HEAD';
   if (generated.kind === 'malformed') {
@@ -281,8 +383,9 @@ describe('every endpoint under generated malformed and boundary requests', () =>
           query: outgoing.query,
           headers: outgoing.headers,
           ...(outgoing.payload === undefined ? {} : { payload: outgoing.payload }),
+          ...(outgoing.remoteAddress ? { remoteAddress: outgoing.remoteAddress } : {}),
         });
-        const label = generated.kind === 'shaped' ? generated.identity : 'malformed';
+        const label = generated.kind === 'shaped' ? generated.identity : generated.kind;
         byIdentity.set(
           `${label} ${reply.statusCode}`,
           (byIdentity.get(`${label} ${reply.statusCode}`) ?? 0) + 1,
@@ -293,7 +396,7 @@ describe('every endpoint under generated malformed and boundary requests', () =>
         if (sent === Math.min(1_000, RUNS)) heapAtStart = heapMb();
         if (reply.statusCode >= 500) {
           failures.push(
-            `${label} ${outgoing.method} ${outgoing.path} ${JSON.stringify(outgoing.query)} ${outgoing.payload?.slice(0, 300)} -> ${reply.statusCode} ${reply.body}`,
+            `${label} ${outgoing.method} ${outgoing.path} ${JSON.stringify(outgoing.query)} ${JSON.stringify(outgoing.headers)} ${typeof outgoing.payload === 'string' ? outgoing.payload.slice(0, 300) : outgoing.payload?.toString('latin1').slice(0, 300)} -> ${reply.statusCode} ${reply.body}`,
           );
         }
         return reply.statusCode < 500;

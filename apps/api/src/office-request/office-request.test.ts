@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DINAS_MESSAGES,
   DINAS_PATHS,
   DINAS_PLATFORMS,
   FILE_PARSE_FAILED,
@@ -12,6 +13,7 @@ import {
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { officeAccountRequests, outboxMessages, privateUploads, referralCodes } from '../db/schema';
 import {
+  malformedMultipartBodies,
   manyPagesPdf,
   multipartFile,
   objectStreamPdf,
@@ -249,6 +251,42 @@ describe("the office's letter", () => {
       await t.database.db.select().from(privateUploads).where(eq(privateUploads.id, id)),
     ).toEqual([]);
     await expect(readFile(file)).rejects.toThrow();
+  });
+
+  it('answers a malformed multipart body with 400 and the error body, in production too', async () => {
+    const production = await createTestApp({ BOT_CHECK: 'off' }, (config) => ({
+      ...config,
+      env: 'production',
+    }));
+    const ids = new Set<string>();
+    try {
+      for (const app of [t.app, production.app]) {
+        for (const [index, body] of malformedMultipartBodies().entries()) {
+          const reply = await app.inject({
+            method: 'POST',
+            url: `${api}${PRIVATE_UPLOAD_PATH}`,
+            remoteAddress: `203.0.113.${120 + index}`,
+            ...body,
+          });
+          expect(reply.statusCode, `body ${index}: ${reply.body}`).toBe(400);
+          // A body cut inside its file is broken; one whose parts hold no file has none.
+          const { error, errors } = reply.json();
+          expect(errors, `body ${index}`).toEqual([
+            {
+              field: 'file',
+              message:
+                error.id === 'bad_request'
+                  ? DINAS_MESSAGES.uploadMalformed
+                  : DINAS_MESSAGES.fileMissing,
+            },
+          ]);
+          ids.add(error.id);
+        }
+      }
+    } finally {
+      await production.close();
+    }
+    expect([...ids].sort()).toEqual(['bad_request', 'validation_failed']);
   });
 
   it('asks for a file when the body has none', async () => {

@@ -17,6 +17,7 @@ import {
   hashClientSecret,
   newClientSecret,
 } from '../sign-in/client-secrets';
+import { publicAddress } from './platform-addresses';
 import { createPlatformsRepository, type PlatformRow } from './platforms-repository';
 
 type Staff = { staffId: number };
@@ -115,8 +116,12 @@ export function providerMetadata(row: PlatformRow, nowMs = Date.now()): Record<s
 type Dependencies = {
   db: Db;
   audit: AuditLog;
-  /** Outside production a redirect or logout address may be plain http (development). */
-  allowHttp: boolean;
+  /**
+   * Production: every address a platform gives is `https` on a public host name
+   * (`platform-addresses.ts`). Outside it, any http(s) address: a platform in development lives
+   * on `http://localhost`.
+   */
+  publicAddressesOnly: boolean;
   /** Ends every session, grant and token of the client's people where it is disabled. */
   now?: () => Date;
 };
@@ -125,30 +130,40 @@ type Dependencies = {
 export function createPlatformsService({
   db,
   audit,
-  allowHttp,
+  publicAddressesOnly,
   now = () => new Date(),
 }: Dependencies) {
   const repository = createPlatformsRepository(db);
 
-  /** https for every address a platform gives, outside development. */
-  function checkAddresses(settings: Settings) {
-    if (allowHttp) return;
-    const fields: [string, readonly (string | null)[]][] = [
-      ['redirectUris', settings.redirectUris],
-      ['postLogoutRedirectUris', settings.postLogoutRedirectUris],
-      ['logoUri', [settings.logoUri]],
-      ['jwksUri', [settings.jwksUri]],
-      ['backchannelLogoutUri', [settings.backchannelLogoutUri]],
-    ];
-    const problems = fields
-      .filter(([, uris]) => uris.some((uri) => uri !== null && !uri.startsWith('https://')))
-      .map(([field]) => ({ field, message: PLATFORM_MESSAGES.httpsRequired }));
-    if (problems.length > 0) {
-      throw new ValidationError(problems, {
-        id: 'validation_failed',
-        message: PLATFORM_MESSAGES.httpsRequired,
-      });
+  /**
+   * The settings with every address a platform gives held to production's rule (and its host
+   * in punycode), or a 400 naming each refused address and why.
+   */
+  function checkAddresses<T extends Settings>(settings: T): T {
+    if (!publicAddressesOnly) return settings;
+    const problems: { field: string; message: string }[] = [];
+    const checked = (field: string, uri: string): string => {
+      const result = publicAddress(uri);
+      if ('address' in result) return result.address;
+      problems.push({ field, message: result.refusal });
+      return uri;
+    };
+    const one = (field: string, uri: string | null) => (uri === null ? null : checked(field, uri));
+    const many = (field: string, uris: readonly string[]) =>
+      uris.map((uri, index) => checked(`${field}.${index}`, uri));
+    const result: T = {
+      ...settings,
+      redirectUris: many('redirectUris', settings.redirectUris),
+      postLogoutRedirectUris: many('postLogoutRedirectUris', settings.postLogoutRedirectUris),
+      logoUri: one('logoUri', settings.logoUri),
+      jwksUri: one('jwksUri', settings.jwksUri),
+      backchannelLogoutUri: one('backchannelLogoutUri', settings.backchannelLogoutUri),
+    };
+    const [first] = problems;
+    if (first) {
+      throw new ValidationError(problems, { id: 'validation_failed', message: first.message });
     }
+    return result;
   }
 
   const settingsColumns = (settings: Settings) => ({
@@ -211,10 +226,10 @@ export function createPlatformsService({
     /** A new platform; a client_secret_basic one gets its secret, answered this once. */
     async create(
       staff: Staff | null,
-      body: Settings & { clientId: string },
+      given: Settings & { clientId: string },
       ip: string,
     ): Promise<PlatformWithSecret> {
-      checkAddresses(body);
+      const body = checkAddresses(given);
       const taken = () =>
         new ConflictError({
           id: 'platform_client_id_taken',
@@ -248,8 +263,8 @@ export function createPlatformsService({
       });
     },
 
-    async update(staff: Staff, clientId: string, body: Settings, ip: string) {
-      checkAddresses(body);
+    async update(staff: Staff, clientId: string, given: Settings, ip: string) {
+      const body = checkAddresses(given);
       const row = await change(staff, 'updated', ip, clientId, async (tx, before) => {
         if (before.authMethod !== body.authMethod) {
           throw new ValidationError(

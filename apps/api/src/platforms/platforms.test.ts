@@ -31,9 +31,10 @@ import {
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { staffAccessToken } from '../test-support/staff-sign-in';
-import type { TestApp } from '../test-support/test-app';
+import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
   createBrowser,
+  discoverClient,
   injectFetch,
   interactionPath,
   postPassword,
@@ -44,7 +45,6 @@ import { rowsOf } from '../db/rows-of';
 import { JOB_ORIGIN_KEY } from '../jobs/job-queue';
 import { runForRequest } from '../logging/request-id';
 import { DELIVER_QUEUE } from '../notifications/outbox-jobs';
-import { createPlatformsService } from './platforms-service';
 
 // The provider as the ministry's platforms meet it (issue 36), through two relying parties
 // written apart: openid-client (the confidential client_secret_basic platform), and raw HTTP
@@ -227,6 +227,7 @@ beforeAll(async () => {
   ({ t, rp: portal } = await createSignInTestApp({
     BOT_CHECK: 'off',
     TOKEN_LIMIT_PER_CLIENT_PER_MINUTE: '60',
+    TOKEN_REFUSALS_PER_ADDRESS_PER_MINUTE: '100',
   }));
   admin = await staffAccessToken(t, portal, `platform@${t.config.staffDomain}`, ['platform-admin']);
   const [row] = await t.database.db
@@ -334,32 +335,138 @@ describe('the console registers platforms', () => {
     expect(rows).toEqual([]);
   });
 
-  it('requires https addresses outside development', async () => {
-    const production = createPlatformsService({
-      db: t.database.db,
-      audit: t.app.services.audit,
-      allowHttp: false,
-    });
-    await expect(
-      production.create(
-        null,
-        {
-          ...registration('plain-http'),
-          logoUri: null,
-          jwksUri: null,
-          jwks: null,
-          backchannelLogoutUri: null,
-          firstParty: false,
-          postLogoutRedirectUris: [],
-        },
-        '127.0.0.1',
-      ),
-    ).rejects.toMatchObject({ statusCode: 400, message: PLATFORM_MESSAGES.httpsRequired });
-  });
-
   it('is for platform admins only', async () => {
     const reply = await t.app.inject({ url: `${api}${PLATFORM_ROUTES.all}` });
     expect(reply.statusCode).toBe(401);
+  });
+});
+
+describe('registering a platform in production', () => {
+  let production: TestApp;
+  let productionAdmin: string;
+  beforeAll(async () => {
+    production = await createTestApp(
+      { PUBLIC_URL: 'https://akun.belajar.id', BOT_CHECK: 'off' },
+      (config) => ({
+        ...config,
+        env: 'production',
+      }),
+    );
+    productionAdmin = await staffAccessToken(
+      production,
+      await discoverClient(production.app, production.config),
+      `platform@${production.config.staffDomain}`,
+      ['platform-admin'],
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  const create = (clientId: string, extra: Partial<PlatformCreateBody>) =>
+    production.app.inject({
+      method: 'POST',
+      url: `${api}${PLATFORM_ROUTES.all}`,
+      headers: { authorization: `Bearer ${productionAdmin}` },
+      payload: registration(clientId, { authMethod: 'client_secret_basic', ...extra }),
+    });
+
+  it('refuses redirect and logout addresses off the public Internet, each with its reason', async () => {
+    const refused: [string, string][] = [
+      ['http://rapor.sekolah.id/callback', PLATFORM_MESSAGES.httpsRequired],
+      ['https://localhost/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://rapor.localhost/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://127.0.0.1/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://2130706433/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://0x7f.1/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://%6c%6fcalhost/callback', PLATFORM_MESSAGES.hostLookAlike],
+      ['https://10.1.2.3/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://172.20.0.5/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://192.168.1.10/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://169.254.169.254/latest', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://100.64.0.1/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://[::1]/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://[fe80::1]/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://[fd12:3456::1]/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://[::ffff:127.0.0.1]/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://intranet/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://rapor.internal/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://rapor.local/callback', PLATFORM_MESSAGES.hostNotPublic],
+      ['https://*.sekolah.id/callback', PLATFORM_MESSAGES.wildcardNotAllowed],
+      ['https://rapor.sekolah.id/*', PLATFORM_MESSAGES.wildcardNotAllowed],
+      ['https://guru:rahasia@rapor.sekolah.id/callback', PLATFORM_MESSAGES.userInfoNotAllowed],
+      ['https://rapor.sekolah.id@evil.example.com/callback', PLATFORM_MESSAGES.userInfoNotAllowed],
+      [
+        'https://rapor.sekolah.id\\@evil.example.com/callback',
+        PLATFORM_MESSAGES.backslashNotAllowed,
+      ],
+      ['https://rapor.sekolah.id\\callback', PLATFORM_MESSAGES.backslashNotAllowed],
+      // `е` and `а` below are Cyrillic: the names pass for belajar.id and paypal.com.
+      ['https://b\u0435lajar.id/callback', PLATFORM_MESSAGES.hostLookAlike],
+      ['https://xn--blajar-3of.id/callback', PLATFORM_MESSAGES.hostLookAlike],
+      ['https://\u0440\u0430\u0443\u0440\u0430l.com/callback', PLATFORM_MESSAGES.hostLookAlike],
+      ['https://rapor.sekolah.id/callback#top', PLATFORM_MESSAGES.uriInvalid],
+    ];
+    for (const [index, [uri, message]] of refused.entries()) {
+      for (const field of ['redirectUris', 'postLogoutRedirectUris'] as const) {
+        const reply = await create(`tolak-${index}`, {
+          redirectUris: field === 'redirectUris' ? [uri] : ['https://rapor.sekolah.id/callback'],
+          postLogoutRedirectUris: field === 'postLogoutRedirectUris' ? [uri] : [],
+        });
+        expect(reply.statusCode, `${field} ${uri}: ${reply.body}`).toBe(400);
+        expect(reply.json(), `${field} ${uri}`).toMatchObject({
+          message,
+          error: { code: 'VALIDATION_FAILED', id: 'validation_failed', message },
+          errors: [{ field: `${field}.0`, message }],
+        });
+      }
+    }
+    const kept = await production.database.db
+      .select({ id: platformClients.clientId })
+      .from(platformClients);
+    expect(kept).toEqual([]);
+  });
+
+  it('takes https addresses on public names, an international name in punycode', async () => {
+    const reply = await create('rapor-publik', {
+      redirectUris: ['https://rapor.sekolah.id/callback', 'https://m\u00fcller.de:8443/r?x=1'],
+      postLogoutRedirectUris: ['https://rapor.sekolah.id/keluar'],
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json().data.client).toMatchObject({
+      redirectUris: ['https://rapor.sekolah.id/callback', 'https://xn--mller-kva.de:8443/r?x=1'],
+      postLogoutRedirectUris: ['https://rapor.sekolah.id/keluar'],
+    });
+    // An update is held to the same.
+    const update = await production.app.inject({
+      method: 'PUT',
+      url: `${api}${platformPath(PLATFORM_ROUTES.one, 'rapor-publik')}`,
+      headers: { authorization: `Bearer ${productionAdmin}` },
+      payload: {
+        ...registration('rapor-publik'),
+        clientId: undefined,
+        authMethod: 'client_secret_basic',
+        redirectUris: ['https://localhost/callback'],
+        postLogoutRedirectUris: [],
+      },
+    });
+    expect(update.statusCode, update.body).toBe(400);
+    expect(update.json().errors).toEqual([
+      { field: 'redirectUris.0', message: PLATFORM_MESSAGES.hostNotPublic },
+    ]);
+  });
+
+  it('leaves development its plain http and loopback addresses', async () => {
+    const created = await register(
+      registration('dev-lokal', {
+        redirectUris: ['http://localhost:5173/callback', 'http://127.0.0.1:4000/cb'],
+        postLogoutRedirectUris: ['http://localhost:5173/'],
+      }),
+    );
+    expect(created.client.redirectUris).toEqual([
+      'http://localhost:5173/callback',
+      'http://127.0.0.1:4000/cb',
+    ]);
   });
 });
 
@@ -569,6 +676,47 @@ describe('a public client and a private_key_jwt platform (raw HTTP and jose)', (
       audience: 'siplah-jwt',
     });
     expect(payload).toMatchObject({ email: teacher.email, user_type: 'ptk' });
+  });
+
+  it('refuses a client assertion that lives longer than a few minutes', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (claims: { iat?: number; exp: number }) => {
+      const jwt = new SignJWT(claims.iat === undefined ? {} : { iat: claims.iat })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer('siplah-jwt')
+        .setSubject('siplah-jwt')
+        .setAudience(issuer())
+        .setJti(crypto.randomUUID())
+        .setExpirationTime(claims.exp);
+      return jwt.sign(jwtKeys.privateKey);
+    };
+    const withAssertion = async (assertion: string, code: string) =>
+      tokenRequest({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CALLBACK,
+        code_verifier: verifier,
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+      });
+    const { callback } = await authorize(
+      browser(),
+      await authorizationUrl('siplah-jwt', ALL_SCOPES),
+    );
+    const code = callback.searchParams.get('code')!;
+    const YEAR = 365 * 24 * 3600;
+    for (const claims of [
+      { iat: now, exp: now + YEAR },
+      { exp: now + YEAR },
+      { iat: now - 10 * 60, exp: now + 60 },
+      { exp: now + 6 * 60 },
+    ]) {
+      const reply = await withAssertion(await signed(claims), code);
+      expect(reply.status, JSON.stringify(claims)).toBe(401);
+      expect(await reply.json()).toMatchObject({ error: 'invalid_client' });
+    }
+    const right = await withAssertion(await signed({ iat: now, exp: now + 4 * 60 }), code);
+    expect(right.status).toBe(200);
   });
 
   it('refuses a redirect URI that is not registered exactly, without redirecting to it', async () => {
@@ -794,27 +942,59 @@ describe('logout', () => {
 });
 
 describe('the token endpoint', () => {
-  it("limits each client's requests per minute, apart from the other clients", async () => {
-    const attempt = (clientId: string) =>
-      fetchApp()(`${issuer()}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: 'spent',
-          redirect_uri: CALLBACK,
-          client_id: clientId,
-          code_verifier: 'v'.repeat(43),
-        }).toString(),
-      });
+  const FORGER = '198.51.100.7';
+  const forged = () =>
+    t.app.inject({
+      method: 'POST',
+      url: `${new URL(issuer()).pathname}/token`,
+      remoteAddress: FORGER,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        host: new URL(issuer()).host,
+      },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: 'nope',
+        client_id: 'rapor-basic',
+      }).toString(),
+    });
+
+  it("counts against a platform only what it asked authenticated: naming it without its secret counts against the caller's address", async () => {
+    const { tokens } = await signInWithOpenidClient(basic.rp);
     const statuses: number[] = [];
-    for (let i = 0; i < 70; i += 1) statuses.push((await attempt('arkas-public')).status);
-    expect(statuses).toContain(400);
-    expect(statuses.at(-1)).toBe(429);
-    const limited = await attempt('arkas-public');
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    for (let i = 0; i < 110; i += 1) statuses.push((await forged()).statusCode);
+    expect(statuses.slice(0, 100).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(100)).toEqual(Array<number>(10).fill(429));
+    // The platform itself is answered as ever.
+    const refreshed = await client.refreshTokenGrant(basic.rp, tokens.refresh_token!);
+    expect(refreshed.access_token).toEqual(expect.any(String));
+  });
+
+  it("limits each client's granted requests per minute, apart from the other clients", async () => {
+    const created = await register(registration('kuota-basic', { firstParty: true }));
+    const rp = await discoverPlatform('kuota-basic', created.secret!);
+    const { tokens } = await signInWithOpenidClient(rp);
+    // The code's exchange was the first of the minute's 60.
+    let refreshToken = tokens.refresh_token!;
+    for (let i = 1; i < 60; i += 1)
+      refreshToken = (await client.refreshTokenGrant(rp, refreshToken)).refresh_token!;
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(issuer()).pathname}/token`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        host: new URL(issuer()).host,
+        authorization: `Basic ${Buffer.from(`kuota-basic:${created.secret!}`).toString('base64')}`,
+      },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      }).toString(),
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     // Another platform is not held back by this one.
-    const other = await attempt('merdeka-first');
-    expect(other.status).toBe(401);
+    const other = await signInWithOpenidClient(basic.rp);
+    await client.refreshTokenGrant(basic.rp, other.tokens.refresh_token!);
   });
 });

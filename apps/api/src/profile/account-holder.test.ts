@@ -259,6 +259,41 @@ describe('where the account is signed in', () => {
     ).toBe(true);
   });
 
+  it("ends the other devices' access to the API at once, not when their tokens expire", async () => {
+    const laptop = await signInFrom(FIREFOX_WINDOWS);
+    const phone = await signInFrom(CHROME_ANDROID);
+    const tablet = await signInFrom(CHROME_ANDROID);
+    expect((await call('GET', PROFILE_PATH, phone.access_token)).statusCode).toBe(200);
+    const tabletId = (
+      (await call('GET', PROFILE_PATHS.sessions, tablet.access_token)).json().data.sessions as {
+        id: string;
+        current: boolean;
+      }[]
+    ).find((session) => session.current)!.id;
+    const ended = await call(
+      'POST',
+      PROFILE_PATHS.endSession.replace(':id', tabletId),
+      laptop.access_token,
+    );
+    expect(ended.statusCode).toBe(200);
+    expect((await call('GET', PROFILE_PATH, tablet.access_token)).statusCode).toBe(401);
+
+    const others = await call('POST', PROFILE_PATHS.endOtherSessions, laptop.access_token);
+    expect(others.json().data).toEqual({ ended: 1 });
+    for (const path of [PROFILE_PATH, PROFILE_PATHS.sessions]) {
+      const reply = await call('GET', path, phone.access_token);
+      expect(reply.statusCode, path).toBe(401);
+      expect(reply.json().error.id).toBe('unauthorized');
+    }
+    // Nor can it ask for an e-mail change code.
+    const change = await call('POST', PROFILE_PATHS.email, phone.access_token, {
+      email: 'pengambil.alih@example.org',
+    });
+    expect(change.statusCode).toBe(401);
+    // The device that asked goes on.
+    expect((await call('GET', PROFILE_PATH, laptop.access_token)).statusCode).toBe(200);
+  });
+
   it("cannot end another person's session", async () => {
     const teacher = await signInFrom(FIREFOX_WINDOWS);
     const student = await signInFrom(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { discoverClient, PROVIDER_ENDPOINTS } from '../test-support/test-relying-party';
@@ -37,6 +38,28 @@ describe('the provider at its issuer', () => {
     for (const endpoint of PROVIDER_ENDPOINTS)
       expect(metadata[endpoint]).toMatch(/^http:\/\/localhost:3000\/oidc\//);
     expect(metadata.pushed_authorization_request_endpoint).toBeUndefined();
+  });
+
+  it('refuses a Host header that names no host with 400 and the error body', async () => {
+    for (const host of ['[::1', 'localhost:99999999', 'a b', '%', 'x@localhost', 'localhost/x']) {
+      const reply = await t.app.inject({
+        url: '/oidc/.well-known/openid-configuration',
+        headers: { host },
+      });
+      expect(reply.statusCode, host).toBe(400);
+      expect(reply.json()).toMatchObject({
+        message: ERROR_MESSAGES.dataInvalid,
+        error: { code: 'BAD_REQUEST', id: 'bad_request' },
+      });
+    }
+    // Names of this machine and public names still answer.
+    for (const host of ['[::1]:3000', '127.0.0.1:3000', 'portal.example.id']) {
+      const reply = await t.app.inject({
+        url: '/oidc/.well-known/openid-configuration',
+        headers: { host },
+      });
+      expect(reply.statusCode, host).toBe(200);
+    }
   });
 
   it('publishes its signing key, public parts only', async () => {

@@ -1,11 +1,17 @@
 import { hkdfSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Provider, {
   errors,
   type Adapter,
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { PLATFORM_SCOPES, SCOPE_CLAIMS, type SchoolClaim } from '@portal/contracts/platforms';
+import {
+  PLATFORM_LIMITS,
+  PLATFORM_SCOPES,
+  SCOPE_CLAIMS,
+  type SchoolClaim,
+} from '@portal/contracts/platforms';
 import {
   ASSURANCE_LEVELS,
   PORTAL_WEB_CLIENT_ID,
@@ -80,6 +86,19 @@ export type ProviderOptions = {
 const isFirstParty = (client: { clientId: string; [key: string]: unknown }): boolean =>
   client.clientId === PORTAL_WEB_CLIENT_ID || client[CLIENT_EXTRA_METADATA.firstParty] === true;
 
+/** What runs once the provider answered a token request: the client it granted, if any. */
+type TokenAnswered = (grantedTo: string | undefined) => Promise<void>;
+const tokenAnswerHooks = new WeakMap<IncomingMessage, TokenAnswered>();
+
+/**
+ * Runs `then` once the provider answered this token request, before the answer is sent: with
+ * the client it granted a token to, or undefined when it refused the request. A failure of
+ * `then` is logged, never the request's.
+ */
+export function whenTokenAnswered(request: IncomingMessage, then: TokenAnswered): void {
+  tokenAnswerHooks.set(request, then);
+}
+
 /** The original back-channel logout of each provider (it signs and posts the logout token). */
 const backchannelDelivery = new WeakMap<
   Provider,
@@ -133,6 +152,18 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     // A platform authenticates with a secret (kept hashed), its own signed JWT, or not at all
     // (public, PKCE alone); no method that needs the secret in clear (client_secret_jwt).
     clientAuthMethods: ['none', 'client_secret_basic', 'private_key_jwt'],
+    // A client assertion is a credential, and the provider remembers its `jti` (its one use)
+    // only until its `exp`: one made to last a year is a year's key for whoever copies it. Its
+    // life, from `iat` (or now, without one) to `exp`, is kept to a few minutes.
+    assertJwtClientAuthClaimsAndHeader(_ctx, claims) {
+      const { iat, exp } = claims;
+      const from = typeof iat === 'number' ? iat : Math.floor(Date.now() / 1000);
+      if (typeof exp !== 'number' || exp - from > PLATFORM_LIMITS.assertionMaxMinutes * MINUTE) {
+        throw new errors.InvalidClientAuth(
+          `client_assertion must expire within ${PLATFORM_LIMITS.assertionMaxMinutes} minutes of its iat`,
+        );
+      }
+    },
     // The provider's calls (JWKS, back-channel logout) name the request or job they serve. Its
     // SSRF guard (the dispatcher) is left out where loopback addresses are allowed.
     fetch: (url: URL | string | Request, init: RequestInit = {}) => {
@@ -315,6 +346,19 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
 
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.proxy;
+  // Runs around the provider's own routing: after `next`, its answer is decided and not yet sent.
+  provider.use(async (ctx, next) => {
+    await next();
+    const then = tokenAnswerHooks.get(ctx.req);
+    if (!then) return;
+    tokenAnswerHooks.delete(ctx.req);
+    const { oidc } = ctx as Partial<KoaContextWithOIDC>;
+    const grantedTo =
+      oidc?.route === 'token' && ctx.status === 200 ? oidc.client?.clientId : undefined;
+    await then(grantedTo).catch((error: unknown) =>
+      logBackgroundError('token request not counted', error),
+    );
+  });
   // A platform's secret is stored as its hash: the provider compares the hash of what it is
   // sent (oidc-provider's documented hook for hashed secrets, decision 0271).
   const clientPrototype = provider.Client.prototype as unknown as Record<string, unknown> & {

@@ -1,4 +1,4 @@
-import { SCOPE_CLAIMS } from '@portal/contracts/platforms';
+import { PLATFORM_LIMITS, SCOPE_CLAIMS } from '@portal/contracts/platforms';
 
 /**
  * What a platform receives by scope (issue 36), for the OpenAPI document's description at
@@ -14,6 +14,7 @@ export function platformScopesDescription(issuer: string): string {
     '',
     `Discovery: \`${issuer}/.well-known/openid-configuration\`. Authorization code with PKCE (S256) only;`,
     'platforms authenticate with `client_secret_basic`, `private_key_jwt` or, as public clients, not at all.',
+    `A \`private_key_jwt\` assertion expires within ${PLATFORM_LIMITS.assertionMaxMinutes} minutes of its \`iat\` (of its use, without one).`,
     'A platform receives a scope only when it is registered for it AND the person agreed to it',
     '(first-party platforms of the ministry skip the consent page). Unknown scopes are ignored.',
     '',

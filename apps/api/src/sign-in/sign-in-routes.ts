@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { PLATFORM_SCOPES, type PlatformScope } from '@portal/contracts/platforms';
 import {
   ASSURANCE_LEVELS,
@@ -31,15 +32,18 @@ import { z } from 'zod';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, UnauthorizedError } from '../http/domain-errors';
 import { noStore } from '../http/no-store';
-import type { Providers } from './oidc-provider';
+import { whenTokenAnswered, type Providers } from './oidc-provider';
 import type { SecondFactorMethod, SignInService } from './sign-in-service';
 import { errorResponses } from '../http/error-responses';
 
 type Options = { providers: Providers; mountPath: string };
 
+const BAD_REQUEST = { id: 'bad_request', message: ERROR_MESSAGES.dataInvalid } as const;
+
 /**
  * The client a token request names: HTTP Basic's user, the form's `client_id`, or the issuer of
- * its client assertion (read, not checked: the provider checks it). Undefined when none.
+ * its client assertion (read, not checked: the provider checks it, so it is only a claim).
+ * Undefined when none.
  */
 export function tokenClientOf(authorization: string | undefined, form: string): string | undefined {
   let id: string | undefined;
@@ -86,13 +90,13 @@ function consentScopes(interaction: Interaction, also: readonly string[]): Platf
  * them unread.
  */
 export const oidcProviderRoutes: FastifyPluginAsync<
-  Options & { limitTokenRequests: (clientId: string) => Promise<void> }
-> = async (app, { providers, mountPath, limitTokenRequests }) => {
+  Options & { tokenRequests: Pick<SignInService, 'admitTokenRequest' | 'countTokenRequest'> }
+> = async (app, { providers, mountPath, tokenRequests }) => {
   declareAccess(app, publicAccess);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  // A form is read here (the token endpoint's names its client, for the per-client limit); the
-  // provider then takes the read body (`req.body`) instead of the stream.
+  // A form is read here (the token endpoint's names the client it claims to be, for the limits);
+  // the provider then takes the read body (`req.body`) instead of the stream.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -102,17 +106,19 @@ export const oidcProviderRoutes: FastifyPluginAsync<
     },
   );
   app.all(`${mountPath}/*`, { schema: { hide: true } }, async (request, reply) => {
-    if (
-      request.method === 'POST' &&
-      typeof request.body === 'string' &&
-      request.url.split('?')[0] === `${mountPath}/token`
-    ) {
-      const clientId = tokenClientOf(request.headers.authorization, request.body);
-      if (clientId) await limitTokenRequests(clientId);
+    // The provider builds its URLs from the Host (outside production): HTTP/1.0 may leave it out.
+    if (request.headers.host === undefined) throw new DomainError('BAD_REQUEST', 400, BAD_REQUEST);
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    if (request.method === 'POST' && request.url.split('?')[0] === `${mountPath}/token`) {
+      const claimed =
+        typeof request.body === 'string'
+          ? tokenClientOf(request.headers.authorization, request.body)
+          : undefined;
+      await tokenRequests.admitTokenRequest(claimed, request.ip);
+      whenTokenAnswered(raw, (grantedTo) => tokenRequests.countTokenRequest(grantedTo, request.ip));
     }
     const callback = providers.callback();
     reply.hijack();
-    const raw = request.raw as IncomingMessage & { originalUrl?: string };
     // Mounted the way Express mounts: the provider routes on the rest of the path and builds its
     // URLs from the original one.
     raw.originalUrl = raw.url;

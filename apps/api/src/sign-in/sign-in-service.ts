@@ -21,6 +21,7 @@ import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-s
 import {
   ForbiddenError,
   NotFoundError,
+  RateLimitedError,
   UnauthorizedError,
   ValidationError,
 } from '../http/domain-errors';
@@ -47,8 +48,10 @@ type Dependencies = {
   toggles: Pick<FeatureTogglesService, 'isEnabled'>;
   counters: RateLimitStore;
   limitPerIpPerMinute: number;
-  /** Token requests of one client per minute (issue 36). */
+  /** Token requests the provider granted one client, per minute (decision 0283). */
   tokenLimitPerClientPerMinute: number;
+  /** Token requests the provider refused from one address, per minute (decision 0283). */
+  tokenRefusalsPerAddressPerMinute: number;
   /** Addresses in this domain are ministry staff: a second factor, the `staff` role. */
   staffDomain: string;
   /** Seals the staff's TOTP secrets in the database. */
@@ -100,6 +103,8 @@ const ADMIN_ROLES: readonly string[] = ['principal', 'operator'];
 const MINUTE_MS = 60_000;
 const FAILURE_WINDOW_MS = SIGN_IN_POLICY.wrongWindowMinutes * MINUTE_MS;
 const failuresKey = (ip: string) => `sign-in-failures-ip:${ip}`;
+const tokenClientKey = (clientId: string) => `token-client:${clientId}`;
+const tokenRefusalsKey = (ip: string) => `token-refused-ip:${ip}`;
 
 const failed = () =>
   new UnauthorizedError({ id: 'sign_in_failed', message: SIGN_IN_MESSAGES.failed });
@@ -343,14 +348,37 @@ export function createSignInService(deps: Dependencies) {
   return {
     botCheckNeeded,
 
-    /** Counts a token request against its client's limit; a 429 past it (issue 36). */
-    limitTokenRequests: (clientId: string) =>
-      enforceLimit(
-        counters,
-        `token-client:${clientId}`,
-        deps.tokenLimitPerClientPerMinute,
+    /**
+     * Before the provider reads a token request: a 429 when its address spent its refusals, or
+     * when the client it names spent its granted requests (decision 0283). Neither counter grows
+     * by what a caller merely claims, so naming a platform cannot exhaust that platform's limit;
+     * a request refused here counts against its address.
+     */
+    async admitTokenRequest(claimedClient: string | undefined, ip: string): Promise<void> {
+      const [refused, granted] = await Promise.all([
+        counters.peek(tokenRefusalsKey(ip)),
+        claimedClient ? counters.peek(tokenClientKey(claimedClient)) : 0,
+      ]);
+      if (refused >= deps.tokenRefusalsPerAddressPerMinute) {
+        throw new RateLimitedError(MINUTE_MS / 1000);
+      }
+      if (granted >= deps.tokenLimitPerClientPerMinute) {
+        await counters.increment(tokenRefusalsKey(ip), MINUTE_MS);
+        throw new RateLimitedError(MINUTE_MS / 1000);
+      }
+    },
+
+    /**
+     * After the provider answered a token request: against the client it granted a token to
+     * (proof the client is who it says: its secret or key, or a public client's code verifier
+     * or refresh token), or against the address when it refused.
+     */
+    async countTokenRequest(grantedTo: string | undefined, ip: string): Promise<void> {
+      await counters.increment(
+        grantedTo ? tokenClientKey(grantedTo) : tokenRefusalsKey(ip),
         MINUTE_MS,
-      ),
+      );
+    },
 
     /** The person allowed a platform what its consent page showed: remembered and audited. */
     async recordConsent(

@@ -266,6 +266,10 @@ describe('disabling a member', () => {
 
     const enabled = await api(admin, 'POST', at(STAFF_ROUTES.enable, member.id));
     expect(enabled.json().data.status).toBe('active');
+    // Tokens from before the disable stay ended once the member is enabled again.
+    expect(
+      (await api(member.tokens.access_token, 'GET', at(CONSOLE_ROUTES.staffSelf))).statusCode,
+    ).toBe(401);
     expect(await lastMail(member.email, 'staff-enabled')).toBeDefined();
   }, 60_000);
 });
@@ -315,6 +319,31 @@ describe('the audit trail', () => {
       `${at(STAFF_ROUTES.audit)}?actor=${address('tidak.ada')}`,
     );
     expect(unknown.json().data).toMatchObject({ items: [], total: 0 });
+    // Each read is audited: who read, and the filter by staff id, never an address in clear.
+    await t.app.services.audit.flush();
+    const reads = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'audit.read'))
+      .orderBy(auditEvents.id);
+    expect(reads.map(({ actor, outcome, changes }) => ({ actor, outcome, changes }))).toEqual([
+      {
+        actor: `staff:${auditor.id}`,
+        outcome: 'done',
+        changes: {
+          before: null,
+          after: { filter: { actor: `staff:${adminId}`, action: 'staff.roles' }, page: 1 },
+        },
+      },
+      {
+        actor: `staff:${auditor.id}`,
+        outcome: 'done',
+        changes: { before: null, after: { filter: { actor: 'not-staff' }, page: 1 } },
+      },
+    ]);
+    // The address that named no one is kept as the audit's keyed hash only.
+    expect(reads[1]!.targetHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(reads)).not.toContain('@');
 
     const csv = await api(token, 'GET', `${at(STAFF_ROUTES.auditCsv)}?action=staff.invite`);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -325,7 +354,10 @@ describe('the audit trail', () => {
     expect(lines[0]).toBe('waktu,pelaku,tindakan,hasil,sebelum,sesudah');
     expect(lines.slice(1).every((line) => line.includes('staff.invite'))).toBe(true);
     await t.app.services.audit.flush();
-    expect(await lastAudit('audit.export')).toMatchObject({ actor: `staff:${auditor.id}` });
+    expect(await lastAudit('audit.export')).toMatchObject({
+      actor: `staff:${auditor.id}`,
+      changes: { before: null, after: { filter: { action: 'staff.invite' } } },
+    });
 
     // An auditor reads; the staff section is a staff admin's.
     expect((await api(token, 'GET', at(STAFF_ROUTES.list))).json().error.id).toBe(

@@ -115,3 +115,30 @@ export function multipartFile(filename: string, bytes: Buffer) {
     ]),
   };
 }
+
+/**
+ * Multipart bodies a broken or hostile client sends: cut short, without a closing boundary,
+ * with a part header that is no header, a boundary the body never uses, none at all.
+ */
+export function malformedMultipartBodies(): { headers: Record<string, string>; payload: Buffer }[] {
+  const boundary = '----portal-test-boundary';
+  const part = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="surat.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const withBoundary = (payload: string) => ({
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.from(payload, 'latin1'),
+  });
+  return [
+    withBoundary(`${part}%PDF-1.4\n`),
+    withBoundary('not multipart at all'),
+    withBoundary(
+      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhalo\r\n${part}%PDF`,
+    ),
+    withBoundary(`--${boundary}\r\n\u0000\u0001broken\r\n`),
+    withBoundary(`${part}%PDF-1.4\n\r\n--${boundary}`),
+    { headers: { 'content-type': 'multipart/form-data' }, payload: Buffer.from(`${part}%PDF`) },
+    {
+      headers: { 'content-type': 'multipart/form-data; boundary="' },
+      payload: Buffer.from(`${part}%PDF`),
+    },
+  ];
+}

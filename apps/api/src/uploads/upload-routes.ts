@@ -22,6 +22,26 @@ const tooLarge = () =>
     message: DINAS_MESSAGES.fileTooLarge,
   });
 
+const malformed = () =>
+  new DomainError('BAD_REQUEST', 400, {
+    id: 'bad_request',
+    message: DINAS_MESSAGES.uploadMalformed,
+    fieldErrors: [{ field: 'file', message: DINAS_MESSAGES.uploadMalformed }],
+  });
+
+/**
+ * What a failure to read the multipart body says: the parser's limits are the client's (413 and
+ * 4xx as they come), and anything else it throws (busboy's "Unexpected end of form", "Malformed
+ * part header", a boundary it cannot find) is a body it cannot read, never a fault of ours.
+ */
+function bodyError(error: unknown): Error {
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (error instanceof Error && statusCode !== undefined && statusCode >= 400 && statusCode < 500)
+    return error;
+  return malformed();
+}
+
 /**
  * SPEC §7: the office's letter, as one multipart file, without credentials. At most 5 MB is
  * read; anything bigger is refused before it is kept anywhere.
@@ -61,7 +81,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ service: UploadService }> = a
         throw new ValidationError([{ field: 'file', message: DINAS_MESSAGES.fileMissing }]);
       }
       const file = await request.file().catch((error: unknown) => {
-        throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
+        throw bodyError(error);
       });
       if (!file)
         throw new ValidationError([{ field: 'file', message: DINAS_MESSAGES.fileMissing }]);
@@ -69,8 +89,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ service: UploadService }> = a
       try {
         bytes = await file.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw error;
+        throw bodyError(error);
       }
       return { data: await service.acceptLetter({ filename: file.filename, bytes }, request.ip) };
     },

@@ -89,6 +89,7 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'console.settingTooLong', text: CONSOLE_MESSAGES.settingTooLong },
   { id: 'dinas.textTooLong', text: DINAS_MESSAGES.textTooLong },
   { id: 'dinas.uploadInvalid', text: DINAS_MESSAGES.uploadInvalid },
+  { id: 'dinas.uploadMalformed', text: DINAS_MESSAGES.uploadMalformed },
   { id: 'dinas.nikFormat', text: DINAS_MESSAGES.nikFormat },
   { id: 'dinas.phoneFormat', text: DINAS_MESSAGES.phoneFormat },
   { id: 'dinas.cityInvalid', text: DINAS_MESSAGES.cityInvalid },
@@ -124,6 +125,11 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'platforms.tooManyUris', text: PLATFORM_MESSAGES.tooManyUris },
   { id: 'platforms.uriInvalid', text: PLATFORM_MESSAGES.uriInvalid },
   { id: 'platforms.httpsRequired', text: PLATFORM_MESSAGES.httpsRequired },
+  { id: 'platforms.hostNotPublic', text: PLATFORM_MESSAGES.hostNotPublic },
+  { id: 'platforms.wildcardNotAllowed', text: PLATFORM_MESSAGES.wildcardNotAllowed },
+  { id: 'platforms.userInfoNotAllowed', text: PLATFORM_MESSAGES.userInfoNotAllowed },
+  { id: 'platforms.backslashNotAllowed', text: PLATFORM_MESSAGES.backslashNotAllowed },
+  { id: 'platforms.hostLookAlike', text: PLATFORM_MESSAGES.hostLookAlike },
   { id: 'platforms.authMethodFixed', text: PLATFORM_MESSAGES.authMethodFixed },
 ];
 
