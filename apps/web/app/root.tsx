@@ -14,6 +14,7 @@ import { restoreEarlyInput } from '~/components/early-input';
 import { PageTitle } from '~/components/page-title';
 import { ToastPageBinding, ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
+import { partsHydrated } from '~/components/load-part';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useServiceWorkerPrompts } from '~/service-worker/use-service-worker-prompts';
 import { startFeatureToggles } from '~/toggles/feature-toggles';
@@ -56,7 +57,11 @@ function useAppStart() {
     } catch {
       stored = null;
     }
-    if (isLanguage(stored) && stored !== i18n.language) void changeLanguage(stored);
+    // After the page's parts hydrated in the prerendered language, so they match their HTML.
+    if (isLanguage(stored) && stored !== i18n.language) {
+      const language = stored;
+      void partsHydrated().then(() => changeLanguage(language));
+    }
     void startFeatureToggles();
     // Browser tests wait for this marker before they interact.
     document.documentElement.dataset.hydrated = 'true';

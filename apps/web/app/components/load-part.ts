@@ -7,6 +7,7 @@
  */
 export function loadPart<T>(load: () => Promise<T>): Promise<T> {
   const part = load() as Promise<T> & { status: string; value?: T; reason?: unknown };
+  loading.add(part);
   part.status = 'pending';
   part.then(
     (value) => {
@@ -19,4 +20,23 @@ export function loadPart<T>(load: () => Promise<T>): Promise<T> {
     },
   );
   return part;
+}
+
+const loading = new Set<Promise<unknown>>();
+
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
+    else setTimeout(resolve, 0);
+  });
+
+/**
+ * Resolves once the parts asked for so far have arrived and React had the frames to hydrate
+ * them. A change that re-renders a part's text (the visitor's language) waits for this: a part
+ * hydrated after the change would not match its prerendered HTML (React error #418).
+ */
+export async function partsHydrated(): Promise<void> {
+  await Promise.allSettled([...loading]);
+  await nextFrame();
+  await nextFrame();
 }
