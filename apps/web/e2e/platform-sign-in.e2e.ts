@@ -57,6 +57,8 @@ describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
       // The consent page: the platform's name and what it will receive, in the person's language.
       await page.getByText(t.consent.scopes.schools).waitFor();
       await page.getByText(t.consent.scopes.user_type).waitFor();
+      // Where the platform receives the sign-in, to check against the site the person came from.
+      expect(await page.getByText(platformUrl, { exact: true }).count()).toBe(1);
       await expectNoAxeViolations(page, `consent ${viewport.width}px ${language}`);
       await page.getByRole('button', { name: t.consent.allow, exact: true }).click();
 
