@@ -343,6 +343,7 @@ export const DATA_EXPORT_VALUES = {
     },
     outcomes: {
       'signed-in': 'Berhasil',
+      'password-accepted': 'Kata sandi benar, masuk belum selesai',
       'wrong-password': 'Kata sandi salah',
       'wrong-code': 'Kode salah',
       wrong: 'Kode salah',
@@ -350,6 +351,7 @@ export const DATA_EXPORT_VALUES = {
       changed: 'Diganti',
       'initial-replaced': 'Kata sandi awal diganti',
       confirmed: 'Dikonfirmasi',
+      'confirmed-signed-in': 'Dikonfirmasi dari profil',
       expired: 'Kedaluwarsa',
       superseded: 'Digantikan permintaan baru',
       'session-ended': 'Sesi diakhiri',
@@ -430,6 +432,7 @@ export const DATA_EXPORT_VALUES = {
     },
     outcomes: {
       'signed-in': 'Succeeded',
+      'password-accepted': 'Password right, sign-in not finished',
       'wrong-password': 'Wrong password',
       'wrong-code': 'Wrong code',
       wrong: 'Wrong code',
@@ -437,6 +440,7 @@ export const DATA_EXPORT_VALUES = {
       changed: 'Changed',
       'initial-replaced': 'Initial password replaced',
       confirmed: 'Confirmed',
+      'confirmed-signed-in': 'Confirmed from the profile',
       expired: 'Expired',
       superseded: 'Replaced by a newer request',
       'session-ended': 'Session ended',
