@@ -23,6 +23,26 @@ export async function pickBirthDate(page: Page, isoDate: string) {
   await page.getByLabel('Tahun', { exact: true }).selectOption(year);
 }
 
+/**
+ * The birth date's selects narrower than their widest option (a placeholder or a month name
+ * cut short): each is measured against a copy of itself at its natural width.
+ */
+export function truncatedBirthDateSelects(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLSelectElement>('select[id*="birthDate"]')]
+      .filter((select) => {
+        const copy = select.cloneNode(true) as HTMLSelectElement;
+        copy.removeAttribute('id');
+        Object.assign(copy.style, { width: 'auto', position: 'absolute', visibility: 'hidden' });
+        document.body.append(copy);
+        const natural = copy.getBoundingClientRect().width;
+        copy.remove();
+        return select.getBoundingClientRect().width + 0.5 < natural;
+      })
+      .map((select) => select.id),
+  );
+}
+
 /** The lookup page in `context`, open on the user type the visitor picked earlier. */
 export async function openLookupIn(context: BrowserContext, userType: UserType): Promise<Page> {
   await context.addInitScript((type) => {

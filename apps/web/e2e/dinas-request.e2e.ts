@@ -74,7 +74,7 @@ describe.skipIf(!hasBrowser)('an office account request', () => {
 
       const email = `dinas.${language}.${Date.now()}@example.com`;
       await fillForm(page, language, email);
-      await page.getByText(t.fields.referralValid_other.split('(')[0]!.trim()).waitFor();
+      await page.getByText(t.fields.referralValid).waitFor();
       // The answer is held back a moment, so the progress bar can be seen while the file goes up.
       await page.route('**/file/upload/private', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));

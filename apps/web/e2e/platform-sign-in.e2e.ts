@@ -15,7 +15,8 @@ import { devPages } from './dev-pages';
 // Issue 36: a person signs in to a ministry platform (the demo platform, `npm run
 // demo:platform`, a separate app using openid-client) with their learning account from a fresh
 // browser, agrees to what it receives, sees the claims, then signs out at the portal: the
-// portal's back-channel logout, delivered by the outbox, ends the platform's own session.
+// portal's back-channel logout, delivered by the outbox, ends the platform's own session; or
+// signs out at the platform, which asks at the portal and comes back.
 // A server of its own: it registers the demo platform at the demo platform's port.
 
 const TEXTS = { id, en };
@@ -34,11 +35,12 @@ describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
     demo?.stop();
   });
 
-  for (const [viewport, language, type] of [
-    [MOBILE, 'id', 'ptk'],
-    [DESKTOP, 'en', 'pd'],
+  // One run signs out where it started, at the platform; the other at the portal.
+  for (const [viewport, language, type, signOutAt] of [
+    [MOBILE, 'id', 'ptk', 'platform'],
+    [DESKTOP, 'en', 'pd', 'portal'],
   ] as const) {
-    it(`consents, sees the claims, and is signed out of the platform by the portal's sign-out (${viewport.width} px, ${language}, ${type})`, async () => {
+    it(`consents, sees the claims, and signs out at the ${signOutAt} (${viewport.width} px, ${language}, ${type})`, async () => {
       const t = TEXTS[language];
       const { server, platformUrl } = demo;
       const person = (await devPages(server.url).demoIdentities())[type];
@@ -55,6 +57,8 @@ describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
       // The consent page: the platform's name and what it will receive, in the person's language.
       await page.getByText(t.consent.scopes.schools).waitFor();
       await page.getByText(t.consent.scopes.user_type).waitFor();
+      // Where the platform receives the sign-in, to check against the site the person came from.
+      expect(await page.getByText(platformUrl, { exact: true }).count()).toBe(1);
       await expectNoAxeViolations(page, `consent ${viewport.width}px ${language}`);
       await page.getByRole('button', { name: t.consent.allow, exact: true }).click();
 
@@ -75,10 +79,20 @@ describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
       await page.getByRole('button', { name: 'Perbarui token (refresh)' }).click();
       await page.getByText('Token diperbarui').waitFor({ timeout: 30_000 });
 
+      if (signOutAt === 'platform') {
+        // The platform's sign-out asks at the portal, then returns to the platform's registered
+        // post-logout address, on another origin than the portal's confirmation form.
+        await page.locator('#sign-out').click();
+        await page.getByRole('button', { name: t.signOut.yes }).click({ timeout: 30_000 });
+        await page.waitForURL((url) => url.origin === platformUrl, { timeout: 30_000 });
+        await page.getByRole('link', { name: PLATFORM_SIGN_IN_LINK }).waitFor();
+        await context.close();
+        return;
+      }
+
       // Signing out at the portal (its confirmation page) ends every client of the session.
       await page.goto(`${server.url}/oidc/session/end`);
-      const yes = language === 'id' ? 'Ya, keluar' : 'Yes, sign out';
-      await page.getByRole('button', { name: yes }).click({ timeout: 30_000 });
+      await page.getByRole('button', { name: t.signOut.yes }).click({ timeout: 30_000 });
       await page.waitForURL((url) => url.origin === server.url && url.hash === '', {
         timeout: 30_000,
       });

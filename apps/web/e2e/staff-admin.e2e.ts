@@ -196,12 +196,14 @@ describe.skipIf(!hasBrowser)('staff administration in the console', () => {
       .getByRole('listitem')
       .filter({ hasText: en.audit.actions.staff_roles })
       .first();
-    const roles = entry.getByRole('row', { name: /^roles/ });
+    // Fields and values in words, not as stored.
+    const roles = entry.getByRole('row', { name: new RegExp(`^${en.audit.fields.roles}`) });
     await roles.waitFor({ timeout: 30_000 });
     expect(await roles.getByRole('cell').allTextContents()).toEqual([
-      'reviewer',
+      en.roles.reviewer,
       en.audit.emptyList,
     ]);
+    expect(await entry.textContent()).toContain(`outcome: ${en.audit.outcomes.done}`);
     expect(await entry.textContent()).toContain(admin.email);
     await expectNoAxeViolations(adminPage, 'audit trail 1280 en');
     const [download] = await Promise.all([

@@ -76,7 +76,7 @@ export const ERROR_IDS = {
     'A new password (a reset or a first sign-in) is the current one, or the initial one it replaces.',
   sign_in_failed: 'The account address or the password is wrong (or the account is locked).',
   sign_in_code_invalid:
-    'The authenticator code or recovery code is wrong (or the account is locked), at sign-in.',
+    'The authenticator code or recovery code is wrong (or the account is locked), at sign-in; or the first code of an app being enrolled is wrong.',
   passkey_refused:
     'A passkey did not verify (its challenge, origin or user verification; an unknown passkey; a lock).',
   passkey_not_found: 'No such passkey of the signed-in account.',

@@ -95,9 +95,9 @@ export const ReferralCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{6,32}$/, DINAS_MESSAGES.referralFormat);
 export const ReferralCheckBodySchema = z.object({ referral_code: ReferralCodeSchema });
+/** A valid code's answer: how many uses it has left is the ministry's to know, not the public's. */
 export const ReferralCheckResultSchema = z.object({
   valid: z.literal(true),
-  uses_left: z.number().int(),
   expires_at: z.iso.datetime().nullable(),
 });
 

@@ -126,6 +126,11 @@ export const InteractionDetailsSchema = z.object({
     name: z.string().nullable(),
     /** A platform's logo (issue 36); absent for the portal's own client. */
     logo_uri: z.string().nullable().optional(),
+    /**
+     * Where the platform receives the sign-in: the origin of the interaction's redirect address,
+     * as the provider checked it against the registration.
+     */
+    address: z.string().nullable().optional(),
   }),
   /**
    * At the `consent` prompt (issue 36): what the platform asks to receive that the person has

@@ -161,3 +161,29 @@ export const AuditEntrySchema = z.object({
   after: z.unknown().nullable(),
 });
 export const AuditPageSchema = consolePageOf(AuditEntrySchema);
+
+/**
+ * The actions the audit trail shows (those recorded with an actor: a staff member, a command, or
+ * an account holder's own passkey), in the order the console's filter lists them.
+ */
+export const AUDIT_TRAIL_ACTIONS = [
+  'staff.invite',
+  'staff.invitation',
+  'staff.invitation-accept',
+  'staff.roles',
+  'staff.disable',
+  'staff.enable',
+  'staff.second-factor-reset',
+  'passkey-add',
+  'passkey-remove',
+  'console.access',
+  'audit.export',
+  'toggle',
+  'announcement',
+  'referral-code',
+  'office-request',
+  'account-deletion',
+  'platform',
+  'consent',
+  'sign-in',
+] as const;

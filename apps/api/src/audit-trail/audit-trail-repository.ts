@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { auditEvents, staffAccounts } from '../db/schema';
+import { auditEvents, learningAccounts, staffAccounts } from '../db/schema';
 
 export type AuditFilter = {
   /** `staff:<id>` of the member whose actions are read. */
@@ -16,6 +16,7 @@ const columns = {
   occurredAt: auditEvents.occurredAt,
   actor: auditEvents.actor,
   actorEmail: staffAccounts.email,
+  accountEmail: learningAccounts.email,
   action: auditEvents.action,
   outcome: auditEvents.outcome,
   changes: auditEvents.changes,
@@ -47,6 +48,12 @@ export function createAuditTrailRepository(db: Db) {
       .select(columns)
       .from(auditEvents)
       .leftJoin(staffAccounts, sql`${auditEvents.actor} = 'staff:' || ${staffAccounts.id}`)
+      // An account holder acting on their own sign-in methods is recorded by account id; the
+      // join goes by the accounts' key, so a page reads one index entry a row.
+      .leftJoin(
+        learningAccounts,
+        sql`${learningAccounts.id} = CASE WHEN ${auditEvents.actor} ~ '^[0-9]{1,18}$' THEN ${auditEvents.actor}::bigint END`,
+      )
       .where(where(filter))
       .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id));
 

@@ -8,13 +8,18 @@ import { createAuditTrailRepository, type AuditFilter } from './audit-trail-repo
 type Staff = { staffId: number };
 type Row = Awaited<ReturnType<ReturnType<typeof createAuditTrailRepository>['newest']>>[number];
 
+const WIB_OFFSET_MS = 7 * 3_600_000;
+/** A moment in Jakarta time with its offset (`2026-11-27T10:05:00+07:00`): the file says its zone. */
+const wib = (at: Date) =>
+  `${new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
+
 /** An export holds at most this many entries: narrow the filter for more. */
 export const AUDIT_EXPORT_LIMIT = 10_000;
 
 const entryOf = (row: Row) => ({
   id: String(row.id),
   occurredAt: row.occurredAt.toISOString(),
-  actor: row.actorEmail ?? row.actor,
+  actor: row.actorEmail ?? row.accountEmail ?? row.actor,
   action: row.action,
   outcome: row.outcome,
   before: row.changes?.before ?? null,
@@ -84,11 +89,11 @@ export function createAuditTrailService({ db, audit }: { db: Db; audit: AuditLog
       const rows = filter ? await repository.newest(filter, AUDIT_EXPORT_LIMIT) : [];
       recordRead('audit.export', staff, query, filter, ip);
       return csvFile([
-        ['waktu', 'pelaku', 'tindakan', 'hasil', 'sebelum', 'sesudah'],
+        ['waktu (WIB)', 'pelaku', 'tindakan', 'hasil', 'sebelum', 'sesudah'],
         ...rows
-          .map(entryOf)
+          .map((row) => ({ ...entryOf(row), at: row.occurredAt }))
           .map((entry) => [
-            entry.occurredAt,
+            wib(entry.at),
             entry.actor ?? '',
             entry.action,
             entry.outcome,

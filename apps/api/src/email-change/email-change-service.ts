@@ -314,7 +314,8 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
       } else if (person.phone) {
         await outbox.enqueue(tx, templates.emailChangedNoticeSms(person.phone, masked, new Date()));
       }
-      await record('confirmed', tx);
+      // An outcome of its own: the lookup's funnel counts the changes the lookup led to.
+      await record('confirmed-signed-in', tx);
       return { email: masked };
     });
     if ('error' in outcome) throw outcome.error;

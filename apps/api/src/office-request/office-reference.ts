@@ -41,14 +41,13 @@ const REFERRAL_ERRORS = {
     }),
 } as const;
 
-/** SPEC §7's referral code check: valid with its uses left, or why not. */
+/** SPEC §7's referral code check: valid, or why not. */
 export async function checkReferralCode(db: Db | Transaction, code: string) {
   const found = await createOfficeRequestRepository(db).referralCode(code);
   const state = referralState(found);
   if (state !== 'valid' || !found) throw REFERRAL_ERRORS[state === 'valid' ? 'unknown' : state]();
   return {
     valid: true as const,
-    uses_left: found.maxUses - found.uses,
     expires_at: found.expiresAt?.toISOString() ?? null,
   };
 }

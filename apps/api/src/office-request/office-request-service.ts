@@ -61,7 +61,7 @@ export function createOfficeRequestService({
       return repository.citiesOf(province);
     },
 
-    /** SPEC §7's referral code check: valid with its uses left, or why not. */
+    /** SPEC §7's referral code check: valid, or why not. */
     checkReferralCode: (code: string) => checkReferralCode(db, code),
 
     /**

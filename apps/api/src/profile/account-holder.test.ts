@@ -346,6 +346,18 @@ describe('the personal e-mail, changed while signed in', () => {
     });
     const confirmed = await call('POST', PROFILE_PATHS.emailConfirm, tokens.access_token, { code });
     expect(confirmed.statusCode).toBe(200);
+    // Recorded apart from the lookup's changes, which the lookup's funnel on /statistik counts.
+    const recorded = await t.database.db
+      .select({ outcome: auditEvents.outcome })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'change-email'),
+          eq(auditEvents.personId, await teacherPersonId()),
+        ),
+      );
+    expect(recorded.map((row) => row.outcome)).toContain('confirmed-signed-in');
+    expect(recorded.map((row) => row.outcome)).not.toContain('confirmed');
     const [person] = await t.database.db
       .select({ email: people.personalEmail })
       .from(people)

@@ -1,20 +1,36 @@
-import { DATA_EXPORT_LABELS, type DataExport } from '@portal/contracts/profile';
+import { DATA_EXPORT_LABELS, DATA_EXPORT_VALUES, type DataExport } from '@portal/contracts/profile';
 import type { MailLanguage } from '../notifications/mail-language';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type Cell = string | number | null | undefined;
 
-function table(headers: string[], rows: Cell[][], none: string): string {
-  if (rows.length === 0) return `<p>${escape(none)}</p>`;
-  const head = headers.map((header) => `<th scope="col">${escape(header)}</th>`).join('');
-  const body = rows
-    .map(
-      (row) => `<tr>${row.map((cell) => `<td>${escape(String(cell ?? '–'))}</td>`).join('')}</tr>`,
-    )
-    .join('\n');
-  return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+/** A keyed hash of personal data (HMAC-SHA-256 in hex): never printed. */
+const HASH = /^[0-9a-f]{64}$/;
+
+const locale = (language: MailLanguage) => (language === 'en' ? 'en-GB' : 'id-ID');
+
+/** A moment as the ministry reads it: Jakarta time, the zone named. */
+const moment = (iso: string | null, language: MailLanguage): string | null =>
+  iso === null
+    ? null
+    : `${new Intl.DateTimeFormat(locale(language), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Asia/Jakarta',
+      }).format(Date.parse(iso))} ${DATA_EXPORT_VALUES[language].zone}`;
+
+/** A calendar day (`YYYY-MM-DD`, a birth date or a day a school was left), written out. */
+function day(value: string | null, language: MailLanguage): string | null {
+  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    Date.parse(`${value}T00:00:00Z`),
+  );
 }
+
+/** A stored value's label, or the value itself when it has none. */
+const labelOf = (labels: Readonly<Record<string, string>>, value: string | null) =>
+  value === null ? null : (labels[value] ?? value);
 
 /**
  * The readable copy of a person's data: one self-contained page, no script, printable (a
@@ -22,10 +38,22 @@ function table(headers: string[], rows: Cell[][], none: string): string {
  */
 export function dataExportPage(data: DataExport, language: MailLanguage): string {
   const l = DATA_EXPORT_LABELS[language];
+  const v = DATA_EXPORT_VALUES[language];
+  const text = (cell: Cell) =>
+    escape(typeof cell === 'string' && HASH.test(cell) ? v.hashed : String(cell ?? '–'));
+  const table = (headers: string[], rows: Cell[][], none: string): string => {
+    if (rows.length === 0) return `<p>${escape(none)}</p>`;
+    const head = headers.map((header) => `<th scope="col">${escape(header)}</th>`).join('');
+    const body = rows
+      .map((row) => `<tr>${row.map((cell) => `<td>${text(cell)}</td>`).join('')}</tr>`)
+      .join('\n');
+    return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+  };
+  const at = (iso: string | null) => moment(iso, language);
   const section = (title: string, content: string) =>
     `<section><h2>${escape(title)}</h2>\n${content}\n</section>`;
   const definition = (rows: [string, Cell][]) =>
-    `<dl>${rows.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(String(value ?? '–'))}</dd>`).join('')}</dl>`;
+    `<dl>${rows.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${text(value)}</dd>`).join('')}</dl>`;
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -41,13 +69,13 @@ dt{font-weight:600}dd{margin:0 0 .5rem}section{break-inside:avoid-page}
 </head>
 <body>
 <h1>${escape(l.title)}</h1>
-<p>${escape(l.generatedAt)}: <time datetime="${escape(data.generated_at)}">${escape(data.generated_at)}</time></p>
+<p>${escape(l.generatedAt)}: <time datetime="${escape(data.generated_at)}">${escape(at(data.generated_at) ?? '')}</time></p>
 <p>${escape(l.intro)}</p>
 ${section(
   l.person,
   definition([
     [l.name, data.person.name],
-    [l.birthDate, data.person.birth_date],
+    [l.birthDate, day(data.person.birth_date, language)],
     [l.personalEmail, data.person.personal_email],
     [l.phone, data.person.phone],
     [l.office, data.office],
@@ -59,11 +87,11 @@ ${section(
     [l.email, l.type, l.level, l.status, l.created, l.passwordChanged],
     data.accounts.map((a) => [
       a.email,
-      a.user_type,
+      labelOf(v.userTypes, a.user_type),
       a.school_level,
-      a.status,
-      a.created_at,
-      a.password_changed_at,
+      labelOf(v.accountStatus, a.status),
+      at(a.created_at),
+      at(a.password_changed_at),
     ]),
     l.none,
   ),
@@ -72,7 +100,7 @@ ${section(
   l.schools,
   table(
     ['NPSN', l.name, l.role, l.left],
-    data.schools.map((s) => [s.npsn, s.name, s.role, s.left_on]),
+    data.schools.map((s) => [s.npsn, s.name, labelOf(v.roles, s.role), day(s.left_on, language)]),
     l.none,
   ),
 )}
@@ -80,7 +108,12 @@ ${section(
   l.sessions,
   table(
     [l.browser, l.system, l.at, l.lastUsed],
-    data.signed_in_sessions.map((s) => [s.browser, s.system, s.signed_in_at, s.last_used_at]),
+    data.signed_in_sessions.map((s) => [
+      s.browser,
+      s.system,
+      at(s.signed_in_at),
+      at(s.last_used_at),
+    ]),
     l.none,
   ),
 )}
@@ -88,7 +121,11 @@ ${section(
   l.securityHistory,
   table(
     [l.at, l.what, l.outcome],
-    data.security_history.map((e) => [e.at, e.action, e.outcome]),
+    data.security_history.map((e) => [
+      at(e.at),
+      labelOf(v.actions, e.action),
+      labelOf(v.outcomes, e.outcome),
+    ]),
     l.none,
   ),
 )}
@@ -96,7 +133,12 @@ ${section(
   l.emailChanges,
   table(
     [l.at, l.email, l.closed, l.outcome],
-    data.email_changes.map((c) => [c.requested_at, c.new_email, c.closed_at, c.outcome]),
+    data.email_changes.map((c) => [
+      at(c.requested_at),
+      c.new_email,
+      at(c.closed_at),
+      c.outcome === null ? v.open : labelOf(v.outcomes, c.outcome),
+    ]),
     l.none,
   ),
 )}
@@ -104,7 +146,7 @@ ${section(
   l.passwordResets,
   table(
     [l.at, l.completed],
-    data.password_resets.map((r) => [r.requested_at, r.completed_at]),
+    data.password_resets.map((r) => [at(r.requested_at), at(r.completed_at)]),
     l.none,
   ),
 )}
@@ -112,7 +154,12 @@ ${section(
   l.officeRequests,
   table(
     [l.at, l.status, l.office, l.region],
-    data.office_requests.map((r) => [r.requested_at, r.status, r.office_type, r.region_code]),
+    data.office_requests.map((r) => [
+      at(r.requested_at),
+      labelOf(v.requestStatus, r.status),
+      labelOf(v.officeTypes, r.office_type),
+      r.region_code,
+    ]),
     l.none,
   ),
 )}
@@ -120,7 +167,12 @@ ${section(
   l.studentRequests,
   table(
     [l.at, l.status, 'NPSN', l.students],
-    data.student_requests.map((r) => [r.requested_at, r.status, r.npsn, r.students]),
+    data.student_requests.map((r) => [
+      at(r.requested_at),
+      labelOf(v.requestStatus, r.status),
+      r.npsn,
+      r.students,
+    ]),
     l.none,
   ),
 )}
@@ -128,7 +180,7 @@ ${section(
   l.notices,
   table(
     [l.at, l.channel, l.to, l.what],
-    data.notices.map((n) => [n.at, n.channel, n.to, n.subject]),
+    data.notices.map((n) => [at(n.at), labelOf(v.channels, n.channel), n.to, n.subject]),
     l.none,
   ),
 )}

@@ -15,7 +15,7 @@ const EVENTS: Record<string, Record<string, ProfileEvent>> = {
   },
   'sign-in-lock': { locked: 'sign_in_locked' },
   'reset-password': { changed: 'password_reset' },
-  'change-email': { confirmed: 'email_changed' },
+  'change-email': { confirmed: 'email_changed', 'confirmed-signed-in': 'email_changed' },
   'password-change': { 'initial-replaced': 'password_changed', changed: 'password_changed' },
   'password-confirm': { 'wrong-password': 'sign_in_failed', locked: 'sign_in_failed' },
   'sign-out': { 'session-ended': 'sessions_ended', 'others-ended': 'sessions_ended' },

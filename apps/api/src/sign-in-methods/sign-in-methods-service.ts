@@ -1,4 +1,4 @@
-import { SIGN_IN_POLICY, type TotpBody } from '@portal/contracts/sign-in';
+import { SIGN_IN_MESSAGES, SIGN_IN_POLICY, type TotpBody } from '@portal/contracts/sign-in';
 import type { PasskeyRegistrationBody } from '@portal/contracts/passkeys';
 import {
   SIGN_IN_METHODS_MESSAGES,
@@ -76,10 +76,11 @@ const totpEnrolled = () =>
     message: SIGN_IN_METHODS_MESSAGES.totpEnrolled,
   });
 
+/** A wrong first code of an app being enrolled: only a code was typed, so only it is named. */
 const codeRefused = () =>
-  new ValidationError([{ field: 'code', message: SIGN_IN_METHODS_MESSAGES.confirmationFailed }], {
-    id: 'confirmation_failed',
-    message: SIGN_IN_METHODS_MESSAGES.confirmationFailed,
+  new ValidationError([{ field: 'code', message: SIGN_IN_MESSAGES.codeInvalid }], {
+    id: 'sign_in_code_invalid',
+    message: SIGN_IN_MESSAGES.codeInvalid,
   });
 
 /**

@@ -7,7 +7,7 @@ import { apiPrefix } from '@portal/contracts/brand';
 import type { PasskeyCreationOptions, PasskeyRequestOptions } from '@portal/contracts/passkeys';
 import { PROFILE_PATH } from '@portal/contracts/profile';
 import { schoolAdminPaths, STUDENT_REQUEST_PATH } from '@portal/contracts/school-admin';
-import { ASSURANCE_LEVELS, SIGN_IN_POLICY } from '@portal/contracts/sign-in';
+import { ASSURANCE_LEVELS, SIGN_IN_MESSAGES, SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import {
   SECOND_FACTOR_POLICY,
   SIGN_IN_METHODS_MESSAGES,
@@ -124,7 +124,11 @@ describe('an authenticator app', () => {
       code: String((Number(await appCode(secret)) + 1) % 1_000_000).padStart(6, '0'),
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.id).toBe('confirmation_failed');
+    // Only a code was typed: the answer speaks of the code, not of a password.
+    expect(wrong.json()).toMatchObject({
+      error: { id: 'sign_in_code_invalid', message: SIGN_IN_MESSAGES.codeInvalid },
+      errors: [{ field: 'code', message: SIGN_IN_MESSAGES.codeInvalid }],
+    });
     const malformed = await call(token, 'POST', SIGN_IN_METHODS_ROUTES.totpConfirm, {
       code: '12ab',
     });

@@ -22,7 +22,7 @@ import { ServiceUnavailableError } from '../http/domain-errors';
 import { logBackgroundError } from '../logging/logger-options';
 import { requestIdHeaders } from '../logging/request-id';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
-import { errorPage } from './provider-pages';
+import { errorPage, returnToPlatformPage } from './provider-pages';
 import { CLIENT_EXTRA_METADATA, secretMatches } from './client-secrets';
 
 export type AccountClaims = {
@@ -359,6 +359,7 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
       logBackgroundError('token request not counted', error),
     );
   });
+  provider.use(returnToPlatformAfterSignOut(webOrigin));
   // A platform's secret is stored as its hash: the provider compares the hash of what it is
   // sent (oidc-provider's documented hook for hashed secrets, decision 0271).
   const clientPrototype = provider.Client.prototype as unknown as Record<string, unknown> & {
@@ -388,6 +389,28 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
   };
   if (options.originFromIssuer) pinOrigin(provider, options.issuer);
   return provider;
+}
+
+/**
+ * The sign-out confirmation is a form on the web's page, whose policy (`form-action 'self'`)
+ * the browser applies to every redirect of that form's submission: the provider's redirect to
+ * a platform's registered post-logout address, on another origin, would be refused and leave the
+ * person on the confirmation. That redirect becomes a page of its own that opens the address,
+ * a navigation no form policy governs; the address is still the one the provider checked
+ * against the platform's registration.
+ */
+function returnToPlatformAfterSignOut(webOrigin: string) {
+  const ownOrigin = new URL(webOrigin).origin;
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    if (ctx.oidc?.route !== 'end_session_confirm' || ctx.status !== 303) return;
+    const location = ctx.response.get('location');
+    if (!location || new URL(location, ownOrigin).origin === ownOrigin) return;
+    ctx.remove('location');
+    ctx.status = 200;
+    ctx.type = 'html';
+    ctx.body = returnToPlatformPage(location, ctx.oidc.client?.clientName);
+  };
 }
 
 /**

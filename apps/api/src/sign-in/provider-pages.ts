@@ -1,6 +1,6 @@
-// The one page the provider itself renders, Indonesian first with English beside it: a request
-// it refused, answered with its error status outside the web app (the sign-in and sign-out
-// pages are the web's, in its catalogue).
+// The pages the provider itself renders, Indonesian first with English beside it: a request it
+// refused, answered with its error status outside the web app, and the way back to a platform
+// after its sign-out (the sign-in and sign-out pages are the web's, in its catalogue).
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -8,13 +8,13 @@ const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:24px 16px;
 main{max-width:420px;margin:0 auto}h1{font-size:1.5rem}p[lang=en]{color:#4b5563}
 code{font-size:1rem}`;
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, head = ''): string {
   return `<!DOCTYPE html>
 <html lang="id">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escape(title)}</title>${head}
 <style>${STYLE}</style>
 </head>
 <body><main>${body}</main></body>
@@ -33,3 +33,19 @@ export const errorPage = (code: string): string =>
 <p lang="en">Close this page, then sign in again from the portal.</p>
 <p><small>Kode / Code: <code>${escape(code)}</code></small></p>`,
   );
+
+/**
+ * After a platform's sign-out, the way back to it: opened at once (an instant redirect, WCAG
+ * technique G110) with a link for a browser that does not follow it.
+ */
+export const returnToPlatformPage = (target: string, platform: string | undefined): string => {
+  const name = platform?.trim() || 'platform';
+  const href = escape(target);
+  return page(
+    'Anda sudah keluar / You have signed out',
+    `<h1>${bilingual('Anda sudah keluar', 'You have signed out')}</h1>
+<p><a href="${href}">${escape(`Kembali ke ${name}`)}</a></p>
+<p lang="en"><a href="${href}">${escape(`Back to ${name}`)}</a></p>`,
+    `\n<meta http-equiv="refresh" content="0; url=${href}">`,
+  );
+};

@@ -77,6 +77,17 @@ export function tokenClientOf(authorization: string | undefined, form: string): 
 const clientOf = (interaction: Interaction): string =>
   String(interaction.params['client_id'] ?? '');
 
+/** The origin the interaction's authorization code goes to (its checked `redirect_uri`). */
+function redirectOrigin(interaction: Interaction): string | null {
+  const uri = interaction.params['redirect_uri'];
+  if (typeof uri !== 'string') return null;
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return null;
+  }
+}
+
 /** What a consent page shows: the scopes asked for and not yet agreed to, in a fixed order. */
 function consentScopes(interaction: Interaction, also: readonly string[]): PlatformScope[] {
   const missing = (interaction.prompt.details as { missingOIDCScope?: unknown }).missingOIDCScope;
@@ -240,6 +251,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
           id: clientId,
           name: client?.clientName ?? null,
           logo_uri: client?.logoUri ?? null,
+          address: redirectOrigin(interaction),
         },
         consent: consent
           ? {

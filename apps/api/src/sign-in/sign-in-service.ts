@@ -148,7 +148,8 @@ export function createSignInService(deps: Dependencies) {
     /**
      * `action`: what was checked: `sign-in` (the password), `password-confirm` (a signed-in
      * person's password confirming a change in the profile), or a second factor's action.
-     * `clientId`: the platform the sign-in is for, named in its audit events.
+     * `clientId`: the platform the sign-in is for, named in its audit events. `completes`:
+     * false when a right password leaves a step to do (a new password, a second factor).
      */
     entry: {
       ip: string;
@@ -156,6 +157,7 @@ export function createSignInService(deps: Dependencies) {
       kind: string;
       action?: string;
       clientId?: string | undefined;
+      completes?: boolean;
     },
   ) {
     const action = entry.action ?? 'sign-in';
@@ -180,7 +182,16 @@ export function createSignInService(deps: Dependencies) {
         return 'locked';
       }
       if (await check(tx)) {
-        await record(action, action === 'password-confirm' ? 'confirmed' : 'signed-in');
+        if (action === 'password-confirm') {
+          await record(action, 'confirmed');
+        } else if (entry.completes === false) {
+          // Signed in only once the steps are done: one left half-way is no sign-in.
+          await record(action, 'password-accepted');
+        } else {
+          await record(action, 'signed-in');
+          // A second factor ends the sign-in its password began.
+          if (action !== 'sign-in') await record('sign-in', 'signed-in');
+        }
         return 'signed-in';
       }
       const wrong = await repository.recordWrongPassword(
@@ -281,19 +292,20 @@ export function createSignInService(deps: Dependencies) {
       });
       throw failed();
     }
+    const step = !right
+      ? null
+      : account.mustChangePassword
+        ? ('new-password' as const)
+        : await learningSecondFactorStep(account.accountId);
     const outcome = await settlePerson(account.personId, async () => right, {
       ip,
       clientId,
       email: input.email,
       kind: account.kind,
+      completes: step === null,
     });
     if (outcome !== 'signed-in') throw failed();
-    return {
-      accountId: accountIdOf({ kind: 'learning', id: account.accountId }),
-      step: account.mustChangePassword
-        ? ('new-password' as const)
-        : await learningSecondFactorStep(account.accountId),
-    };
+    return { accountId: accountIdOf({ kind: 'learning', id: account.accountId }), step };
   }
 
   async function checkStaffPassword(input: SignInBody, ip: string, clientId?: string) {
@@ -459,6 +471,7 @@ export function createSignInService(deps: Dependencies) {
       if (current && (await hasher.verify(current, password)))
         throw passwordError('reset_password_reused', RESET_MESSAGES.passwordReused);
       const passwordHash = await hasher.hash(password);
+      const next = staff ? secondFactorStep(staff) : await learningSecondFactorStep(ref.id);
       await db.transaction(async (tx) => {
         if (staff) {
           await repository.updateStaff(tx, staff.id, { passwordHash, mustChangePassword: false });
@@ -478,10 +491,23 @@ export function createSignInService(deps: Dependencies) {
           },
           tx,
         );
+        // A first sign-in ends here when no second factor follows.
+        if (learning && next === null) {
+          await audit.record(
+            {
+              action: 'sign-in',
+              outcome: 'signed-in',
+              personId: learning.personId,
+              userType: learning.kind,
+              ip,
+              clientId,
+              target: email,
+            },
+            tx,
+          );
+        }
       });
-      return {
-        step: staff ? secondFactorStep(staff) : await learningSecondFactorStep(ref.id),
-      };
+      return { step: next };
     },
 
     /**

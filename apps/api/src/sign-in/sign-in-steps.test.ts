@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,11 +61,32 @@ async function passwordStep(b: Browser, credentials: { email: string; password: 
   return { started, answer: posted.json() as { step?: string; redirectTo?: string } };
 }
 
+/** How many completed sign-ins the audit holds for the person of an account (what reads 'Masuk'). */
+async function signInsOf(email: string): Promise<number> {
+  const [account] = await t.database.db
+    .select({ personId: learningAccounts.personId })
+    .from(learningAccounts)
+    .where(eq(learningAccounts.email, email));
+  const rows = await t.database.db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, 'sign-in'),
+        eq(auditEvents.outcome, 'signed-in'),
+        eq(auditEvents.personId, account!.personId),
+      ),
+    );
+  return rows.length;
+}
+
 describe('a first sign-in with an initial password', () => {
   it('asks for a new one before anything else, checks it, and signs in with it', async () => {
     const b = browser();
     const { started, answer } = await passwordStep(b, student);
     expect(answer).toEqual({ step: 'new-password' });
+    // Left here, it is no sign-in: the person's activity must not say 'Masuk'.
+    expect(await signInsOf(student.email)).toBe(0);
     // A reload of the page resumes at the step.
     const details = await b.get(`/oidc/interaction/${started.uid}`);
     expect(details.json()).toMatchObject({ step: 'new-password' });
@@ -101,6 +122,7 @@ describe('a first sign-in with an initial password', () => {
     const { redirectTo } = chosen.json() as { redirectTo: string };
     const tokens = await finishSignIn(rp, t.config, b, started, redirectTo);
     expect(tokens.claims()).toMatchObject({ email: student.email, roles: [] });
+    expect(await signInsOf(student.email)).toBe(1);
 
     // The initial password is gone; the new one needs no further step.
     const [row] = await t.database.db
@@ -113,6 +135,7 @@ describe('a first sign-in with an initial password', () => {
       password: 'Sawah hijau di Purworejo',
     });
     expect(again.answer.redirectTo).toBeTruthy();
+    expect(await signInsOf(student.email)).toBe(2);
     const old = await postPassword(
       browser(),
       t.config,

@@ -3,7 +3,8 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROUTES } from '@portal/contracts/console';
 import { STAFF_ROUTES, type StaffMember, type StaffRole } from '@portal/contracts/staff';
-import { auditEvents, outboxMessages, staffAccounts } from '../db/schema';
+import { auditEvents, learningAccounts, outboxMessages, staffAccounts } from '../db/schema';
+import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { discoverClient } from '../test-support/test-relying-party';
 import { staffAccessToken, staffSignInEnrolling } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -351,13 +352,32 @@ describe('the audit trail', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('waktu,pelaku,tindakan,hasil,sebelum,sesudah');
+    expect(lines[0]).toBe('waktu (WIB),pelaku,tindakan,hasil,sebelum,sesudah');
     expect(lines.slice(1).every((line) => line.includes('staff.invite'))).toBe(true);
+    // Each time says its zone: Jakarta's, as the console shows it.
+    expect(
+      lines.slice(1).every((line) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+07:00,/.test(line)),
+    ).toBe(true);
     await t.app.services.audit.flush();
     expect(await lastAudit('audit.export')).toMatchObject({
       actor: `staff:${auditor.id}`,
       changes: { before: null, after: { filter: { action: 'staff.invite' } } },
     });
+
+    // An account holder's own action (a passkey) names them by their address, not their id.
+    await loadRegistryFixture(t.database);
+    const teacher = FIXTURE.teacher.accounts[0]!;
+    const [account] = await t.database.db
+      .select({ id: learningAccounts.id })
+      .from(learningAccounts)
+      .where(eq(learningAccounts.email, teacher));
+    await t.database.db
+      .insert(auditEvents)
+      .values({ action: 'passkey-add', outcome: 'added', actor: String(account!.id) });
+    const own = await api(token, 'GET', `${at(STAFF_ROUTES.audit)}?action=passkey-add`);
+    expect(own.json().data.items).toContainEqual(
+      expect.objectContaining({ actor: teacher, action: 'passkey-add' }),
+    );
 
     // An auditor reads; the staff section is a staff admin's.
     expect((await api(token, 'GET', at(STAFF_ROUTES.list))).json().error.id).toBe(

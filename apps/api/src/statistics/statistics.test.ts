@@ -77,6 +77,8 @@ async function recordFunnels() {
     ...audit('request-details', 'refused', MARCH_1),
     ...audit('change-email', 'codes-sent', MARCH_1),
     ...audit('change-email', 'confirmed', MARCH_1),
+    // A change from the profile is no step of the lookup's funnel.
+    ...audit('change-email', 'confirmed-signed-in', MARCH_1),
     // March 2: the reset funnel and sign-ins.
     ...audit('reset-verify', 'eligible', MARCH_2, 2),
     ...audit('reset-verify', 'no-match', MARCH_2),

@@ -86,13 +86,15 @@ export function SchoolAdminNotice({
         <ul className="space-y-2 text-sm">
           {verdict.schools.map((school) => (
             <li key={school.npsn}>
-              <span className="font-semibold">{school.name}</span>
-              {': '}
-              {school.admins.length > 0
-                ? t('authModal.adminsAre', {
-                    names: school.admins.map((admin) => admin.name).join(', '),
-                  })
-                : t('authModal.noAdminOnFile')}
+              {/* The school on a line of its own: the admins' line has its own label and colon. */}
+              <span className="block font-semibold">{school.name}</span>
+              <span className="block">
+                {school.admins.length > 0
+                  ? t('authModal.adminsAre', {
+                      names: school.admins.map((admin) => admin.name).join(', '),
+                    })
+                  : t('authModal.noAdminOnFile')}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnnouncementBar } from '~/components/announcement-bar';
+import { changeLanguage } from '~/i18n/i18n';
 import { startFeatureToggles } from '~/toggles/feature-toggles';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 
@@ -40,10 +41,14 @@ beforeEach(async () => {
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   }));
+  // As a browser does, the observer reports the size once it starts observing.
   vi.stubGlobal(
     'ResizeObserver',
     class {
-      observe() {}
+      constructor(private readonly report: () => void) {}
+      observe() {
+        this.report();
+      }
       disconnect() {}
     },
   );
@@ -71,6 +76,44 @@ async function mountBar() {
 }
 
 describe('the announcement bar', () => {
+  it('keeps a field focused before it came up clear of it', async () => {
+    const scrollBy = vi.fn();
+    vi.stubGlobal('scrollBy', scrollBy);
+    const offsetHeight = vi
+      .spyOn(HTMLElement.prototype, 'offsetHeight', 'get')
+      .mockImplementation(function (this: HTMLElement) {
+        return this.getAttribute('role') === 'region' ? 120 : 0;
+      });
+    renderWithProviders(
+      <>
+        <input aria-label="Nama ibu kandung" />
+        <AnnouncementBar />
+      </>,
+    );
+    const field = screen.getByRole('textbox', { name: 'Nama ibu kandung' });
+    field.getBoundingClientRect = () => ({ top: 700, bottom: 744 }) as DOMRect;
+    field.focus();
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    expect(region()).not.toBeNull();
+    // The bar rests 120 px tall at the bottom of a 768 px window: the field, 44 px above that
+    // bottom, scrolls up by what the bar covers plus the focus ring's room.
+    expect(scrollBy).toHaveBeenCalledWith({ top: 744 - (768 - 120) + 8, behavior: 'instant' });
+    offsetHeight.mockRestore();
+  });
+
+  it('says in English that the announcement is in Indonesian, and marks it so', async () => {
+    await changeLanguage('en');
+    try {
+      await mountBar();
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      const shown = screen.getByRole('region', { name: 'Announcement' });
+      expect(shown.textContent).toContain('In Indonesian');
+      expect(shown.querySelector('strong')?.closest('[lang]')?.getAttribute('lang')).toBe('id');
+    } finally {
+      await changeLanguage('id');
+    }
+  });
+
   it('appears two seconds after its toggle, with the marker, and its close button dismisses it for good', async () => {
     const view = await mountBar();
     expect(region()).toBeNull();
@@ -98,12 +141,26 @@ describe('the announcement bar', () => {
     expect(region()).not.toBeNull();
   });
 
-  it('is dismissed on a small screen by tapping the overlay or by Escape', async () => {
+  it('is dismissed on a small screen by a tap off the sheet, which still reaches what it tapped, or by Escape', async () => {
     narrow = true;
-    const view = await mountBar();
-    await act(() => vi.advanceTimersByTimeAsync(200));
-    fireEvent.click(screen.getByTestId('announcement-overlay'));
+    const menu = vi.fn();
+    const view = renderWithProviders(
+      <>
+        <button type="button" onClick={menu}>
+          Menu
+        </button>
+        <AnnouncementBar />
+      </>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    expect(region()).not.toBeNull();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.pointerDown(button);
+    fireEvent.click(button);
     expect(region()).toBeNull();
+    expect(menu).toHaveBeenCalledTimes(1);
+    // The dimmed page only dims: it takes no tap for itself.
+    view.unmount();
 
     view.unmount();
     listed = [announcement('2026-11-30T00:00:00.000Z')];

@@ -16,7 +16,7 @@ const NARROW = '(max-width: 599.98px)';
  * dismissed it. Its parser, sanitiser and list load only then (decision 0228).
  */
 export function AnnouncementBar() {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const on = useFeature('testAnnouncementBar');
   const [shown, setShown] = useState<ShownAnnouncement | null>(null);
   const bar = useRef<HTMLDivElement>(null);
@@ -61,32 +61,46 @@ export function AnnouncementBar() {
     if (!shown || !element) return;
     const root = document.documentElement;
     root.classList.add(MARKER);
-    const observer = new ResizeObserver(() =>
-      root.style.setProperty('--announcement-height', `${element.offsetHeight}px`),
-    );
+    // WCAG 2.2 SC 2.4.11 (Focus Not Obscured): the browser scrolls a focused element into view
+    // only when it is out of the viewport; one already in it may sit under the fixed bar, which
+    // also comes up over whatever had focus before it appeared. The bar's top is where it rests,
+    // not where its slide-in has brought it so far.
+    const clear = (target: Element | null) => {
+      if (!target || target === document.body || element.contains(target)) return;
+      // A dialog is drawn above the bar.
+      if (target.closest('[role="dialog"]')) return;
+      const top = window.innerHeight - element.offsetHeight;
+      const covered = target.getBoundingClientRect().bottom - top + FOCUS_GAP_PX;
+      if (covered > 0) window.scrollBy({ top: covered, behavior: 'instant' });
+    };
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--announcement-height', `${element.offsetHeight}px`);
+      clear(document.activeElement);
+    });
     observer.observe(element);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented && window.matchMedia(NARROW).matches) {
         dismiss();
       }
     };
-    // WCAG 2.2 SC 2.4.11 (Focus Not Obscured): the browser scrolls a focused element into view
-    // only when it is out of the viewport; one already in it may sit under the fixed bar.
     const onFocus = (event: FocusEvent) => {
-      const target = event.target;
-      if (!(target instanceof Element) || element.contains(target)) return;
-      // A dialog is drawn above the bar.
-      if (target.closest('[role="dialog"]')) return;
-      const covered =
-        target.getBoundingClientRect().bottom - element.getBoundingClientRect().top + FOCUS_GAP_PX;
-      if (covered > 0) window.scrollBy({ top: covered, behavior: 'instant' });
+      if (event.target instanceof Element) clear(event.target);
+    };
+    // On a small screen a tap anywhere off the sheet dismisses it and still does what it tapped
+    // ("Menu" opens): the dimmed page does not take the tap for itself.
+    const onTap = (event: PointerEvent) => {
+      if (!window.matchMedia(NARROW).matches) return;
+      if (event.target instanceof Node && element.contains(event.target)) return;
+      dismiss();
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('focusin', onFocus);
+    document.addEventListener('pointerdown', onTap);
     return () => {
       observer.disconnect();
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('pointerdown', onTap);
       root.classList.remove(MARKER);
       root.style.removeProperty('--announcement-height');
     };
@@ -98,8 +112,7 @@ export function AnnouncementBar() {
       <div
         aria-hidden="true"
         data-testid="announcement-overlay"
-        className="fixed inset-0 z-40 bg-ink/60 min-[600px]:hidden"
-        onClick={dismiss}
+        className="pointer-events-none fixed inset-0 z-40 bg-ink/60 min-[600px]:hidden"
       />
       <div
         ref={bar}
@@ -108,11 +121,20 @@ export function AnnouncementBar() {
         className="fixed inset-x-0 bottom-0 z-40 rounded-t-xl border-t-2 border-brand bg-brand-soft shadow-lg motion-safe:animate-[announcement-in_200ms_ease-out] min-[600px]:rounded-none"
       >
         <div className="page-container flex items-start gap-3 py-3">
-          <div
-            className="min-w-0 flex-1 break-words [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5"
-            // Rendered by marked and sanitised by DOMPurify in announcement-markdown.ts.
-            dangerouslySetInnerHTML={{ __html: shown.html }}
-          />
+          {/* Announcements are written in Indonesian: marked so (WCAG 3.1.2, Language of Parts),
+              and said so to a reader of another language. */}
+          <div lang="id" className="min-w-0 flex-1">
+            {i18n.language === 'id' ? null : (
+              <p lang={i18n.language} className="text-sm font-semibold text-muted">
+                {t('announcement.inIndonesian')}
+              </p>
+            )}
+            <div
+              className="break-words [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5"
+              // Rendered by marked and sanitised by DOMPurify in announcement-markdown.ts.
+              dangerouslySetInnerHTML={{ __html: shown.html }}
+            />
+          </div>
           <button
             type="button"
             className="btn btn-ghost -my-1 min-h-11 min-w-11 shrink-0 px-2"

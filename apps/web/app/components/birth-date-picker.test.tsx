@@ -1,3 +1,4 @@
+import { BirthDateSchema } from '@portal/contracts/account-lookup';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,12 +79,15 @@ describe('BirthDatePicker', () => {
     expect(screen.getByTestId('value').textContent).toBe('1995-08-17');
   });
 
-  it('clears the value and says Tanggal Tidak Valid for an impossible date', () => {
+  it('reports an impossible date as picked and says Tanggal Tidak Valid', () => {
     renderWithProviders(<Harness initial="2000-02-29" />);
     expect(select('Tanggal')).toHaveProperty('value', '29');
     pick('Tahun', '2001');
-    expect(lastValue).toBe('');
-    expect(screen.getByTestId('value').textContent).toBe('');
+    // The form's schema then finds it invalid, as the picker says, not missing.
+    expect(lastValue).toBe('2001-02-29');
+    expect(BirthDateSchema.safeParse(lastValue).error?.issues[0]?.message).toBe(
+      'Tanggal Tidak Valid',
+    );
     const message = screen.getByText('Tanggal Tidak Valid');
     for (const name of ['Tanggal', 'Bulan', 'Tahun']) {
       expect(select(name).getAttribute('aria-invalid')).toBe('true');

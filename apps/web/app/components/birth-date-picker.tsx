@@ -39,12 +39,24 @@ export function isoDateToParts(value: string): BirthDateParts {
 }
 
 const isComplete = (parts: BirthDateParts) => Boolean(parts.day && parts.month && parts.year);
+
+/**
+ * What the picker reports: the date year-month-day; an impossible one (31 February) as it was
+ * picked, so the form's schema finds it invalid, as the picker says, and not missing; '' while a
+ * part is missing.
+ */
+function reportedValue(parts: BirthDateParts): string {
+  if (!isComplete(parts)) return '';
+  return (
+    partsToIsoDate(parts) ?? `${pad(parts.year, 4)}-${pad(parts.month, 2)}-${pad(parts.day, 2)}`
+  );
+}
 const isEmpty = (parts: BirthDateParts) => !parts.day && !parts.month && !parts.year;
 
 type BirthDatePickerProps = {
   /** Base id: the fieldset gets it, the selects `<id>-day`, `<id>-month`, `<id>-year`. */
   id: string;
-  /** Year-month-day, or '' while no valid date is picked. */
+  /** Year-month-day (an impossible date as picked), or '' while a part is missing. */
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
@@ -56,9 +68,10 @@ type BirthDatePickerProps = {
 
 /**
  * The three-select birth date of SPEC §5, controlled (react-hook-form's `Controller` fits).
- * A missing part says `Wajib Diisi` once the visitor leaves the group; an impossible date
- * clears the value and says `Tanggal Tidak Valid` while the selects keep what was picked,
- * so only the wrong part needs changing. Link an error summary to `#<id>-day`.
+ * A missing part says `Wajib Diisi` once the visitor leaves the group; an impossible date says
+ * `Tanggal Tidak Valid` and is reported as picked, so the form's schema (and its error summary)
+ * says the same; the selects keep what was picked, so only the wrong part needs changing.
+ * Link an error summary to `#<id>-day`.
  */
 export function BirthDatePicker({
   id,
@@ -90,7 +103,7 @@ export function BirthDatePicker({
     const nextParts = { ...latest.current, [part]: next };
     latest.current = nextParts;
     setParts(nextParts);
-    const iso = partsToIsoDate(nextParts) ?? '';
+    const iso = reportedValue(nextParts);
     if (iso !== reported.current) {
       reported.current = iso;
       onChange(iso);
@@ -124,7 +137,9 @@ export function BirthDatePicker({
       disabled={disabled}
     >
       <legend className={formStyles.label}>{legend ?? t('birthDate.legend')}</legend>
-      <div className="grid grid-cols-[minmax(5.25rem,1fr)_1.6fr_1.2fr] gap-2">
+      {/* The day and the year never narrower than their widest choice (the placeholder, a year),
+          so on a narrow screen only the month gives way, and at 360 px it still holds "September". */}
+      <div className="grid grid-cols-[minmax(max-content,1fr)_minmax(0,1.8fr)_minmax(max-content,1.1fr)] gap-2">
         <div className="min-w-0">
           <label htmlFor={`${id}-day`} className={formStyles.hint}>
             {t('birthDate.day')}

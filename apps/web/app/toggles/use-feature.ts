@@ -28,3 +28,12 @@ export const useRemoteToggle = (key: FeatureToggleKey): boolean =>
  * from a closed notice to its form when they arrive (issue 38).
  */
 export const useTogglesSettled = (): boolean => useToggleValue((state) => state.settled === true);
+
+/**
+ * A server toggle as every visitor gets it, without this browser's session overrides: what the
+ * public site does. Undefined until the server's configuration arrives (or when it failed).
+ */
+export const usePublicToggle = (key: FeatureToggleKey): boolean | undefined => {
+  const value = () => getToggleState().remote?.[key];
+  return useSyncExternalStore(subscribeToggles, value, value);
+};

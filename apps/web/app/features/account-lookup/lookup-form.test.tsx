@@ -102,7 +102,9 @@ const TEXTS: Record<
     | 'npsnInvalid'
     | 'required'
     | 'name'
-    | 'school',
+    | 'school'
+    | 'birthDate'
+    | 'invalidDate',
     string
   >
 > = {
@@ -117,6 +119,8 @@ const TEXTS: Record<
     required: 'Wajib Diisi',
     name: 'Nama lengkap',
     school: 'Sekolah',
+    birthDate: 'Tanggal Lahir',
+    invalidDate: 'Tanggal Tidak Valid',
   },
   en: {
     notFound: 'Account not found',
@@ -129,6 +133,8 @@ const TEXTS: Record<
     required: 'Required',
     name: 'Full name',
     school: 'School',
+    birthDate: 'Date of birth',
+    invalidDate: 'Invalid date',
   },
 };
 
@@ -210,6 +216,20 @@ describe.each(['id', 'en'] as const)('lookup form messages for a visitor in %s',
     // Each summary link names its field: not two identical links.
     screen.getByRole('link', { name: `${texts.school}: ${texts.npsnInvalid}` });
     screen.getByRole('link', { name: `${texts.name}: ${texts.required}` });
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+  });
+
+  it('says an impossible date alike in the field and in the error summary', async () => {
+    const form = renderForm();
+    form.fill();
+    fireEvent.change(document.querySelector('#lookup-birthDate-day')!, { target: { value: '31' } });
+    fireEvent.change(document.querySelector('#lookup-birthDate-month')!, {
+      target: { value: '2' },
+    });
+    form.submit();
+    await screen.findByRole('link', { name: `${texts.birthDate}: ${texts.invalidDate}` });
+    expect(document.querySelector('#lookup-birthDate-error')?.textContent).toBe(texts.invalidDate);
+    expect(screen.queryByText(texts.required, { exact: false })).toBeNull();
     expect(vi.mocked(fetch)).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
 import id from '~/locales/id/console.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
+import { startFeatureToggles } from '~/toggles/feature-toggles';
 import { Announcements } from './announcements';
 
 registerNamespace('console', { id, en });
@@ -40,5 +41,49 @@ describe('the console’s announcement list', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(item.textContent).not.toContain('**');
     expect(item.innerHTML).not.toMatch(/<img|onerror/);
+  });
+});
+
+describe('what the announcer is told of the public site', () => {
+  const ACTIVE: AnnouncementItem = { ...ITEM, isActive: true, state: 'active' };
+  const serverToggles = (toggles: Record<string, boolean>) =>
+    startFeatureToggles(
+      vi.fn(async () => Response.json({ toggles, settings: {} })) as unknown as typeof fetch,
+    );
+
+  it('says an active announcement does not show while the bar is switched off', async () => {
+    await serverToggles({ TEST_ANNOUNCEMENT_BAR: false, API_ANNOUNCEMENT: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: { items: [ACTIVE, { ...ITEM, id: '4' }] } })),
+    );
+    renderWithProviders(<Announcements token="staff-token" />, { query: true });
+    const item = await screen.findByText(id.announcements.public.item.hidden, undefined, {
+      timeout: 5000,
+    });
+    expect(item.closest('li')?.textContent).toContain(id.announcements.active);
+    expect(screen.getByText(id.announcements.public.barOff)).toBeTruthy();
+    expect(screen.queryByText(id.announcements.public.item.shown)).toBeNull();
+
+    screen.getAllByRole('button', { name: id.announcements.activate })[0]!.click();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(id.announcements.confirmActivateHidden);
+    expect(dialog.textContent).not.toContain(id.announcements.confirmActivateText);
+  });
+
+  it('names the one announcement the public sees while the bar is on', async () => {
+    await serverToggles({ TEST_ANNOUNCEMENT_BAR: true, API_ANNOUNCEMENT: true });
+    const newer = { ...ACTIVE, id: '5', updatedAt: '2026-11-21T03:00:00.000Z' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: { items: [ACTIVE, newer] } })),
+    );
+    renderWithProviders(<Announcements token="staff-token" />, { query: true });
+    const shown = await screen.findByText(id.announcements.public.item.shown, undefined, {
+      timeout: 5000,
+    });
+    expect(shown.closest('li')?.querySelector('#announcement-5')).toBeTruthy();
+    expect(screen.getByText(id.announcements.public.item.waiting)).toBeTruthy();
+    expect(screen.getByText(id.announcements.public.shows)).toBeTruthy();
   });
 });

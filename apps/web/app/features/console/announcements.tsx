@@ -9,6 +9,7 @@ import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import { Alert } from '~/components/alert';
+import { usePublicToggle } from '~/toggles/use-feature';
 import { useAnnouncements } from './api/get-announcements';
 import { useSaveAnnouncement } from './api/save-announcement';
 import { useSetAnnouncementActive } from './api/set-announcement-active';
@@ -35,6 +36,42 @@ function fromWib(value: string): string | null {
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
 
+type PublicNotice = 'barOff' | 'listOff' | 'shows';
+type PublicItemState = 'shown' | 'waiting' | 'hidden';
+
+/**
+ * What the public site does with the announcements, from the toggles every visitor gets: the
+ * bar shows only while TEST_ANNOUNCEMENT_BAR is on, takes the console's announcements only while
+ * API_ANNOUNCEMENT is on, and then shows one, the first of the public list (the newest change
+ * among those active and within their schedule). No notice until the toggles are known.
+ */
+function usePublicSite(items: readonly AnnouncementItem[] | undefined) {
+  const bar = usePublicToggle('TEST_ANNOUNCEMENT_BAR');
+  const fromConsole = usePublicToggle('API_ANNOUNCEMENT');
+  const notice: PublicNotice | null =
+    bar === undefined || fromConsole === undefined
+      ? null
+      : !bar
+        ? 'barOff'
+        : !fromConsole
+          ? 'listOff'
+          : 'shows';
+  const first = (items ?? [])
+    .filter((item) => item.state === 'active')
+    .reduce<AnnouncementItem | null>(
+      (newest, item) =>
+        !newest ||
+        Date.parse(item.updatedAt) > Date.parse(newest.updatedAt) ||
+        (item.updatedAt === newest.updatedAt && Number(item.id) > Number(newest.id))
+          ? item
+          : newest,
+      null,
+    );
+  const itemState = (item: AnnouncementItem): PublicItemState =>
+    notice !== 'shows' ? 'hidden' : item.id === first?.id ? 'shown' : 'waiting';
+  return { notice, itemState };
+}
+
 // The bar's look for rendered Markdown: links, lists and paragraphs.
 const RENDERED =
   'break-words [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5';
@@ -50,6 +87,7 @@ export function Announcements({ token }: { token: string }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [confirming, setConfirming] = useState<AnnouncementItem | null>(null);
   const list = useAnnouncements(token);
+  const publicSite = usePublicSite(list.data);
   const save = useSaveAnnouncement(token);
   const switchOver = useSetAnnouncementActive(token);
   const preview = useMemo(() => renderAnnouncement(draft.description), [draft.description]);
@@ -109,6 +147,11 @@ export function Announcements({ token }: { token: string }) {
         {t('announcements.title')}
       </h1>
       <p className="mt-2 text-muted">{t('announcements.intro')}</p>
+      {publicSite.notice ? (
+        <Alert variant={publicSite.notice === 'shows' ? 'info' : 'warning'} className="mt-4">
+          {t(`announcements.public.${publicSite.notice}`)}
+        </Alert>
+      ) : null}
       <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
         <h2 className="text-xl font-bold">
           {draft.id ? t('announcements.editing') : t('announcements.new')}
@@ -201,6 +244,11 @@ export function Announcements({ token }: { token: string }) {
           <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
             <div className="min-w-0 flex-1">
               <span className="block font-semibold">{t(`announcements.${item.state}`)}</span>
+              {item.state === 'active' && publicSite.notice ? (
+                <span className="block text-sm">
+                  {t(`announcements.public.item.${publicSite.itemState(item)}`)}
+                </span>
+              ) : null}
               <span className="block text-sm text-muted">{schedule(item)}</span>
               {/* As the bar shows it (marked, then DOMPurify), so staff check what the public reads. */}
               <div
@@ -248,7 +296,9 @@ export function Announcements({ token }: { token: string }) {
         description={
           confirming?.isActive
             ? t('announcements.confirmDeactivateText')
-            : t('announcements.confirmActivateText')
+            : publicSite.notice && publicSite.notice !== 'shows'
+              ? t('announcements.confirmActivateHidden')
+              : t('announcements.confirmActivateText')
         }
       >
         {switchOver.error instanceof ApiError ? (

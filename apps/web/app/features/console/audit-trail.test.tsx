@@ -69,14 +69,14 @@ describe('the audit section', () => {
     // 03:05 UTC is 10:05 in Jakarta.
     expect(roles.textContent).toMatch(/10[.:]05 WIB · demo\.admin@kemendikdasmen\.go\.id/);
     const table = within(roles).getByRole('table');
-    const row = within(table).getByRole('row', { name: /roles/ });
+    const row = within(table).getByRole('row', { name: new RegExp(id.audit.fields.roles) });
     expect(
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['reviewer', id.audit.emptyList]);
+    ).toEqual([id.roles.reviewer, id.audit.emptyList]);
     expect(row.textContent).toContain(id.audit.changed);
-    const same = within(table).getByRole('row', { name: /status/ });
+    const same = within(table).getByRole('row', { name: new RegExp(id.audit.fields.status) });
     expect(same.textContent).not.toContain(id.audit.changed);
     // Anything deeper than plain fields reads as the JSON it is.
     const json = announcement.querySelectorAll('pre');
@@ -84,6 +84,45 @@ describe('the audit section', () => {
     expect(json[0]?.textContent).toBe(id.audit.empty);
     expect(JSON.parse(json[1]?.textContent ?? '')).toEqual(ANNOUNCEMENT.after);
     expect(screen.getByRole('navigation')).toBeTruthy();
+  });
+
+  it('reads in words: labels for actions, outcomes, fields and values, WIB, hashes masked', async () => {
+    const hash = 'a1b2c3d4'.repeat(8);
+    const platform = {
+      id: '42',
+      occurredAt: '2026-11-27T17:30:00.000Z',
+      actor: 'cli:operator',
+      action: 'platform',
+      outcome: 'updated',
+      before: { contactEmail: hash, disabled: false, updatedAt: '2026-11-26T01:00:00.000Z' },
+      after: { contactEmail: hash, disabled: true, updatedAt: '2026-11-27T17:30:00.000Z' },
+    };
+    vi.mocked(fetch).mockImplementation(async () =>
+      Response.json({
+        data: { items: [ROLES_CHANGED, platform], total: 2, page: 1, pageSize: 25 },
+      }),
+    );
+    renderTrail();
+    const list = await screen.findByRole('list', { name: id.audit.caption }, { timeout: 5000 });
+    const [roles, entry] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(roles.textContent).toContain(`hasil: ${id.audit.outcomes.done}`);
+    expect(within(entry).getByRole('heading').textContent).toBe(id.audit.actions.platform);
+    // 17:30 UTC is half past midnight the next day in Jakarta.
+    expect(entry.textContent).toMatch(/28 Nov 2026.*00[.:]30 WIB · Perintah baris \(operator\)/);
+    expect(entry.textContent).toContain(`hasil: ${id.audit.outcomes.updated}`);
+    const text = entry.textContent ?? '';
+    for (const raw of ['contactEmail', 'updatedAt', 'disabled', hash, 'T17:30', 'cli:']) {
+      expect(text).not.toContain(raw);
+    }
+    const contact = within(entry).getByRole('row', {
+      name: new RegExp(id.audit.fields.contactEmail),
+    });
+    expect(contact.textContent).toContain('disamarkan (sidik a1b2c3d4)');
+    expect(text).toMatch(/26 Nov 2026.*08[.:]00 WIB/);
+    // The filter offers every action the trail shows, the platforms' among them.
+    const options = [...(screen.getByLabelText(id.audit.action) as HTMLSelectElement).options];
+    expect(options.map((option) => option.textContent)).toContain(id.audit.actions.platform);
+    expect(options.every((option) => !/^[a-z.-]+$/.test(option.textContent ?? ''))).toBe(true);
   });
 
   it('sends the filter by person, action and days, and pages through the result', async () => {

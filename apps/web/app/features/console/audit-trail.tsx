@@ -1,3 +1,5 @@
+import { AUDIT_TRAIL_ACTIONS } from '@portal/contracts/staff';
+import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
@@ -15,6 +17,43 @@ const EMPTY: AuditFilter = { actor: '', action: '', from: '', to: '' };
 
 // Action names hold dots (`staff.roles`); the catalogue's keys hold underscores instead.
 const actionKey = (action: string) => `audit.actions.${action.replaceAll('.', '_')}`;
+
+/** A keyed hash of personal data (HMAC-SHA-256 in hex): never shown whole. */
+const HASH = /^[0-9a-f]{64}$/;
+/** A moment the API wrote (ISO 8601, UTC). */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
+/** Who acted, as a reader knows them: an address as the API gave it, or the command line. */
+function actorName(actor: string | null, t: TFunction<'console'>): string {
+  if (actor === null) return t('audit.public');
+  if (actor === 'command' || actor.startsWith('cli:')) {
+    return t('audit.command', { name: actor.startsWith('cli:') ? actor.slice(4) : actor });
+  }
+  return actor;
+}
+
+/** One value of a change, in the reader's language: a label, a WIB time, a hash masked. */
+function shownValue(
+  field: string,
+  value: unknown,
+  t: TFunction<'console'>,
+  language: string,
+): string {
+  if (value === null || value === undefined) return t('audit.empty');
+  if (typeof value === 'boolean') return value ? t('audit.yes') : t('audit.no');
+  if (Array.isArray(value)) {
+    if (value.length === 0) return t('audit.emptyList');
+    return value.map((item) => shownValue(field, item, t, language)).join(', ');
+  }
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (HASH.test(value)) return t('audit.hashed', { fingerprint: value.slice(0, 8) });
+  if (MOMENT.test(value)) return formatWib(value, language);
+  if (field === 'roles') return t(`roles.${value}`, { defaultValue: value });
+  if (field === 'status' || field === 'authMethod' || field === 'decision') {
+    return t(`audit.values.${value}`, { defaultValue: value });
+  }
+  return value;
+}
 
 /** `/konsol/audit` (issue 34): the audit trail, for auditors and staff admins; read only. */
 export function AuditPage() {
@@ -97,15 +136,14 @@ export function AuditTrail({ token }: { token: string }) {
             {data.items.map((entry) => {
               const when = formatWib(entry.occurredAt, i18n.language);
               const name = t(actionKey(entry.action), { defaultValue: entry.action });
+              const outcome = t(`audit.outcomes.${entry.outcome}`, {
+                defaultValue: entry.outcome,
+              });
               return (
                 <li key={entry.id} className="py-3">
-                  <h2 className="font-semibold">
-                    {name}{' '}
-                    <span className="font-mono text-sm font-normal text-muted">{entry.action}</span>
-                  </h2>
+                  <h2 className="font-semibold">{name}</h2>
                   <p className="break-all text-sm">
-                    {when} · {entry.actor ?? t('audit.public')} ·{' '}
-                    {t('audit.outcome', { outcome: entry.outcome })}
+                    {when} · {actorName(entry.actor, t)} · {t('audit.outcome', { outcome })}
                   </p>
                   {entry.before !== null || entry.after !== null ? (
                     <Changes
@@ -135,9 +173,7 @@ function AuditFilters({
   const { t } = useTranslation('console');
   const [draft, setDraft] = useState(value);
   const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
-  const actions = Object.keys(
-    t('audit.actions', { returnObjects: true }) as Record<string, string>,
-  ).map((key) => key.replaceAll('_', '.'));
+  const actions = AUDIT_TRAIL_ACTIONS;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);
@@ -220,13 +256,8 @@ const isFlat = (value: unknown): value is Flat | null =>
  * row per field, the changed ones marked; anything deeper as the JSON it is, before and after.
  */
 function Changes({ before, after, caption }: { before: unknown; after: unknown; caption: string }) {
-  const { t } = useTranslation('console');
-  const shown = (value: unknown) => {
-    if (value === null || value === undefined) return t('audit.empty');
-    if (typeof value === 'boolean') return value ? t('audit.yes') : t('audit.no');
-    if (Array.isArray(value)) return value.length === 0 ? t('audit.emptyList') : value.join(', ');
-    return typeof value === 'string' ? value : JSON.stringify(value);
-  };
+  const { t, i18n } = useTranslation('console');
+  const shown = (field: string, value: unknown) => shownValue(field, value, t, i18n.language);
   if (!isFlat(before) || !isFlat(after)) {
     return (
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -265,16 +296,16 @@ function Changes({ before, after, caption }: { before: unknown; after: unknown; 
       </thead>
       <tbody>
         {fields.map((field) => {
-          const from = shown(before?.[field]);
-          const to = shown(after?.[field]);
+          const from = shown(field, before?.[field]);
+          const to = shown(field, after?.[field]);
           const changed = from !== to;
           return (
             <tr
               key={field}
               className={changed ? 'border-b border-line font-semibold' : 'border-b border-line'}
             >
-              <th scope="row" className="break-words p-1 font-mono font-normal">
-                {field}
+              <th scope="row" className="break-words p-1 font-normal">
+                {t(`audit.fields.${field}`, { defaultValue: field })}
                 {changed ? <span className="sr-only"> ({t('audit.changed')})</span> : null}
               </th>
               <td className="break-words p-1">{from}</td>

@@ -87,6 +87,35 @@ afterEach(() => {
 afterAll(() => changeLanguage('id'));
 
 describe('an office request in the console', () => {
+  it('shows and names the letter by the request, never by its blob address', async () => {
+    const fetchNow = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) =>
+      new URL(String(input), 'http://localhost').pathname.endsWith('/letter')
+        ? new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }))
+        : fetchNow(input, init),
+    );
+    const blobUrl = 'blob:http://localhost/0b7c9e2a-5d1f-4c3b-9a8e-1f2d3c4b5a69';
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: () => blobUrl,
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    renderRequests();
+    await openRequest();
+    const frame = await screen.findByTitle(
+      id.detail.letterFrame.replace('{{number}}', REQUEST.number),
+      {},
+      { timeout: 5000 },
+    );
+    // Without the viewer's toolbar, which titles a letter by its address.
+    expect(frame.getAttribute('src')).toBe(`${blobUrl}#toolbar=0`);
+    const download = screen.getByRole('link', { name: id.detail.downloadLetter });
+    expect(download.getAttribute('download')).toBe('surat-dinas-DNS-2026-000007.pdf');
+    expect(download.getAttribute('target')).toBeNull();
+  });
+
   it('names the position and the platforms as the office form does, not by their ids', async () => {
     await changeLanguage('en');
     renderRequests();

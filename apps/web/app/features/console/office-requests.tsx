@@ -306,13 +306,19 @@ export function RequestDetail({ token, id }: { token: string; id: string }) {
       <h2 className="mt-6 text-xl font-bold">{t('detail.letter')}</h2>
       {letter ? (
         <>
+          {/* The viewer's own toolbar would title the letter by its blob: address (a random id):
+              the frame is titled by the request, and the letter downloads under its number. */}
           <iframe
             title={t('detail.letterFrame', { number: request.number })}
-            src={letter}
+            src={`${letter}#toolbar=0`}
             className="mt-2 h-[32rem] w-full rounded-md border border-line"
           />
-          <a href={letter} target="_blank" rel="noopener" className="mt-2 inline-block underline">
-            {t('detail.openLetter')}
+          <a
+            href={letter}
+            download={letterFileName(request.number)}
+            className="mt-2 inline-flex min-h-11 items-center underline"
+          >
+            {t('detail.downloadLetter')}
           </a>
         </>
       ) : (
@@ -413,6 +419,9 @@ export function RequestDetail({ token, id }: { token: string; id: string }) {
     </div>
   );
 }
+
+/** The letter's file name: the request's number, never the blob's random id. */
+const letterFileName = (number: string) => `surat-dinas-${number.replace(/[^\w-]+/g, '-')}.pdf`;
 
 /** The letter's blob: address while the detail is open; released when it closes. */
 function useLetterUrl(token: string, id: string): string | null {

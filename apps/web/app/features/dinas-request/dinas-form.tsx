@@ -76,7 +76,7 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
   const localise = useLocaliseMessage();
   const [alert, setAlert] = useState<ApiError | null>(null);
   const [showPassword, setShowPassword] = useState(false);
-  const [referralLeft, setReferralLeft] = useState<number | null>(null);
+  const [referralValid, setReferralValid] = useState(false);
   const {
     control,
     register,
@@ -114,12 +114,12 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
 
   const checkReferral = async () => {
     const code = getValues('referralCode').trim();
-    setReferralLeft(null);
+    setReferralValid(false);
     if (code.length < 6) return;
     try {
-      const usesLeft = await referral.mutateAsync(code);
+      await referral.mutateAsync(code);
       clearErrors('referralCode');
-      setReferralLeft(usesLeft);
+      setReferralValid(true);
     } catch (error) {
       if (error instanceof ApiError && error.status !== 429 && error.status !== 0) {
         setError('referralCode', toFormError(error));
@@ -320,9 +320,7 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
           )}
         </FormField>
         <p id="dinas-referral-status" aria-live="polite" className="-mt-4 text-sm">
-          {referralLeft !== null && !errors.referralCode
-            ? t('fields.referralValid', { count: referralLeft })
-            : null}
+          {referralValid && !errors.referralCode ? t('fields.referralValid') : null}
         </p>
       </fieldset>
 

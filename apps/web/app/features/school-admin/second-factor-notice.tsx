@@ -3,6 +3,7 @@ import type { User } from 'oidc-client-ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '~/components/alert';
+import { useHoldsSecondFactor } from './api/get-second-factor';
 
 /** The profile's sign-in methods, coming back here once the second factor is in use. */
 export const enrolPathFrom = (returnTo: string) =>
@@ -18,24 +19,32 @@ export const useHere = () => {
 
 /**
  * Why a school admin signed in with a password alone cannot yet request accounts, download
- * initial passwords or reset one (issue 35), and the way on: the profile's sign-in methods, to
- * enrol a second factor or sign in again with it, then back here. Nothing when the sign-in
- * used a second factor (the ID token's `acr`).
+ * initial passwords or reset one, and the way on: to the profile's sign-in methods to enrol a
+ * second factor, or, once one is held (enrolled since this sign-in), to sign in again with it;
+ * then back here. Nothing when the sign-in used a second factor (the ID token's `acr`).
  */
 export function SecondFactorNotice({ user }: { user: User }) {
   const { t } = useTranslation('school-admin');
   const here = useHere();
-  if (user.profile.acr === ASSURANCE_LEVELS.aal2) return null;
+  const needed = user.profile.acr !== ASSURANCE_LEVELS.aal2;
+  const holds = useHoldsSecondFactor(user.access_token, needed);
+  if (!needed) return null;
+  // Until the account's factors are known, no way on: the wrong one would flash first.
+  const wayOn =
+    holds.data === undefined
+      ? null
+      : holds.data
+        ? { to: reauthenticatePathFrom(here), label: t('secondFactor.signInAgain') }
+        : { to: enrolPathFrom(here), label: t('secondFactor.enrol') };
   return (
     <Alert variant="info" className="mt-4">
       <p className="font-semibold">{t('secondFactor.title')}</p>
-      <p>{t('secondFactor.why')}</p>
-      <Link
-        to={enrolPathFrom(here)}
-        className="link mt-2 inline-flex min-h-11 items-center font-semibold"
-      >
-        {t('secondFactor.enrol')}
-      </Link>
+      <p>{holds.data ? t('secondFactor.whyEnrolled') : t('secondFactor.why')}</p>
+      {wayOn ? (
+        <Link to={wayOn.to} className="link mt-2 inline-flex min-h-11 items-center font-semibold">
+          {wayOn.label}
+        </Link>
+      ) : null}
     </Alert>
   );
 }

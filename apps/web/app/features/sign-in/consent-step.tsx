@@ -7,6 +7,8 @@ import { useStepCall } from './use-step-call';
 type Props = {
   uid: string;
   platform: string;
+  /** Where the platform receives the sign-in (its origin); null when unknown. */
+  address: string | null;
   scopes: readonly PlatformScope[];
   onExpired: () => void;
 };
@@ -16,7 +18,7 @@ type Props = {
  * what each scope gives is listed; the person allows it (remembered until withdrawn on the
  * profile) or declines, and the platform gets nothing.
  */
-export function ConsentStep({ uid, platform, scopes, onExpired }: Props) {
+export function ConsentStep({ uid, platform, address, scopes, onExpired }: Props) {
   const { t } = useTranslation('sign-in');
   const call = useStepCall(onExpired);
   const answer = useAnswerConsent(uid);
@@ -29,6 +31,13 @@ export function ConsentStep({ uid, platform, scopes, onExpired }: Props) {
   const shown = ['openid', ...scopes.filter((scope) => scope !== 'openid')];
   return (
     <div className="mt-3 space-y-5" aria-busy={call.busy}>
+      {/* The address the person can check against the site they came from. */}
+      {address ? (
+        <p>
+          {t('consent.address', { platform })}{' '}
+          <span className="break-all font-semibold">{address}</span>
+        </p>
+      ) : null}
       <p>{t('consent.intro', { platform })}</p>
       <StepAlert problem={call.general} />
       <ul className="list-disc space-y-2 pl-6">

@@ -119,3 +119,35 @@ describe('the recovery codes after the authenticator is enrolled', () => {
     for (const code of CODES) expect(text).toContain(`\r\n${code}\r\n`);
   });
 });
+
+describe('the consent page of a platform', () => {
+  it('names the address the platform receives the sign-in at', async () => {
+    await changeLanguage('id');
+    // An interaction of its own: the page's query cache outlives a test.
+    const uid = 'interaction-consent';
+    fetchMock.mockImplementation(async () =>
+      Response.json({
+        uid,
+        prompt: 'consent',
+        step: null,
+        bot_check: false,
+        passkey: false,
+        totp: false,
+        client: { id: 'demo-platform', name: 'Platform Demo', address: 'https://demo.example.id' },
+        consent: { scopes: ['openid', 'profile'] },
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/auth/sign-in/:uid" element={<InteractionPage />} />
+      </Routes>,
+      { path: `/auth/sign-in/${uid}` },
+    );
+    const title = id.consent.title.replace('{{platform}}', 'Platform Demo');
+    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 3000 });
+    const address = screen.getByText('https://demo.example.id');
+    expect(address.parentElement?.textContent).toBe(
+      `${id.consent.address.replace('{{platform}}', 'Platform Demo')} https://demo.example.id`,
+    );
+  });
+});

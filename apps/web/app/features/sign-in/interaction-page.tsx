@@ -117,6 +117,7 @@ function Interaction() {
         <ConsentStep
           uid={uid}
           platform={platform}
+          address={opened?.client.address ?? null}
           scopes={opened?.consent?.scopes ?? []}
           onExpired={onExpired}
         />

@@ -5,14 +5,14 @@ import { postJson } from '~/api/api-client';
 
 const ResponseSchema = dataEnvelope(ReferralCheckResultSchema);
 
-/** Whether a referral code is valid, and how many more requests it may carry. */
-export async function checkReferralCode(code: string): Promise<number> {
+/** Whether a referral code is valid: resolves when it is, an `ApiError` says why not. */
+export async function checkReferralCode(code: string): Promise<true> {
   const { data } = await postJson(
     DINAS_PATHS.referralCode,
     { referral_code: code },
     ResponseSchema,
   );
-  return data.uses_left;
+  return data.valid;
 }
 
 export const useCheckReferralCode = () => useMutation({ mutationFn: checkReferralCode });
