@@ -3,7 +3,7 @@ import type { Confirmation, SignInMethods } from '@portal/contracts/sign-in-meth
 import type { User } from 'oidc-client-ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { safeReturnPath } from '~/auth/auth-client';
 import type { PasskeyRefusal } from '~/auth/passkeys';
@@ -99,6 +99,23 @@ function Methods({ user }: { user: User }) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * Once a person has a second factor, changing their factors takes a recent sign-in with it: a
+ * refusal for want of one leads to signing in again, back to this page.
+ */
+function SignInAgain({ error }: { error: unknown }) {
+  const { t } = useTranslation('sign-in-methods');
+  const { pathname } = useLocation();
+  if (!(error instanceof ApiError) || error.id !== 'reauthentication_required') return null;
+  return (
+    <p className="mt-2">
+      <a href={reauthenticatePath(pathname)} className="link font-semibold">
+        {t('signInAgain')}
+      </a>
+    </p>
   );
 }
 
@@ -214,6 +231,7 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
           {start.error instanceof ApiError ? (
             <Alert variant="field-error">{localise(start.error)}</Alert>
           ) : null}
+          <SignInAgain error={start.error} />
         </>
       )}
     </section>
@@ -291,6 +309,7 @@ function PasskeySection({ token, methods, onCodes }: SectionProps) {
       {add.error instanceof ApiError ? (
         <Alert variant="field-error">{localise(add.error)}</Alert>
       ) : null}
+      <SignInAgain error={add.error} />
     </section>
   );
 }
@@ -408,6 +427,7 @@ function ConfirmChange({
           )
         }
       </FormField>
+      <SignInAgain error={mutation.error} />
       {appHeld ? (
         <button
           type="button"
