@@ -46,11 +46,23 @@ describe.skipIf(!hasBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
       const context = await newContext(browser, { viewport, language });
       const failures: string[] = [];
       for (const path of PATHS) {
+        // A page whose hydration disagrees with its prerendered HTML logs React's error #418.
+        const hydrationErrors: string[] = [];
+        const note = (text: string) => {
+          if (/#418|#423|hydrat/i.test(text)) hydrationErrors.push(text.slice(0, 120));
+        };
+        context.once('page', (page) => {
+          page.on('console', (message) => {
+            if (message.type() === 'error') note(message.text());
+          });
+          page.on('pageerror', (error) => note(error.message));
+        });
         const page = await open(context, path);
         await page.waitForSelector(`html[lang="${language}"]`);
         if (axe) failures.push(...(await axeViolations(page, path)));
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) failures.push(`${path}: ${overflow} px wider than the window`);
+        failures.push(...hydrationErrors.map((error) => `${path}: ${error}`));
         await page.close();
       }
       await context.close();
