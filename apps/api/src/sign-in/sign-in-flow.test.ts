@@ -89,7 +89,13 @@ describe('the interaction of the sign-in page', () => {
       bot_check: false,
       passkey: false,
       totp: false,
-      client: { id: PORTAL_WEB_CLIENT_ID, name: 'Portal Akun', logo_uri: null },
+      client: {
+        id: PORTAL_WEB_CLIENT_ID,
+        name: 'Portal Akun',
+        logo_uri: null,
+        // Where the sign-in goes back to: the web app's origin, the origin of its callback.
+        address: t.config.oidc.webOrigin,
+      },
       consent: null,
     });
 
