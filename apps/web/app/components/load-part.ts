@@ -24,19 +24,24 @@ export function loadPart<T>(load: () => Promise<T>): Promise<T> {
 
 const loading = new Set<Promise<unknown>>();
 
-const nextFrame = () =>
+// React hydrates an arrived part in tasks of its own; the main thread is idle once it is done.
+const idle = () =>
   new Promise<void>((resolve) => {
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve());
     else setTimeout(resolve, 0);
   });
 
 /**
- * Resolves once the parts asked for so far have arrived and React had the frames to hydrate
- * them. A change that re-renders a part's text (the visitor's language) waits for this: a part
+ * Resolves once the parts asked for so far have arrived and the main thread fell idle after
+ * React hydrated them. A change that re-renders a part's text (the visitor's language) waits for this: a part
  * hydrated after the change would not match its prerendered HTML (React error #418).
  */
 export async function partsHydrated(): Promise<void> {
-  await Promise.allSettled([...loading]);
-  await nextFrame();
-  await nextFrame();
+  // A part's module may ask for parts of its own as it runs, before its promise settles.
+  for (let seen = -1; seen !== loading.size;) {
+    seen = loading.size;
+    await Promise.allSettled([...loading]);
+  }
+  await idle();
+  await idle();
 }
