@@ -6,9 +6,15 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { WEB_ROUTES } from '@portal/contracts/web-routes';
 import { inject } from 'vitest';
 
-export const baseUrl = inject('baseUrl');
+/**
+ * The server of this file's worker: files that run at once each have their own (global
+ * setup), and a worker runs its files one after another.
+ */
+const journeyServer = inject('journeyServers').at(Number(process.env.VITEST_POOL_ID ?? 1) - 1);
+export const baseUrl = journeyServer?.baseUrl ?? '';
+export const webRoot = journeyServer?.webRoot ?? '';
+export const registryInboxDir = journeyServer?.registryInboxDir ?? '';
 export const chromiumPath = inject('chromiumPath');
-export const webRoot = inject('webRoot');
 const scratchDir = inject('scratchDir');
 export const hasBrowser = chromiumPath !== null;
 

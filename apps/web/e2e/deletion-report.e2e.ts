@@ -15,7 +15,15 @@ import { loadRegionData } from '../../api/src/demo/regions';
 import consoleEn from '../app/locales/en/console.json';
 import en from '../app/locales/en/deletion-report.json';
 import id from '../app/locales/id/deletion-report.json';
-import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
+import {
+  DESKTOP,
+  MOBILE,
+  hasBrowser,
+  launchBrowser,
+  newContext,
+  open,
+  registryInboxDir,
+} from './browser';
 import { demoIdentities, demoSignInAccounts, waitForMessage } from './dev-pages';
 import { expectNoAxeViolations } from './axe';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
@@ -71,7 +79,7 @@ async function dropSnapshotWithout(personId: number): Promise<void> {
     if (table !== 'schools' && line.startsWith(`${personId},`)) continue;
     files[table].push(line);
   }
-  const folder = path.join(inject('registryInboxDir'), `e2e-${Date.now()}`);
+  const folder = path.join(registryInboxDir, `e2e-${Date.now()}`);
   mkdirSync(folder, { recursive: true });
   for (const file of SNAPSHOT_FILES) {
     writeFileSync(path.join(folder, `${file}.csv`), files[file].join(''));

@@ -62,6 +62,8 @@ type ServerOptions = {
    * server beside the suite's must not seed or change the suite server's demo accounts.
    */
   ownDatabase?: boolean;
+  /** The PostgreSQL database it uses instead of the one DATABASE_URL names. */
+  databaseUrl?: string;
 };
 
 /**
@@ -74,6 +76,7 @@ export async function startPortalServer({
   demoPeople,
   env = {},
   ownDatabase = false,
+  databaseUrl,
 }: ServerOptions): Promise<PortalServer> {
   const port = await freePort();
   const url = `http://${hostName}:${port}`;
@@ -83,6 +86,7 @@ export async function startPortalServer({
   const registryInboxDir = path.join(dataDir, 'registry-inbox');
   const inherited = { ...process.env };
   if (ownDatabase) delete inherited.DATABASE_URL;
+  else if (databaseUrl) inherited.DATABASE_URL = databaseUrl;
   // In its own process group, so stopping it by PID stops its children too.
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: repoRoot,
