@@ -4,7 +4,6 @@ import type { OfficeType } from '@portal/contracts/account-lookup';
 import type { SchoolLevel, UserType } from '@portal/contracts/user-types';
 import type { Db } from '../db/database';
 import { learningAccounts, people, regions, schools } from '../db/schema';
-import type { Transaction } from '../db/database';
 
 export type PersonMatch = {
   id: number;
@@ -99,8 +98,8 @@ export function createAccountLookupRepository(db: Db) {
       return found;
     },
 
-    async person(id: number, tx?: Transaction): Promise<PersonMatch | undefined> {
-      const [row] = await (tx ?? db)
+    async person(id: number): Promise<PersonMatch | undefined> {
+      const [row] = await db
         .select({
           id: people.id,
           kind: people.kind,
@@ -112,8 +111,8 @@ export function createAccountLookupRepository(db: Db) {
       return row;
     },
 
-    async accounts(personId: number, tx?: Transaction): Promise<AccountSummary[]> {
-      return (tx ?? db)
+    async accounts(personId: number): Promise<AccountSummary[]> {
+      return db
         .select({
           email: learningAccounts.email,
           kind: learningAccounts.kind,

@@ -10,8 +10,8 @@ const CONSOLE_LIST_LIMIT = 200;
 // The bar shows one: a few spare for clients that pick by their own rules.
 const PUBLIC_LIST_LIMIT = 10;
 
-/** SQL only: the announcements table, in a transaction when one is given. */
-export function createAnnouncementsRepository(db: Db) {
+/** SQL only: the announcements table, on the database or inside a transaction. */
+export function createAnnouncementsRepository(db: Db | Transaction) {
   return {
     /** Active and inside their schedule at the database's now, newest change first. */
     showingNow() {
@@ -36,16 +36,16 @@ export function createAnnouncementsRepository(db: Db) {
         .limit(CONSOLE_LIST_LIMIT);
     },
     /** The row as it is before a change, held until the transaction ends. */
-    async hold(tx: Transaction, id: number): Promise<AnnouncementRow | undefined> {
-      const [row] = await tx
+    async hold(id: number): Promise<AnnouncementRow | undefined> {
+      const [row] = await db
         .select()
         .from(announcements)
         .where(eq(announcements.id, id))
         .for('update');
       return row;
     },
-    async insert(tx: Transaction, values: Schedule & { staffId: number }) {
-      const [row] = await tx
+    async insert(values: Schedule & { staffId: number }) {
+      const [row] = await db
         .insert(announcements)
         .values({
           description: values.description,
@@ -59,12 +59,11 @@ export function createAnnouncementsRepository(db: Db) {
     },
     /** The changed row, or undefined when there is no such announcement. */
     async update(
-      tx: Transaction,
       id: number,
       values: (Schedule | { isActive: boolean }) & { staffId: number },
     ): Promise<AnnouncementRow | undefined> {
       const { staffId, ...changes } = values;
-      const [row] = await tx
+      const [row] = await db
         .update(announcements)
         .set({ ...changes, updatedBy: staffId, updatedAt: sql`now()` })
         .where(eq(announcements.id, id))

@@ -5,10 +5,14 @@ import {
   type PublicAnnouncement,
 } from '@portal/contracts/announcements';
 import type { AuditLog } from '../audit/audit-repository';
-import type { Db, Transaction } from '../db/database';
+import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import { NotFoundError } from '../http/domain-errors';
-import { createAnnouncementsRepository, type AnnouncementRow } from './announcements-repository';
+import {
+  createAnnouncementsRepository,
+  type AnnouncementRow,
+  type AnnouncementsRepository,
+} from './announcements-repository';
 
 type Staff = { staffId: number };
 /** A checked input of AnnouncementInputSchema: the schedule's ends as ISO strings or null. */
@@ -68,12 +72,13 @@ export function createAnnouncementsService({
     outcome: 'created' | 'updated' | 'activated' | 'deactivated',
     ip: string,
     id: number | null,
-    write: (tx: Transaction) => Promise<AnnouncementRow | undefined>,
+    write: (inTransaction: AnnouncementsRepository) => Promise<AnnouncementRow | undefined>,
   ): Promise<AnnouncementItem> {
     return db.transaction(async (tx) => {
-      const before = id === null ? null : await repository.hold(tx, id);
+      const inTransaction = createAnnouncementsRepository(tx);
+      const before = id === null ? null : await inTransaction.hold(id);
       if (id !== null && !before) throw notFound();
-      const row = await write(tx);
+      const row = await write(inTransaction);
       if (!row) throw notFound();
       await audit.record(
         {
@@ -119,16 +124,16 @@ export function createAnnouncementsService({
     },
     /** A new announcement starts inactive: staff activate it when it reads right. */
     create: (staff: Staff, input: AnnouncementText, ip: string) =>
-      change(staff, 'created', ip, null, (tx) =>
-        repository.insert(tx, { ...schedule(input), staffId: staff.staffId }),
+      change(staff, 'created', ip, null, (inTransaction) =>
+        inTransaction.insert({ ...schedule(input), staffId: staff.staffId }),
       ),
     update: (staff: Staff, id: number, input: AnnouncementText, ip: string) =>
-      change(staff, 'updated', ip, id, (tx) =>
-        repository.update(tx, id, { ...schedule(input), staffId: staff.staffId }),
+      change(staff, 'updated', ip, id, (inTransaction) =>
+        inTransaction.update(id, { ...schedule(input), staffId: staff.staffId }),
       ),
     setActive: (staff: Staff, id: number, isActive: boolean, ip: string) =>
-      change(staff, isActive ? 'activated' : 'deactivated', ip, id, (tx) =>
-        repository.update(tx, id, { isActive, staffId: staff.staffId }),
+      change(staff, isActive ? 'activated' : 'deactivated', ip, id, (inTransaction) =>
+        inTransaction.update(id, { isActive, staffId: staff.staffId }),
       ),
   };
 }

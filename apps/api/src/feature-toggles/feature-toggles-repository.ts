@@ -5,7 +5,8 @@ import { featureToggleChanges, featureToggles, staffAccounts } from '../db/schem
 export type ToggleRow = { key: string; enabled: boolean | null; textValue: string | null };
 export type ToggleChangeRow = typeof featureToggleChanges.$inferSelect;
 
-export function createFeatureTogglesRepository(db: Db) {
+/** SQL only: the toggles and their changes, on the database or inside a transaction. */
+export function createFeatureTogglesRepository(db: Db | Transaction) {
   return {
     async all(): Promise<ToggleRow[]> {
       return db
@@ -17,13 +18,13 @@ export function createFeatureTogglesRepository(db: Db) {
         .from(featureToggles);
     },
     /** The stored row, locked until the transaction ends: two changes of one key queue up. */
-    async lock(tx: Transaction, key: string): Promise<ToggleRow | undefined> {
+    async lock(key: string): Promise<ToggleRow | undefined> {
       // A first change has no row to lock yet: a placeholder row takes the lock instead.
-      await tx
+      await db
         .insert(featureToggles)
         .values({ key, enabled: null, textValue: null })
         .onConflictDoNothing();
-      const [row] = await tx
+      const [row] = await db
         .select({
           key: featureToggles.key,
           enabled: featureToggles.enabled,
@@ -35,15 +36,14 @@ export function createFeatureTogglesRepository(db: Db) {
       return row;
     },
     async save(
-      tx: Transaction,
       row: ToggleRow,
       change: { oldValue: string; newValue: string; actor: string },
     ): Promise<void> {
-      await tx
+      await db
         .update(featureToggles)
         .set({ enabled: row.enabled, textValue: row.textValue, updatedAt: sql`now()` })
         .where(eq(featureToggles.key, row.key));
-      await tx.insert(featureToggleChanges).values({ key: row.key, ...change });
+      await db.insert(featureToggleChanges).values({ key: row.key, ...change });
     },
     async latestChanges(limit: number): Promise<ToggleChangeRow[]> {
       return db

@@ -99,7 +99,8 @@ export function createFeatureTogglesService({
       const next = checkValue(key, value);
       try {
         return await db.transaction(async (tx) => {
-          const current = valueOf(key, await repository.lock(tx, key));
+          const inTransaction = createFeatureTogglesRepository(tx);
+          const current = valueOf(key, await inTransaction.lock(key));
           if (previous !== undefined && previous !== current) {
             throw new ConflictError({
               id: 'toggle_changed_meanwhile',
@@ -110,7 +111,7 @@ export function createFeatureTogglesService({
           const row = isToggle(key)
             ? { key, enabled: next as boolean, textValue: null }
             : { key, enabled: null, textValue: next as string };
-          await repository.save(tx, row, {
+          await inTransaction.save(row, {
             oldValue: shown(current),
             newValue: shown(next),
             actor,

@@ -31,7 +31,8 @@ const accountQuery = (executor: Db | Transaction) =>
     .from(learningAccounts)
     .innerJoin(people, eq(people.id, learningAccounts.personId));
 
-export function createPasswordResetRepository(db: Db) {
+/** SQL only: accounts to reset and their reset sessions, on the database or inside a transaction. */
+export function createPasswordResetRepository(db: Db | Transaction) {
   return {
     async accountByEmail(email: string): Promise<ResetAccount | undefined> {
       const [row] = await accountQuery(db).where(
@@ -40,8 +41,8 @@ export function createPasswordResetRepository(db: Db) {
       return row;
     },
 
-    async accountById(tx: Transaction, accountId: number): Promise<ResetAccount | undefined> {
-      const [row] = await accountQuery(tx).where(eq(learningAccounts.id, accountId));
+    async accountById(accountId: number): Promise<ResetAccount | undefined> {
+      const [row] = await accountQuery(db).where(eq(learningAccounts.id, accountId));
       return row;
     },
 
@@ -59,14 +60,13 @@ export function createPasswordResetRepository(db: Db) {
 
     /** The session, locked for the rest of the transaction, if it is still open. */
     async sessionBy(
-      tx: Transaction,
       by: { tokenHash: string } | { sessionHash: string },
     ): Promise<ResetSession | undefined> {
       const where =
         'tokenHash' in by
           ? eq(passwordResetSessions.tokenHash, by.tokenHash)
           : eq(passwordResetSessions.sessionHash, by.sessionHash);
-      const [row] = await tx
+      const [row] = await db
         .select()
         .from(passwordResetSessions)
         .where(
@@ -80,16 +80,12 @@ export function createPasswordResetRepository(db: Db) {
       return row;
     },
 
-    async updateSession(
-      tx: Transaction,
-      id: number,
-      values: Partial<typeof passwordResetSessions.$inferInsert>,
-    ) {
-      await tx.update(passwordResetSessions).set(values).where(eq(passwordResetSessions.id, id));
+    async updateSession(id: number, values: Partial<typeof passwordResetSessions.$inferInsert>) {
+      await db.update(passwordResetSessions).set(values).where(eq(passwordResetSessions.id, id));
     },
 
-    async setPassword(tx: Transaction, accountId: number, passwordHash: string): Promise<void> {
-      await tx
+    async setPassword(accountId: number, passwordHash: string): Promise<void> {
+      await db
         .update(learningAccounts)
         .set({ passwordHash, mustChangePassword: false, passwordChangedAt: sql`now()` })
         .where(eq(learningAccounts.id, accountId));

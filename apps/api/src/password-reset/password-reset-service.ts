@@ -140,13 +140,12 @@ export function createPasswordResetService(deps: Dependencies) {
     const phoneOn = method !== 'email' && (await toggles.isEnabled('REQUEST_PASSWORD_BY_PHONE'));
     // Refusals that change state (a lock) are returned, not thrown, so the change commits.
     const outcome = await db.transaction(async (tx): Promise<SendOtpResult | DomainError> => {
-      const session = await repository.sessionBy(tx, { tokenHash: sha256(token) });
+      const resets = createPasswordResetRepository(tx);
+      const session = await resets.sessionBy({ tokenHash: sha256(token) });
       if (!session) invalidSession();
       if ((await codes.attemptsLeft(tx, bindingOf(session))) <= 0)
         return fieldError('otp', 'reset_attempts_used_up', RESET_MESSAGES.codeEnded, 0);
-      const account = session.accountId
-        ? await repository.accountById(tx, session.accountId)
-        : undefined;
+      const account = session.accountId ? await resets.accountById(session.accountId) : undefined;
       const to = method === 'email' ? account?.personalEmail : phoneOn ? account?.phone : null;
       if (!account || !to) {
         return method === 'email'
@@ -177,7 +176,7 @@ export function createPasswordResetService(deps: Dependencies) {
         binding: bindingOf(session),
         minutes,
       });
-      await repository.updateSession(tx, session.id, { sessionHash: sha256(sessionId), method });
+      await resets.updateSession(session.id, { sessionHash: sha256(sessionId), method });
       await outbox.enqueue(
         tx,
         method === 'email'
@@ -208,7 +207,8 @@ export function createPasswordResetService(deps: Dependencies) {
     ip: string,
   ): Promise<{ verified: true; expires_in: number }> {
     const outcome = await db.transaction(async (tx) => {
-      const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
+      const resets = createPasswordResetRepository(tx);
+      const session = await resets.sessionBy({ sessionHash: sha256(sessionId) });
       if (!session) invalidSession();
       return checkCode(tx, session, otp, ip);
     });
@@ -225,7 +225,8 @@ export function createPasswordResetService(deps: Dependencies) {
   ): Promise<{ done: true }> {
     const templates = deps.templates.in(language);
     const candidate = await db.transaction(async (tx) => {
-      const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
+      const resets = createPasswordResetRepository(tx);
+      const session = await resets.sessionBy({ sessionHash: sha256(sessionId) });
       if (!session || !session.accountId) invalidSession();
       if (
         !session.verifiedAt ||
@@ -233,7 +234,7 @@ export function createPasswordResetService(deps: Dependencies) {
       ) {
         throw fieldError('otp', 'reset_not_verified', RESET_MESSAGES.notVerified);
       }
-      const account = await repository.accountById(tx, session.accountId);
+      const account = await resets.accountById(session.accountId);
       if (!account) invalidSession();
       return account;
     });
@@ -248,12 +249,13 @@ export function createPasswordResetService(deps: Dependencies) {
     // Hashing happens outside any transaction: it takes tens of milliseconds on the pool.
     const passwordHash = await hasher.hash(password);
     await db.transaction(async (tx) => {
-      const session = await repository.sessionBy(tx, { sessionHash: sha256(sessionId) });
+      const resets = createPasswordResetRepository(tx);
+      const session = await resets.sessionBy({ sessionHash: sha256(sessionId) });
       if (!session || session.accountId !== candidate.accountId) invalidSession();
-      await repository.setPassword(tx, candidate.accountId, passwordHash);
+      await resets.setPassword(candidate.accountId, passwordHash);
       // Whoever knew the old password is signed out everywhere with the change.
       await deps.revokeSignIns(tx, candidate.accountId);
-      await repository.updateSession(tx, session.id, { completedAt: new Date() });
+      await resets.updateSession(session.id, { completedAt: new Date() });
       // Every contact on file is told; a phone when there is no e-mail (DESIGN.md).
       if (candidate.personalEmail) {
         await outbox.enqueue(
@@ -280,9 +282,8 @@ export function createPasswordResetService(deps: Dependencies) {
 
   /** Undefined when the code is right (and now used); otherwise the error to answer. */
   async function checkCode(tx: Transaction, session: ResetSession, otp: string, ip: string) {
-    const account = session.accountId
-      ? await repository.accountById(tx, session.accountId)
-      : undefined;
+    const resets = createPasswordResetRepository(tx);
+    const account = session.accountId ? await resets.accountById(session.accountId) : undefined;
     if (!account) return fieldError('otp', 'reset_code_expired', RESET_MESSAGES.codeExpired);
     const result = await codes.check(tx, {
       personId: account.personId,
@@ -294,7 +295,7 @@ export function createPasswordResetService(deps: Dependencies) {
       tx,
     );
     if (result.ok) {
-      await repository.updateSession(tx, session.id, { verifiedAt: new Date() });
+      await resets.updateSession(session.id, { verifiedAt: new Date() });
       return undefined;
     }
     if (result.reason === 'locked') return result.error;

@@ -40,14 +40,15 @@ export function createSchoolAccounts({
       const initialPassword = newInitialPassword();
       const passwordHash = await hasher.hash(initialPassword);
       return db.transaction(async (tx) => {
-        const account = await repository.lockStudentAccount(tx, admin.npsn, accountId);
+        const students = createSchoolAdminRepository(tx);
+        const account = await students.lockStudentAccount(admin.npsn, accountId);
         if (!account) {
           throw new NotFoundError({
             id: 'school_account_not_found',
             message: SCHOOL_ADMIN_MESSAGES.accountNotFound,
           });
         }
-        await repository.setInitialPassword(tx, accountId, passwordHash);
+        await students.setInitialPassword(accountId, passwordHash);
         await revokeSignIns(tx, accountId);
         if (account.personalEmail) {
           await outbox.enqueue(

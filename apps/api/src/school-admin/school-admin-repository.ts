@@ -52,7 +52,7 @@ export type SchoolAccountRow = {
   mustChangePassword: boolean;
 };
 
-export function createSchoolAdminRepository(db: Db) {
+export function createSchoolAdminRepository(db: Db | Transaction) {
   return {
     /** The learning accounts of the school's students today, from its memberships as above. */
     async searchAccounts(
@@ -117,19 +117,19 @@ export function createSchoolAdminRepository(db: Db) {
       return found.map((row) => row.id);
     },
 
-    /** The selected students as the listing sees them now, in the caller's transaction. */
-    async selectedStudents(tx: Transaction, npsn: string, ids: readonly number[]) {
+    /** The selected students as the listing sees them now. */
+    async selectedStudents(npsn: string, ids: readonly number[]) {
       return rowsOf<StudentRow>(
-        tx,
+        db,
         sql`SELECT id, name, nisn, reason FROM (${studentsWithoutAccount(
           npsn,
           sql`p.id IN (SELECT json_array_elements_text(${JSON.stringify(ids.map(String))}::json)::bigint)`,
         )}) s`,
       );
     },
-    /** An active student account of the school, locked until the caller's transaction ends. */
-    async lockStudentAccount(tx: Transaction, npsn: string, accountId: number) {
-      const [account] = await tx
+    /** An active student account of the school, locked until the transaction ends. */
+    async lockStudentAccount(npsn: string, accountId: number) {
+      const [account] = await db
         .select({ email: learningAccounts.email, personalEmail: people.personalEmail })
         .from(learningAccounts)
         .innerJoin(people, eq(people.id, learningAccounts.personId))
@@ -148,8 +148,8 @@ export function createSchoolAdminRepository(db: Db) {
     },
 
     /** A new initial password, which the first sign-in must replace. */
-    async setInitialPassword(tx: Transaction, accountId: number, passwordHash: string) {
-      await tx
+    async setInitialPassword(accountId: number, passwordHash: string) {
+      await db
         .update(learningAccounts)
         .set({ passwordHash, mustChangePassword: true, passwordChangedAt: sql`now()` })
         .where(eq(learningAccounts.id, accountId));

@@ -124,7 +124,7 @@ export function createStudentRequests({
       let requestId: number;
       try {
         requestId = await db.transaction(async (tx) => {
-          const selected = await repository.selectedStudents(tx, admin.npsn, ids);
+          const selected = await createSchoolAdminRepository(tx).selectedStudents(admin.npsn, ids);
           if (
             selected.length !== ids.length ||
             selected.some((student) => student.reason !== null)
