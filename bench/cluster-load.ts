@@ -8,7 +8,7 @@ import { startCluster } from '../scripts/cluster';
 import { freePort } from '../scripts/free-port';
 import { DEFAULT_ADMIN_URL, query, seededDatabase } from './bench-support';
 
-// `npm run bench:load [-- --seconds 600 --rate 300 --instances 2 --people 100000]` (issue 24):
+// `npm run bench:load [-- --seconds 600 --rate 300 --instances 2 --people 100000]`:
 // mixed traffic (page loads, the remote configuration, lookups, reset lookups) through nginx at a
 // steady rate to several instances on PostgreSQL and Redis; prints the answers by status, the
 // latency p50/p99 and each instance's memory (RSS) over the run. The bot check is off and the

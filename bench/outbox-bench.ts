@@ -10,7 +10,7 @@ import { DEFAULT_ADMIN_URL, freePort } from './bench-support';
 // loopback SMTP sink. N messages are queued in transactions of B (a burst, as after a mass
 // notice); meanwhile a code e-mail is queued every 50 ms, as visitors asking for reset codes
 // would. Prints messages per second from the first queued to the last received, and the code
-// e-mails' p50/p95 from queued to received. Goal (issue 18): >= 300 msg/s, code p95 < 2 s.
+// e-mails' p50/p95 from queued to received. Goal: >= 300 msg/s, code p95 < 2 s.
 
 const { values } = parseArgs({
   options: {

@@ -6,7 +6,7 @@ import { freePort } from './free-port';
 import { ensureNginx, writeNginxConfig } from './nginx';
 import { ensurePrometheus, startPrometheus } from './prometheus';
 
-// Several API instances behind nginx on this machine (issue 24): `npm run start:cluster` and the
+// Several API instances behind nginx on this machine: `npm run start:cluster` and the
 // browser journeys of apps/web/e2e/cluster.e2e.ts start them the same way.
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Debian's Prometheus scraping every API instance's metrics port (issue 37): `npm run
+// Debian's Prometheus scraping every API instance's metrics port: `npm run
 // start:cluster` and apps/api/src/deployment/monitoring.test.ts start it the same way.
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

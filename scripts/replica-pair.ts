@@ -13,8 +13,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
 
-// A PostgreSQL primary and a streaming hot standby of it, private to one run (issue 37,
-// decision 0281): `npm run start:cluster -- --replica` and db/streaming-replica.test.ts start
+// A PostgreSQL primary and a streaming hot standby of it, private to one run (decision
+// 0281): `npm run start:cluster -- --replica` and db/streaming-replica.test.ts start
 // them the same way. The machine's own PostgreSQL allows no replication connections, and its
 // configuration is not ours to change, so both servers are initdb'd in a folder of their own.
 

@@ -1,7 +1,7 @@
 /**
  * `npm run start:cluster`: several API instances on a PostgreSQL pair and the machine's Redis behind
- * nginx on loopback, requests spread round robin (issue 24), and Debian's Prometheus scraping
- * each instance's metrics port with the alert rules of deploy/prometheus (issue 37). Installs
+ * nginx on loopback, requests spread round robin, and Debian's Prometheus scraping
+ * each instance's metrics port with the alert rules of deploy/prometheus. Installs
  * Debian's nginx and prometheus when missing, builds the web app, applies the migrations once,
  * starts the instances, nginx and Prometheus, and stops them all on Ctrl-C.
  *

@@ -4,7 +4,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 
 /**
- * A demo of a ministry platform (issue 36): a separate small web app that signs people in with
+ * A demo of a ministry platform: a separate small web app that signs people in with
  * their learning account as a confidential OpenID client (openid-client, certified), shows the
  * claims it received, refreshes its tokens, and ends its own session when the portal posts a
  * back-channel logout token. `npm start` registers it outside production (client id

@@ -6,7 +6,7 @@ import { TEACHER_LOOKUP_FORM } from '../src/test-support/mailed-test-app';
 import { loadRegistryFixture } from '../src/test-support/registry-fixture';
 import { createTestApp } from '../src/test-support/test-app';
 
-// PostgreSQL going away under the API (issue 24): every connection terminated
+// PostgreSQL going away under the API: every connection terminated
 // (`pg_terminate_backend`) and new ones refused for FAULT_DOWN_SECONDS (default 20), then back.
 // Meanwhile `/readyz` says not ready, requests fail fast with 503, none hangs; afterwards the
 // same process serves again, without a restart. Needs the machine's PostgreSQL (DATABASE_URL).

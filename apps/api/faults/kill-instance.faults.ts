@@ -27,7 +27,7 @@ import {
   type Teacher,
 } from './kill-instance-people';
 
-// `kill -9` of an instance in the middle of mixed submissions (issue 24), taking turns:
+// `kill -9` of an instance in the middle of mixed submissions, taking turns:
 // - account details sent by e-mail (a lookup, then the request);
 // - office account requests (a letter upload, then the request);
 // - password resets (verify, send the code, the code read from its mail, validate, set);

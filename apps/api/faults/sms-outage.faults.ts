@@ -6,7 +6,7 @@ import { outboxMessages } from '../src/db/schema';
 import { createSmtpSink, freePort } from '../src/test-support/smtp-sink';
 import { createTestApp } from '../src/test-support/test-app';
 
-// The SMS gateway failing for minutes while text messages are queued (issue 24): it answers
+// The SMS gateway failing for minutes while text messages are queued: it answers
 // 503 to every message, then comes back; everything is delivered, each message once (by its
 // reference). FAULT_MESSAGES (default 1000) and FAULT_DOWN_SECONDS (default 180).
 const MESSAGES = Number(process.env['FAULT_MESSAGES'] ?? 1000);
@@ -84,7 +84,7 @@ it(`delivers ${MESSAGES} text messages queued while the SMS gateway failed ${DOW
     gateway.state.down = false;
     // Retries back off (exponentially, at most 30 min apart), but once the transport takes a
     // message again, the probe of every minute or the next retry brings every waiting one
-    // forward (issue 37): all out within two minutes of its return, however long it was away.
+    // forward: all out within two minutes of its return, however long it was away.
     const deadline = back + RESUME_LIMIT_SECONDS * 1000;
     while ((await delivered()) < MESSAGES && Date.now() < deadline) await sleep(1000);
     const seconds = Math.round((Date.now() - back) / 1000);

@@ -5,7 +5,7 @@ import { outboxMessages } from '../src/db/schema';
 import { createSmtpSink } from '../src/test-support/smtp-sink';
 import { createTestApp } from '../src/test-support/test-app';
 
-// SMTP down for minutes while mail is queued (issue 24): everything is delivered once it is
+// SMTP down for minutes while mail is queued: everything is delivered once it is
 // back, nothing twice. FAULT_MESSAGES (default 1000) and FAULT_DOWN_SECONDS (default 180).
 const MESSAGES = Number(process.env['FAULT_MESSAGES'] ?? 1000);
 const DOWN_SECONDS = Number(process.env['FAULT_DOWN_SECONDS'] ?? 180);
@@ -53,7 +53,7 @@ it(`delivers ${MESSAGES} messages queued while SMTP was down ${DOWN_SECONDS} s, 
     await sink.start();
     // Retries back off (exponentially, at most 30 min apart), but once the transport takes a
     // message again, the probe of every minute or the next retry brings every waiting one
-    // forward (issue 37): all out within two minutes of its return, however long it was away.
+    // forward: all out within two minutes of its return, however long it was away.
     const deadline = back + RESUME_LIMIT_SECONDS * 1000;
     while ((await delivered()) < MESSAGES && Date.now() < deadline) await sleep(1000);
     const seconds = Math.round((Date.now() - back) / 1000);

@@ -10,7 +10,7 @@ export const streamTimeout = 5_000;
  * Renders the prerendered pages at build time (`ssr: false`: nothing is rendered on request).
  * Unlike React Router's default, it always waits for all content (React's advice for static
  * generation): a part of a page loaded with `lazy` is then in the HTML where it belongs, not a
- * fallback swapped for it by a script, and hydrates when its code arrives (issue 38).
+ * fallback swapped for it by a script, and hydrates when its code arrives.
  */
 export default function handleRequest(
   request: Request,

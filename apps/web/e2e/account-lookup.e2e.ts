@@ -174,7 +174,7 @@ describe.skipIf(!hasBrowser)('account lookup journeys', () => {
     // Blocked: a returning visitor's worker would answer the part's script from its cache, and
     // the journey must hold it back.
     const context = await newContext(browser, { viewport: MOBILE, serviceWorkers: 'block' });
-    // The page hydrates; the form's own code (a part, issue 38) arrives only after the typing.
+    // The page hydrates; the form's own code (a part) arrives only after the typing.
     let release!: () => void;
     const partHeld = new Promise<void>((resolve) => (release = resolve));
     await context.route('**/assets/lookup-area-*.js', async (route) => {

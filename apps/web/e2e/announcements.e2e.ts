@@ -10,7 +10,7 @@ import { demoSignInAccounts } from './dev-pages';
 import { expectNoAxeViolations } from './axe';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
-// Issue 22, announcements: staff write one in Markdown with a live preview and activate it in
+// Announcements: staff write one in Markdown with a live preview and activate it in
 // the console; the public site's bar shows it two seconds after its toggle is on, and the
 // visitor dismisses it for good (close button; on a phone, a tap on the dimmed page). What
 // staff type never runs on the page. Every text is unique to this run and deactivated at the end.

@@ -37,8 +37,8 @@ import { codeIn, enterCode, requestCodeByEmail, setNewPassword } from './passwor
 import { callTo, expectEachOnAnotherInstance, roundRobin, type RoundRobin } from './round-robin';
 import { signInWithPassword } from './sign-in-steps';
 
-// `npm run start:cluster` in a browser (issue 24): two API instances behind nginx on loopback,
-// on a PostgreSQL primary with a streaming standby of their own (issue 37: the heavy reads go to
+// `npm run start:cluster` in a browser: two API instances behind nginx on loopback,
+// on a PostgreSQL primary with a streaming standby of their own (the heavy reads go to
 // the standby, scripts/replica-pair.ts) and the machine's Redis, serving the build the global
 // setup made. Each journey's consecutive calls land on different instances (round-robin.ts), so
 // a journey works only if what it needs is shared: the lookup token, the reset session and its

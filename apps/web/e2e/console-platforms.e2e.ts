@@ -11,7 +11,7 @@ import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open }
 import { demoSignInAccounts, type DemoSignInAccount } from './dev-pages';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
-// Issue 36, end to end: the demo platform admin registers a platform, sees its client secret
+// End to end: the demo platform admin registers a platform, sees its client secret
 // once, rotates it with an overlap, and disables the platform; on a phone in Indonesian, then
 // on a desktop in English (signed in again with a recovery code). Every step is scanned by axe.
 

@@ -28,7 +28,7 @@ import { demoIdentities, demoSignInAccounts, waitForMessage } from './dev-pages'
 import { expectNoAxeViolations } from './axe';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
-// Issue 23, end to end: a registry snapshot in the server's inbox in which a teacher with an
+// End to end: a registry snapshot in the server's inbox in which a teacher with an
 // account is missing; the sync schedules the deletion, the notice arrives, its link opens the
 // report page where the teacher reports a mistake; the registrar upholds it in the console and
 // the teacher is told.

@@ -12,7 +12,7 @@ import consoleEn from '../app/locales/en/console.json';
 import consoleId from '../app/locales/id/console.json';
 import signInId from '../app/locales/id/sign-in.json';
 
-// Issue 21, the applicant's part: the office request form with its letter upload (progress
+// The applicant's part: the office request form with its letter upload (progress
 // shown), kept through a reload, answered with a request number and a confirmation e-mail.
 
 const TEXTS = { id, en };

@@ -8,7 +8,7 @@ import { demoSignInAccounts } from './dev-pages';
 import { expectNoAxeViolations } from './axe';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
-// Issue 22, the toggles: a staff member changes one in the console, after a confirmation, and
+// The toggles: a staff member changes one in the console, after a confirmation, and
 // the public portal follows; the change is listed with who made it.
 
 const KEY = 'LOOKUP_DINAS';

@@ -7,7 +7,7 @@ import { openRequestModal } from './navbar';
 import { expectNoAxeViolations } from './axe';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
-// A first sign-in (issue 19): an account handed out with an initial password chooses a new one
+// A first sign-in: an account handed out with an initial password chooses a new one
 // before anything else; ministry staff then enrol their authenticator app, and later sign in
 // with its codes. Each account's first sign-in happens once per server, so each runs once.
 

@@ -11,8 +11,8 @@ import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './
 import { demoIdentities, type DemoIdentity } from './dev-pages';
 
 /**
- * What a new user tripped over (issue 17), each shown fixed at a phone and a desktop width in
- * both languages. Texts come from the catalogues, so each check reads the language it runs in.
+ * What a new user meets first, each checked at a phone and a desktop width in both languages.
+ * Texts come from the catalogues, so each check reads the language it runs in.
  */
 const CATALOGUES = {
   id: { lookup: idLookup, forms: idForms, reset: idReset },
@@ -53,7 +53,7 @@ async function waitForBotCheck(page: Page, texts: Catalogue) {
     .waitFor({ timeout: 30_000 });
 }
 
-describe.skipIf(!hasBrowser)('what a new user tripped over, fixed', () => {
+describe.skipIf(!hasBrowser)('what a new user meets first', () => {
   let browser: Browser;
   let identities: Record<DemoIdentity['userType'], DemoIdentity>;
   beforeAll(async () => {

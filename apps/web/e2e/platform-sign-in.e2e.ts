@@ -12,7 +12,7 @@ import {
 } from './demo-platform';
 import { devPages } from './dev-pages';
 
-// Issue 36: a person signs in to a ministry platform (the demo platform, `npm run
+// A person signs in to a ministry platform (the demo platform, `npm run
 // demo:platform`, a separate app using openid-client) with their learning account from a fresh
 // browser, agrees to what it receives, sees the claims, then signs out at the portal: the
 // portal's back-channel logout, delivered by the outbox, ends the platform's own session; or

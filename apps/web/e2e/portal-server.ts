@@ -41,7 +41,7 @@ export type PortalServer = {
   url: string;
   /** The folder it serves the web app from: a copy of the build journeys may change. */
   webRoot: string;
-  /** Its registry inbox, for snapshot folders (issue 23). */
+  /** Its registry inbox, for snapshot folders. */
   registryInboxDir: string;
   /** Stops it (and its children) and removes its data. */
   stop: () => void;

@@ -9,7 +9,7 @@ import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext } from './browse
 import { signInAtPlatform, startDemoPlatform, type DemoPlatform } from './demo-platform';
 import { devPages } from './dev-pages';
 
-// Issue 36: a person who agreed to the demo platform (`npm run demo:platform`) finds it among
+// A person who agreed to the demo platform (`npm run demo:platform`) finds it among
 // their connected platforms at /profile/platform-terhubung, with what it receives, and withdraws
 // its access after a confirmation; at 360 px in Indonesian and 1280 px in English, axe on every
 // step. A server of its own: it registers the demo platform at the demo platform's port.

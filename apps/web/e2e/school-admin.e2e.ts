@@ -10,10 +10,10 @@ import methodsId from '../app/locales/id/sign-in-methods.json';
 import { answerAppCode, enrolAppOnMethodsPage } from './second-factor-steps';
 import { chooseNewPassword, signInWithPassword } from './sign-in-steps';
 
-// Issue 20: a school admin requests accounts for the school's students, watches them being
-// made, downloads them with their initial passwords once, and resets one; a student then signs
-// in with the initial password and must choose a new one. Since issue 35 the admin enrols an
-// authenticator app on the way (the demo admin has no second factor: decision 0269).
+// A school admin requests accounts for the school's students, watches them being made,
+// downloads them with their initial passwords once, and resets one; a student then signs in
+// with the initial password and must choose a new one. The admin enrols an authenticator app on
+// the way (the demo admin has no second factor: decision 0269).
 
 const count = (value: string, n: number) => value.replaceAll('{{count}}', String(n));
 
@@ -66,7 +66,7 @@ describe.skipIf(!hasBrowser)('school admins', () => {
     await page.waitForURL(/\/eligible\/peserta-didik$/, { timeout: 30_000 });
     await page.getByRole('table', { name: id.students.caption }).waitFor({ timeout: 30_000 });
 
-    // Issue 35: the request and the CSV need a second factor. The demo admin has none: the
+    // The request and the CSV need a second factor. The demo admin has none: the
     // page leads to the sign-in methods, an authenticator app is enrolled, and a new sign-in
     // with it comes back here.
     await page.getByText(id.secondFactor.why).waitFor();

@@ -19,7 +19,7 @@ import {
 } from './second-factor-steps';
 import { chooseNewPassword, signInWithPassword } from './sign-in-steps';
 
-// Issue 35: every account holder may add a second factor on the profile's "Metode masuk" page,
+// Every account holder may add a second factor on the profile's "Metode masuk" page,
 // and then signs in with it after the password; a school admin must, before the student
 // request and the initial passwords' CSV. Passkeys need a host name (WebAuthn refuses an IP
 // address): this journey runs a server of its own on `localhost` (decision 0262), so the demo

@@ -10,7 +10,7 @@ import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './
 import { demoSignInAccounts, waitForMessage, type DemoSignInAccount } from './dev-pages';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
-// Issue 34, end to end: the demo staff admin invites a reviewer, who accepts the mailed link,
+// End to end: the demo staff admin invites a reviewer, who accepts the mailed link,
 // signs in and sees only the office requests; the admin withdraws the role (the member's next
 // call shows it) and disables the member; the audit trail shows the change with its before and
 // after. Every console page is scanned at 360 px (id) and 1280 px (en).

@@ -3,7 +3,7 @@ import { ConsolePageSchema, consolePageOf } from './console';
 import { typedText } from './typed-text';
 
 /**
- * Deletion of an account whose owner left the registry (SPEC §1, issue 23): the notice's report
+ * Deletion of an account whose owner left the registry (SPEC §1): the notice's report
  * page and the console's review. The schedule is SPEC §1's, in days before the stated date.
  */
 export const DELETION_NOTICE_DAYS = { ptk: [30, 3], pd: [30, 7, 1] } as const;

@@ -3,7 +3,7 @@ import { operationalMoment } from './operational-dates';
 import { typedText } from './typed-text';
 
 /**
- * Announcements (SPEC §3, §4, §7; issue 22): written by staff in the console in Markdown, shown
+ * Announcements (SPEC §3, §4, §7): written by staff in the console in Markdown, shown
  * by the public site's announcement bar while active and inside their schedule.
  */
 export const ANNOUNCEMENT_ROUTES = {

@@ -5,7 +5,7 @@ import { FEATURE_TOGGLE_KEYS, TEXT_SETTING_KEYS } from './feature-toggles';
 import { OperationalDaySchema, operationalMoment } from './operational-dates';
 import { typedText } from './typed-text';
 
-/** The ministry's console (DESIGN.md: staff with a second factor; issue 21 and the next ones). */
+/** The ministry's console (DESIGN.md: staff with a second factor). */
 export const CONSOLE_ROUTES = {
   officeRequests: '/admin/v1/office-requests',
   officeRequest: '/admin/v1/office-requests/:id',
@@ -128,7 +128,7 @@ export const ReferralCodeItemSchema = z.object({
 export type ReferralCodeItem = z.infer<typeof ReferralCodeItemSchema>;
 export const ReferralCodeListSchema = z.object({ items: z.array(ReferralCodeItemSchema) });
 
-/** Toggles and text settings of SPEC §3, as the console changes them (issue 22). */
+/** Toggles and text settings of SPEC §3, as the console changes them. */
 export const ToggleKeyParamsSchema = z.object({
   key: z.enum([...FEATURE_TOGGLE_KEYS, ...TEXT_SETTING_KEYS], ERROR_MESSAGES.dataInvalid),
 });

@@ -11,7 +11,7 @@ import { NewPasswordSchema } from './password-reset';
 import { typedText } from './typed-text';
 
 /**
- * An education office's account request (SPEC §2, §3, §7; issue 21): reference lists, the
+ * An education office's account request (SPEC §2, §3, §7): reference lists, the
  * referral code check and the official letter's upload.
  */
 export const DINAS_PATHS = {

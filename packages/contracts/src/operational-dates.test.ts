@@ -30,7 +30,7 @@ describe('operational dates', () => {
     }
   });
 
-  it('still says a malformed or a missing day as before', () => {
+  it('says a malformed or a missing day with the usual date messages', () => {
     expect(messagesOf(OperationalDaySchema, '2026-02-30')).toEqual([ERROR_MESSAGES.invalidDate]);
     expect(messagesOf(OperationalDaySchema, '24-11-2026')).toEqual([ERROR_MESSAGES.invalidDate]);
     expect(messagesOf(OperationalDaySchema, undefined)).toEqual([ERROR_MESSAGES.required]);

@@ -4,8 +4,8 @@ import { countedMessage } from './counted-message';
 import { typedText } from './typed-text';
 
 /**
- * Passkeys (WebAuthn, decision 0262): ministry staff's second factor beside the authenticator
- * app (issue 34); the same calls' shapes serve every account holder later (issue 35).
+ * Passkeys (WebAuthn, decision 0262): a second factor beside the authenticator app, for staff
+ * and every account holder alike.
  */
 export const PASSKEY_POLICY = {
   /** How long a challenge may be answered, once; also the browser's wait (`timeout`). */
@@ -25,7 +25,7 @@ export const PASSKEY_MESSAGES = {
   labelTooLong: countedMessage('Nama passkey paling banyak {{count}} karakter.'),
 } as const;
 
-/** A staff member's own passkeys, in the console (issue 34). */
+/** A staff member's own passkeys, in the console. */
 export const STAFF_PASSKEY_ROUTES = {
   passkeys: '/admin/v1/passkeys',
   registrationOptions: '/admin/v1/passkeys/registration-options',

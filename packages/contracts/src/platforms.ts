@@ -4,7 +4,7 @@ import { SchoolLevelSchema } from './user-types';
 import { typedText } from './typed-text';
 
 /**
- * The ministry's platforms that sign people in with a learning account (issue 36): OpenID
+ * The ministry's platforms that sign people in with a learning account: OpenID
  * clients registered in the console by a platform admin, the claims each scope releases, and the
  * person's view of the platforms they connected.
  */

@@ -19,7 +19,7 @@ export const ProfileEventSchema = z.enum([
   'email_changed',
   'sessions_ended',
   'data_exported',
-  /** Issue 35: the profile's sign-in methods. */
+  /** The profile's sign-in methods. */
   'second_factor_added',
   'second_factor_removed',
   'recovery_codes_renewed',
@@ -63,7 +63,7 @@ export const SchoolAdminsSchema = z.object({
 });
 export type SchoolAdmins = z.infer<typeof SchoolAdminsSchema>;
 
-/** The account holder's own changes (issue 35): paths under the API prefix. */
+/** The account holder's own changes: paths under the API prefix. */
 export const PROFILE_PATHS = {
   password: '/profile/v1/password',
   email: '/profile/v1/personal-email',

@@ -6,7 +6,7 @@ import { typedText } from './typed-text';
 
 /**
  * What a school admin (the school's principal or operator, signed in with a learning account)
- * does for the school's students (SPEC §1, §6; issue 20): request their accounts in bulk, then
+ * does for the school's students (SPEC §1, §6): request their accounts in bulk, then
  * download them and reset their passwords in the admin portal.
  */
 

@@ -6,7 +6,7 @@ import { RESET_MESSAGES } from './password-reset';
 import { SIGN_IN_MESSAGES } from './sign-in';
 
 /**
- * A learning account's sign-in methods (issue 35, decision 0269): the password, and an optional
+ * A learning account's sign-in methods (decision 0269): the password, and an optional
  * second factor (an authenticator app, passkeys) with recovery codes; required of school admins
  * before their sensitive actions.
  */

@@ -6,7 +6,7 @@ import { NewPasswordSchema } from './password-reset';
 import { typedText } from './typed-text';
 
 /**
- * The console's sections (issue 34): each is one task of the ministry's staff, one route of the
+ * The console's sections: each is one task of the ministry's staff, one route of the
  * console and one scope of its API. A role grants sections; the API's access hook checks them.
  */
 export const CONSOLE_SECTIONS = [
@@ -43,7 +43,7 @@ export const STAFF_ROLES = {
   auditor: ['audit'],
   /** Staff accounts and their roles; reads the audit trail to see what staff did. */
   'staff-admin': ['staff', 'audit'],
-  /** The platforms that sign people in with a learning account (issue 36): register, edit,
+  /** The platforms that sign people in with a learning account: register, edit,
    * rotate secrets, disable. */
   'platform-admin': ['platforms'],
 } as const satisfies Record<string, readonly ConsoleSection[]>;

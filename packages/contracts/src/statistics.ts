@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OperationalDaySchema } from './operational-dates';
 
-/** Statistics (issue 22): the staff dashboard in the console and the public `/statistik` page. */
+/** Statistics: the staff dashboard in the console and the public `/statistik` page. */
 export const STATISTICS_PATHS = {
   console: '/admin/v1/statistics',
   public: '/public/v1/statistics',

@@ -15,9 +15,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by the route scope's `declareAccess`, never by hand: the route table shows it. */
     access?: AccessKind;
-    /** A staff route's console section (issue 34): the roles granting it may call the route. */
+    /** A staff route's console section: the roles granting it may call the route. */
     staffSection?: ConsoleSection;
-    /** A school admin's route that needs a recent second factor (issue 35, decision 0269). */
+    /** A school admin's route that needs a recent second factor (decision 0269). */
     secondFactor?: boolean;
   }
 }

@@ -130,7 +130,7 @@ describe('every token route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("refuses a staff token where a learning account's is needed with 401, as before", async () => {
+  it("refuses a staff token where a learning account's is needed with 401", async () => {
     const wrong = await refusals((route) =>
       route.access === 'staff' ? null : { token: staff, status: 401, id: 'unauthorized' },
     );
@@ -152,7 +152,7 @@ describe('every token route', () => {
   });
 });
 
-describe('every staff route, for every role (issue 34)', () => {
+describe('every staff route, for every role', () => {
   /** A token per role, and one of a member who holds none. */
   const tokens = new Map<StaffRole | 'none', string>();
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createDeletionDecisions } from './deletion-decisions-service';
 import { createDeletionReports } from './deletion-report-service';
 
 /**
- * The deletion of accounts whose owners left the registry (issue 23): the daily lifecycle, the
+ * The deletion of accounts whose owners left the registry: the daily lifecycle, the
  * owner's report that a notice is a mistake, and the console's decision on it.
  */
 export function createAccountDeletionService(deps: DeletionDependencies) {

@@ -60,7 +60,7 @@ const fieldError = (field: string, id: ErrorId, message: string, attemptsLeft?: 
 const toAccountView = (accounts: AccountSummary[]) =>
   accounts.map((a) => ({ email: a.email, kind: a.kind, school_level: a.schoolLevel }));
 
-/** Finding an account by personal data, and what the person may then ask for (issue 4). */
+/** Finding an account by personal data, and what the person may then ask for. */
 export function createAccountLookupService(deps: Dependencies) {
   const { db, tokens, botCheck, toggles, outbox, queue, audit, codes, limits } = deps;
   const repository = createAccountLookupRepository(db);

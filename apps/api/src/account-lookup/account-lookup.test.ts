@@ -355,7 +355,7 @@ describe('account creation', () => {
       birthDate: FIXTURE.student.birthDate,
       motherName: FIXTURE.student.motherName,
     });
-    // The pd path is the school admin's bulk request (issue 20): it wants their access token.
+    // The pd path is the school admin's bulk request: it wants their access token.
     const reply = await t.app.inject({
       method: 'POST',
       url: `${base}/pd/request-account-creation`,

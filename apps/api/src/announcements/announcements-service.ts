@@ -31,7 +31,7 @@ function announcementState(row: AnnouncementRow, now: Date): AnnouncementState {
 
 const iso = (moment: Date | null) => moment?.toISOString() ?? null;
 
-/** What the audit keeps of an announcement: its text, schedule and state (issue 34). */
+/** What the audit keeps of an announcement: its text, schedule and state. */
 const auditedState = (row: AnnouncementRow) => ({
   id: String(row.id),
   description: row.description,

@@ -11,7 +11,7 @@ import type { AuditTrailService } from './audit-trail-service';
 
 const tags = ['console'];
 
-/** The console's audit section (issue 34): auditors and staff admins, read only. */
+/** The console's audit section: auditors and staff admins, read only. */
 export const auditTrailRoutes: FastifyPluginAsyncZod<{
   service: AuditTrailService;
   access: Access;

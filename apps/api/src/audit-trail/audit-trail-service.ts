@@ -27,7 +27,7 @@ const entryOf = (row: Row) => ({
 });
 
 /**
- * The audit trail as auditors and staff admins read it (issue 34): who did what and when, with
+ * The audit trail as auditors and staff admins read it: who did what and when, with
  * the before and after of what they changed. Every read of it, a page or an export, is audited
  * too: who read, and the filter they used, a person in it by staff id only.
  */

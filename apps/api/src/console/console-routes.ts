@@ -23,8 +23,8 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['console'];
 
 /**
- * The ministry's console API for offices (issue 21): staff with a second factor and the role of
- * each section (issue 34), every call checked by its scope's hook.
+ * The ministry's console API for offices: staff with a second factor and the role of
+ * each section, every call checked by its scope's hook.
  */
 export const consoleRoutes: FastifyPluginAsyncZod<{
   service: ConsoleService;
@@ -32,7 +32,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { service, access }) => {
   app.addHook('onRequest', noStore);
 
-  // Office requests and their letters: the reviewer's section (issue 34).
+  // Office requests and their letters: the reviewer's section.
   await app.register(async (scope) => {
     const reviewers = scope.withTypeProvider<ZodTypeProvider>();
     declareAccess(reviewers, access.requireStaff('office-requests'));

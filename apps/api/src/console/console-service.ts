@@ -4,7 +4,7 @@ import { createOfficeDecisions } from './office-decision-service';
 import { createOfficeReview } from './office-review-service';
 import { createReferralCodes } from './referral-codes-service';
 
-/** The ministry's console (issue 21): office requests, their decisions and referral codes. */
+/** The ministry's console: office requests, their decisions and referral codes. */
 export function createConsoleService(deps: ConsoleDependencies) {
   return {
     ...createOfficeReview(deps),

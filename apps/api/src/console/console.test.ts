@@ -180,7 +180,7 @@ describe('the console', () => {
       const reply = await t.app.inject({ method: 'POST', url, headers: asStaff(), payload });
       expect(reply.statusCode).toBe(400);
     }
-    // PostgreSQL refuses NUL in text: this answered 500 (issue 32). Line breaks stay allowed.
+    // PostgreSQL refuses NUL in text, so the API must refuse it first. Line breaks stay allowed.
     for (const reason of ['x\u0000y', 'Surat\u0007 palsu', 'Surat\u007f']) {
       const reply = await t.app.inject({
         method: 'POST',
@@ -279,7 +279,7 @@ describe('the console', () => {
     expect(new Set(byStaff.map((row) => row.outcome))).toEqual(
       new Set(['read-letter', 'approved', 'rejected', 'created', 'revoked']),
     );
-    // Each change keeps its before and after (issue 34); reading a letter changes nothing.
+    // Each change keeps its before and after; reading a letter changes nothing.
     const changesOf = (outcome: string) => byStaff.find((row) => row.outcome === outcome)?.changes;
     expect(changesOf('approved')).toEqual({
       before: { number: expect.any(String), status: 'submitted' },

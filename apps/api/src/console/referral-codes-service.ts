@@ -20,7 +20,7 @@ const referralItem = (row: ReferralCodeRow) => ({
   state: referralState(row) as 'valid' | 'revoked' | 'expired' | 'used_up',
 });
 
-/** What the audit trail keeps of a code (issue 34). */
+/** What the audit trail keeps of a code. */
 const auditedCode = (row: ReferralCodeRow) => ({
   id: String(row.id),
   maxUses: row.maxUses,

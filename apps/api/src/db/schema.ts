@@ -210,7 +210,7 @@ export const featureToggles = pgTable('feature_toggles', {
 });
 
 /**
- * Every change of a toggle or text setting: who, when, the value before and after (issue 22).
+ * Every change of a toggle or text setting: who, when, the value before and after.
  * Values are `on`/`off` or the setting's text; neither is personal data.
  */
 export const featureToggleChanges = pgTable(
@@ -255,7 +255,7 @@ export const registrySeeds = pgTable('registry_seeds', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** `backchannel`: an OpenID back-channel logout token posted to a platform (issue 36). */
+/** `backchannel`: an OpenID back-channel logout token posted to a platform. */
 export const messageChannel = pgEnum('message_channel', ['email', 'sms', 'backchannel']);
 
 /**
@@ -309,11 +309,11 @@ export const auditEvents = pgTable(
     ipHash: varchar('ip_hash', { length: 64 }),
     targetHash: varchar('target_hash', { length: 64 }),
     /**
-     * What a console action changed (issue 34): `{ before, after }`, personal data only as
+     * What a console action changed: `{ before, after }`, personal data only as
      * keyed hashes. Null for the public's requests.
      */
     changes: jsonb('changes').$type<{ before: unknown; after: unknown }>(),
-    /** The OpenID client a sign-in was for (issue 36): the portal's own or a platform's. */
+    /** The OpenID client a sign-in was for: the portal's own or a platform's. */
     clientId: varchar('client_id', { length: 64 }),
   },
   (t) => [
@@ -519,12 +519,12 @@ export const staffAccounts = pgTable(
     failures: integer('failures').notNull().default(0),
     failuresSince: timestamp('failures_since', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    /** An invitation's link (issue 34): the SHA-256 of its token, until the person uses it. */
+    /** An invitation's link: the SHA-256 of its token, until the person uses it. */
     invitationHash: varchar('invitation_hash', { length: 64 }),
     invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
     /** The end of the member's last sign-in (the second factor accepted). */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-    /** What the member may do (`STAFF_ROLES` of the contracts, issue 34); none until granted. */
+    /** What the member may do (`STAFF_ROLES` of the contracts); none until granted. */
     roles: text('roles')
       .array()
       .notNull()
@@ -556,7 +556,7 @@ export const staffRecoveryCodes = pgTable(
 );
 
 /**
- * A learning account's authenticator app (issue 35), optional second factor for every account
+ * A learning account's authenticator app, optional second factor for every account
  * holder: the secret sealed like staff's, pending until a first code confirms it.
  */
 export const accountTotp = pgTable('account_totp', {
@@ -571,7 +571,7 @@ export const accountTotp = pgTable('account_totp', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One-time recovery codes of a learning account's second factor, hashed (issue 35). */
+/** One-time recovery codes of a learning account's second factor, hashed. */
 export const accountRecoveryCodes = pgTable(
   'account_recovery_codes',
   {
@@ -585,8 +585,7 @@ export const accountRecoveryCodes = pgTable(
   (t) => [index('account_recovery_codes_account_idx').on(t.accountId)],
 );
 
-// A passkey's owner is one account: a staff account now (issue 34), a learning account later
-// (issue 35). Exactly one of the two columns is set.
+// A passkey's owner is one account, staff or learning: exactly one of the two columns is set.
 const passkeyOwner = () => ({
   staffId: bigint('staff_id', { mode: 'number' }).references(() => staffAccounts.id, {
     onDelete: 'cascade',
@@ -831,7 +830,7 @@ export const officeAccountRequests = pgTable(
 );
 
 /**
- * Counts per Jakarta day and metric (issue 22), kept by the statistics job from the raw events:
+ * Counts per Jakarta day and metric, kept by the statistics job from the raw events:
  * `event:<EVENT_NAME>` from tracking_events, `audit:<action>:<outcome>` from audit_events.
  * Counts only, nothing about a person, so they outlive the raw rows' keeping times.
  */
@@ -884,7 +883,7 @@ export const announcements = pgTable(
 );
 
 /**
- * One import of a registry snapshot (issue 23): where it stands, so a crashed import resumes
+ * One import of a registry snapshot: where it stands, so a crashed import resumes
  * from its last committed batch, and what it changed. A snapshot is imported once.
  */
 export const registrySyncs = pgTable(
@@ -1037,7 +1036,7 @@ export const platformAuthMethod = pgEnum('platform_auth_method', [
 ]);
 
 /**
- * The ministry's platforms that sign people in with a learning account (issue 36): OpenID
+ * The ministry's platforms that sign people in with a learning account: OpenID
  * clients registered by platform admins and served to the provider from here (the portal's own
  * web client stays in the code). A secret is kept as its SHA-256 only; a rotation keeps the
  * previous hash valid until `previous_secret_valid_until`.
@@ -1094,7 +1093,7 @@ export const platformClients = pgTable(
 );
 
 /**
- * What a person agreed a platform may receive (issue 36), remembered until they withdraw it on
+ * What a person agreed a platform may receive, remembered until they withdraw it on
  * `/profile`: the next sign-in to that platform, from any browser, asks no consent for these
  * scopes. First-party platforms get a row at sign-in without the question.
  */

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { openDatabase } from './database';
 import { dailyMetrics } from './schema';
 
-// Issue 37, decision 0281: the server's own database layer on a real streaming pair, the
+// The server's own database layer on a real streaming pair (decision 0281), the
 // primary as DATABASE_URL and its hot standby as DATABASE_REPLICA_URL (scripts/replica-pair.ts,
 // private servers on free ports: the machine's PostgreSQL allows no replication). Which server
 // ran a read is told by each server's statement log, and, while replay is paused, by the answer.

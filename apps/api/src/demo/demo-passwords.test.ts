@@ -41,7 +41,7 @@ describe('demo identities', () => {
 });
 
 describe('demo staff', () => {
-  it('include a platform admin who holds that role alone (issue 36)', async () => {
+  it('include a platform admin who holds that role alone', async () => {
     const identities = await demoIdentities(database, 'belajar');
     const accounts = await ensureDemoSignInAccounts(database, {
       identities,

@@ -8,11 +8,11 @@ import type { DemoIdentity } from './demo-identities';
 /** The password of the demo accounts: printed at start, never used outside a demo registry. */
 export const DEMO_PASSWORD = 'Coba-Portal-2026';
 /**
- * Ministry staff members of the demo, each holding the role of their name (issue 34): one is
+ * Ministry staff members of the demo, each holding the role of their name: one is
  * new and holds none yet (the sign-in journey enrols it first), one reviews office requests, one
  * runs the toggles, one writes announcements, one reads the statistics, one decides deletion
  * reports, one reads the audit trail, one administers the staff, and one registers the
- * platforms that sign people in (issue 36).
+ * platforms that sign people in.
  */
 const DEMO_STAFF = {
   staff: { name: 'staf', roles: [] },
@@ -173,7 +173,7 @@ export const formatDemoSignInAccounts = (accounts: readonly DemoSignInAccount[])
     ),
   ].join('\n');
 
-/** A referral code for trying the office request (issue 21): many uses, a year to live. */
+/** A referral code for trying the office request: many uses, a year to live. */
 export const DEMO_REFERRAL_CODE = 'DEMODINAS2026';
 
 export async function ensureDemoReferralCode(database: Database): Promise<string> {

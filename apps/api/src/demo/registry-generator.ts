@@ -923,9 +923,9 @@ function* schoolPeople(
 
 /**
  * Some students waiting for an account have a gap in their record that keeps a school admin
- * from requesting one (issue 20's reasons): no NISN, no birth date yet, or left the school. The
- * second, third and fourth of every ten in a school (by their place, not the random stream, so
- * everyone else stays as before).
+ * from requesting one: no NISN, no birth date yet, or left the school. The second, third and
+ * fourth of every ten in a school (by their place, not the random stream, so drawing them leaves
+ * everyone else's data unchanged).
  */
 function withRegistryGap(person: PersonRow, memberships: MembershipRow[], place: number) {
   const gap = place % 10;

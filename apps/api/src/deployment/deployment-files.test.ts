@@ -6,7 +6,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { createTestApp } from '../test-support/test-app';
 import { loadConfig } from '../config';
 
-// The deployment files (issue 24): no container daemon runs here, so they are read as data and
+// The deployment files: no container daemon runs here, so they are read as data and
 // held against the configuration schema and the app itself: every variable production requires
 // is provided, the ports and the probe paths are the app's.
 

@@ -8,7 +8,7 @@ import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { TEACHER_LOOKUP_FORM } from '../test-support/mailed-test-app';
 import { createTestCluster } from '../test-support/test-app';
 
-// Several instances on one database and one counters store (issue 24): every request below goes
+// Several instances on one database and one counters store: every request below goes
 // to the next instance in turn, as a round-robin load balancer sends them. A journey works only
 // if nothing it needs lives in one instance's memory.
 

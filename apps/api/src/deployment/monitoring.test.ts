@@ -14,7 +14,7 @@ import {
 import { skipsWithout } from '../test-support/missing-dependency';
 import { createTestCluster } from '../test-support/test-app';
 
-// Issue 37: the alert rules load, each alert has its runbook section, the dashboard and the
+// The alert rules load, each alert has its runbook section, the dashboard and the
 // rules name only metrics the API serves, and Prometheus sees every instance.
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));

@@ -11,7 +11,7 @@ import {
 import { trackingEvents } from '../db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
-// The production image's web (issue 31): no container daemon runs here, so the Dockerfile's own
+// The production image's web: no container daemon runs here, so the Dockerfile's own
 // build command runs with the environment its build stage has, and the app then serves that
 // build with a deployment's own tracker secret. Before, the build baked in the development
 // credentials, and every tracking POST of the documented deployments got 401.

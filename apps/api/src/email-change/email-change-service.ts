@@ -203,7 +203,7 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
   }
 
   /**
-   * Starts a change of personal e-mail from the profile (issue 35): the person is known by
+   * Starts a change of personal e-mail from the profile: the person is known by
    * their sign-in, so one code goes to the new address (it works) and none to the contact on
    * file, which is told once the change is made. The sends and wrong entries count with the
    * lookup's change (one flow per person): a new route never brings fresh guesses.

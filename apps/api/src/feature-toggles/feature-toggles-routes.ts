@@ -39,7 +39,7 @@ export const featureTogglesRoutes: FastifyPluginAsyncZod<{
     );
   });
 
-  // The console's part (issue 22): staff with their second factor see and change them.
+  // The console's part: staff with their second factor see and change them.
   await app.register(async (scope) => {
     const staffOnly = scope.withTypeProvider<ZodTypeProvider>();
     staffOnly.addHook('onRequest', noStore);

@@ -55,7 +55,7 @@ export function createFeatureTogglesService({
   now = Date.now,
 }: {
   db: Db;
-  /** Every change joins the audit trail with its before and after (issue 34). */
+  /** Every change joins the audit trail with its before and after. */
   audit: Pick<AuditLog, 'record'>;
   /** Milliseconds since the epoch: the cache's clock, moved by tests. */
   now?: () => number;

@@ -90,7 +90,7 @@ describe('toggles in the console', () => {
 
     const [row] = (await changeRows()).filter((entry) => entry.key === 'API_PLATFORM');
     expect(row?.actor).toMatch(/^staff:\d+$/);
-    // The audit trail keeps it too, with its before and after (issue 34).
+    // The audit trail keeps it too, with its before and after.
     const trail = await t.app.inject({
       url: `${api}${STAFF_ROUTES.audit}?action=toggle`,
       headers: { authorization: `Bearer ${staff}` },

@@ -78,7 +78,7 @@ export const CONTROL_CHARACTERS = [
   '\ud800',
   '\udfff',
 ];
-/** Days PostgreSQL or the contracts refuse; year 0000 first (issue 32). */
+/** Days PostgreSQL or the contracts refuse; year 0000 first. */
 export const OUT_OF_RANGE_DAYS = [
   '0000-01-01',
   '0001-01-01',

@@ -23,7 +23,7 @@ describe('client addresses', () => {
   let trusting: TestApp;
   beforeAll(async () => {
     const limits = { BOT_CHECK: 'off', LOOKUP_LIMIT_PER_IP_PER_MINUTE: '2' };
-    // Production, where every proxy used to be trusted.
+    // Production without TRUST_PROXY trusts no proxy.
     untrusting = await createTestApp(limits, (config) => ({ ...config, env: 'production' }));
     trusting = await createTestApp({ ...limits, TRUST_PROXY: '127.0.0.1' });
   });

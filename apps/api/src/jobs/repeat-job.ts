@@ -8,7 +8,7 @@ import type { JobQueue } from './job-queue';
  * registry sync and the deletion lifecycle every few seconds.
  */
 export async function repeatJob(queue: JobQueue, name: string, everySeconds: number) {
-  // An earlier version scheduled these queues by cron: that schedule would run them as well.
+  // A database may still hold a cron schedule for the queue, which would run it as well.
   await queue.boss.unschedule(name);
   const timer = setInterval(() => {
     queue

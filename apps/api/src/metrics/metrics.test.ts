@@ -9,7 +9,7 @@ import {
 } from '../test-support/test-relying-party';
 import { UNMATCHED_ROUTE } from './metrics';
 
-// Issue 37: /metrics on a port of its own, by route pattern, with nothing personal in a label.
+// /metrics on a port of its own, by route pattern, with nothing personal in a label.
 
 const NIK = '3273015204850001';
 const EMAIL = 'rahasia.pribadi@example.org';
@@ -46,7 +46,7 @@ const requestCount = async (route: string) =>
     .reduce((sum, value) => sum + value.value, 0);
 
 describe('the metrics port', () => {
-  it('serves every family of the issue on its own port, not on the public one', async () => {
+  it('serves every metric family on its own port, not on the public one', async () => {
     expect(t.app.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(new URL(t.app.metricsUrl!).port).not.toBe('0');
     await t.app.inject('/healthz');

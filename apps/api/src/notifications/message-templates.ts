@@ -590,7 +590,7 @@ export function messageTemplates(context: Context) {
           'second-factor-added-sms',
           text.secondFactorAddedNoticeSms(accountEmail, factor, at),
         ),
-      /** A staff invitation (issue 34): the link's token in the fragment, never in a server log. */
+      /** A staff invitation: the link's token in the fragment, never in a server log. */
       staffInvitation: (to: string, token: string, validHours: number) =>
         email(
           to,

@@ -15,7 +15,7 @@ type Options = {
   queue: JobQueue;
   email: Transport;
   sms: Transport;
-  /** Back-channel logout tokens to platforms (issue 36): `to` is the client, `text` the session. */
+  /** Back-channel logout tokens to platforms: `to` is the client, `text` the session. */
   backchannel: Transport;
   retryDelaySeconds: number;
   /** Counts each delivery's end (metrics/ serves it; it reads the outbox, so no import here). */

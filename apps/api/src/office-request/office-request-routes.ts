@@ -25,7 +25,7 @@ const REFERRAL_CHECKS_PER_MINUTE_PER_IP = 10;
 const REQUESTS_PER_HOUR_PER_IP = 20;
 const tags = ['dinas-request'];
 
-/** The office request's lists and its referral code check (SPEC §7, issue 21). */
+/** The office request's lists and its referral code check (SPEC §7). */
 export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequestService }> = async (
   app,
   { service },

@@ -33,7 +33,7 @@ const answer = (row: { id: number; createdAt: Date; status: Submitted['status'] 
   estimate_days: OFFICE_ACCOUNT_ESTIMATE_DAYS,
 });
 
-/** An office's request for its account (SPEC §3, issue 21): its lists, its code, the request. */
+/** An office's request for its account (SPEC §3): its lists, its code, the request. */
 export function createOfficeRequestService({
   db,
   hasher,

@@ -497,7 +497,7 @@ describe('the office request', () => {
   });
   it('refuses a control character in any text field, in Indonesian, and writes nothing', async () => {
     letter = await newLetter('192.0.2.6');
-    // PostgreSQL refuses NUL in text: each of these answered 500 (issue 32).
+    // PostgreSQL refuses NUL in text, so the API must refuse it first with a 400, not a 500.
     const cases: [Record<string, unknown>, string][] = [
       [{ suratDinas: 'Permohonan\u0000Akun' }, 'suratDinas'],
       [{ nomorSuratDinas: '421/9\u0000/2026' }, 'nomorSuratDinas'],

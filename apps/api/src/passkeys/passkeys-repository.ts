@@ -2,7 +2,6 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../db/database';
 import { passkeyChallenges, passkeys } from '../db/schema';
 
-/** Who holds a passkey: a staff account (issue 34) or, later, a learning account (issue 35). */
 export type PasskeyOwner = { kind: 'staff' | 'learning'; id: number };
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type Ceremony = 'registration' | 'authentication';

@@ -77,7 +77,7 @@ const shown = (row: PasskeyRow): Passkey => ({
  * WebAuthn ceremonies for any account (decision 0262), with @simplewebauthn/server: user
  * verification required, phishing-resistant by the origin and relying party the browser signs,
  * each challenge stored server-side and answered once within its minutes. The rules of who may
- * hold a passkey and what one signs in to are the callers' (staff's second factor, issue 34).
+ * hold a passkey and what one signs in to are the callers' (staff's second factor).
  */
 export function createPasskeysService(deps: PasskeysDependencies) {
   const { db, audit } = deps;

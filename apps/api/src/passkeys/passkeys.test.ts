@@ -33,7 +33,7 @@ import {
   type Browser,
 } from '../test-support/test-relying-party';
 
-// Passkeys for ministry staff (issue 34, decision 0262): added and removed in the console with
+// Passkeys for ministry staff (decision 0262): added and removed in the console with
 // the staff member's token, used at the sign-in's second factor instead of the app's code. The
 // browser is a software authenticator that answers with real WebAuthn responses.
 

@@ -25,7 +25,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The console's platform registry (platform admins, section `platforms`) and the signed-in
- * person's connected platforms (issue 36).
+ * person's connected platforms.
  */
 export const platformsRoutes: FastifyPluginAsyncZod<{
   service: PlatformsService;

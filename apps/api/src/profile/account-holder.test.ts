@@ -24,7 +24,7 @@ import type { SmtpSink } from '../test-support/smtp-sink';
 import type { TestApp } from '../test-support/test-app';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 
-// The account holder's home (issue 35): password, personal e-mail, sessions and a copy of one's
+// The account holder's home: password, personal e-mail, sessions and a copy of one's
 // data, through the whole app, the embedded provider and a real SMTP server on loopback.
 
 const API = '/belajar-id';

@@ -21,7 +21,7 @@ const isConfirmed = (change: { closedReason: string | null }) =>
   change.closedReason === 'confirmed';
 
 /**
- * The right of access (UU 27/2022 art. 7, issue 35): a copy of what the portal holds about the
+ * The right of access (UU 27/2022 art. 7): a copy of what the portal holds about the
  * person who asks, made on request, limited per account, audited; JSON for programs and a
  * readable page to print. Only the caller's person is ever read.
  */

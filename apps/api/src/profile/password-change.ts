@@ -12,7 +12,7 @@ const fieldError = (field: string, id: ErrorId, message: string) =>
   new ValidationError([{ field, message }], { id, message });
 
 /**
- * A password changed by its holder while signed in (issue 35): DESIGN.md's rules for a new
+ * A password changed by its holder while signed in: DESIGN.md's rules for a new
  * password, the current one confirming it (a wrong one counts toward the sign-in's lock), every
  * contact told, and the other sessions ended when the person asks.
  */

@@ -5,7 +5,7 @@ import { createProfileOverview } from './profile-overview';
 import { createSignedInPlaces } from './signed-in-places';
 
 /**
- * The account holder's home (SPEC §2, issue 35): what they read about themselves, their
+ * The account holder's home (SPEC §2): what they read about themselves, their
  * password, personal e-mail, the places they are signed in and a copy of their data. One part
  * per file over the module's one deps type; operation names stay unique across the parts.
  */

@@ -13,7 +13,7 @@ const publicIdOf = (uid: string) =>
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /**
- * Where the account is signed in (issue 35): the sign-in provider's sessions, each with the
+ * Where the account is signed in: the sign-in provider's sessions, each with the
  * browser and system its user agent names, first and last use, the caller's own marked; ending
  * one, or all but the caller's, ends their grants and refresh tokens at once.
  */

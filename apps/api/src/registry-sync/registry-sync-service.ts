@@ -252,7 +252,7 @@ async function applyLeft(ctx: RegistrySyncDependencies, run: SyncRun): Promise<v
 }
 
 /**
- * The registry's import (issue 23): snapshots from the registry's inbox, or one named by the
+ * The registry's import: snapshots from the registry's inbox, or one named by the
  * command, applied to the registry in resumable batches.
  */
 export function createRegistrySyncService(deps: RegistrySyncDependencies) {

@@ -19,7 +19,7 @@ export function createSchoolAccounts({
 }: SchoolAdminDependencies) {
   const repository = createSchoolAdminRepository(db);
   return {
-    /** The learning accounts of the school's students, paged (issue 20's admin portal). */
+    /** The learning accounts of the school's students, paged, for the school admin's portal. */
     searchSchoolAccounts(
       admin: SchoolAdmin,
       input: { query: string; page: number },

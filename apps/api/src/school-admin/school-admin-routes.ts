@@ -24,7 +24,7 @@ import type { SchoolAdminService } from './school-admin-service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
-/** The school admin's API (issue 20): every route is for the admin of the school it names. */
+/** The school admin's API: every route is for the admin of the school it names. */
 export const schoolAdminRoutes: FastifyPluginAsyncZod<{
   service: SchoolAdminService;
   access: Access;
@@ -106,7 +106,7 @@ export const schoolAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   // What hands out or changes access to students' accounts needs a recent second factor
-  // (issue 35, decision 0269): a student request, the initial passwords' CSV, a password reset.
+  // (decision 0269): a student request, the initial passwords' CSV, a password reset.
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     declareAccess(scope, access.requireSchoolAdmin({ secondFactor: true }));

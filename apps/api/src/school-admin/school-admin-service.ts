@@ -4,7 +4,7 @@ import { createStudentRequestProcessing } from './student-request-processing-ser
 import { createStudentRequests } from './student-requests-service';
 
 /**
- * What a school admin does (issue 20): every call names its school, whose admin the route
+ * What a school admin does: every call names its school, whose admin the route
  * scope's access hook found (access/). The requests' job makes the accounts they ask for.
  */
 export function createSchoolAdminService(deps: SchoolAdminDependencies) {

@@ -92,8 +92,8 @@ async function signedInMember(
     password: PASSWORD,
   });
   tokens[key] = signed.access_token;
-  // A school admin's requests, downloads and resets need a sign-in with a second factor
-  // (issue 35): the admins enrol an authenticator app and sign in again with it.
+  // A school admin's requests, downloads and resets need a sign-in with a second factor: the
+  // admins enrol an authenticator app and sign in again with it.
   if (memberships.some((m) => m.role !== 'teacher')) {
     const { secret } = await enrolAuthenticator(t, signed.access_token);
     tokens[key] = (

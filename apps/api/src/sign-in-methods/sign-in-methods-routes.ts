@@ -26,7 +26,7 @@ import type { SignInMethodsService } from './sign-in-methods-service';
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
- * The profile's "Metode masuk" (issue 35): the signed-in account holder's second factor, an
+ * The profile's "Metode masuk": the signed-in account holder's second factor, an
  * authenticator app and passkeys, and the recovery codes that come with it.
  */
 export const signInMethodsRoutes: FastifyPluginAsyncZod<{

@@ -84,7 +84,7 @@ const codeRefused = () =>
   });
 
 /**
- * A learning account's second factor (issue 35, decision 0269): an authenticator app and
+ * A learning account's second factor (decision 0269): an authenticator app and
  * passkeys, optional for every account holder, with ten recovery codes given with the first
  * factor. A change that weakens the account (a removal, new recovery codes) is confirmed with the
  * password or an app code, counted like a wrong password toward the sign-in's lock. Every change

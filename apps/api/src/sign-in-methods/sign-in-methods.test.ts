@@ -41,7 +41,7 @@ import {
   startSignIn,
 } from '../test-support/test-relying-party';
 
-// Issue 35: a second factor for every account holder, optional for teachers and students and
+// A second factor for every account holder, optional for teachers and students and
 // required of school admins before their sensitive actions; the tokens say how the person
 // signed in (decision 0269).
 
@@ -85,7 +85,7 @@ const methodsOf = async (token: string) =>
     .data;
 
 describe('an account without a second factor', () => {
-  it('signs in with the password alone, as before, and its tokens say so (AAL1, pwd)', async () => {
+  it('signs in with the password alone, and its tokens say so (AAL1, pwd)', async () => {
     const teacher = { email: FIXTURE.teacher.accounts[0]!, password: 'Guru-Bandung-2026' };
     const tokens = await signIn(rp, t.config, browser(), teacher);
     expect(tokens.claims()).toMatchObject({

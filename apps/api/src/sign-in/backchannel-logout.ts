@@ -5,7 +5,7 @@ import type { Transport } from '../notifications/mail-transport';
 import { createOidcAdapterRepository } from './oidc-adapter-repository';
 
 /**
- * OpenID Back-Channel Logout through the outbox (issue 36): when a session ends, a message per
+ * OpenID Back-Channel Logout through the outbox: when a session ends, a message per
  * platform of the session is saved (the platform's id as recipient, the subject and session id
  * as text) and the outbox's delivery job signs and posts the logout token, retrying it as it
  * retries mail. The token is signed at delivery, with the provider's key of that moment.

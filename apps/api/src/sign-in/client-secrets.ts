@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Platform client secrets (issue 36, decision 0271): 256 random bits shown once, kept as their
+ * Platform client secrets (decision 0271): 256 random bits shown once, kept as their
  * SHA-256. A secret of that strength needs no slow hash: nobody guesses it, and the hash only
  * keeps a copy of the database from being a copy of the secrets. The provider compares the
  * hash of what a platform sends with the stored hash (and, through a rotation's overlap, with

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('the provider at its issuer', () => {
-  it('is discovered by an independent client, with code + PKCE only and every endpoint of issue 19', async () => {
+  it('is discovered by an independent client, with code + PKCE only and every endpoint under /oidc', async () => {
     const rp = await discoverClient(t.app, t.config);
     const metadata = rp.serverMetadata();
     expect(metadata.issuer).toBe('http://localhost:3000/oidc');
@@ -24,7 +24,7 @@ describe('the provider at its issuer', () => {
     expect(metadata.scopes_supported).toEqual(
       expect.arrayContaining(['openid', 'offline_access', 'profile', 'email']),
     );
-    // The ministry's scopes and their claims (issue 36), for the platforms.
+    // The ministry's scopes and their claims, for the platforms.
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['schools', 'user_type']));
     expect(metadata.claims_supported).toEqual(
       expect.arrayContaining(['sub', 'name', 'email', 'email_verified', 'schools', 'user_type']),
@@ -78,7 +78,7 @@ describe('the provider at its issuer', () => {
       paths: Record<string, object>;
       info: { description: string };
     };
-    // What a platform receives by scope is documented beside the API (issue 36).
+    // What a platform receives by scope is documented beside the API.
     expect(spec.info.description).toContain('| `schools` | `schools` |');
     expect(spec.info.description).toContain('| `user_type` | `user_type` |');
     // The provider's own endpoints are described by its discovery document instead.

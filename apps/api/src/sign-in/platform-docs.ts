@@ -1,7 +1,7 @@
 import { PLATFORM_LIMITS, SCOPE_CLAIMS } from '@portal/contracts/platforms';
 
 /**
- * What a platform receives by scope (issue 36), for the OpenAPI document's description at
+ * What a platform receives by scope, for the OpenAPI document's description at
  * /docs; the provider's discovery names the same scopes and claims.
  */
 export function platformScopesDescription(issuer: string): string {

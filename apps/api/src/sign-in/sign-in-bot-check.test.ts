@@ -8,7 +8,7 @@ import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-t
 import type { TestApp } from '../test-support/test-app';
 import { createBrowser, interactionPath, startSignIn } from '../test-support/test-relying-party';
 
-// Repeated failed sign-ins from one address bring the bot check in (issue 19): guessing
+// Repeated failed sign-ins from one address bring the bot check in: guessing
 // passwords from one place then costs a proof of work per guess.
 
 const ADDRESS = '10.77.0.1';

@@ -19,7 +19,7 @@ import {
   type Browser,
 } from '../test-support/test-relying-party';
 
-// What a sign-in asks after the password (issue 19): a new password in place of an initial
+// What a sign-in asks after the password: a new password in place of an initial
 // one, and ministry staff's second factor, enrolled at their first sign-in.
 
 const INITIAL = 'Awal-Sementara-2026';
@@ -276,7 +276,7 @@ describe('school-admin rights', () => {
     const before = await t.app.services.signIn.accountClaims(String(teacher!.id));
     expect(before).toMatchObject({ roles: [], userType: 'ptk' });
     expect(before!.schools).not.toContainEqual(expect.objectContaining({ role: 'operator' }));
-    // A school they ran and left gives no role and is not among their schools (issue 36).
+    // A school they ran and left gives no role and is not among their schools.
     await t.database.db.insert(schoolMemberships).values({
       personId: teacher!.personId,
       npsn: FIXTURE.smp.npsn,

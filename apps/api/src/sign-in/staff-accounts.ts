@@ -15,7 +15,7 @@ export function createStaffAccounts({ db, hasher, staffDomain }: StaffAccountsDe
   /**
    * Creates a staff account with a random initial password, answered once: the first sign-in
    * replaces it and enrols the second factor. `created` is false when the address has one.
-   * The roles (issue 34) say what the member may do; none is a member who can open no section.
+   * The roles say what the member may do; none is a member who can open no section.
    */
   async function addStaffAccount(
     address: string,

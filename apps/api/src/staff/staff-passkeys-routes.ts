@@ -17,7 +17,7 @@ import type { StaffPasskeysService } from './staff-passkeys-service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-/** The console's calls for a staff member's own passkeys (issue 34): list, add, remove. */
+/** The console's calls for a staff member's own passkeys: list, add, remove. */
 export const staffPasskeysRoutes: FastifyPluginAsyncZod<{
   service: StaffPasskeysService;
   access: Access;

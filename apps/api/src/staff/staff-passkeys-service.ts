@@ -8,7 +8,7 @@ import { createStaffRepository } from './staff-repository';
 const ownerOf = (staffId: number): PasskeyOwner => ({ kind: 'staff', id: staffId });
 
 /**
- * A staff member's own passkeys in the console (issue 34): any staff member signed in with
+ * A staff member's own passkeys in the console: any staff member signed in with
  * their second factor holds up to the policy's number, named in authenticators by their address.
  * The authenticator app stays enrolled: removing the last passkey leaves it as the second factor.
  */

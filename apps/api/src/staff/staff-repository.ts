@@ -34,7 +34,7 @@ type StaffChange = Partial<{
   invitationExpiresAt: Date | null;
 }>;
 
-/** The staff accounts as the console's staff section reads and changes them (issue 34). */
+/** The staff accounts as the console's staff section reads and changes them. */
 export function createStaffRepository(db: Db | Transaction) {
   return {
     async account(id: number): Promise<StaffRow | undefined> {

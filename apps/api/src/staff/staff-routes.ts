@@ -22,7 +22,7 @@ const tags = ['console'];
 const member = { 200: dataEnvelope(StaffMemberSchema), ...errorResponses(400, 401, 403, 404, 409) };
 
 /**
- * The console's routes about staff (issue 34): who is signed in (any member), the staff
+ * The console's routes about staff: who is signed in (any member), the staff
  * section (staff admins), and the invitation link (the invited person, before any sign-in).
  */
 export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; access: Access }> = async (

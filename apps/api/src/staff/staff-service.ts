@@ -84,7 +84,7 @@ function newInvitation() {
 }
 
 /**
- * Ministry staff as the console manages them (issue 34): who is signed in, and the staff admin's
+ * Ministry staff as the console manages them: who is signed in, and the staff admin's
  * invitations, roles, disabling and second-factor resets. Nobody changes their own account here;
  * the last active staff admin stays; every change is audited with its before and after and
  * mailed to the person it concerns, in the same transaction.

@@ -253,7 +253,7 @@ describe('the statistics API', () => {
       ['from=2025-01-01&to=2026-01-02', STATISTICS_MESSAGES.rangeTooLong],
       ['from=2026-02-30&to=2026-03-01', 'Tanggal Tidak Valid'],
       ['to=2026-03-01', 'Wajib Diisi'],
-      // PostgreSQL has no year 0000: this answered 500 (issue 32).
+      // PostgreSQL has no year 0000: a 400, not the database's error.
       ['from=0000-01-01&to=0000-01-01', ERROR_MESSAGES.dataInvalid],
       ['from=1999-12-31&to=2000-01-01', OPERATIONAL_DATE_MESSAGES.outOfRange],
       ['from=2100-12-31&to=2101-01-01', OPERATIONAL_DATE_MESSAGES.outOfRange],

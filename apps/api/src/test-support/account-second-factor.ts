@@ -12,8 +12,8 @@ import {
 } from './test-relying-party';
 import type { TestApp } from './test-app';
 
-// Test support for issue 35: an account holder enrols an authenticator app from the profile,
-// and signs in with it after the password.
+// An account holder enrols an authenticator app from the profile, and signs in with it after
+// the password.
 
 /** A code of the person's app, `steps` time steps from now (a code is accepted once). */
 export const appCode = (secret: string, steps = 0) =>

@@ -10,7 +10,7 @@ import {
 } from '../db/schema';
 import { normalizeName, personNameKey } from '../registry/name-normalizer';
 
-/** A small registry whose every person is one scenario of the lookup (issue 4). */
+/** A small registry whose every person is one scenario of the lookup. */
 export const FIXTURE = {
   sd: { npsn: '20212345', name: 'SD Negeri 1 Bandung', level: 'SD' as const },
   smp: { npsn: '20287654', name: 'SMP Negeri 2 Bandung', level: 'SMP' as const },

@@ -127,7 +127,7 @@ describe('event tracker', () => {
 
   it('answers 400, never 5xx, to a device clock outside the operational days', async () => {
     const before = (await t.database.db.select().from(trackingEvents)).length;
-    // PostgreSQL has no year 0000: this answered 500 (issue 32).
+    // PostgreSQL has no year 0000: a 400, not the database's error.
     for (const timestamp of ['0000-01-01T00:00:00.000Z', '1970-01-01T00:00:00.000Z']) {
       const reply = await send(event({ timestamp }));
       expect(reply.statusCode, timestamp).toBe(400);

@@ -59,7 +59,7 @@ export function createUploadService({
     },
 
     /**
-     * Removes letters no submitted request took within a day (issue 21), a batch at most: the
+     * Removes letters no submitted request took within a day, a batch at most: the
      * file first, then its row, so a crash in between leaves a row whose file is gone, which
      * the next sweep finishes. Answers how many it removed.
      */

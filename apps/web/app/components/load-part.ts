@@ -1,5 +1,5 @@
 /**
- * A part of a page whose code comes after the page's first script (issue 38), read with React's
+ * A part of a page whose code comes after the page's first script, read with React's
  * `use` inside a Suspense boundary. Loading starts when the route's module runs, not when React
  * first renders the part; the promise carries React's thenable status, so that once the code is
  * here (always, when the page is prerendered at build time) `use` reads it without suspending:

@@ -19,7 +19,7 @@ function FaqTitle() {
   return <h1>{t('title')}</h1>;
 }
 
-describe('a namespace whose English comes with a loader (issue 38)', () => {
+describe('a namespace whose English comes with a loader', () => {
   it('is not loaded while the page is read in Indonesian, and is before English is shown', async () => {
     const loader = vi.fn(async () => ({ default: webinarEn }));
     registerNamespace('webinar', { id: webinarId, en: loader });

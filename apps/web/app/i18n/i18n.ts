@@ -87,7 +87,7 @@ export async function changeLanguage(language: Language): Promise<void> {
 /**
  * Adds a route's own namespace, so its text loads with that route and not with the home page.
  * The English may be a loader (`() => import('~/locales/en/<ns>.json')`): a page read in
- * Indonesian then does not carry its English (issue 38); such a page calls `useEnglishTexts`.
+ * Indonesian then does not carry its English; such a page calls `useEnglishTexts`.
  */
 export function registerNamespace(
   namespace: OnDemandNamespace,

@@ -25,7 +25,7 @@ export const useRemoteToggle = (key: FeatureToggleKey): boolean =>
 /**
  * Whether the server's toggles are known (arrived, or failed to and the local defaults apply).
  * Until then a page shows what it shows when the service is open, so that it does not jump
- * from a closed notice to its form when they arrive (issue 38).
+ * from a closed notice to its form when they arrive.
  */
 export const useTogglesSettled = (): boolean => useToggleValue((state) => state.settled === true);
 

@@ -13,7 +13,7 @@ import { Alert } from '~/components/alert';
 
 /**
  * The user type, the form and the result with the query client their calls use: what the page
- * loads after its first script (issue 38). Prerendered in place, it hydrates on arrival.
+ * loads after its first script. Prerendered in place, it hydrates on arrival.
  */
 export function LookupArea() {
   return (

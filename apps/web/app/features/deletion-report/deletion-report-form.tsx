@@ -21,7 +21,7 @@ function tokenFromAddress(): string | null {
 }
 
 /**
- * The notice's form with its calls, a part of `DeletionReportPage` (issue 38): it comes after the
+ * The notice's form with its calls, a part of `DeletionReportPage`: it comes after the
  * page's first script, so the prerendered page shows its title before this code arrives.
  */
 export function DeletionReportWithQueries() {

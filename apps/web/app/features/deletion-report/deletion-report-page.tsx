@@ -9,7 +9,7 @@ import id from '~/locales/id/deletion-report.json';
 registerNamespace('deletion-report', { id, en });
 
 /**
- * The notice, the form and their API calls come after the page's first script (issue 38): the
+ * The notice, the form and their API calls come after the page's first script: the
  * page is prerendered with its title, and the form hydrates when this code arrives.
  */
 const reportPart = loadPart(() => import('./deletion-report-form'));
@@ -19,7 +19,7 @@ function DeletionReport() {
   return <DeletionReportWithQueries />;
 }
 
-/** `/account/deletion-report` (issue 23): report that a deletion notice is a mistake. */
+/** `/account/deletion-report`: report that a deletion notice is a mistake. */
 export function DeletionReportPage() {
   const { t } = useTranslation('deletion-report');
   return (
@@ -27,7 +27,7 @@ export function DeletionReportPage() {
       <PageTitle title={t('title')} />
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       {/* The part's room is kept from the first paint: the footer stays below the fold while
-          the form arrives, instead of moving down under it (issue 38: CLS). */}
+          the form arrives, instead of moving down under it (no layout shift). */}
       <div className="min-h-[calc(100dvh-8rem)]">
         <Suspense fallback={null}>
           <DeletionReport />

@@ -12,7 +12,7 @@ import {
 } from '~/user-type/user-type-choice';
 
 /**
- * The bottom sheet's dialog (Radix Dialog, 14 kB) comes after the page's first script (issue 38):
+ * The bottom sheet's dialog (Radix Dialog, 14 kB) comes after the page's first script:
  * it is closed on arrival and opens only on a narrow screen's tap.
  */
 const modalPart = loadPart(() => import('~/components/modal'));

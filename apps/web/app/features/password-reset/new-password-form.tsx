@@ -21,7 +21,7 @@ const SERVER_FIELDS: Record<string, keyof NewPasswordValues> = {
 };
 
 /**
- * The last step's content with its calls, a part of `NewPasswordPage` (issue 38): it comes after
+ * The last step's content with its calls, a part of `NewPasswordPage`: it comes after
  * the page's first script, so the prerendered page shows its title before this code arrives.
  */
 export function NewPasswordWithQueries() {

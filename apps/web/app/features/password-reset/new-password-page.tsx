@@ -5,7 +5,7 @@ import { PageTitle } from '~/components/page-title';
 import { RESET_NS } from './password-reset-texts';
 
 /**
- * The form, its checks and its API call come after the page's first script (issue 38): the page
+ * The form, its checks and its API call come after the page's first script: the page
  * is prerendered with its title, and the form hydrates when this code arrives.
  */
 const contentPart = loadPart(() => import('./new-password-form'));
@@ -22,7 +22,7 @@ export function NewPasswordPage() {
     <div className="page-container max-w-xl py-10">
       <PageTitle title={t('newPassword.title')} />
       {/* The part's room is kept from the first paint: the footer stays below the fold while
-          the form arrives, instead of moving down under it (issue 38: CLS). */}
+          the form arrives, instead of moving down under it (no layout shift). */}
       <div className="min-h-[calc(100dvh-8rem)]">
         <Suspense fallback={<h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>}>
           <NewPasswordContent />

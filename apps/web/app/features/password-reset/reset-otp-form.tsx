@@ -56,7 +56,7 @@ function loadFromAddress(): Loaded {
 }
 
 /**
- * The OTP form with its calls, a part of `ResetOtpPage` (issue 38): it comes after the page's
+ * The OTP form with its calls, a part of `ResetOtpPage`: it comes after the page's
  * first script, so the prerendered page shows its title before this code has arrived.
  */
 export function ResetOtpFormWithQueries() {

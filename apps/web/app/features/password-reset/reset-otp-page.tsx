@@ -5,7 +5,7 @@ import { PageTitle } from '~/components/page-title';
 import { RESET_NS } from './password-reset-texts';
 
 /**
- * The form, its checks and its API calls come after the page's first script (issue 38): the
+ * The form, its checks and its API calls come after the page's first script: the
  * page is prerendered with its title, and the form hydrates when this code arrives.
  */
 const formPart = loadPart(() => import('./reset-otp-form'));
@@ -23,7 +23,7 @@ export function ResetOtpPage() {
       <PageTitle title={t('otp.title')} />
       <h1 className="text-3xl font-bold">{t('otp.title')}</h1>
       {/* The part's room is kept from the first paint: the footer stays below the fold while
-          the form arrives, instead of moving down under it (issue 38: CLS). */}
+          the form arrives, instead of moving down under it (no layout shift). */}
       <div className="min-h-[calc(100dvh-8rem)]">
         <Suspense fallback={null}>
           <ResetOtpForm />

@@ -23,7 +23,7 @@ export function FunnelsWithQueries() {
 
 /**
  * The date range and the two funnels. Their frame is prerendered, so that nothing moves when the
- * day, then the figures, arrive (issue 38): empty fields, the charts' boxes, a status line.
+ * day, then the figures, arrive: empty fields, the charts' boxes, a status line.
  */
 function Funnels() {
   const { t } = useTranslation('public-statistics');
@@ -33,7 +33,7 @@ function Funnels() {
   useEffect(() => setRange(lastDays(30)), []);
   const figures = usePublicStatistics(range);
   // The charts and their tables render in the background when the figures arrive: the page
-  // stays responsive meanwhile (issue 38: the budget's blocking time).
+  // stays responsive meanwhile (the budget's blocking time).
   const data = useDeferredValue(figures.data);
   const loading = range === null || figures.isFetching || data !== figures.data;
   return (

@@ -15,7 +15,7 @@ function Funnels() {
 }
 
 /**
- * `/statistik` (issue 22): how the service performs, for anyone. The daily lookup and reset
+ * `/statistik`: how the service performs, for anyone. The daily lookup and reset
  * funnels, counts only (decision 0227), with their tables and CSV downloads.
  */
 export function PublicStatisticsPage() {
