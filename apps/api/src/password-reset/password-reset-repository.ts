@@ -17,32 +17,32 @@ export type ResetAccount = {
 
 export type ResetSession = typeof passwordResetSessions.$inferSelect;
 
-const accountQuery = (executor: Db | Transaction) =>
-  executor
-    .select({
-      accountId: learningAccounts.id,
-      personId: learningAccounts.personId,
-      accountEmail: learningAccounts.email,
-      birthDate: people.birthDate,
-      personalEmail: people.personalEmail,
-      phone: people.phone,
-      passwordHash: learningAccounts.passwordHash,
-    })
-    .from(learningAccounts)
-    .innerJoin(people, eq(people.id, learningAccounts.personId));
-
 /** SQL only: accounts to reset and their reset sessions, on the database or inside a transaction. */
 export function createPasswordResetRepository(db: Db | Transaction) {
+  const accountQuery = () =>
+    db
+      .select({
+        accountId: learningAccounts.id,
+        personId: learningAccounts.personId,
+        accountEmail: learningAccounts.email,
+        birthDate: people.birthDate,
+        personalEmail: people.personalEmail,
+        phone: people.phone,
+        passwordHash: learningAccounts.passwordHash,
+      })
+      .from(learningAccounts)
+      .innerJoin(people, eq(people.id, learningAccounts.personId));
+
   return {
     async accountByEmail(email: string): Promise<ResetAccount | undefined> {
-      const [row] = await accountQuery(db).where(
+      const [row] = await accountQuery().where(
         and(eq(learningAccounts.email, email), eq(learningAccounts.status, 'active')),
       );
       return row;
     },
 
     async accountById(accountId: number): Promise<ResetAccount | undefined> {
-      const [row] = await accountQuery(db).where(eq(learningAccounts.id, accountId));
+      const [row] = await accountQuery().where(eq(learningAccounts.id, accountId));
       return row;
     },
 
