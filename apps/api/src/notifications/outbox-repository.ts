@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import type { Transaction } from '../db/database';
+import type { Db, Transaction } from '../db/database';
 import { rowCountOf, rowsOf } from '../db/rows-of';
 import { outboxMessages } from '../db/schema';
 
@@ -29,10 +28,11 @@ export const carriesCode = (message: Pick<OutboxMessage, 'template' | 'expiresAt
  */
 export const CLAIM_SECONDS = 30;
 
-export function createOutboxRepository(db: Db) {
+/** SQL only: the outbox's messages, on the database or inside a sender's transaction. */
+export function createOutboxRepository(db: Db | Transaction) {
   return {
-    async insert(tx: Transaction, message: NewMessage): Promise<number> {
-      const [row] = await tx
+    async insert(message: NewMessage): Promise<number> {
+      const [row] = await db
         .insert(outboxMessages)
         .values(message)
         .returning({ id: outboxMessages.id });

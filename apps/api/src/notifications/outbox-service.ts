@@ -115,7 +115,7 @@ export function createOutboxService({
     repository,
     /** Saves the message in `tx` and queues its delivery in the same transaction. */
     async enqueue(tx: Transaction, message: NewMessage): Promise<number> {
-      const id = await repository.insert(tx, message);
+      const id = await createOutboxRepository(tx).insert(message);
       await queue.send(DELIVER_QUEUE, { id }, { tx });
       return id;
     },

@@ -5,7 +5,7 @@ import { outboxMessages, people } from '../db/schema';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { createSmtpSink, freePort, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { CLAIM_SECONDS } from './outbox-repository';
+import { CLAIM_SECONDS, createOutboxRepository } from './outbox-repository';
 import { DELIVER_QUEUE } from './outbox-jobs';
 import { personNameKey } from '../registry/name-normalizer';
 
@@ -58,7 +58,7 @@ afterAll(async () => {
 const outbox = () => t.app.services.outbox;
 const rowOf = async (id: number) => (await outbox().repository.byId(id))!;
 const insert = (message: typeof outboxMessages.$inferInsert) =>
-  t.database.db.transaction((tx) => outbox().repository.insert(tx, message));
+  createOutboxRepository(t.database.db).insert(message);
 const enqueue = (message: typeof outboxMessages.$inferInsert) =>
   t.database.db.transaction((tx) => outbox().enqueue(tx, message));
 const waitUntil = async (check: () => Promise<boolean>, ms = 10_000) => {
