@@ -17,7 +17,8 @@ describe('the scale of counts', () => {
 /** The drawing's marks, a series each: its bars' outlines in the chart's own units, or its points. */
 const marks = () =>
   [...screen.getByRole('img').querySelectorAll('[data-series]')].map(
-    (mark) => `${mark.getAttribute('data-series')}: ${mark.getAttribute('d') ?? mark.getAttribute('points')}`,
+    (mark) =>
+      `${mark.getAttribute('data-series')}: ${mark.getAttribute('d') ?? mark.getAttribute('points')}`,
   );
 
 describe('a chart drawn as SVG', () => {
@@ -28,7 +29,13 @@ describe('a chart drawn as SVG', () => {
 
   it('is one image named by its summary, with its legend in words', () => {
     renderWithProviders(
-      <ChartSvg kind="bar" stacked={false} labels={['1 Mar', '2 Mar']} series={series} summary="Cek akun: Dimulai 4" />,
+      <ChartSvg
+        kind="bar"
+        stacked={false}
+        labels={['1 Mar', '2 Mar']}
+        series={series}
+        summary="Cek akun: Dimulai 4"
+      />,
     );
     expect(screen.getByRole('img', { name: 'Cek akun: Dimulai 4' }).tagName).toBe('svg');
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -39,7 +46,13 @@ describe('a chart drawn as SVG', () => {
 
   it('draws grouped bars side by side, each as high as its count', () => {
     renderWithProviders(
-      <ChartSvg kind="bar" stacked={false} labels={['1 Mar', '2 Mar']} series={series} summary="s" />,
+      <ChartSvg
+        kind="bar"
+        stacked={false}
+        labels={['1 Mar', '2 Mar']}
+        series={series}
+        summary="s"
+      />,
     );
     // Day 1 at 0-1, day 2 at 1-2; a bar is 0.4 wide, its top at the scale's top (4) less its count.
     expect(marks()).toEqual([
@@ -62,7 +75,13 @@ describe('a chart drawn as SVG', () => {
 
   it('draws a line through the middle of each day', () => {
     renderWithProviders(
-      <ChartSvg kind="line" stacked={false} labels={['1 Mar', '2 Mar']} series={series} summary="s" />,
+      <ChartSvg
+        kind="line"
+        stacked={false}
+        labels={['1 Mar', '2 Mar']}
+        series={series}
+        summary="s"
+      />,
     );
     expect(marks()).toEqual(['Dimulai: 0.5,0 1.5,4', 'Ditemukan: 0.5,3 1.5,1']);
   });

@@ -48,7 +48,14 @@ function labelledIndices(count: number, wanted: number): number[] {
  * drawing is one image to assistive technology, named by its summary; the figures are in the
  * table beside it (ChartFigure). Hovering a day shows its figures (a native tooltip).
  */
-export function ChartSvg({ kind, stacked, labels, series, summary, pending = false }: ChartSvgProps) {
+export function ChartSvg({
+  kind,
+  stacked,
+  labels,
+  series,
+  summary,
+  pending = false,
+}: ChartSvgProps) {
   const { i18n } = useTranslation('common');
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID');
   const shown = pending ? [] : series;
@@ -117,7 +124,9 @@ export function ChartSvg({ kind, stacked, labels, series, summary, pending = fal
                       .map((_, i) => {
                         const value = valueAt(s.values, i);
                         const below = stacked
-                          ? shown.slice(0, k).reduce((sum, other) => sum + valueAt(other.values, i), 0)
+                          ? shown
+                              .slice(0, k)
+                              .reduce((sum, other) => sum + valueAt(other.values, i), 0)
                           : 0;
                         const x = round(stacked ? i + inset : i + inset + k * barWidth);
                         return `M${x} ${top - below - value}h${barWidth}v${value}h-${barWidth}z`;
@@ -162,7 +171,11 @@ export function ChartSvg({ kind, stacked, labels, series, summary, pending = fal
             <span
               key={i}
               className={`absolute top-1 whitespace-nowrap ${edge} ${narrowLabels.has(i) ? '' : 'hidden sm:inline'}`}
-              style={at === 0 || at === wideLabels.length - 1 ? undefined : { left: `${((i + 0.5) / count) * 100}%` }}
+              style={
+                at === 0 || at === wideLabels.length - 1
+                  ? undefined
+                  : { left: `${((i + 0.5) / count) * 100}%` }
+              }
             >
               {labels[i]}
             </span>
