@@ -13,9 +13,9 @@ import { WEB_ROUTES } from '@portal/contracts/web-routes';
 export const HOME_JS_BUDGET_KB = 150;
 
 /**
- * A kB is 1,000 bytes, as DESIGN.md's budget and Lighthouse count it. Until 2026-11-29 the
- * figures were divided by 1,024: the ceilings below were converted then to the same bytes
- * (rounded up to a whole kB), and the older figures in their comments are in those units.
+ * A kB is 1,000 bytes, as DESIGN.md's budget and Lighthouse count it. The figures the comments
+ * below quote from before 2026-11-29 are in units of 1,024 bytes; the ceilings themselves are
+ * those bytes in kB, rounded up.
  */
 export const BYTES_PER_KB = 1000;
 

@@ -225,7 +225,7 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
 
   const busy = isSubmitting;
   // Each section is a component of its own: React hydrates them one by one in short tasks,
-  // yielding between them, instead of the whole form in one (issue 47).
+  // yielding between them, instead of the whole form in one.
   const kit: FormKit = {
     t,
     text,
