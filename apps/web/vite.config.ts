@@ -65,7 +65,9 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'framework',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
+                // Not react-i18next's <Trans> (and the HTML parser it brings): only a signed-in
+                // page uses it, so it comes with that page, not with every first load.
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next(?![\\/]dist[\\/]es[\\/](Trans|TransWithoutContext|IcuTrans|IcuTransWithoutContext)\.js)|cookie|set-cookie-parser|use-sync-external-store)[\\/]/,
                 priority: 20,
               },
               {

@@ -64,15 +64,15 @@ const dayCount = (page: Page, table: string, column: string, day: string) =>
     { name: column, isoDay: day },
   );
 
-/** Whether every chart's canvas has something drawn on it. */
+/**
+ * Whether every chart is drawn: its drawing holds a mark (a bar or a line) for its figures, and
+ * it has a size on the page.
+ */
 const chartsDrawn = (page: Page) =>
-  page.locator('canvas[role="img"]').evaluateAll((canvases) =>
-    canvases.map((canvas) => {
-      const { width, height } = canvas as HTMLCanvasElement;
-      const context = (canvas as HTMLCanvasElement).getContext('2d');
-      if (!context || width === 0 || height === 0) return false;
-      const pixels = context.getImageData(0, 0, width, height).data;
-      return pixels.some((value, i) => i % 4 === 3 && value !== 0);
+  page.getByTestId('chart-drawing').evaluateAll((drawings) =>
+    drawings.map((drawing) => {
+      const { width, height } = drawing.getBoundingClientRect();
+      return width > 0 && height > 0 && drawing.querySelector('[data-series]') !== null;
     }),
   );
 

@@ -13,6 +13,16 @@ import { WEB_ROUTES } from '@portal/contracts/web-routes';
 export const HOME_JS_BUDGET_KB = 150;
 
 /**
+ * A kB is 1,000 bytes, as DESIGN.md's budget and Lighthouse count it. The figures the comments
+ * below quote from before 2026-11-29 are in units of 1,024 bytes; the ceilings themselves are
+ * those bytes in kB, rounded up.
+ */
+export const BYTES_PER_KB = 1000;
+
+/** Bytes as kB (1,000 bytes). */
+export const toKb = (bytes: number): number => bytes / BYTES_PER_KB;
+
+/**
  * Each route's ceiling in kB gzip (issue 38): what the route loaded when it was set, with a few
  * kB of room, so that a change which adds to a page's first JavaScript is seen and decided on in
  * review, not found later in a Lighthouse figure. The home page keeps DESIGN.md's 150 kB. The
@@ -31,61 +41,61 @@ export const HOME_JS_BUDGET_KB = 150;
 // layout. Raised to the measured weights; no public page grew.
 export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/': HOME_JS_BUDGET_KB,
-  '/home': 150,
-  '/account/lookup/v2': 155,
-  '/account/dinas': 155,
-  '/account/deletion-report': 150,
-  '/auth/login': 165,
-  '/auth/login/callback': 150,
-  '/auth/silent/callback': 150,
-  '/auth/logout/callback': 150,
+  '/home': 154,
+  '/account/lookup/v2': 159,
+  '/account/dinas': 159,
+  '/account/deletion-report': 154,
+  '/auth/login': 169,
+  '/auth/login/callback': 154,
+  '/auth/silent/callback': 154,
+  '/auth/logout/callback': 154,
   // 195 until the staff passkey step joined the page (its call and the passkey contracts). Its
   // steps as a part after a frame were measured and not kept (docs/decisions/0279). 212 since the
   // recovery-code list is one component with the profile's (its own chunk: 0.3 kB of wrapping).
-  '/auth/sign-in/:uid': 213,
+  '/auth/sign-in/:uid': 219,
   // Issue 36 (as above): 180 before.
-  '/auth/sign-out': 185,
-  '/webinar': 155,
-  '/resources': 155,
-  '/faq': 160,
-  '/oldhomepage': 155,
-  '/reset-password/otp': 155,
-  '/reset-password/new-password': 155,
+  '/auth/sign-out': 190,
+  '/webinar': 159,
+  '/resources': 159,
+  '/faq': 164,
+  '/oldhomepage': 159,
+  '/reset-password/otp': 159,
+  '/reset-password/new-password': 159,
   // The account holder's home and its sections (issue 35), in the portal's layout.
-  '/profile': 200,
-  '/profile/email-pribadi': 211,
+  '/profile': 205,
+  '/profile/email-pribadi': 217,
   // 210 before the page took the new-password fields the reset and the invitation use, and with
   // them react-hook-form (13 kB), the form library of every other form: one way to write a form.
-  '/profile/kata-sandi': 225,
+  '/profile/kata-sandi': 231,
   // Issue 35: the profile's sign-in methods (the passkey contracts, the QR enrolment); 216 since
   // its passkey and recovery-code lists are components shared with the console (their chunks).
-  '/profile/metode-masuk': 217,
-  '/profile/perangkat': 211,
+  '/profile/metode-masuk': 223,
+  '/profile/perangkat': 217,
   // Issue 36: the dialog of a withdrawal and the API's messages come with the page.
-  '/profile/platform-terhubung': 225,
-  '/profile/data-saya': 207,
-  '/eligible/peserta-didik': 214,
-  '/admin': 228,
-  '/konsol': 255,
+  '/profile/platform-terhubung': 231,
+  '/profile/data-saya': 212,
+  '/eligible/peserta-didik': 220,
+  '/admin': 234,
+  '/konsol': 262,
   // The console's section pages (issue 34): staff only, on office networks; what they load today.
-  '/konsol/pengajuan-dinas': 237,
-  '/konsol/pengajuan-dinas/:id': 237,
-  '/konsol/kode-referral': 233,
-  '/konsol/pengumuman': 259,
-  '/konsol/fitur': 233,
-  '/konsol/statistik': 219,
-  '/konsol/penghapusan': 233,
-  '/konsol/staf': 219,
+  '/konsol/pengajuan-dinas': 243,
+  '/konsol/pengajuan-dinas/:id': 243,
+  '/konsol/kode-referral': 239,
+  '/konsol/pengumuman': 266,
+  '/konsol/fitur': 239,
+  '/konsol/statistik': 225,
+  '/konsol/penghapusan': 239,
+  '/konsol/staf': 225,
   // Issue 36 (as above): 230 before.
-  '/konsol/staf/:id': 235,
-  '/konsol/audit': 220,
-  '/konsol/akun': 219,
+  '/konsol/staf/:id': 241,
+  '/konsol/audit': 226,
+  '/konsol/akun': 225,
   // Issue 36: the platform form checks with the contract's schemas before sending.
-  '/konsol/platform': 225,
-  '/konsol/platform/:clientId': 242,
-  '/konsol/undangan': 228,
-  '/privacy-policy': 155,
-  '/statistik': 150,
+  '/konsol/platform': 231,
+  '/konsol/platform/:clientId': 248,
+  '/konsol/undangan': 234,
+  '/privacy-policy': 159,
+  '/statistik': 154,
 };
 
 export type PageWeight = {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FUNNEL_CONVERSION, type DailySeries, type Funnel } from '@portal/contracts/statistics';
-import { ChartCanvas } from './chart-canvas';
+import { ChartSvg } from './chart-svg';
 import { downloadCsv } from './csv';
 
 type ChartFigureProps = {
@@ -27,7 +27,7 @@ type ChartFigureProps = {
 };
 
 /**
- * A chart with its figures: the canvas, the same figures as a table (WCAG 1.1.1: the text
+ * A chart with its figures: the drawing, the same figures as a table (WCAG 1.1.1: the text
  * alternative of a chart), and a CSV download of them.
  */
 export function ChartFigure({
@@ -63,7 +63,7 @@ export function ChartFigure({
         {title}
       </Heading>
       <div className="mt-3">
-        <ChartCanvas
+        <ChartSvg
           kind={kind}
           stacked={stacked}
           labels={categories.map((c) => c.label)}

@@ -4,11 +4,6 @@ import { DailyFigure } from './chart-figure';
 import { toCsv } from './csv';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 
-// jsdom draws nothing: the chart itself is checked in a real browser (statistics.e2e.ts).
-vi.mock('./chart-canvas', () => ({
-  ChartCanvas: ({ summary }: { summary: string }) => <canvas role="img" aria-label={summary} />,
-}));
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

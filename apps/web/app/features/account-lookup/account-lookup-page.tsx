@@ -17,6 +17,17 @@ function Lookup() {
   return <LookupArea />;
 }
 
+/**
+ * One element for every render of the page: a boundary given new props before it has hydrated
+ * is hydrated at once, in one long task (React's selective hydration), and the page re-renders
+ * when the server's toggles arrive, often while the part is still hydrating.
+ */
+const lookupBoundary = (
+  <Suspense fallback={null}>
+    <Lookup />
+  </Suspense>
+);
+
 /** Account lookup (SPEC §2, §3): form for the chosen user type, then the result and its actions. */
 export function AccountLookupPage() {
   const { t } = useTranslation('account-lookup');
@@ -45,9 +56,7 @@ export function AccountLookupPage() {
       <PageTitle title={t('title')} />
       <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
       <p className="mt-3 text-muted">{t('intro')}</p>
-      <Suspense fallback={null}>
-        <Lookup />
-      </Suspense>
+      {lookupBoundary}
     </div>
   );
 }

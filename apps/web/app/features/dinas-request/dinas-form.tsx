@@ -1,7 +1,16 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import type { DinasRequestBody } from '@portal/contracts/dinas-request';
-import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type DeepPartial,
+  type UseFormClearErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
@@ -48,6 +57,32 @@ type TextField = Extract<
   | 'suratDinas'
   | 'nomorSuratDinas'
 >;
+
+/** What the form's sections share: its texts, its fields' wiring, their values and lists. */
+type FormKit = {
+  t: ReturnType<typeof useTranslation<'dinas-request'>>['t'];
+  text: (
+    field: TextField,
+    autoComplete: string,
+    options?: { hint?: string; inputMode?: 'numeric' | 'tel' | 'email'; type?: string },
+  ) => ReactNode;
+  register: UseFormRegister<DinasFormValues>;
+  control: Control<DinasFormValues, unknown, DinasRequestBody>;
+  errorOf: (field: DinasFormField) => string | undefined;
+  values: DeepPartial<DinasFormValues>;
+  lists: {
+    regions: ReturnType<typeof useRegions>;
+    cities: ReturnType<typeof useCities>;
+    positions: ReturnType<typeof usePositions>;
+    platforms: ReturnType<typeof usePlatforms>;
+  };
+  setValue: UseFormSetValue<DinasFormValues>;
+  clearErrors: UseFormClearErrors<DinasFormValues>;
+  checkReferral: () => Promise<void>;
+  referralValid: boolean;
+  showPassword: boolean;
+  setShowPassword: (visible: boolean) => void;
+};
 
 /** The form with the query client its calls use: what the page loads after its first script. */
 export function DinasFormWithQueries({
@@ -189,6 +224,23 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
   );
 
   const busy = isSubmitting;
+  // Each section is a component of its own: React hydrates them one by one in short tasks,
+  // yielding between them, instead of the whole form in one.
+  const kit: FormKit = {
+    t,
+    text,
+    register,
+    control,
+    errorOf,
+    values,
+    lists: { regions, cities, positions, platforms },
+    setValue,
+    clearErrors,
+    checkReferral,
+    referralValid: referralValid && !errors.referralCode,
+    showPassword,
+    setShowPassword,
+  };
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6">
       <ErrorSummary title={t('errorSummary')} items={summary} attempt={submitCount} />
@@ -203,212 +255,10 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
         </Alert>
       ) : null}
 
-      <fieldset className="space-y-6">
-        <legend className="text-xl font-bold">{t('sections.person')}</legend>
-        {text('name', 'name')}
-        {text('nik', 'off', { hint: t('fields.nikHint'), inputMode: 'numeric' })}
-        <Controller
-          control={control}
-          name="birthDate"
-          render={({ field }) => (
-            <BirthDatePicker
-              id="dinas-birthDate"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errorOf('birthDate')}
-            />
-          )}
-        />
-        {text('motherName', 'off')}
-        {text('email', 'email', { hint: t('fields.emailHint'), inputMode: 'email', type: 'email' })}
-        {text('phone', 'tel', { hint: t('fields.phoneHint'), inputMode: 'tel', type: 'tel' })}
-      </fieldset>
-
-      <fieldset className="mt-10 space-y-6">
-        <legend className="text-xl font-bold">{t('sections.office')}</legend>
-        <fieldset
-          data-field
-          aria-describedby={errorOf('dinasType') ? 'dinas-dinasType-error' : undefined}
-        >
-          <legend className={formStyles.label}>{t('fields.dinasType')}</legend>
-          <div className="mt-1 space-y-1">
-            {(['provinsi', 'kota_kabupaten'] as const).map((type) => (
-              <label key={type} className="flex min-h-11 items-center gap-2">
-                <input
-                  id={`dinas-dinasType-${type}`}
-                  type="radio"
-                  value={type}
-                  className="size-5 accent-brand"
-                  aria-invalid={errorOf('dinasType') ? true : undefined}
-                  {...register('dinasType')}
-                />
-                {t(`fields.${type}`)}
-              </label>
-            ))}
-          </div>
-          {errorOf('dinasType') ? (
-            <p id="dinas-dinasType-error" className={formStyles.error}>
-              {errorOf('dinasType')}
-            </p>
-          ) : null}
-        </fieldset>
-        <RegionFields
-          province={{
-            id: fieldId('province'),
-            label: t('fields.province'),
-            error: errorOf('province'),
-            placeholder: regions.isPending ? t('fields.loading') : t('fields.choose'),
-            options: (regions.data?.provinces ?? []).map((item) => ({
-              value: item.code,
-              label: item.name,
-            })),
-            select: register('province', { onChange: () => setValue('city', '') }),
-          }}
-          city={
-            values.dinasType === 'kota_kabupaten'
-              ? {
-                  id: fieldId('city'),
-                  label: t('fields.city'),
-                  error: errorOf('city'),
-                  placeholder: cities.isFetching ? t('fields.loading') : t('fields.choose'),
-                  options: (cities.data?.data ?? []).map((item) => ({
-                    value: item.id,
-                    label: item.name,
-                  })),
-                  select: { disabled: !cities.data, ...register('city') },
-                }
-              : undefined
-          }
-        />
-        <FormField
-          id={fieldId('position')}
-          label={t('fields.position')}
-          error={errorOf('position')}
-        >
-          {(control) => (
-            <select {...control} {...register('position')}>
-              <option value="">
-                {positions.isPending ? t('fields.loading') : t('fields.choose')}
-              </option>
-              {positions.data?.data.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {/* The API names positions in Indonesian; one it adds later keeps its name. */}
-                  {t(`positions.${item.id}`, { defaultValue: item.name })}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {values.position === 'lainnya' ? text('positionOther', 'organization-title') : null}
-        <FormField
-          id={fieldId('referralCode')}
-          label={t('fields.referralCode')}
-          hint={t('fields.referralHint')}
-          error={errorOf('referralCode')}
-          describedBy="dinas-referral-status"
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              {...register('referralCode', { onBlur: () => void checkReferral() })}
-            />
-          )}
-        </FormField>
-        <p id="dinas-referral-status" aria-live="polite" className="-mt-4 text-sm">
-          {referralValid && !errors.referralCode ? t('fields.referralValid') : null}
-        </p>
-      </fieldset>
-
-      <fieldset className="mt-10 space-y-6">
-        <legend className="text-xl font-bold">{t('sections.letter')}</legend>
-        {text('suratDinas', 'off')}
-        {text('nomorSuratDinas', 'off')}
-        <UploadField
-          id={fieldId('letter')}
-          label={t('fields.letter')}
-          value={values.letter ?? ''}
-          fileName={values.letterName ?? ''}
-          error={errorOf('letter')}
-          onUploaded={(reference, name) => {
-            setValue('letter', reference);
-            setValue('letterName', name);
-            clearErrors('letter');
-          }}
-          onRemoved={() => {
-            setValue('letter', '');
-            setValue('letterName', '');
-          }}
-        />
-        <UploadField
-          id={fieldId('educationReport')}
-          label={t('fields.educationReport')}
-          value={values.educationReport ?? ''}
-          fileName={values.educationReportName ?? ''}
-          error={errorOf('educationReport')}
-          onUploaded={(reference, name) => {
-            setValue('educationReport', reference);
-            setValue('educationReportName', name);
-          }}
-          onRemoved={() => {
-            setValue('educationReport', '');
-            setValue('educationReportName', '');
-          }}
-        />
-        <fieldset
-          data-field
-          aria-describedby={errorOf('platform') ? 'dinas-platform-error' : undefined}
-        >
-          <legend className={formStyles.label}>{t('fields.platform')}</legend>
-          <div className="mt-1 space-y-1">
-            {platforms.data?.data.map((platform, index) => (
-              <label key={platform.id} className="flex min-h-11 items-center gap-2">
-                <input
-                  id={`dinas-platform-${index}`}
-                  type="checkbox"
-                  value={platform.id}
-                  className="size-5 accent-brand"
-                  {...register('platform')}
-                />
-                {platform.platform_name}
-              </label>
-            ))}
-          </div>
-          {errorOf('platform') ? (
-            <p id="dinas-platform-error" className={formStyles.error}>
-              {errorOf('platform')}
-            </p>
-          ) : null}
-        </fieldset>
-      </fieldset>
-
-      <fieldset className="mt-10 space-y-4">
-        <legend className="text-xl font-bold">{t('sections.account')}</legend>
-        <FormField
-          id={fieldId('password')}
-          label={t('fields.password')}
-          hint={t('fields.passwordHint')}
-          error={errorOf('password')}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              visible={showPassword}
-              autoComplete="new-password"
-              {...register('password')}
-            />
-          )}
-        </FormField>
-        <ShowPasswordToggle
-          visible={showPassword}
-          onToggle={() => setShowPassword(!showPassword)}
-          label={t('fields.showPassword')}
-        />
-      </fieldset>
+      <PersonSection kit={kit} />
+      <OfficeSection kit={kit} />
+      <LetterSection kit={kit} />
+      <AccountSection kit={kit} />
 
       <button
         type="submit"
@@ -418,5 +268,232 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
         {busy ? t('submitting') : t('submit')}
       </button>
     </form>
+  );
+}
+
+/** The person who will hold the office account. */
+function PersonSection({ kit }: { kit: FormKit }) {
+  const { t, text, control, errorOf } = kit;
+  return (
+    <fieldset className="space-y-6">
+      <legend className="text-xl font-bold">{t('sections.person')}</legend>
+      {text('name', 'name')}
+      {text('nik', 'off', { hint: t('fields.nikHint'), inputMode: 'numeric' })}
+      <Controller
+        control={control}
+        name="birthDate"
+        render={({ field }) => (
+          <BirthDatePicker
+            id="dinas-birthDate"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errorOf('birthDate')}
+          />
+        )}
+      />
+      {text('motherName', 'off')}
+      {text('email', 'email', { hint: t('fields.emailHint'), inputMode: 'email', type: 'email' })}
+      {text('phone', 'tel', { hint: t('fields.phoneHint'), inputMode: 'tel', type: 'tel' })}
+    </fieldset>
+  );
+}
+
+/** The office: its level and region, the person's position, the referral code. */
+function OfficeSection({ kit }: { kit: FormKit }) {
+  const { t, text, register, errorOf, values, lists, setValue } = kit;
+  return (
+    <fieldset className="mt-10 space-y-6">
+      <legend className="text-xl font-bold">{t('sections.office')}</legend>
+      <fieldset
+        data-field
+        aria-describedby={errorOf('dinasType') ? 'dinas-dinasType-error' : undefined}
+      >
+        <legend className={formStyles.label}>{t('fields.dinasType')}</legend>
+        <div className="mt-1 space-y-1">
+          {(['provinsi', 'kota_kabupaten'] as const).map((type) => (
+            <label key={type} className="flex min-h-11 items-center gap-2">
+              <input
+                id={`dinas-dinasType-${type}`}
+                type="radio"
+                value={type}
+                className="size-5 accent-brand"
+                aria-invalid={errorOf('dinasType') ? true : undefined}
+                {...register('dinasType')}
+              />
+              {t(`fields.${type}`)}
+            </label>
+          ))}
+        </div>
+        {errorOf('dinasType') ? (
+          <p id="dinas-dinasType-error" className={formStyles.error}>
+            {errorOf('dinasType')}
+          </p>
+        ) : null}
+      </fieldset>
+      <RegionFields
+        province={{
+          id: fieldId('province'),
+          label: t('fields.province'),
+          error: errorOf('province'),
+          placeholder: lists.regions.isPending ? t('fields.loading') : t('fields.choose'),
+          options: (lists.regions.data?.provinces ?? []).map((item) => ({
+            value: item.code,
+            label: item.name,
+          })),
+          select: register('province', { onChange: () => setValue('city', '') }),
+        }}
+        city={
+          values.dinasType === 'kota_kabupaten'
+            ? {
+                id: fieldId('city'),
+                label: t('fields.city'),
+                error: errorOf('city'),
+                placeholder: lists.cities.isFetching ? t('fields.loading') : t('fields.choose'),
+                options: (lists.cities.data?.data ?? []).map((item) => ({
+                  value: item.id,
+                  label: item.name,
+                })),
+                select: { disabled: !lists.cities.data, ...register('city') },
+              }
+            : undefined
+        }
+      />
+      <FormField id={fieldId('position')} label={t('fields.position')} error={errorOf('position')}>
+        {(control) => (
+          <select {...control} {...register('position')}>
+            <option value="">
+              {lists.positions.isPending ? t('fields.loading') : t('fields.choose')}
+            </option>
+            {lists.positions.data?.data.map((item) => (
+              <option key={item.id} value={item.id}>
+                {/* The API names positions in Indonesian; one it adds later keeps its name. */}
+                {t(`lists.positions.${item.id}`, { defaultValue: item.name })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {values.position === 'lainnya' ? text('positionOther', 'organization-title') : null}
+      <FormField
+        id={fieldId('referralCode')}
+        label={t('fields.referralCode')}
+        hint={t('fields.referralHint')}
+        error={errorOf('referralCode')}
+        describedBy="dinas-referral-status"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            {...register('referralCode', { onBlur: () => void kit.checkReferral() })}
+          />
+        )}
+      </FormField>
+      <p id="dinas-referral-status" aria-live="polite" className="-mt-4 text-sm">
+        {kit.referralValid ? t('fields.referralValid') : null}
+      </p>
+    </fieldset>
+  );
+}
+
+/** The official letter, the education report and the platforms asked for. */
+function LetterSection({ kit }: { kit: FormKit }) {
+  const { t, text, register, errorOf, values, lists, setValue, clearErrors } = kit;
+  return (
+    <fieldset className="mt-10 space-y-6">
+      <legend className="text-xl font-bold">{t('sections.letter')}</legend>
+      {text('suratDinas', 'off')}
+      {text('nomorSuratDinas', 'off')}
+      <UploadField
+        id={fieldId('letter')}
+        label={t('fields.letter')}
+        value={values.letter ?? ''}
+        fileName={values.letterName ?? ''}
+        error={errorOf('letter')}
+        onUploaded={(reference, name) => {
+          setValue('letter', reference);
+          setValue('letterName', name);
+          clearErrors('letter');
+        }}
+        onRemoved={() => {
+          setValue('letter', '');
+          setValue('letterName', '');
+        }}
+      />
+      <UploadField
+        id={fieldId('educationReport')}
+        label={t('fields.educationReport')}
+        value={values.educationReport ?? ''}
+        fileName={values.educationReportName ?? ''}
+        error={errorOf('educationReport')}
+        onUploaded={(reference, name) => {
+          setValue('educationReport', reference);
+          setValue('educationReportName', name);
+        }}
+        onRemoved={() => {
+          setValue('educationReport', '');
+          setValue('educationReportName', '');
+        }}
+      />
+      <fieldset
+        data-field
+        aria-describedby={errorOf('platform') ? 'dinas-platform-error' : undefined}
+      >
+        <legend className={formStyles.label}>{t('fields.platform')}</legend>
+        <div className="mt-1 space-y-1">
+          {lists.platforms.data?.data.map((platform, index) => (
+            <label key={platform.id} className="flex min-h-11 items-center gap-2">
+              <input
+                id={`dinas-platform-${index}`}
+                type="checkbox"
+                value={platform.id}
+                className="size-5 accent-brand"
+                {...register('platform')}
+              />
+              {platform.platform_name}
+            </label>
+          ))}
+        </div>
+        {errorOf('platform') ? (
+          <p id="dinas-platform-error" className={formStyles.error}>
+            {errorOf('platform')}
+          </p>
+        ) : null}
+      </fieldset>
+    </fieldset>
+  );
+}
+
+/** The password of the account to be. */
+function AccountSection({ kit }: { kit: FormKit }) {
+  const { t, register, errorOf } = kit;
+  return (
+    <fieldset className="mt-10 space-y-4">
+      <legend className="text-xl font-bold">{t('sections.account')}</legend>
+      <FormField
+        id={fieldId('password')}
+        label={t('fields.password')}
+        hint={t('fields.passwordHint')}
+        error={errorOf('password')}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            visible={kit.showPassword}
+            autoComplete="new-password"
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      <ShowPasswordToggle
+        visible={kit.showPassword}
+        onToggle={() => kit.setShowPassword(!kit.showPassword)}
+        label={t('fields.showPassword')}
+      />
+    </fieldset>
   );
 }
