@@ -1,8 +1,10 @@
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import type { ErrorId } from '@portal/contracts/api-error';
+import type { UserType } from '@portal/contracts/user-types';
 import type { AccountLookupService } from '../account-lookup/account-lookup-service';
 import type { AuditLog } from '../audit/audit-repository';
-import type { Db } from '../db/database';
+import type { Db, Transaction } from '../db/database';
+import type { DomainError } from '../http/domain-errors';
 import { UnauthorizedError, ValidationError } from '../http/domain-errors';
 import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
@@ -34,6 +36,14 @@ const bindingsOf = (requestId: number) => ({
  * own, so neither kind of request can be confirmed by the other's codes.
  */
 const signedInBindingOf = (requestId: number) => `${FLOW}:${requestId}:signed-in`;
+
+/** Whom a confirm step moves the address of, and whom it tells. */
+type ConfirmingPerson = {
+  id: number;
+  userType: UserType;
+  personalEmail: string | null;
+  phone: string | null;
+};
 
 const fieldError = (field: string, id: ErrorId, message: string) =>
   new ValidationError([{ field, message }], { id, message });
@@ -73,6 +83,28 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
   const repository = createEmailChangeRepository(db);
 
   /**
+   * The start step both ways of changing share: the sends to the recipients are counted against
+   * the person's limits (a refusal is handed back, not thrown, so that the count is committed),
+   * an older open request gives way, and the new one is valid as long as its codes.
+   */
+  async function openRequest(
+    tx: Transaction,
+    personId: number,
+    newEmail: string,
+    recipients: string[],
+  ): Promise<{ refusal: DomainError } | { requestId: number }> {
+    const refusal = await codes.takeSend(tx, { personId, flow: FLOW, recipients });
+    if (refusal) return { refusal };
+    await repository.closeOpenRequests(tx, personId, 'superseded');
+    const requestId = await repository.createRequest(tx, {
+      personId,
+      newEmail,
+      validSeconds: codes.policy.emailCodeMinutes * 60,
+    });
+    return { requestId };
+  }
+
+  /**
    * Starts a change of personal e-mail: one code to the new address (it works), one to the
    * contact already on file (it is theirs). The lookup data alone never moves the address that
    * password resets go to.
@@ -98,18 +130,9 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
     }
     const minutes = codes.policy.emailCodeMinutes;
     const refused = await db.transaction(async (tx) => {
-      const refusal = await codes.takeSend(tx, {
-        personId: person.id,
-        flow: FLOW,
-        recipients: [newEmail, current.to],
-      });
-      if (refusal) return refusal;
-      await repository.closeOpenRequests(tx, person.id, 'superseded');
-      const requestId = await repository.createRequest(tx, {
-        personId: person.id,
-        newEmail,
-        validSeconds: minutes * 60,
-      });
+      const opened = await openRequest(tx, person.id, newEmail, [newEmail, current.to]);
+      if ('refusal' in opened) return opened.refusal;
+      const { requestId } = opened;
       const bindings = bindingsOf(requestId);
       const issue = (binding: string) =>
         codes.issue(tx, { personId: person.id, flow: FLOW, binding, minutes });
@@ -137,18 +160,37 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
     };
   }
 
-  /** Confirms the change with both codes; the old contact is told. */
-  async function confirmEmailChange(
-    token: string | undefined,
-    code: string,
-    codeCurrent: string,
-    ip: string,
+  /**
+   * The confirm step both ways of changing share: the person's open request, its codes checked
+   * (a wrong one is counted and committed before the error is answered), the address moved and
+   * the contact on file told: its e-mail, or its phone when there is none.
+   */
+  async function confirmRequest(
+    person: ConfirmingPerson,
+    entered: {
+      /** The codes typed, each with the binding it was issued under. */
+      codesOf: (requestId: number) => { binding: string; code: string }[];
+      wrongCodesError: (
+        wrong: readonly string[],
+        requestId: number,
+        attemptsLeft: number,
+      ) => ValidationError;
+    },
+    audited: { ip: string; confirmedOutcome: string },
     language: MailLanguage,
   ) {
     const templates = deps.templates.in(language);
-    const { person, userType } = await lookup.personOfToken(token);
-    const record = (outcome: string, tx: Parameters<typeof audit.record>[1]) =>
-      audit.record({ action: 'change-email', outcome, userType, personId: person.id, ip }, tx);
+    const record = (outcome: string, tx: Transaction) =>
+      audit.record(
+        {
+          action: 'change-email',
+          outcome,
+          userType: person.userType,
+          personId: person.id,
+          ip: audited.ip,
+        },
+        tx,
+      );
     const outcome = await db.transaction(async (tx) => {
       const request = await repository.openRequest(person.id, tx);
       const expired = () => ({
@@ -159,25 +201,20 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
         await repository.closeRequest(tx, request.id, 'expired');
         return expired();
       }
-      const bindings = bindingsOf(request.id);
       const result = await codes.check(tx, {
         personId: person.id,
         flow: FLOW,
-        codes: [
-          { binding: bindings.fresh, code },
-          { binding: bindings.current, code: codeCurrent },
-        ],
+        codes: entered.codesOf(request.id),
       });
       if (!result.ok) {
         await record(result.reason === 'wrong' ? 'wrong-code' : result.reason, tx);
         if (result.reason === 'locked') return { error: result.error };
         if (result.reason === 'expired') return expired();
         if (result.reason !== 'wrong') return { error: attemptsUsedUpError() };
-        return { error: wrongCodesError(result.wrong, request.id, result.attemptsLeft) };
+        return { error: entered.wrongCodesError(result.wrong, request.id, result.attemptsLeft) };
       }
       await repository.updatePersonalEmail(tx, person.id, request.newEmail);
       await repository.closeRequest(tx, request.id, 'confirmed');
-      // The contact on file is told: its e-mail, or its phone when there is none.
       const masked = maskEmail(request.newEmail);
       if (person.personalEmail) {
         await outbox.enqueue(
@@ -187,12 +224,37 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
       } else if (person.phone) {
         await outbox.enqueue(tx, templates.emailChangedNoticeSms(person.phone, masked, new Date()));
       }
-      await record('confirmed', tx);
+      await record(audited.confirmedOutcome, tx);
       return { email: masked };
     });
-    // A wrong code is counted (committed) before the error is answered.
     if ('error' in outcome) throw outcome.error;
     return outcome;
+  }
+
+  /** Confirms the change with both codes; the old contact is told. */
+  async function confirmEmailChange(
+    token: string | undefined,
+    code: string,
+    codeCurrent: string,
+    ip: string,
+    language: MailLanguage,
+  ) {
+    const { person, userType } = await lookup.personOfToken(token);
+    return confirmRequest(
+      { ...person, userType },
+      {
+        codesOf: (requestId) => {
+          const bindings = bindingsOf(requestId);
+          return [
+            { binding: bindings.fresh, code },
+            { binding: bindings.current, code: codeCurrent },
+          ];
+        },
+        wrongCodesError,
+      },
+      { ip, confirmedOutcome: 'confirmed' },
+      language,
+    );
   }
 
   /** The person behind a signed-in account; a 401 for an account gone since its token. */
@@ -221,18 +283,9 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
     }
     const minutes = codes.policy.emailCodeMinutes;
     const refused = await db.transaction(async (tx) => {
-      const refusal = await codes.takeSend(tx, {
-        personId: person.id,
-        flow: FLOW,
-        recipients: [newEmail],
-      });
-      if (refusal) return refusal;
-      await repository.closeOpenRequests(tx, person.id, 'superseded');
-      const requestId = await repository.createRequest(tx, {
-        personId: person.id,
-        newEmail,
-        validSeconds: minutes * 60,
-      });
+      const opened = await openRequest(tx, person.id, newEmail, [newEmail]);
+      if ('refusal' in opened) return opened.refusal;
+      const { requestId } = opened;
       const { code } = await codes.issue(tx, {
         personId: person.id,
         flow: FLOW,
@@ -267,59 +320,24 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
     ip: string,
     language: MailLanguage,
   ) {
-    const templates = deps.templates.in(language);
     const person = await personOfAccount(accountId);
-    const record = (outcome: string, tx: Parameters<typeof audit.record>[1]) =>
-      audit.record(
-        { action: 'change-email', outcome, userType: person.userType, personId: person.id, ip },
-        tx,
-      );
-    const outcome = await db.transaction(async (tx) => {
-      const request = await repository.openRequest(person.id, tx);
-      const expired = () => ({
-        error: fieldError('code', 'email_change_code_expired', LOOKUP_MESSAGES.codeExpired),
-      });
-      if (!request) return expired();
-      if (request.expiresAt.getTime() <= Date.now()) {
-        await repository.closeRequest(tx, request.id, 'expired');
-        return expired();
-      }
-      const result = await codes.check(tx, {
-        personId: person.id,
-        flow: FLOW,
-        codes: [{ binding: signedInBindingOf(request.id), code }],
-      });
-      if (!result.ok) {
-        await record(result.reason === 'wrong' ? 'wrong-code' : result.reason, tx);
-        if (result.reason === 'locked') return { error: result.error };
-        if (result.reason === 'expired') return expired();
-        if (result.reason !== 'wrong') return { error: attemptsUsedUpError() };
-        const message = LOOKUP_MESSAGES.codeInvalid(result.attemptsLeft);
-        return {
-          error: new ValidationError([{ field: 'code', message }], {
+    return confirmRequest(
+      person,
+      {
+        codesOf: (requestId) => [{ binding: signedInBindingOf(requestId), code }],
+        wrongCodesError: (_wrong, _requestId, attemptsLeft) => {
+          const message = LOOKUP_MESSAGES.codeInvalid(attemptsLeft);
+          return new ValidationError([{ field: 'code', message }], {
             id: 'email_change_new_code_invalid',
             message,
-            attemptsLeft: result.attemptsLeft,
-          }),
-        };
-      }
-      await repository.updatePersonalEmail(tx, person.id, request.newEmail);
-      await repository.closeRequest(tx, request.id, 'confirmed');
-      const masked = maskEmail(request.newEmail);
-      if (person.personalEmail) {
-        await outbox.enqueue(
-          tx,
-          templates.emailChangedNotice(person.personalEmail, masked, new Date()),
-        );
-      } else if (person.phone) {
-        await outbox.enqueue(tx, templates.emailChangedNoticeSms(person.phone, masked, new Date()));
-      }
+            attemptsLeft,
+          });
+        },
+      },
       // An outcome of its own: the lookup's funnel counts the changes the lookup led to.
-      await record('confirmed-signed-in', tx);
-      return { email: masked };
-    });
-    if ('error' in outcome) throw outcome.error;
-    return outcome;
+      { ip, confirmedOutcome: 'confirmed-signed-in' },
+      language,
+    );
   }
 
   return {
