@@ -3,7 +3,7 @@ import type { Db, Transaction } from '../db/database';
 import { emailChangeRequests, learningAccounts, people } from '../db/schema';
 
 /** SQL of the change of personal e-mail: its requests, and the address once confirmed. */
-export function createEmailChangeRepository(db: Db) {
+export function createEmailChangeRepository(db: Db | Transaction) {
   return {
     /** The person behind an active learning account, with the contacts on file. */
     async personOfAccount(accountId: number) {
@@ -21,8 +21,8 @@ export function createEmailChangeRepository(db: Db) {
     },
 
     /** The newest open request of the person, held for the transaction. */
-    async openRequest(personId: number, tx?: Transaction) {
-      const [row] = await (tx ?? db)
+    async openRequest(personId: number) {
+      const [row] = await db
         .select()
         .from(emailChangeRequests)
         .where(
@@ -34,8 +34,8 @@ export function createEmailChangeRepository(db: Db) {
       return row;
     },
 
-    async closeOpenRequests(tx: Transaction, personId: number, reason: string): Promise<void> {
-      await tx
+    async closeOpenRequests(personId: number, reason: string): Promise<void> {
+      await db
         .update(emailChangeRequests)
         .set({ closedAt: sql`now()`, closedReason: reason })
         .where(
@@ -43,11 +43,12 @@ export function createEmailChangeRepository(db: Db) {
         );
     },
 
-    async createRequest(
-      tx: Transaction,
-      change: { personId: number; newEmail: string; validSeconds: number },
-    ): Promise<number> {
-      const [row] = await tx
+    async createRequest(change: {
+      personId: number;
+      newEmail: string;
+      validSeconds: number;
+    }): Promise<number> {
+      const [row] = await db
         .insert(emailChangeRequests)
         .values({
           personId: change.personId,
@@ -59,15 +60,15 @@ export function createEmailChangeRepository(db: Db) {
       return row.id;
     },
 
-    async closeRequest(tx: Transaction, id: number, reason: string): Promise<void> {
-      await tx
+    async closeRequest(id: number, reason: string): Promise<void> {
+      await db
         .update(emailChangeRequests)
         .set({ closedAt: sql`now()`, closedReason: reason })
         .where(eq(emailChangeRequests.id, id));
     },
 
-    async updatePersonalEmail(tx: Transaction, personId: number, email: string): Promise<void> {
-      await tx
+    async updatePersonalEmail(personId: number, email: string): Promise<void> {
+      await db
         .update(people)
         .set({ personalEmail: email, updatedAt: sql`now()` })
         .where(eq(people.id, personId));

@@ -95,8 +95,9 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
   ): Promise<{ refusal: DomainError } | { requestId: number }> {
     const refusal = await codes.takeSend(tx, { personId, flow: FLOW, recipients });
     if (refusal) return { refusal };
-    await repository.closeOpenRequests(tx, personId, 'superseded');
-    const requestId = await repository.createRequest(tx, {
+    const requests = createEmailChangeRepository(tx);
+    await requests.closeOpenRequests(personId, 'superseded');
+    const requestId = await requests.createRequest({
       personId,
       newEmail,
       validSeconds: codes.policy.emailCodeMinutes * 60,
@@ -192,13 +193,14 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
         tx,
       );
     const outcome = await db.transaction(async (tx) => {
-      const request = await repository.openRequest(person.id, tx);
+      const requests = createEmailChangeRepository(tx);
+      const request = await requests.openRequest(person.id);
       const expired = () => ({
         error: fieldError('code', 'email_change_code_expired', LOOKUP_MESSAGES.codeExpired),
       });
       if (!request) return expired();
       if (request.expiresAt.getTime() <= Date.now()) {
-        await repository.closeRequest(tx, request.id, 'expired');
+        await requests.closeRequest(request.id, 'expired');
         return expired();
       }
       const result = await codes.check(tx, {
@@ -213,8 +215,8 @@ export function createEmailChangeService(deps: EmailChangeDependencies) {
         if (result.reason !== 'wrong') return { error: attemptsUsedUpError() };
         return { error: entered.wrongCodesError(result.wrong, request.id, result.attemptsLeft) };
       }
-      await repository.updatePersonalEmail(tx, person.id, request.newEmail);
-      await repository.closeRequest(tx, request.id, 'confirmed');
+      await requests.updatePersonalEmail(person.id, request.newEmail);
+      await requests.closeRequest(request.id, 'confirmed');
       const masked = maskEmail(request.newEmail);
       if (person.personalEmail) {
         await outbox.enqueue(
