@@ -1,8 +1,13 @@
 import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import Provider, { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { z } from 'zod';
 import type { Db, Transaction } from '../db/database';
 import { createOidcAdapterRepository, type OidcModelRow } from './oidc-adapter-repository';
+import {
+  SHORT_LIVED_MODELS,
+  type ShortLivedEntry,
+  type ShortLivedStore,
+} from './oidc-adapter-short-lived';
 
 // The provider reads a used code or refresh token by its `consumed` time: a second use of a
 // refresh token then revokes its whole grant.
@@ -14,21 +19,75 @@ const toPayload = (row: OidcModelRow | undefined): AdapterPayload | undefined =>
       }
     : undefined;
 
+/** A short-lived model's store did not answer: the sign-in in progress starts again. */
+const stateUnavailable = (cause: unknown) => {
+  const error = new errors.TemporarilyUnavailable(
+    'the sign-in in progress was lost; start the sign-in again',
+    { cause },
+  );
+  // The provider answers with its error's status: 503, not its errors' default 400.
+  Object.assign(error, { status: 503, statusCode: 503 });
+  return error;
+};
+
+/** The requests whose short-lived state failed: their session is not saved (see `Session`). */
+const failedRequests = new WeakSet<object>();
+
+/** Runs a short-lived store's call, turning its failure into a "start again" answer. */
+async function shortLived<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const ctx = Provider.ctx;
+    if (ctx) failedRequests.add(ctx);
+    throw stateUnavailable(error);
+  }
+}
+
 /**
- * oidc-provider's storage in the portal's database: every instance sees the same sessions,
- * codes and tokens, and a restart loses none. One adapter per model (Session, Grant, ...).
+ * oidc-provider's storage (decision 0288): the short-lived models (a sign-in in progress, its
+ * code, replay state) in `state`, Redis or this process's memory; sessions, grants and tokens,
+ * which people list and end and a restart must keep, in the portal's database. One adapter per
+ * model (Session, Grant, ...).
  */
-export function createOidcAdapter(db: Db) {
+export function createOidcAdapter(db: Db, state: ShortLivedStore) {
   const repository = createOidcAdapterRepository(db);
-  return (model: string): Adapter => ({
-    upsert: (id, payload, expiresIn) => repository.upsert(model, id, payload, expiresIn),
-    find: async (id) => toPayload(await repository.find(model, id)),
-    findByUid: async (uid) => toPayload(await repository.findByUid(model, uid)),
-    findByUserCode: async (userCode) => toPayload(await repository.findByUserCode(model, userCode)),
-    consume: (id) => repository.consume(model, id),
-    destroy: (id) => repository.destroy(model, id),
-    revokeByGrantId: (grantId) => repository.revokeByGrantId(model, grantId),
-  });
+  return (model: string): Adapter => {
+    if (SHORT_LIVED_MODELS.has(model)) {
+      const fromState = (entry: ShortLivedEntry | undefined): AdapterPayload | undefined =>
+        entry
+          ? { ...entry.payload, ...(entry.consumedAt ? { consumed: entry.consumedAt } : {}) }
+          : undefined;
+      return {
+        upsert: (id, payload, expiresIn) =>
+          shortLived(() => state.upsert(model, id, payload, expiresIn)),
+        find: async (id) => fromState(await shortLived(() => state.find(model, id))),
+        findByUid: async (uid) => fromState(await shortLived(() => state.findByUid(model, uid))),
+        findByUserCode: async (userCode) =>
+          fromState(await shortLived(() => state.findByUserCode(model, userCode))),
+        consume: (id) => shortLived(() => state.consume(model, id)),
+        destroy: (id) => shortLived(() => state.destroy(model, id)),
+        revokeByGrantId: (grantId) => shortLived(() => state.revokeByGrantId(model, grantId)),
+      };
+    }
+    return {
+      async upsert(id, payload, expiresIn) {
+        // A sign-in whose code could not be stored must not leave its browser signed in: the
+        // provider saves the session after the request even when it failed, and a session
+        // without the sign-in's code would be a sign-in landed half-done (decision 0288).
+        const ctx = Provider.ctx;
+        if (model === 'Session' && ctx && failedRequests.has(ctx)) return;
+        await repository.upsert(model, id, payload, expiresIn);
+      },
+      find: async (id) => toPayload(await repository.find(model, id)),
+      findByUid: async (uid) => toPayload(await repository.findByUid(model, uid)),
+      findByUserCode: async (userCode) =>
+        toPayload(await repository.findByUserCode(model, userCode)),
+      consume: (id) => repository.consume(model, id),
+      destroy: (id) => repository.destroy(model, id),
+      revokeByGrantId: (grantId) => repository.revokeByGrantId(model, grantId),
+    };
+  };
 }
 
 /** Ends every session, grant, code and token of an account, in the caller's transaction. */
