@@ -22,7 +22,7 @@ export type ShortLivedEntry = { payload: AdapterPayload; consumedAt: number | un
 /** Where the short-lived models live: Redis with their TTL, or this process's memory. */
 export type ShortLivedStore = {
   kind: 'redis' | 'memory';
-  upsert(model: string, id: string, payload: AdapterPayload, expiresIn: number): Promise<void>;
+  upsert(model: string, id: string, payload: AdapterPayload, expiresIn?: number): Promise<void>;
   find(model: string, id: string): Promise<ShortLivedEntry | undefined>;
   findByUid(model: string, uid: string): Promise<ShortLivedEntry | undefined>;
   findByUserCode(model: string, userCode: string): Promise<ShortLivedEntry | undefined>;
