@@ -123,6 +123,7 @@ export function createServices({
   const revokeSignIns = async (tx: Transaction, accountId: string) => {
     await queueAccountLogouts(outbox.enqueue, tx, accountId);
     await revokeAccountSignIns(tx, accountId);
+    signIn.forgetClaims(accountId);
   };
   const platforms = createPlatformsService({
     db,
@@ -217,7 +218,7 @@ export function createServices({
       proxy: config.trustProxy !== false,
       originFromIssuer: config.env === 'production',
       adapter: createOidcAdapter(db, shortLivedState),
-      findAccount: signIn.accountClaims,
+      findAccount: signIn.providerAccountClaims,
       allowLoopbackRequests: config.env !== 'production',
       platforms: {
         find: platforms.providerClient,

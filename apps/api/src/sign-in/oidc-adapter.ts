@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
 import Provider, { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { z } from 'zod';
@@ -19,6 +20,15 @@ const toPayload = (row: OidcModelRow | undefined): AdapterPayload | undefined =>
       }
     : undefined;
 
+// A session's use is noted at most this often: the profile's "last used" is that precise, and
+// a platform refreshing every few minutes costs no write for it each time.
+const SESSION_USE_EVERY_MS = 60_000;
+// Sessions noted within that time, per instance; a larger number only means more writes.
+const sessionUseNoted = new LRUCache<string, true>({
+  max: 100_000,
+  ttl: SESSION_USE_EVERY_MS,
+});
+
 /** A short-lived model's store did not answer: the sign-in in progress starts again. */
 const stateUnavailable = (cause: unknown) => {
   const error = new errors.TemporarilyUnavailable(
@@ -29,6 +39,9 @@ const stateUnavailable = (cause: unknown) => {
   Object.assign(error, { status: 503, statusCode: 503 });
   return error;
 };
+
+/** Per token request, the grant and session read with its token or code (`keepForRequest`). */
+const readWithToken = new WeakMap<object, Map<string, OidcModelRow | undefined>>();
 
 /** The requests whose short-lived state failed: their session is not saved (see `Session`). */
 const failedRequests = new WeakSet<object>();
@@ -61,7 +74,16 @@ export function createOidcAdapter(db: Db, state: ShortLivedStore) {
       return {
         upsert: (id, payload, expiresIn) =>
           shortLived(() => state.upsert(model, id, payload, expiresIn)),
-        find: async (id) => fromState(await shortLived(() => state.find(model, id))),
+        async find(id) {
+          const found = fromState(await shortLived(() => state.find(model, id)));
+          // A code's token request reads its grant and session next: both in one statement.
+          const ctx = Provider.ctx;
+          if (found && model === 'AuthorizationCode' && ctx?.oidc?.route === 'token') {
+            const { grantId, sessionUid } = found as { grantId?: string; sessionUid?: string };
+            keepForRequest(ctx, found, await repository.grantAndSession(grantId, sessionUid));
+          }
+          return found;
+        },
         findByUid: async (uid) => fromState(await shortLived(() => state.findByUid(model, uid))),
         findByUserCode: async (userCode) =>
           fromState(await shortLived(() => state.findByUserCode(model, userCode))),
@@ -70,6 +92,47 @@ export function createOidcAdapter(db: Db, state: ShortLivedStore) {
         revokeByGrantId: (grantId) => shortLived(() => state.revokeByGrantId(model, grantId)),
       };
     }
+    if (model === 'RefreshToken') {
+      return {
+        ...durable(model),
+        // The token request reads the token, then its session and its grant: one statement.
+        async find(id) {
+          const ctx = Provider.ctx;
+          if (ctx?.oidc?.route !== 'token') return toPayload(await repository.find(model, id));
+          const found = await repository.findWithGrantAndSession(model, id);
+          if (!found) return undefined;
+          keepForRequest(ctx, found.token.payload, found);
+          return toPayload(found.token);
+        },
+      };
+    }
+    return durable(model);
+  };
+
+  /** The grant and session read with the request's token, for its next reads of them. */
+  function keepForRequest(
+    ctx: object,
+    token: unknown,
+    found: { grant: OidcModelRow | undefined; session: OidcModelRow | undefined },
+  ) {
+    const { grantId, sessionUid } = (token ?? {}) as { grantId?: string; sessionUid?: string };
+    const kept = new Map<string, OidcModelRow | undefined>();
+    if (grantId) kept.set(`Grant:${grantId}`, found.grant);
+    if (sessionUid) kept.set(`Session:uid:${sessionUid}`, found.session);
+    readWithToken.set(ctx, kept);
+  }
+
+  /** What this request read already with its token: taken once, then read again if asked. */
+  function takeKept(key: string): { row: OidcModelRow | undefined } | undefined {
+    const ctx = Provider.ctx;
+    const kept = ctx ? readWithToken.get(ctx) : undefined;
+    if (!kept?.has(key)) return undefined;
+    const row = kept.get(key);
+    kept.delete(key);
+    return { row };
+  }
+
+  function durable(model: string): Adapter {
     return {
       async upsert(id, payload, expiresIn) {
         // A sign-in whose code could not be stored must not leave its browser signed in: the
@@ -77,17 +140,29 @@ export function createOidcAdapter(db: Db, state: ShortLivedStore) {
         // without the sign-in's code would be a sign-in landed half-done (decision 0288).
         const ctx = Provider.ctx;
         if (model === 'Session' && ctx && failedRequests.has(ctx)) return;
-        await repository.upsert(model, id, payload, expiresIn);
+        // A session saved in a browser's request was used by it: noted in the same statement.
+        const used =
+          model === 'Session' && ctx
+            ? { userAgent: ctx.get('user-agent') || undefined }
+            : undefined;
+        await repository.upsert(model, id, payload, expiresIn, used);
+        if (used && payload.uid) sessionUseNoted.set(payload.uid, true);
       },
-      find: async (id) => toPayload(await repository.find(model, id)),
-      findByUid: async (uid) => toPayload(await repository.findByUid(model, uid)),
+      async find(id) {
+        const kept = model === 'Grant' ? takeKept(`Grant:${id}`) : undefined;
+        return toPayload(kept ? kept.row : await repository.find(model, id));
+      },
+      async findByUid(uid) {
+        const kept = model === 'Session' ? takeKept(`Session:uid:${uid}`) : undefined;
+        return toPayload(kept ? kept.row : await repository.findByUid(model, uid));
+      },
       findByUserCode: async (userCode) =>
         toPayload(await repository.findByUserCode(model, userCode)),
       consume: (id) => repository.consume(model, id),
       destroy: (id) => repository.destroy(model, id),
       revokeByGrantId: (grantId) => repository.revokeByGrantId(model, grantId),
     };
-  };
+  }
 }
 
 /** Ends every session, grant, code and token of an account, in the caller's transaction. */
@@ -182,9 +257,15 @@ export function createSignInSessions(db: Db, queueLogout: QueueLogout) {
       );
     },
 
-    /** Notes that a session was used by a browser (the provider's sign-in and token events). */
-    recordUse: (uid: string, userAgent: string | undefined) =>
-      createOidcAdapterRepository(db).recordSessionUse(uid, userAgent),
+    /**
+     * Notes that a session was used by a browser (the provider's sign-in and token events), at
+     * most once a minute per session (its saves note it too).
+     */
+    async recordUse(uid: string, userAgent: string | undefined): Promise<void> {
+      if (sessionUseNoted.has(uid)) return;
+      sessionUseNoted.set(uid, true);
+      await createOidcAdapterRepository(db).recordSessionUse(uid, userAgent);
+    },
   };
 }
 export type SignInSessions = ReturnType<typeof createSignInSessions>;

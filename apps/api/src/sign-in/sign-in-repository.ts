@@ -10,6 +10,7 @@ import {
   staffRecoveryCodes,
 } from '../db/schema';
 import type { Transaction } from '../db/database';
+import type { SchoolClaim } from '@portal/contracts/platforms';
 import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
 
 export type SignInAccount = {
@@ -63,19 +64,6 @@ export function createSignInRepository(db: Db) {
      * The schools the person belongs to today, with their role at each (the `schools` claim and
      * the portal's `school_admin` role): a school they left is not listed (issue 36).
      */
-    currentSchools: (personId: number) =>
-      db
-        .select({
-          npsn: schoolMemberships.npsn,
-          name: schools.name,
-          level: schools.level,
-          role: schoolMemberships.role,
-        })
-        .from(schoolMemberships)
-        .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
-        .where(and(eq(schoolMemberships.personId, personId), isNull(schoolMemberships.leftOn)))
-        .orderBy(schoolMemberships.npsn, schoolMemberships.role),
-
     async staffByEmail(email: string): Promise<StaffAccount | undefined> {
       const [row] = await db
         .select()
@@ -154,6 +142,10 @@ export function createSignInRepository(db: Db) {
     },
 
     /** What the provider puts in its tokens about an active account. */
+    /**
+     * The claims of an active learning account with its current schools, in one statement: the
+     * provider asks at every sign-in and grant.
+     */
     async claims(accountId: number) {
       const [row] = await db
         .select({
@@ -161,6 +153,13 @@ export function createSignInRepository(db: Db) {
           name: people.fullName,
           personId: learningAccounts.personId,
           kind: learningAccounts.kind,
+          schools: sql<SchoolClaim[]>`coalesce((
+            SELECT json_agg(json_build_object('npsn', ${schoolMemberships.npsn}, 'name', ${schools.name},
+                'level', ${schools.level}, 'role', ${schoolMemberships.role})
+              ORDER BY ${schoolMemberships.npsn}, ${schoolMemberships.role})
+            FROM ${schoolMemberships} JOIN ${schools} ON ${schools.npsn} = ${schoolMemberships.npsn}
+            WHERE ${schoolMemberships.personId} = ${learningAccounts.personId}
+              AND ${schoolMemberships.leftOn} IS NULL), '[]'::json)`,
         })
         .from(learningAccounts)
         .innerJoin(people, eq(people.id, learningAccounts.personId))
