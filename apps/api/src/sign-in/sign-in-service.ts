@@ -301,20 +301,39 @@ export function createSignInService(deps: Dependencies) {
       });
       throw failed();
     }
-    const step = !right
-      ? null
-      : account.mustChangePassword
+    if (right) {
+      // The common case in one statement: the lock checked and the attempt audited together.
+      const step = account.mustChangePassword
         ? ('new-password' as const)
-        : await learningSecondFactorStep(account.accountId);
-    const outcome = await settlePerson(account.personId, async () => right, {
+        : account.hasSecondFactor
+          ? ('totp' as const)
+          : null;
+      const { outcome } = await repository.settleRightPassword(
+        account.personId,
+        audit.prepare({
+          action: 'sign-in',
+          // Signed in only once the steps are done: one left half-way is no sign-in.
+          outcome: step === null ? 'signed-in' : 'password-accepted',
+          personId: account.personId,
+          userType: account.kind,
+          ip,
+          target: input.email,
+          clientId,
+        }),
+      );
+      const settled = outcome === 'locked' ? 'locked' : 'signed-in';
+      deps.metrics.signInAttempt('learning', settled, false);
+      if (settled !== 'signed-in') throw failed();
+      return { accountId: accountIdOf({ kind: 'learning', id: account.accountId }), step };
+    }
+    // A wrong password counts toward the lock, one attempt at a time per person.
+    await settlePerson(account.personId, async () => false, {
       ip,
       clientId,
       email: input.email,
       kind: account.kind,
-      completes: step === null,
     });
-    if (outcome !== 'signed-in') throw failed();
-    return { accountId: accountIdOf({ kind: 'learning', id: account.accountId }), step };
+    throw failed();
   }
 
   async function checkStaffPassword(input: SignInBody, ip: string, clientId?: string) {
