@@ -28,8 +28,7 @@ import {
 // provider's short-lived state (a sign-in in progress, its code) lives there too (decision
 // 0288): a sign-in caught by the outage starts again, the rest keeps answering.
 const PER_PERSON = 3;
-// Sign-ins in progress when Redis goes away (the short run's figure, unless told otherwise).
-// eslint-disable-next-line no-restricted-properties -- the fault suite's size is its own setting
+// Sign-ins in progress when Redis goes away: `FAULT_SIGN_INS`, or a handful.
 const IN_PROGRESS = Number(process.env['FAULT_SIGN_INS'] ?? 6);
 
 async function startRedis(port: number): Promise<ChildProcess> {
