@@ -170,6 +170,27 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
         .where(row(model, id));
     },
 
+    /**
+     * Consumes a token and notes its session's use by the same browser, in one statement: a
+     * refresh does both.
+     */
+    async consumeNotingSession(
+      model: string,
+      id: string,
+      sessionUid: string,
+      userAgent: string | undefined,
+    ): Promise<void> {
+      const agent = userAgent ? userAgent.slice(0, USER_AGENT_CHARS) : null;
+      await db.execute(
+        sql`UPDATE oidc_models SET
+              consumed_at = CASE WHEN model = ${model} THEN now() ELSE consumed_at END,
+              last_used_at = CASE WHEN model = 'Session' THEN now() ELSE last_used_at END,
+              user_agent = CASE WHEN model = 'Session' THEN coalesce(${agent}, user_agent)
+                ELSE user_agent END
+            WHERE (model = ${model} AND id = ${id}) OR (model = 'Session' AND uid = ${sessionUid})`,
+      );
+    },
+
     async destroy(model: string, id: string): Promise<void> {
       await db.delete(oidcModels).where(row(model, id));
     },

@@ -43,6 +43,9 @@ const stateUnavailable = (cause: unknown) => {
 /** Per token request, the grant and session read with its token or code (`keepForRequest`). */
 const readWithToken = new WeakMap<object, Map<string, OidcModelRow | undefined>>();
 
+/** Per token request, the live session its token is bound to. */
+const sessionOfRequest = new WeakMap<object, string>();
+
 /** The requests whose short-lived state failed: their session is not saved (see `Session`). */
 const failedRequests = new WeakSet<object>();
 
@@ -104,6 +107,23 @@ export function createOidcAdapter(db: Db, state: ShortLivedStore) {
           keepForRequest(ctx, found.token.payload, found);
           return toPayload(found.token);
         },
+        // A rotation consumes the token its browser used: its session's use goes in the same
+        // statement, unless noted within the minute (`recordUse`).
+        async consume(id) {
+          const ctx = Provider.ctx;
+          const sessionUid = ctx ? sessionOfRequest.get(ctx) : undefined;
+          if (!ctx || !sessionUid || sessionUseNoted.has(sessionUid)) {
+            await repository.consume(model, id);
+            return;
+          }
+          sessionUseNoted.set(sessionUid, true);
+          await repository.consumeNotingSession(
+            model,
+            id,
+            sessionUid,
+            ctx.get('user-agent') || undefined,
+          );
+        },
       };
     }
     return durable(model);
@@ -120,6 +140,7 @@ export function createOidcAdapter(db: Db, state: ShortLivedStore) {
     if (grantId) kept.set(`Grant:${grantId}`, found.grant);
     if (sessionUid) kept.set(`Session:uid:${sessionUid}`, found.session);
     readWithToken.set(ctx, kept);
+    if (sessionUid && found.session) sessionOfRequest.set(ctx, sessionUid);
   }
 
   /** What this request read already with its token: taken once, then read again if asked. */
