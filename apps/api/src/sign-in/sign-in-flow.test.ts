@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
   SIGN_IN_POLICY,
   WEB_AUTH_PATHS,
 } from '@portal/contracts/sign-in';
-import { learningAccounts, outboxMessages } from '../db/schema';
+import { learningAccounts, oidcModels, outboxMessages } from '../db/schema';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';
@@ -226,6 +226,41 @@ describe('lifetimes', () => {
       );
     await exchange();
     await expect(exchange()).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('the short-lived state failing', () => {
+  it('leaves no session behind a sign-in whose code could not be stored', async () => {
+    const sessions = async () =>
+      (
+        await t.database.db
+          .select({ id: oidcModels.id })
+          .from(oidcModels)
+          .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.accountId, accountId)))
+      ).length;
+    const before = await sessions();
+    const visitor = browser();
+    const started = await startSignIn(rp, t.config, visitor);
+    const posted = await postPassword(visitor, t.config, started.uid, teacher);
+    expect(posted.statusCode).toBe(200);
+    // The store fails at the one write after the person is signed in: the code's.
+    const state = t.app.services.providerState;
+    const upsert = state.upsert.bind(state);
+    state.upsert = async (model, ...rest) => {
+      if (model === 'AuthorizationCode') throw new Error('the store went away');
+      return upsert(model, ...rest);
+    };
+    try {
+      const resumed = await visitor.get((posted.json() as { redirectTo: string }).redirectTo);
+      // Back to the web with the provider's "start again", never a 500.
+      expect(resumed.statusCode).toBeLessThan(500);
+      expect(String(resumed.headers.location)).toContain('error=temporarily_unavailable');
+    } finally {
+      state.upsert = upsert;
+    }
+    expect(await sessions()).toBe(before);
+    // The same browser signs in afresh.
+    expect((await signIn(rp, t.config, visitor, teacher)).access_token).toBeTruthy();
   });
 });
 
