@@ -82,14 +82,16 @@ export async function startServer(
     WEB_BUILD_DIR: '/nonexistent',
     ...extraEnv,
   };
-  delete env['REDIS_URL'];
+  // Redis only when the benchmark asks for it (the sign-in provider's state at scale).
+  if (!extraEnv['REDIS_URL']) delete env['REDIS_URL'];
   const child = spawn(
     path.join(repoRoot, 'node_modules/.bin/node'),
-    [...nodeArgs, '--import', 'tsx', script],
+    [...nodeArgs, '--import', './bench/statement-counter.mjs', '--import', 'tsx', script],
     {
       cwd: repoRoot,
       env,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // The IPC channel answers the statement counts (`statementCounts`).
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
   );
   for (let i = 0; i < 300; i += 1) {
@@ -104,6 +106,50 @@ export async function startServer(
   }
   child.kill('SIGTERM');
   throw new Error('server did not become ready');
+}
+
+/**
+ * The server's Redis when the benchmark runs with `REDIS_URL` (the sign-in provider's short-lived
+ * state as a cluster keeps it, decision 0288); none otherwise (its memory, the embedded default).
+ */
+export const benchRedisEnv = (): Record<string, string> =>
+  process.env['REDIS_URL'] ? { REDIS_URL: process.env['REDIS_URL'] } : {};
+
+/**
+ * The statements the server has sent PostgreSQL so far (`bench/statement-counter.mjs`): its own,
+ * and apart those of the job queue's pool, which polls on its timer.
+ */
+export function statementCounts(
+  child: ChildProcess,
+): Promise<{ statements: number; jobQueue: number }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no statement counts from the server')), 5000);
+    const onMessage = (message: unknown) => {
+      const counts = (message as { statementCounts?: { statements: number; jobQueue: number } })
+        .statementCounts;
+      if (!counts) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(counts);
+    };
+    child.on('message', onMessage);
+    child.send('statement-counts');
+  });
+}
+
+/**
+ * Runs `operation` `times` times one after another and answers the server's statements per
+ * operation: counted for real, each sent statement once (`statementCounts`).
+ */
+export async function statementsPerOperation(
+  child: ChildProcess,
+  times: number,
+  operation: (index: number) => Promise<void>,
+): Promise<number> {
+  const before = await statementCounts(child);
+  for (let index = 0; index < times; index += 1) await operation(index);
+  const after = await statementCounts(child);
+  return (after.statements - before.statements) / times;
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {

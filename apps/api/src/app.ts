@@ -24,6 +24,7 @@ import { loggerOptions } from './logging/logger-options';
 import { requestIdOf, runForRequest } from './logging/request-id';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
 import { demoIdentitiesRoutes } from './demo/demo-identities-routes';
+import type { ShortLivedStore } from './sign-in/oidc-adapter-short-lived';
 import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
@@ -54,6 +55,11 @@ export type AppOptions = {
   config: Config;
   database: Database;
   rateLimit: RateLimitStore;
+  /**
+   * Where the sign-in provider's short-lived models live, when instances of one process share
+   * it (the test cluster); otherwise the services make their own from the configuration.
+   */
+  providerState?: ShortLivedStore;
   /** Where JSON log lines go; stdout when absent. Tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
   /** The clock of the registry's lifecycle; tests pass one they move. */
@@ -76,6 +82,7 @@ export async function buildApp({
   config,
   database,
   rateLimit,
+  providerState,
   logStream,
   now,
   tracing,
@@ -113,7 +120,13 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const services = createServices({ config, database, rateLimit, ...(now ? { now } : {}) });
+  const services = createServices({
+    config,
+    database,
+    rateLimit,
+    ...(providerState ? { providerState } : {}),
+    ...(now ? { now } : {}),
+  });
   app.decorate('services', services);
   // Jobs start with the app and stop before the database closes (graceful shutdown).
   app.addHook('onReady', services.start);

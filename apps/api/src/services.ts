@@ -31,6 +31,7 @@ import {
   revokeAccountSignIns,
 } from './sign-in/oidc-adapter';
 import { createProviders } from './sign-in/oidc-provider';
+import { createShortLivedStore, type ShortLivedStore } from './sign-in/oidc-adapter-short-lived';
 import {
   backchannelTransport,
   queueAccountLogouts,
@@ -66,13 +67,24 @@ type Dependencies = {
   config: Config;
   database: Database;
   rateLimit: RateLimitStore;
+  /** The provider's short-lived models' home when shared; made from the configuration otherwise. */
+  providerState?: ShortLivedStore;
   /** The registry's lifecycle runs by it: tests move it (issue 23). */
   now?: Clock;
 };
 
 /** Wires every service to its data; the one place dependencies are assembled. */
-export function createServices({ config, database, rateLimit, now = systemClock }: Dependencies) {
+export function createServices({
+  config,
+  database,
+  rateLimit,
+  providerState,
+  now = systemClock,
+}: Dependencies) {
   const { db } = database;
+  // Made here, the store is this app's to open and close; a shared one is its owner's.
+  const shortLivedState = providerState ?? createShortLivedStore(config.redisUrl);
+  const ownsState = !providerState;
   const metrics = createMetrics({ database, rateLimit });
   const queue = createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollingSeconds });
   const email = config.smtpUrl
@@ -111,6 +123,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
   const revokeSignIns = async (tx: Transaction, accountId: string) => {
     await queueAccountLogouts(outbox.enqueue, tx, accountId);
     await revokeAccountSignIns(tx, accountId);
+    signIn.forgetClaims(accountId);
   };
   const platforms = createPlatformsService({
     db,
@@ -204,8 +217,8 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       tokenSecret: config.tokenSecret,
       proxy: config.trustProxy !== false,
       originFromIssuer: config.env === 'production',
-      adapter: createOidcAdapter(db),
-      findAccount: signIn.accountClaims,
+      adapter: createOidcAdapter(db, shortLivedState),
+      findAccount: signIn.providerAccountClaims,
       allowLoopbackRequests: config.env !== 'production',
       platforms: {
         find: platforms.providerClient,
@@ -348,10 +361,13 @@ export function createServices({ config, database, rateLimit, now = systemClock 
     statistics,
     tracking,
     platforms,
+    /** Where the provider's short-lived models live (for readiness and metrics). */
+    providerState: shortLivedState,
     /** What a password reset or a staff "disable" does to an account's sign-ins. */
     endSignIns: revokeSignIns,
     /** Starts the job queue and this instance's workers; every instance may run them. */
     async start(): Promise<void> {
+      if (ownsState) await shortLivedState.connect();
       await oidcProviders.start();
       await queue.start();
       await outbox.registerWorkers();
@@ -379,6 +395,7 @@ export function createServices({ config, database, rateLimit, now = systemClock 
       await queue.stop();
       email.close();
       sms.close();
+      if (ownsState) await shortLivedState.close();
     },
   };
 }

@@ -122,6 +122,11 @@ export function createAuditLog(
       queue(entry);
     },
     queue,
+    /**
+     * The entry's row as it is stored (addresses and targets as keyed hashes), for a statement
+     * that writes it together with its own work.
+     */
+    prepare: row,
     /** Writes what is queued; graceful shutdown and tests wait for it. */
     flush,
     hash,

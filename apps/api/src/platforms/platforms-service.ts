@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   PLATFORM_MESSAGES,
   PLATFORM_SCOPES,
@@ -19,6 +20,11 @@ import {
 } from '../sign-in/client-secrets';
 import { publicAddress } from './platform-addresses';
 import { createPlatformsRepository, type PlatformRow } from './platforms-repository';
+
+// A change made through another instance reaches this one's provider within this long.
+const CLIENT_CACHE_SECONDS = 10;
+// Every registered platform, and the unknown client ids asked for, within a bound.
+const CLIENTS_KEPT = 10_000;
 
 type Staff = { staffId: number };
 /** The checked body of a creation or an update (defaults applied). */
@@ -134,6 +140,13 @@ export function createPlatformsService({
   now = () => new Date(),
 }: Dependencies) {
   const repository = createPlatformsRepository(db);
+  // The provider reads a platform at every request of it (authorization, each token): its row
+  // is kept briefly per instance, and dropped here whenever the console changes it (decision
+  // 0292). A row that is not there (an unknown client id) is kept as `null`.
+  const clients = new LRUCache<string, { row: PlatformRow | null }>({
+    max: CLIENTS_KEPT,
+    ttl: CLIENT_CACHE_SECONDS * 1000,
+  });
 
   /**
    * The settings with every address a platform gives held to production's rule (and its host
@@ -188,7 +201,7 @@ export function createPlatformsService({
     clientId: string,
     write: (tx: Transaction, before: PlatformRow) => Promise<PlatformRow>,
   ): Promise<PlatformRow> {
-    return db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const before = await repository.hold(tx, clientId);
       if (!before) throw notFound();
       const row = await write(tx, before);
@@ -208,6 +221,8 @@ export function createPlatformsService({
       );
       return row;
     });
+    clients.delete(clientId);
+    return row;
   }
 
   return {
@@ -237,7 +252,8 @@ export function createPlatformsService({
         });
       if (body.clientId === PORTAL_WEB_CLIENT_ID) throw taken();
       const secret = body.authMethod === 'client_secret_basic' ? newClientSecret() : null;
-      return db.transaction(async (tx) => {
+      // An id asked for before it existed is kept as unknown: the new platform replaces that.
+      const created = await db.transaction(async (tx) => {
         const row = await repository.insert(tx, {
           clientId: body.clientId,
           authMethod: body.authMethod,
@@ -261,6 +277,8 @@ export function createPlatformsService({
         );
         return { client: toClient(row), secret };
       });
+      clients.delete(body.clientId);
+      return created;
     },
 
     async update(staff: Staff, clientId: string, given: Settings, ip: string) {
@@ -355,16 +373,27 @@ export function createPlatformsService({
         const inserted = await repository.insert(tx, { clientId: DEMO_PLATFORM_ID, ...values });
         if (!inserted) await repository.update(tx, DEMO_PLATFORM_ID, values);
       });
+      clients.delete(DEMO_PLATFORM_ID);
     },
 
     /**
-     * The provider's view of a client (its adapter's Client `find`): read at every request, so
-     * every instance sees a change, a disabling above all, at once (decision 0271).
+     * The provider's view of a client (its adapter's Client `find`): kept a few seconds per
+     * instance, dropped at once by a change made through this instance (decision 0292).
      */
     async providerClient(clientId: string): Promise<Record<string, unknown> | undefined> {
-      const row = await repository.find(clientId);
+      let kept = clients.get(clientId);
+      if (!kept) {
+        kept = { row: (await repository.find(clientId)) ?? null };
+        clients.set(clientId, kept);
+      }
+      const { row } = kept;
       if (!row || row.disabledAt) return undefined;
       return providerMetadata(row, now().getTime());
+    },
+
+    /** Drops the kept row of a platform changed outside this service (a row edited by hand). */
+    forgetClient(clientId: string): void {
+      clients.delete(clientId);
     },
 
     /** The scopes the person agreed this platform may receive, if they did. */

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-o
 import type { AdapterPayload } from 'oidc-provider';
 import type { Db, Transaction } from '../db/database';
 import { oidcModels } from '../db/schema';
+import { rowsOf } from '../db/rows-of';
 
 /** A stored model as the adapter reads it back. */
 export type OidcModelRow = { payload: unknown; consumedAt: Date | null };
@@ -12,6 +13,9 @@ export type AccountSessionRow = {
   userAgent: string | null;
   lastUsedAt: Date | null;
 };
+
+// The user agent column's length.
+const USER_AGENT_CHARS = 512;
 
 const live = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
 const SELECTED = { payload: oidcModels.payload, consumedAt: oidcModels.consumedAt };
@@ -32,14 +36,29 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
       .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.accountId, accountId), live()));
 
   return {
-    /** Stores the model, expiring `expiresIn` seconds from the database's now (or never). */
-    async upsert(model: string, id: string, payload: AdapterPayload, expiresIn?: number) {
+    /**
+     * Stores the model, expiring `expiresIn` seconds from the database's now (or never); a
+     * session saved in a browser's request notes that use (`used`) in the same statement.
+     */
+    async upsert(
+      model: string,
+      id: string,
+      payload: AdapterPayload,
+      expiresIn?: number,
+      used?: { userAgent: string | undefined },
+    ) {
       const values = {
         payload,
         grantId: payload.grantId ?? null,
         uid: payload.uid ?? null,
         accountId: payload.accountId ?? null,
         expiresAt: expiresIn ? sql`now() + make_interval(secs => ${expiresIn})` : null,
+        ...(used
+          ? {
+              lastUsedAt: sql`now()`,
+              ...(used.userAgent ? { userAgent: used.userAgent.slice(0, USER_AGENT_CHARS) } : {}),
+            }
+          : {}),
       };
       await db
         .insert(oidcModels)
@@ -53,6 +72,72 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
         .from(oidcModels)
         .where(and(row(model, id), live()));
       return found;
+    },
+
+    /**
+     * A token and, in the same statement, the grant it was issued through and the session it is
+     * bound to: a token request reads all three, one after the other.
+     */
+    async findWithGrantAndSession(
+      model: string,
+      id: string,
+    ): Promise<
+      | { token: OidcModelRow; grant: OidcModelRow | undefined; session: OidcModelRow | undefined }
+      | undefined
+    > {
+      const [found] = await rowsOf<{
+        payload: unknown;
+        consumed_at: string | Date | null;
+        grant_payload: unknown;
+        grant_consumed_at: string | Date | null;
+        session_payload: unknown;
+        session_consumed_at: string | Date | null;
+      }>(
+        db,
+        sql`SELECT t.payload, t.consumed_at,
+              g.payload AS grant_payload, g.consumed_at AS grant_consumed_at,
+              s.payload AS session_payload, s.consumed_at AS session_consumed_at
+            FROM oidc_models t
+            LEFT JOIN oidc_models g ON g.model = 'Grant' AND g.id = t.grant_id
+              AND (g.expires_at IS NULL OR g.expires_at > now())
+            LEFT JOIN oidc_models s ON s.model = 'Session' AND s.uid = t.payload->>'sessionUid'
+              AND (s.expires_at IS NULL OR s.expires_at > now())
+            WHERE t.model = ${model} AND t.id = ${id}
+              AND (t.expires_at IS NULL OR t.expires_at > now())`,
+      );
+      if (!found) return undefined;
+      const at = (value: string | Date | null) => (value === null ? null : new Date(value));
+      const rowOf = (payload: unknown, consumedAt: string | Date | null) =>
+        payload === null ? undefined : { payload, consumedAt: at(consumedAt) };
+      return {
+        token: { payload: found.payload, consumedAt: at(found.consumed_at) },
+        grant: rowOf(found.grant_payload, found.grant_consumed_at),
+        session: rowOf(found.session_payload, found.session_consumed_at),
+      };
+    },
+
+    /** A grant by its id and a session by its uid, in one statement (a code's token request). */
+    async grantAndSession(
+      grantId: string | undefined,
+      sessionUid: string | undefined,
+    ): Promise<{ grant: OidcModelRow | undefined; session: OidcModelRow | undefined }> {
+      const rows = await db
+        .select({ model: oidcModels.model, ...SELECTED })
+        .from(oidcModels)
+        .where(
+          and(
+            or(
+              and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, grantId ?? '')),
+              and(eq(oidcModels.model, 'Session'), eq(oidcModels.uid, sessionUid ?? '')),
+            ),
+            live(),
+          ),
+        );
+      const of = (model: string) => {
+        const row = rows.find((found) => found.model === model);
+        return row ? { payload: row.payload, consumedAt: row.consumedAt } : undefined;
+      };
+      return { grant: of('Grant'), session: of('Session') };
     },
 
     async findByUid(model: string, uid: string): Promise<OidcModelRow | undefined> {
@@ -85,6 +170,27 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
         .where(row(model, id));
     },
 
+    /**
+     * Consumes a token and notes its session's use by the same browser, in one statement: a
+     * refresh does both.
+     */
+    async consumeNotingSession(
+      model: string,
+      id: string,
+      sessionUid: string,
+      userAgent: string | undefined,
+    ): Promise<void> {
+      const agent = userAgent ? userAgent.slice(0, USER_AGENT_CHARS) : null;
+      await db.execute(
+        sql`UPDATE oidc_models SET
+              consumed_at = CASE WHEN model = ${model} THEN now() ELSE consumed_at END,
+              last_used_at = CASE WHEN model = 'Session' THEN now() ELSE last_used_at END,
+              user_agent = CASE WHEN model = 'Session' THEN coalesce(${agent}, user_agent)
+                ELSE user_agent END
+            WHERE (model = ${model} AND id = ${id}) OR (model = 'Session' AND uid = ${sessionUid})`,
+      );
+    },
+
     async destroy(model: string, id: string): Promise<void> {
       await db.delete(oidcModels).where(row(model, id));
     },
@@ -104,7 +210,7 @@ export function createOidcAdapterRepository(db: Db | Transaction) {
         .update(oidcModels)
         .set({
           lastUsedAt: sql`now()`,
-          ...(userAgent ? { userAgent: userAgent.slice(0, 512) } : {}),
+          ...(userAgent ? { userAgent: userAgent.slice(0, USER_AGENT_CHARS) } : {}),
         })
         .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.uid, uid)));
     },

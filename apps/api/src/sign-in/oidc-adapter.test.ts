@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { createOidcAdapter, revokeAccountSignIns } from './oidc-adapter';
+import { createMemoryShortLivedStore } from './oidc-adapter-short-lived';
 import { createTestDatabase } from '../test-support/test-database';
 
 let database: Database;
@@ -14,14 +15,14 @@ afterAll(async () => {
 
 describe('the provider adapter on the portal database', () => {
   it('stores, finds, consumes and destroys by model and id', async () => {
-    const adapter = createOidcAdapter(database.db);
-    const codes = adapter('AuthorizationCode');
+    const adapter = createOidcAdapter(database.db, createMemoryShortLivedStore());
+    const codes = adapter('RefreshToken');
     const tokens = adapter('AccessToken');
-    await codes.upsert('c1', { accountId: '7', grantId: 'g1', kind: 'AuthorizationCode' }, 300);
+    await codes.upsert('c1', { accountId: '7', grantId: 'g1', kind: 'RefreshToken' }, 300);
     expect(await codes.find('c1')).toEqual({
       accountId: '7',
       grantId: 'g1',
-      kind: 'AuthorizationCode',
+      kind: 'RefreshToken',
     });
     // Same id, another model: another row.
     expect(await tokens.find('c1')).toBeUndefined();
@@ -37,7 +38,7 @@ describe('the provider adapter on the portal database', () => {
   });
 
   it('finds nothing past its expiry', async () => {
-    const sessions = createOidcAdapter(database.db)('Session');
+    const sessions = createOidcAdapter(database.db, createMemoryShortLivedStore())('Session');
     await sessions.upsert('s1', { uid: 'u1', accountId: '7' }, 60);
     expect((await sessions.findByUid('u1'))?.accountId).toBe('7');
     await database.db.execute(
@@ -48,7 +49,7 @@ describe('the provider adapter on the portal database', () => {
   });
 
   it("revokes a grant's artefacts of its model, and every artefact of an account", async () => {
-    const adapter = createOidcAdapter(database.db);
+    const adapter = createOidcAdapter(database.db, createMemoryShortLivedStore());
     const refresh = adapter('RefreshToken');
     const access = adapter('AccessToken');
     await refresh.upsert('r1', { accountId: '8', grantId: 'g2' }, 600);

@@ -454,6 +454,8 @@ export function createProviders(options: ProviderOptions, keys: SigningKeys) {
     if (recordUse) {
       const note = (ctx: KoaContextWithOIDC) => {
         const { entities, session } = ctx.oidc;
+        // A session this request changed is saved after it, with its use (the adapter).
+        if ((session as { touched?: boolean } | undefined)?.touched) return;
         const uid =
           entities.AccessToken?.sessionUid ??
           entities.AuthorizationCode?.sessionUid ??

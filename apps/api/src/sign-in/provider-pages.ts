@@ -24,15 +24,26 @@ function page(title: string, body: string, head = ''): string {
 const bilingual = (id: string, en: string) =>
   `${escape(id)} <span lang="en">/ ${escape(en)}</span>`;
 
-/** A request the provider refused; the code (an OAuth error name) helps the help desk. */
+/**
+ * A request the provider refused; the code (an OAuth error name) helps the help desk. A sign-in
+ * in progress whose state was lost (`temporarily_unavailable`) is asked to start again.
+ */
 export const errorPage = (code: string): string =>
-  page(
-    'Permintaan tidak dapat diproses / Request not processed',
-    `<h1>${bilingual('Permintaan masuk tidak dapat diproses', 'The sign-in request could not be processed')}</h1>
+  code === 'temporarily_unavailable'
+    ? page(
+        'Mulai masuk lagi / Start signing in again',
+        `<h1>${bilingual('Proses masuk terputus', 'The sign-in was interrupted')}</h1>
+<p>Mulai lagi: tutup halaman ini lalu masuk lagi dari portal atau platform Anda.</p>
+<p lang="en">Start again: close this page, then sign in again from the portal or your platform.</p>
+<p><small>Kode / Code: <code>${escape(code)}</code></small></p>`,
+      )
+    : page(
+        'Permintaan tidak dapat diproses / Request not processed',
+        `<h1>${bilingual('Permintaan masuk tidak dapat diproses', 'The sign-in request could not be processed')}</h1>
 <p>Tutup halaman ini lalu coba masuk lagi dari portal.</p>
 <p lang="en">Close this page, then sign in again from the portal.</p>
 <p><small>Kode / Code: <code>${escape(code)}</code></small></p>`,
-  );
+      );
 
 /**
  * After a platform's sign-out, the way back to it: opened at once (an instant redirect, WCAG

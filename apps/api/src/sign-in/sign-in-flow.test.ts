@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
   SIGN_IN_POLICY,
   WEB_AUTH_PATHS,
 } from '@portal/contracts/sign-in';
-import { learningAccounts, outboxMessages } from '../db/schema';
+import { learningAccounts, oidcModels, outboxMessages } from '../db/schema';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';
@@ -23,7 +23,6 @@ import {
   startSignIn,
   type Browser,
 } from '../test-support/test-relying-party';
-import { rowsOf } from '../db/rows-of';
 
 // The sign-in as the web app's relying party (openid-client) and its visitor's browser go
 // through it: code with PKCE, the API's audience, refresh rotation, revocation, logout.
@@ -183,20 +182,23 @@ describe('lifetimes', () => {
       jwtVerify(tokens.access_token, await jwks(), { currentDate: late }),
     ).rejects.toMatchObject({ code: 'ERR_JWT_EXPIRED' });
 
-    // The code as stored, then past its end.
+    // The code as stored (its TTL in the short-lived store is the same life: the adapter's
+    // tests hold that), then past its end.
     const visitor = browser();
     const { verifier, state, uid } = await startSignIn(rp, t.config, visitor);
     const posted = await postPassword(visitor, t.config, uid, teacher);
     const callback = (await visitor.get(posted.json().redirectTo)).headers.location as string;
-    const [stored] = await rowsOf<{ lifetime: number }>(
-      t.database.db,
-      sql`SELECT (payload->>'exp')::int - (payload->>'iat')::int AS lifetime
-          FROM oidc_models WHERE model = 'AuthorizationCode'
-          ORDER BY expires_at DESC LIMIT 1`,
-    );
-    expect(stored!.lifetime).toBe(SIGN_IN_POLICY.authorizationCodeMinutes * 60);
-    await t.database.db.execute(
-      sql`UPDATE oidc_models SET expires_at = now() - interval '1 second' WHERE model = 'AuthorizationCode'`,
+    const code = new URL(callback).searchParams.get('code')!;
+    const { providerState } = t.app.services;
+    const stored = await providerState.find('AuthorizationCode', code);
+    const { iat, exp } = stored!.payload as { iat: number; exp: number };
+    expect(exp - iat).toBe(SIGN_IN_POLICY.authorizationCodeMinutes * 60);
+    const now = Math.floor(Date.now() / 1000);
+    await providerState.upsert(
+      'AuthorizationCode',
+      code,
+      { ...stored!.payload, iat: iat - (exp - iat) - 1, exp: now - 1 },
+      60,
     );
     await expect(
       client.authorizationCodeGrant(
@@ -224,6 +226,41 @@ describe('lifetimes', () => {
       );
     await exchange();
     await expect(exchange()).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('the short-lived state failing', () => {
+  it('leaves no session behind a sign-in whose code could not be stored', async () => {
+    const sessions = async () =>
+      (
+        await t.database.db
+          .select({ id: oidcModels.id })
+          .from(oidcModels)
+          .where(and(eq(oidcModels.model, 'Session'), eq(oidcModels.accountId, accountId)))
+      ).length;
+    const before = await sessions();
+    const visitor = browser();
+    const started = await startSignIn(rp, t.config, visitor);
+    const posted = await postPassword(visitor, t.config, started.uid, teacher);
+    expect(posted.statusCode).toBe(200);
+    // The store fails at the one write after the person is signed in: the code's.
+    const state = t.app.services.providerState;
+    const upsert = state.upsert.bind(state);
+    state.upsert = async (model, ...rest) => {
+      if (model === 'AuthorizationCode') throw new Error('the store went away');
+      return upsert(model, ...rest);
+    };
+    try {
+      const resumed = await visitor.get((posted.json() as { redirectTo: string }).redirectTo);
+      // Back to the web with the provider's "start again", never a 500.
+      expect(resumed.statusCode).toBeLessThan(500);
+      expect(String(resumed.headers.location)).toContain('error=temporarily_unavailable');
+    } finally {
+      state.upsert = upsert;
+    }
+    expect(await sessions()).toBe(before);
+    // The same browser signs in afresh.
+    expect((await signIn(rp, t.config, visitor, teacher)).access_token).toBeTruthy();
   });
 });
 

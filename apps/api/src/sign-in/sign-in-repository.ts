@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
+  auditEvents,
+  codeLocks,
   codeWrongEntries,
   learningAccounts,
   people,
@@ -10,6 +12,9 @@ import {
   staffRecoveryCodes,
 } from '../db/schema';
 import type { Transaction } from '../db/database';
+import type { AuditLog } from '../audit/audit-repository';
+import { rowsOf } from '../db/rows-of';
+import type { SchoolClaim } from '@portal/contracts/platforms';
 import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
 
 export type SignInAccount = {
@@ -20,6 +25,9 @@ export type SignInAccount = {
   passwordHash: string | null;
   mustChangePassword: boolean;
 };
+
+/** An audit row as `AuditLog.prepare` builds it. */
+type PreparedAuditRow = ReturnType<AuditLog['prepare']>;
 
 export type StaffAccount = typeof staffAccounts.$inferSelect;
 
@@ -35,12 +43,54 @@ const ACCOUNT_COLUMNS = {
 /** SQL of the sign-in: accounts, and wrong passwords counted in the one-time codes' tables. */
 export function createSignInRepository(db: Db) {
   return {
-    async accountByEmail(email: string): Promise<SignInAccount | undefined> {
+    /**
+     * The active account of an address, with whether it holds a second factor (an enrolled
+     * authenticator app or a passkey): what the password step needs, in one statement.
+     */
+    async accountByEmail(
+      email: string,
+    ): Promise<(SignInAccount & { hasSecondFactor: boolean }) | undefined> {
       const [row] = await db
-        .select(ACCOUNT_COLUMNS)
+        .select({
+          ...ACCOUNT_COLUMNS,
+          // Written out: in a one-table select the builder leaves column names unqualified,
+          // which the subqueries would read as their own tables' columns.
+          hasSecondFactor: sql<boolean>`(EXISTS (SELECT 1 FROM account_totp t
+              WHERE t.account_id = learning_accounts.id AND t.enrolled_at IS NOT NULL)
+            OR EXISTS (SELECT 1 FROM passkeys p WHERE p.learning_account_id = learning_accounts.id))`,
+        })
         .from(learningAccounts)
         .where(and(eq(learningAccounts.email, email), eq(learningAccounts.status, 'active')));
       return row;
+    },
+
+    /**
+     * A right password's outcome and its audit row, in one statement: `locked` while the person
+     * is locked out, else `outcome`. The wrong ones count in their transaction per person; a
+     * right one in flight beside the wrong one that locks is ordered before it.
+     */
+    async settleRightPassword(
+      personId: number,
+      row: PreparedAuditRow,
+    ): Promise<{ outcome: string }> {
+      const [settled] = await rowsOf<{ outcome: string }>(
+        db,
+        sql`WITH locked AS (
+              SELECT coalesce(ceil(extract(epoch from max(${codeLocks.lockedUntil}) - now()))::int, 0)
+                AS seconds
+              FROM ${codeLocks}
+              WHERE ${codeLocks.personId} = ${personId} AND ${codeLocks.flow} = ${SIGN_IN_FLOW}
+                AND ${codeLocks.lockedUntil} > now())
+            INSERT INTO ${auditEvents} (occurred_at, action, outcome, user_type, person_id, actor,
+              ip_hash, target_hash, changes, client_id)
+            SELECT ${row.occurredAt.toISOString()}::timestamptz, ${row.action},
+              CASE WHEN locked.seconds > 0 THEN 'locked' ELSE ${row.outcome} END,
+              ${row.userType}, ${row.personId}, ${row.actor}, ${row.ipHash}, ${row.targetHash},
+              ${row.changes === null ? null : JSON.stringify(row.changes)}::jsonb, ${row.clientId}
+            FROM locked
+            RETURNING outcome`,
+      );
+      return { outcome: settled?.outcome ?? row.outcome };
     },
 
     async learningAccount(accountId: number): Promise<SignInAccount | undefined> {
@@ -63,19 +113,6 @@ export function createSignInRepository(db: Db) {
      * The schools the person belongs to today, with their role at each (the `schools` claim and
      * the portal's `school_admin` role): a school they left is not listed (issue 36).
      */
-    currentSchools: (personId: number) =>
-      db
-        .select({
-          npsn: schoolMemberships.npsn,
-          name: schools.name,
-          level: schools.level,
-          role: schoolMemberships.role,
-        })
-        .from(schoolMemberships)
-        .innerJoin(schools, eq(schools.npsn, schoolMemberships.npsn))
-        .where(and(eq(schoolMemberships.personId, personId), isNull(schoolMemberships.leftOn)))
-        .orderBy(schoolMemberships.npsn, schoolMemberships.role),
-
     async staffByEmail(email: string): Promise<StaffAccount | undefined> {
       const [row] = await db
         .select()
@@ -154,6 +191,10 @@ export function createSignInRepository(db: Db) {
     },
 
     /** What the provider puts in its tokens about an active account. */
+    /**
+     * The claims of an active learning account with its current schools, in one statement: the
+     * provider asks at every sign-in and grant.
+     */
     async claims(accountId: number) {
       const [row] = await db
         .select({
@@ -161,6 +202,13 @@ export function createSignInRepository(db: Db) {
           name: people.fullName,
           personId: learningAccounts.personId,
           kind: learningAccounts.kind,
+          schools: sql<SchoolClaim[]>`coalesce((
+            SELECT json_agg(json_build_object('npsn', ${schoolMemberships.npsn}, 'name', ${schools.name},
+                'level', ${schools.level}, 'role', ${schoolMemberships.role})
+              ORDER BY ${schoolMemberships.npsn}, ${schoolMemberships.role})
+            FROM ${schoolMemberships} JOIN ${schools} ON ${schools.npsn} = ${schoolMemberships.npsn}
+            WHERE ${schoolMemberships.personId} = ${learningAccounts.personId}
+              AND ${schoolMemberships.leftOn} IS NULL), '[]'::json)`,
         })
         .from(learningAccounts)
         .innerJoin(people, eq(people.id, learningAccounts.personId))

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { PASSKEY_MESSAGES, type PasskeyAuthenticationResponse } from '@portal/contracts/passkeys';
@@ -72,7 +73,15 @@ type Dependencies = {
   ) => Promise<void>;
   /** Every answer to a password takes at least this long (tests lower it). */
   answerFloorMs?: number;
+  /** How long the provider's claims of an account are kept (tests set 0: always read). */
+  claimsCacheSeconds?: number;
 };
+
+// A burst of one account's sign-in and grants reads its claims once; a change reaches the
+// tokens within this long (or at once, where the change drops them: `forgetClaims`).
+const CLAIMS_CACHE_SECONDS = 5;
+// Enough for every account signing in within the cache's seconds at the July peak on one instance.
+const CLAIMS_KEPT = 50_000;
 
 type Outcome = 'signed-in' | 'wrong' | 'locked' | 'unknown-account' | 'no-password';
 
@@ -292,20 +301,39 @@ export function createSignInService(deps: Dependencies) {
       });
       throw failed();
     }
-    const step = !right
-      ? null
-      : account.mustChangePassword
+    if (right) {
+      // The common case in one statement: the lock checked and the attempt audited together.
+      const step = account.mustChangePassword
         ? ('new-password' as const)
-        : await learningSecondFactorStep(account.accountId);
-    const outcome = await settlePerson(account.personId, async () => right, {
+        : account.hasSecondFactor
+          ? ('totp' as const)
+          : null;
+      const { outcome } = await repository.settleRightPassword(
+        account.personId,
+        audit.prepare({
+          action: 'sign-in',
+          // Signed in only once the steps are done: one left half-way is no sign-in.
+          outcome: step === null ? 'signed-in' : 'password-accepted',
+          personId: account.personId,
+          userType: account.kind,
+          ip,
+          target: input.email,
+          clientId,
+        }),
+      );
+      const settled = outcome === 'locked' ? 'locked' : 'signed-in';
+      deps.metrics.signInAttempt('learning', settled, false);
+      if (settled !== 'signed-in') throw failed();
+      return { accountId: accountIdOf({ kind: 'learning', id: account.accountId }), step };
+    }
+    // A wrong password counts toward the lock, one attempt at a time per person.
+    await settlePerson(account.personId, async () => false, {
       ip,
       clientId,
       email: input.email,
       kind: account.kind,
-      completes: step === null,
     });
-    if (outcome !== 'signed-in') throw failed();
-    return { accountId: accountIdOf({ kind: 'learning', id: account.accountId }), step };
+    throw failed();
   }
 
   async function checkStaffPassword(input: SignInBody, ip: string, clientId?: string) {
@@ -356,6 +384,41 @@ export function createSignInService(deps: Dependencies) {
   /** After repeated failures from an address, its sign-ins carry a solved bot check. */
   const botCheckNeeded = async (ip: string) =>
     (await counters.peek(failuresKey(ip))) >= SIGN_IN_POLICY.botCheckAfterFailures;
+
+  /** The claims of an active account, for the provider's tokens. */
+  async function accountClaims(accountId: string): Promise<AccountClaims | undefined> {
+    const ref = accountRefOf(accountId);
+    if (!ref) return undefined;
+    if (ref.kind === 'staff') {
+      const staff = await repository.staffById(ref.id);
+      return staff
+        ? {
+            accountId,
+            email: staff.email,
+            name: staff.email,
+            roles: ['staff'],
+            userType: null,
+            schools: [],
+          }
+        : undefined;
+    }
+    const row = await repository.claims(ref.id);
+    if (!row) return undefined;
+    const runsOne = row.schools.some((school) => ADMIN_ROLES.includes(school.role));
+    return {
+      accountId,
+      email: row.email,
+      name: row.name,
+      roles: runsOne ? ['school_admin'] : [],
+      userType: row.kind,
+      schools: row.schools,
+    };
+  }
+  // Seconds per account, bounded in size: an account unknown or disabled is kept as such too.
+  const claimsCache = new LRUCache<string, { claims: AccountClaims | undefined }>({
+    max: CLAIMS_KEPT,
+    ttl: (deps.claimsCacheSeconds ?? CLAIMS_CACHE_SECONDS) * 1000,
+  });
 
   return {
     botCheckNeeded,
@@ -700,35 +763,25 @@ export function createSignInService(deps: Dependencies) {
       return methodOf(use);
     },
 
-    /** The claims of an active account, for the provider's tokens. */
-    async accountClaims(accountId: string): Promise<AccountClaims | undefined> {
-      const ref = accountRefOf(accountId);
-      if (!ref) return undefined;
-      if (ref.kind === 'staff') {
-        const staff = await repository.staffById(ref.id);
-        return staff
-          ? {
-              accountId,
-              email: staff.email,
-              name: staff.email,
-              roles: ['staff'],
-              userType: null,
-              schools: [],
-            }
-          : undefined;
-      }
-      const row = await repository.claims(ref.id);
-      if (!row) return undefined;
-      const schools = await repository.currentSchools(row.personId);
-      const runsOne = schools.some((school) => ADMIN_ROLES.includes(school.role));
-      return {
-        accountId,
-        email: row.email,
-        name: row.name,
-        roles: runsOne ? ['school_admin'] : [],
-        userType: row.kind,
-        schools,
-      };
+    /** The claims of an active account, read now. */
+    accountClaims,
+
+    /**
+     * The claims as the provider asks for them, at every sign-in and grant: kept a few seconds
+     * per account (decision 0292), so a sign-in reads them once and a platform's refreshes in a
+     * burst once between them.
+     */
+    async providerAccountClaims(accountId: string): Promise<AccountClaims | undefined> {
+      const cached = claimsCache.get(accountId);
+      if (cached) return cached.claims;
+      const claims = await accountClaims(accountId);
+      claimsCache.set(accountId, { claims });
+      return claims;
+    },
+
+    /** Drops an account's kept claims: it changed (a disable, a new password, the registry). */
+    forgetClaims(accountId: string): void {
+      claimsCache.delete(accountId);
     },
   };
 }

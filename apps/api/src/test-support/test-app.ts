@@ -10,6 +10,7 @@ import { createTestDatabase } from './test-database';
 import type { Clock } from '../jobs/clock';
 import type { Tracing } from '../tracing/tracing';
 import { createRateLimitStore, type RateLimitStore } from '../counters/rate-limit-store';
+import { createShortLivedStore } from '../sign-in/oidc-adapter-short-lived';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -112,9 +113,18 @@ export async function createTestCluster(size: number, overrides: Record<string, 
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   const rateLimit = await testCounters(config);
+  // One home for the sign-in provider's short-lived models, as Redis is for a real cluster.
+  const providerState = createShortLivedStore(config.redisUrl);
+  await providerState.connect();
   const instances: FastifyInstance[] = [];
   for (let i = 0; i < size; i += 1) {
-    const app = await buildApp({ config, database, rateLimit, logStream: new PassThrough() });
+    const app = await buildApp({
+      config,
+      database,
+      rateLimit,
+      providerState,
+      logStream: new PassThrough(),
+    });
     await app.ready();
     instances.push(app);
   }
@@ -124,6 +134,7 @@ export async function createTestCluster(size: number, overrides: Record<string, 
     database,
     async close() {
       for (const app of instances) await app.close();
+      await providerState.close();
       await rateLimit.close();
       await database.close();
     },
