@@ -120,7 +120,7 @@ function Document({ page }: { page: SignInPage }) {
               {t('brandName', { ns: 'common', domain })}
             </a>
             <a
-              href={`?lang=${other}`}
+              href={`${page.paths.page}?lang=${other}`}
               lang={other}
               hrefLang={other}
               className="link inline-flex min-h-11 items-center"
