@@ -31,7 +31,7 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
       const heading =
         language === 'id' ? 'Masuk ke Akun belajar.id' : 'Sign in to your belajar.id account';
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
-      expect(new URL(page.url()).pathname).toMatch(/^\/auth\/sign-in\/[\w-]+$/);
+      expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
       await expectNoAxeViolations(page, `sign-in ${viewport.width}px ${language}`);
 
       const email = language === 'id' ? 'Alamat Akun belajar.id' : 'belajar.id account address';

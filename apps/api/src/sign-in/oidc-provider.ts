@@ -293,7 +293,7 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
     // interaction cookie is scoped to.
     interactions: {
       url: (_ctx, interaction) =>
-        `${mountPath}${INTERACTION_PATHS.details.replace(':uid', interaction.uid)}`,
+        `${options.issuer}${INTERACTION_PATHS.details.replace(':uid', interaction.uid)}`,
     },
     // The portal's own client and first-party platforms ask no consent: what they ask for,
     // within their registration, is granted with the sign-in. Another platform gets what the

@@ -34,7 +34,6 @@ import {
 } from '../http/domain-errors';
 import { noStore } from '../http/no-store';
 import { logBackgroundError } from '../logging/logger-options';
-import { mailLanguageOf } from '../notifications/mail-language';
 import {
   clientOf,
   consentScopes,
@@ -65,11 +64,13 @@ export type SignInPagesOptions = {
 
 type Renderer = { render: RenderSignInPage; script: string | null };
 
-/** The visitor's language: the site's cookie (the language switch sets it), else the browser's. */
+/**
+ * The visitor's language as the site has it: Indonesian unless the visitor chose English (the
+ * language switch, or the page's own link, keep the choice in a cookie). The browser's
+ * Accept-Language is not followed: the site's pages are Indonesian for every browser.
+ */
 function languageOf(request: FastifyRequest): SignInPageLanguage {
-  const chosen = request.cookies[LANGUAGE_COOKIE];
-  if (chosen === 'id' || chosen === 'en') return chosen;
-  return mailLanguageOf(request.headers['accept-language']);
+  return request.cookies[LANGUAGE_COOKIE] === 'en' ? 'en' : 'id';
 }
 
 /** Whether a GET of the interaction is a browser's navigation rather than a script's call. */
@@ -194,9 +195,7 @@ export function signInPages(options: SignInPagesOptions) {
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) {
       reply.header('content-encoding', 'br');
-      return reply.send(
-        brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-      );
+      return reply.send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
     }
     if (/\bgzip\b/.test(accepted)) {
       reply.header('content-encoding', 'gzip');
@@ -248,7 +247,14 @@ export function signInPages(options: SignInPagesOptions) {
     const pending = pendingOf(interaction);
     const moved = pending !== undefined;
     if (pending?.step === 'new-password')
-      return send(request, reply, uid, { step: 'new-password', moved, ...failure }, status, interaction);
+      return send(
+        request,
+        reply,
+        uid,
+        { step: 'new-password', moved, ...failure },
+        status,
+        interaction,
+      );
     if (pending?.step === 'totp-enrol') {
       // A new key when the step opens; after a wrong code, the key the app already holds.
       const enrolment =
@@ -332,7 +338,10 @@ export function signInPages(options: SignInPagesOptions) {
     app.addHook('preHandler', async (request) => {
       const site = request.headers['sec-fetch-site'];
       const origin = request.headers.origin;
-      const own = new Set([new URL(options.webOrigin).origin, `${request.protocol}://${request.host}`]);
+      const own = new Set([
+        new URL(options.webOrigin).origin,
+        `${request.protocol}://${request.host}`,
+      ]);
       if (site === 'cross-site' || (origin !== undefined && origin !== 'null' && !own.has(origin)))
         throw new ForbiddenError();
     });
@@ -364,7 +373,11 @@ export function signInPages(options: SignInPagesOptions) {
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           // A step that is not this interaction's: its page shows where it stands.
-          if (error.statusCode === 401 && error.fieldErrors.length === 0 && error.id === 'unauthorized')
+          if (
+            error.statusCode === 401 &&
+            error.fieldErrors.length === 0 &&
+            error.id === 'unauthorized'
+          )
             return reply.redirect(pathsOf(uid.data.uid).page, 303);
           if (error instanceof RateLimitedError)
             reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));

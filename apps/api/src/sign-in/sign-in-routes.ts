@@ -142,7 +142,11 @@ export const signInRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       // A browser's navigation gets the step's page; a script's call, the details.
       if (wantsPage(request)) return pages.currentStep(request, reply, request.params.uid);
-      const { provider, interaction } = await steps.interactionOf(request, reply, request.params.uid);
+      const { provider, interaction } = await steps.interactionOf(
+        request,
+        reply,
+        request.params.uid,
+      );
       const clientId = String(interaction.params['client_id'] ?? '');
       const client = await provider.Client.find(clientId);
       const pending = pendingOf(interaction);

@@ -1,5 +1,6 @@
 import type { RenderSignInPage, SignInPage } from '@portal/contracts/sign-in-pages';
 import { SIGN_IN_PAGE_LANGUAGES } from '@portal/contracts/sign-in-pages';
+import { defaultPageTitle } from '@portal/contracts/brand';
 import i18next, { type i18n as I18n } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
@@ -54,7 +55,9 @@ function catalogue(language: SignInPage['language']): I18n {
   return instance;
 }
 
-const catalogues = new Map(SIGN_IN_PAGE_LANGUAGES.map((language) => [language, catalogue(language)]));
+const catalogues = new Map(
+  SIGN_IN_PAGE_LANGUAGES.map((language) => [language, catalogue(language)]),
+);
 
 /** The heading of each step, which is the document's title too. */
 function useTitle(page: SignInPage): string {
@@ -109,7 +112,7 @@ function Document({ page }: { page: SignInPage }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>{`${failed ? `${t('errorTitlePrefix')} ` : ''}${title} | ${t('brandName', { ns: 'common', domain })}`}</title>
+        <title>{`${failed ? `${t('errorTitlePrefix')} ` : ''}${title} | ${defaultPageTitle(brand)}`}</title>
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         {page.script ? <script type="module" src={page.script} /> : null}
       </head>

@@ -1,6 +1,10 @@
-import type { Challenge } from 'altcha-lib';
 import { browserHasPasskeys, signWithPasskey } from '~/auth/passkeys';
 import { solveToPayload } from '~/components/bot-check-solver';
+import {
+  answerWithPasskey,
+  getBotCheckChallenge,
+  getPasskeyOptions,
+} from './api/step-enhancement-calls';
 
 // What script adds to the server-rendered sign-in steps (decision 0286). Every step works
 // without it; with it, focus goes where a screen reader should start, the bot check is solved
@@ -28,12 +32,7 @@ async function solveBotCheck(box: HTMLElement) {
   if (!form || !status || !challenge) return;
   status.textContent = box.dataset['working'] ?? '';
   try {
-    const response = await fetch(challenge, {
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-    if (!response.ok) throw new Error(`challenge ${response.status}`);
-    const payload = await solveToPayload((await response.json()) as Challenge);
+    const payload = await solveToPayload(await getBotCheckChallenge(challenge));
     if (!payload) throw new Error('no solution');
     const input = document.createElement('input');
     input.type = 'hidden';
@@ -64,21 +63,12 @@ function offerPasskey(box: HTMLElement) {
     use.textContent = use.dataset['waiting'] ?? label;
     void (async () => {
       try {
-        const options = await fetch(path, { credentials: 'same-origin', cache: 'no-store' });
-        if (!options.ok) throw new Error(`options ${options.status}`);
-        const signed = await signWithPasskey(await options.json());
+        const signed = await signWithPasskey(await getPasskeyOptions(path));
         if (!signed.ok) {
           show(signed.refusal === 'declined' ? 'declined' : 'failed');
           return;
         }
-        const answer = await fetch(path, {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(signed.response),
-        });
-        if (!answer.ok) throw new Error(`answer ${answer.status}`);
-        const result = (await answer.json()) as { redirectTo?: string };
+        const result = await answerWithPasskey(path, signed.response);
         if (result.redirectTo) window.location.assign(result.redirectTo);
         else window.location.reload();
       } catch {

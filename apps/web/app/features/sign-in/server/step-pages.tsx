@@ -165,7 +165,11 @@ export function NewPasswordPage({ page }: { page: Page<'new-password'> }) {
   const fieldError = useFieldError(page);
   const fields: Field[] = [
     { id: 'sign-in-new-password', name: 'password', label: t('steps.newPassword.label') },
-    { id: 'sign-in-confirmation', name: 'confirmation', label: t('steps.newPassword.confirmLabel') },
+    {
+      id: 'sign-in-confirmation',
+      name: 'confirmation',
+      label: t('steps.newPassword.confirmLabel'),
+    },
   ];
   return (
     <>
@@ -182,7 +186,12 @@ export function NewPasswordPage({ page }: { page: Page<'new-password'> }) {
           error={fieldError('password')}
         >
           {(control) => (
-            <PasswordInput {...control} name="password" visible={false} autoComplete="new-password" />
+            <PasswordInput
+              {...control}
+              name="password"
+              visible={false}
+              autoComplete="new-password"
+            />
           )}
         </FormField>
         <FormField
@@ -209,7 +218,9 @@ export function NewPasswordPage({ page }: { page: Page<'new-password'> }) {
 export function TotpEnrolPage({ page }: { page: Page<'totp-enrol'> }) {
   const { t } = useTranslation('sign-in');
   const fieldError = useFieldError(page);
-  const fields: Field[] = [{ id: 'sign-in-enrol-code', name: 'code', label: t('steps.code.label') }];
+  const fields: Field[] = [
+    { id: 'sign-in-enrol-code', name: 'code', label: t('steps.code.label') },
+  ];
   return (
     <>
       <p className="mt-3 text-muted">{t('steps.totpEnrol.intro')}</p>
@@ -325,15 +336,16 @@ export function TotpPage({ page }: { page: Page<'totp'> }) {
           />
         )}
         <Submit secondary={page.passkey}>{t('steps.code.submit')}</Submit>
-        {page.app ? (
-          <a
-            href={`${page.paths.page}${page.recovery ? '' : '?recovery=1'}`}
-            className="link inline-flex min-h-11 items-center"
-          >
-            {page.recovery ? t('steps.totp.useApp') : t('steps.totp.useRecovery')}
-          </a>
-        ) : null}
       </form>
+      {page.app ? (
+        // The other kind of code: the same step's page, asked again for it.
+        <form method="get" action={page.paths.page}>
+          {page.recovery ? null : <input type="hidden" name="recovery" value="1" />}
+          <button type="submit" className="link inline-flex min-h-11 items-center">
+            {page.recovery ? t('steps.totp.useApp') : t('steps.totp.useRecovery')}
+          </button>
+        </form>
+      ) : null}
     </>
   );
 }
