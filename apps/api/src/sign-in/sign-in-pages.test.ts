@@ -146,6 +146,13 @@ describe('the password step', () => {
     expect(labelFor(same.body, 'sign-in-password')).toBe('Password');
   });
 
+  it("sends the web's former address of a step to its page", async () => {
+    const v = visitor();
+    const moved = await open(v, '/auth/sign-in/AbCdEfGhIjKlMnOp');
+    expect(moved.statusCode).toBe(308);
+    expect(moved.headers.location).toBe('/oidc/interaction/AbCdEfGhIjKlMnOp');
+  });
+
   it('keeps the language chosen by its link, without script', async () => {
     const v = visitor();
     const { uid } = await startAt(v);

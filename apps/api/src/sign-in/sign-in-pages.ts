@@ -14,6 +14,7 @@ import {
   SignInBodySchema,
   TotpBodySchema,
   TotpEnrolBodySchema,
+  WEB_AUTH_PATHS,
   type SignInResult,
 } from '@portal/contracts/sign-in';
 import {
@@ -345,6 +346,17 @@ export function signInPages(options: SignInPagesOptions) {
       if (site === 'cross-site' || (origin !== undefined && origin !== 'null' && !own.has(origin)))
         throw new ForbiddenError();
     });
+
+    // The web's own address of a step before the steps were the server's: a bookmark or an
+    // open tab still arrives at its page.
+    app.get(
+      `${WEB_AUTH_PATHS.signIn}/:uid`,
+      { schema: { hide: true } },
+      async (request: FastifyRequest<{ Params: { uid: string } }>, reply) => {
+        const uid = InteractionParamsSchema.safeParse(request.params);
+        return reply.redirect(uid.success ? pathsOf(uid.data.uid).page : options.webOrigin, 308);
+      },
+    );
 
     type Post = FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> }>;
 
