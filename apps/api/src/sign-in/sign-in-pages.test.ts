@@ -399,7 +399,7 @@ describe("a platform's consent page", () => {
       new URL(t.config.oidc.issuer),
       'rapor-halaman',
       undefined,
-      client.ClientSecretBasic(secret),
+      client.ClientSecretBasic(secret!),
       { execute: [client.allowInsecureRequests], [client.customFetch]: injectFetch(t.app) },
     );
     const v = visitor();
