@@ -237,6 +237,26 @@ describe('the password step', () => {
     expect(summaryOf(right.body)).toBe(last);
   });
 
+  it('asks for the bot check after repeated failures from one address, saying it needs script', async () => {
+    const v = visitor();
+    const { uid } = await startAt(v);
+    let last = '';
+    for (let i = 0; i < SIGN_IN_POLICY.botCheckAfterFailures; i += 1)
+      last = (
+        await submit(v, `/oidc/interaction/${uid}/page/login`, {
+          email: 'tidak.ada@belajar.id',
+          password: `salah-${i}`,
+        })
+      ).body;
+    expect(last).toContain('data-bot-check');
+    expect(last).toContain('data-challenge="/belajar-id/bot-check/v1/challenge"');
+    expect(last).toContain('Pemeriksaan keamanan memerlukan JavaScript.');
+    // Without the solved check the right password is not even tried.
+    const refused = await submit(v, `/oidc/interaction/${uid}/page/login`, teacher);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('data-bot-check');
+  });
+
   it('signs in: the post answers the redirect back to the provider', async () => {
     const v = visitor();
     const { uid } = await startAt(v);
