@@ -112,6 +112,8 @@ function Document({ page }: { page: SignInPage }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        {/* The site's icon, as the app's pages name it (else the browser asks /favicon.ico). */}
+        <link rel="icon" href={`${page.paths.home}/favicon.svg`} type="image/svg+xml" />
         <title>{`${failed ? `${t('errorTitlePrefix')} ` : ''}${title} | ${defaultPageTitle(brand)}`}</title>
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         {page.script ? <script type="module" src={page.script} /> : null}
