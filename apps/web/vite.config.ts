@@ -13,7 +13,7 @@ const appDir = fileURLToPath(new URL('./app', import.meta.url));
  * page's figure is in docs/decisions/0216-react-dom-renderer.md). Only in the contracts: a global
  * `treeshake.manualPureFunctions: ['z']` would match any minified function called `z`.
  */
-function pureZodSchemas(): Plugin {
+export function pureZodSchemas(): Plugin {
   const contracts = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
   return {
     name: 'portal:pure-zod-schemas',

@@ -46,6 +46,9 @@ import { statisticsRoutes } from './statistics/statistics-routes';
 import { loopbackOriginRedirect } from './sign-in/loopback-origin';
 import { issuerPath } from './sign-in/oidc-provider';
 import { oidcProviderRoutes, signInRoutes } from './sign-in/sign-in-routes';
+import { interactionSteps } from './sign-in/interaction-steps';
+import { signInPages } from './sign-in/sign-in-pages';
+import { BOT_CHECK_CHALLENGE_PATH } from '@portal/contracts/account-lookup';
 import { trackingRoutes } from './tracking/tracking-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
 import { platformScopesDescription } from './sign-in/platform-docs';
@@ -208,11 +211,24 @@ export async function buildApp({
     mountPath,
     tokenRequests: services.signIn,
   });
+  // The provider's steps as pages (decision 0286), rendered by the web's sign-in build.
+  const signInPagesOf = signInPages({
+    mountPath,
+    webOrigin: config.oidc.webOrigin,
+    rendererPath: config.signInRenderer,
+    webBuildDir: config.webBuildDir,
+    botCheckChallenge: `${apiPrefix(config.brand)}${BOT_CHECK_CHALLENGE_PATH}`,
+    steps: interactionSteps(services.oidcProviders),
+    service: services.signIn,
+    toggles: services.featureToggles,
+  });
   await app.register(signInRoutes, {
     providers: services.oidcProviders,
     mountPath,
     service: services.signIn,
+    pages: signInPagesOf,
   });
+  await app.register(signInPagesOf.routes);
   await app.register(
     async (api) => {
       // Task modules: each plugin takes its service, and the access hook where a scope needs it.

@@ -144,6 +144,11 @@ const EnvSchema = z
       .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a lower-case domain such as admin.belajar.id')
       .optional(),
     WEB_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/build/client')),
+    /** The web's sign-in server build (decision 0286): renders the provider's steps. */
+    SIGN_IN_RENDERER: z
+      .string()
+      .min(1)
+      .default(path.join(repoRoot, 'apps/web/build/sign-in/render-sign-in-page.js')),
     /**
      * Where registry snapshots arrive (issue 23): one folder per snapshot with its CSV files and
      * a `READY` file written last; `<DATA_DIR>/registry-inbox` by default.
@@ -329,6 +334,8 @@ export type Config = {
   /** Namespace of this deployment's counters in a shared Redis. */
   rateLimitPrefix: string;
   webBuildDir: string;
+  /** The module that renders the provider's sign-in steps (the web's sign-in server build). */
+  signInRenderer: string;
   /** The folder watched for registry snapshots. */
   registryInboxDir: string;
   uploads: {
@@ -426,6 +433,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Not read from the environment: only tests lower it, through the config they build.
     resetVerifyMinMs: 400,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
+    signInRenderer: path.resolve(e.SIGN_IN_RENDERER),
     registryInboxDir: path.resolve(e.REGISTRY_INBOX_DIR ?? path.join(e.DATA_DIR, 'registry-inbox')),
     uploads: {
       dir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),

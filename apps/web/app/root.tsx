@@ -14,6 +14,7 @@ import { restoreEarlyInput } from '~/components/early-input';
 import { PageTitle } from '~/components/page-title';
 import { ToastPageBinding, ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
+import { rememberLanguageForServer } from '~/i18n/language-cookie';
 import { partsHydrated } from '~/components/load-part';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useServiceWorkerPrompts } from '~/service-worker/use-service-worker-prompts';
@@ -57,6 +58,7 @@ function useAppStart() {
     } catch {
       stored = null;
     }
+    if (isLanguage(stored)) rememberLanguageForServer(stored);
     // After the page's parts hydrated in the prerendered language, so they match their HTML.
     if (isLanguage(stored) && stored !== i18n.language) {
       const language = stored;

@@ -33,7 +33,6 @@ export default [
     route('auth/login/callback', 'routes/sign-in-callback.tsx', { id: 'sign-in-callback' }),
     route('auth/silent/callback', 'routes/sign-in-callback.tsx', { id: 'silent-callback' }),
     route('auth/logout/callback', 'routes/sign-in-callback.tsx', { id: 'logout-callback' }),
-    route('auth/sign-in/:uid', 'routes/sign-in-interaction.tsx'),
     route('auth/sign-out', 'routes/sign-out.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
     route('admin', 'routes/admin-portal.tsx'),

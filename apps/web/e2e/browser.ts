@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { LANGUAGE_COOKIE } from '@portal/contracts/sign-in-pages';
 import { WEB_ROUTES } from '@portal/contracts/web-routes';
 import { inject } from 'vitest';
 
@@ -73,6 +74,10 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     await context.addInitScript((language) => {
       window.localStorage.setItem('portal.language', language);
     }, options.language);
+    // The language switch keeps the choice for the server's pages too (the provider's steps).
+    await context.addCookies([
+      { name: LANGUAGE_COOKIE, value: options.language, url: origin, sameSite: 'Lax' },
+    ]);
   }
   return context;
 }
@@ -146,7 +151,7 @@ export const LEADS_TO_SIGN_IN = new Set([
 
 /** Waits until a path that moves on by itself (to sign-in, or home after sign-out) has. */
 export async function waitForLanding(page: Page, pathname: string): Promise<void> {
-  if (LEADS_TO_SIGN_IN.has(pathname)) await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/);
+  if (LEADS_TO_SIGN_IN.has(pathname)) await page.waitForURL(/\/oidc\/interaction\/[\w-]+$/);
   if (pathname === '/auth/logout/callback') await page.waitForURL((url) => url.pathname === '/');
 }
 
@@ -167,7 +172,8 @@ export async function open(context: BrowserContext, pathname: string): Promise<P
   const page = await context.newPage();
   await page.goto(pathname);
   await waitForLanding(page, pathname);
-  await page.waitForSelector('html[data-hydrated="true"]');
+  // The provider's sign-in page is the server's document, complete as it loads: nothing hydrates.
+  if (!LEADS_TO_SIGN_IN.has(pathname)) await page.waitForSelector('html[data-hydrated="true"]');
   return page;
 }
 

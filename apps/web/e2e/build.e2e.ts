@@ -6,6 +6,8 @@ import { WEB_ROUTES } from '@portal/contracts/web-routes';
 import {
   HOME_JS_BUDGET_KB,
   ROUTE_JS_BUDGETS_KB,
+  SIGN_IN_SCRIPT_BUDGET_KB,
+  measureSignInScript,
   measureInitialJs,
   measureRouteJs,
   toKb,
@@ -35,6 +37,13 @@ describe('the built web app', () => {
       expect(toKb(weight.gzip), listing.join('\n')).toBeLessThanOrEqual(budget ?? 0);
     },
   );
+
+  it(`enhances the server-rendered sign-in steps with at most ${SIGN_IN_SCRIPT_BUDGET_KB} kB of script`, () => {
+    const weight = measureSignInScript(clientDir);
+    const listing = weight.files.map((file) => `${(file.gzip / 1024).toFixed(1)} kB ${file.url}`);
+    expect(weight.files.length, listing.join('\n')).toBeGreaterThan(0);
+    expect(weight.gzip / 1024, listing.join('\n')).toBeLessThanOrEqual(SIGN_IN_SCRIPT_BUDGET_KB);
+  });
 
   it('loads the office form, the lookup and the statistics after the first script', () => {
     // Their parts (load-part.ts) are prerendered in place but are not module preloads: a

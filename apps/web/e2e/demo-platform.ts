@@ -40,12 +40,12 @@ async function waitFor(url: string, child: ChildProcess) {
 }
 
 /** A portal server with the demo registry and the demo platform registered and running. */
-export async function startDemoPlatform(): Promise<DemoPlatform> {
+export async function startDemoPlatform(env: NodeJS.ProcessEnv = {}): Promise<DemoPlatform> {
   const platformUrl = `http://127.0.0.1:${await freePort()}`;
   const server = await startPortalServer({
     demoPeople: 100,
     ownDatabase: true,
-    env: { DEMO_PLATFORM_URL: platformUrl },
+    env: { DEMO_PLATFORM_URL: platformUrl, ...env },
   });
   // In its own process group, so stopping it by PID stops its children too.
   const platform = spawn(

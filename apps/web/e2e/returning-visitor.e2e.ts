@@ -61,7 +61,7 @@ describe.skipIf(!hasBrowser)('a returning visitor whose browser holds the releas
     await page.goto('/profile');
     await page.waitForURL(/\/oidc\/auth\?/);
     await Promise.all([
-      page.waitForURL(/\/auth\/sign-in\/[\w-]+$/),
+      page.waitForURL(/\/oidc\/interaction\/[\w-]+$/),
       page.getByRole('button', { name: 'Muat Ulang' }).click(),
     ]);
 

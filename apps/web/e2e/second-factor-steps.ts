@@ -109,5 +109,5 @@ export async function laterVisit(page: Page, path: string) {
       if (key.startsWith('oidc.')) localStorage.removeItem(key);
   });
   await page.goto(path);
-  await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/, { timeout: 30_000 });
+  await page.waitForURL(/\/oidc\/interaction\/[\w-]+$/, { timeout: 30_000 });
 }

@@ -31,7 +31,7 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
       const heading =
         language === 'id' ? 'Masuk ke Akun belajar.id' : 'Sign in to your belajar.id account';
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
-      expect(new URL(page.url()).pathname).toMatch(/^\/auth\/sign-in\/[\w-]+$/);
+      expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
       await expectNoAxeViolations(page, `sign-in ${viewport.width}px ${language}`);
 
       const email = language === 'id' ? 'Alamat Akun belajar.id' : 'belajar.id account address';
@@ -41,10 +41,15 @@ describe.skipIf(!hasBrowser)('sign-in with the learning account', () => {
       await page.getByLabel(email).fill(person.accountEmail);
       await page.getByLabel(password, { exact: true }).fill('bukan-kata-sandinya');
       await page.getByRole('button', { name: submit, exact: true }).click();
+      // The step's page again, its error summary focused (script moves focus to it).
       await page
-        .getByRole('alert')
+        .locator('#error-summary')
         .filter({ hasText: /salah|not right/ })
         .waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('error-summary');
+      await expectNoAxeViolations(page, `wrong password ${viewport.width}px ${language}`);
       await page.getByLabel(password, { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: submit, exact: true }).click();
 

@@ -49,7 +49,7 @@ async function laterVisit(page: Page) {
       if (key.startsWith('oidc.')) localStorage.removeItem(key);
   });
   await page.goto(CONSOLE_OWN_ACCOUNT_PAGE);
-  await page.waitForURL(/\/auth\/sign-in\/[\w-]+$/, { timeout: 30_000 });
+  await page.waitForURL(/\/oidc\/interaction\/[\w-]+$/, { timeout: 30_000 });
 }
 
 describe.skipIf(!hasBrowser)('passkeys for staff', () => {

@@ -9,8 +9,7 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const TOLERANCE_SECONDS = SECOND_FACTOR.periodSeconds;
 
 /** A fresh secret and what the person's app needs to hold it: the URI and its QR code. */
-export async function newTotpEnrolment(accountEmail: string) {
-  const secret = generateSecret();
+export async function newTotpEnrolment(accountEmail: string, secret = generateSecret()) {
   const uri = generateURI({ issuer: SECOND_FACTOR.issuer, label: accountEmail, secret });
   const qrCode = `data:image/svg+xml;base64,${Buffer.from(
     await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),

@@ -38,6 +38,7 @@ import {
   injectFetch,
   interactionPath,
   postPassword,
+  interactionUidOf,
   signIn,
   type Browser,
 } from '../test-support/test-relying-party';
@@ -136,10 +137,10 @@ type Arrival = { kind: 'callback'; url: URL } | { kind: 'page'; uid: string; url
 /** Follows the provider's redirects until the platform's callback or the web's sign-in page. */
 async function follow(b: Browser, start: string): Promise<Arrival> {
   let next = start;
-  const page = `${t.config.oidc.webOrigin}${WEB_AUTH_PATHS.signIn}/`;
   for (let hop = 0; hop < 6; hop += 1) {
     if (next.startsWith(CALLBACK)) return { kind: 'callback', url: new URL(next) };
-    if (next.startsWith(page)) return { kind: 'page', uid: next.slice(page.length), url: next };
+    const uid = interactionUidOf(t.config, next);
+    if (uid) return { kind: 'page', uid, url: next };
     next = new URL(locationOf(await b.get(next)), next).href;
   }
   throw new Error(`lost at ${next}`);

@@ -81,7 +81,7 @@ describe('a page opened on another loopback name in development', () => {
       headers: { ...page, host: 'localhost:3000' },
     });
     expect(reply.statusCode).toBe(303);
-    expect(reply.headers.location).toMatch(/^http:\/\/localhost:3000\/auth\/sign-in\//);
+    expect(reply.headers.location).toMatch(/^http:\/\/localhost:3000\/oidc\/interaction\//);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   ASSURANCE_LEVELS,
   PORTAL_WEB_CLIENT_ID,
   SIGN_IN_POLICY,
+  INTERACTION_PATHS,
   WEB_AUTH_PATHS,
 } from '@portal/contracts/sign-in';
 import { ServiceUnavailableError } from '../http/domain-errors';
@@ -288,8 +289,11 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
       },
     },
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+    // Each step is a page the provider's own routes render (decision 0286), at the address the
+    // interaction cookie is scoped to.
     interactions: {
-      url: (_ctx, interaction) => `${webOrigin}${WEB_AUTH_PATHS.signIn}/${interaction.uid}`,
+      url: (_ctx, interaction) =>
+        `${options.issuer}${INTERACTION_PATHS.details.replace(':uid', interaction.uid)}`,
     },
     // The portal's own client and first-party platforms ask no consent: what they ask for,
     // within their registration, is granted with the sign-in. Another platform gets what the

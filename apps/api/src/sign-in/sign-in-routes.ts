@@ -1,10 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import { PLATFORM_SCOPES, type PlatformScope } from '@portal/contracts/platforms';
 import {
-  ASSURANCE_LEVELS,
   AUTHENTICATION_METHODS,
   ConsentBodySchema,
   ConsentResultSchema,
@@ -14,26 +12,28 @@ import {
   NewPasswordBodySchema,
   SignInBodySchema,
   SignInResultSchema,
-  SignInStepSchema,
   TotpBodySchema,
   TotpEnrolBodySchema,
   TotpEnrolledSchema,
   TotpEnrolmentSchema,
-  type SignInResult,
-  type SignInStep,
 } from '@portal/contracts/sign-in';
 import {
   PasskeyAuthenticationResponseSchema,
   PasskeyRequestOptionsSchema,
 } from '@portal/contracts/passkeys';
-import type Provider from 'oidc-provider';
-import type { Interaction } from 'oidc-provider';
-import { z } from 'zod';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, UnauthorizedError } from '../http/domain-errors';
 import { noStore } from '../http/no-store';
 import { whenTokenAnswered, type Providers } from './oidc-provider';
-import type { SecondFactorMethod, SignInService } from './sign-in-service';
+import {
+  clientOf,
+  consentScopes,
+  interactionSteps,
+  pendingOf,
+  redirectOrigin,
+} from './interaction-steps';
+import type { SignInService } from './sign-in-service';
+import { wantsPage, type SignInPages } from './sign-in-pages';
 import { errorResponses } from '../http/error-responses';
 
 type Options = { providers: Providers; mountPath: string };
@@ -71,28 +71,6 @@ export function tokenClientOf(authorization: string | undefined, form: string): 
     }
   }
   return id && id.length <= 64 ? id : undefined;
-}
-
-/** The client an interaction signs in to: named in the sign-in's audit events. */
-const clientOf = (interaction: Interaction): string =>
-  String(interaction.params['client_id'] ?? '');
-
-/** The origin the interaction's authorization code goes to (its checked `redirect_uri`). */
-function redirectOrigin(interaction: Interaction): string | null {
-  const uri = interaction.params['redirect_uri'];
-  if (typeof uri !== 'string') return null;
-  try {
-    return new URL(uri).origin;
-  } catch {
-    return null;
-  }
-}
-
-/** What a consent page shows: the scopes asked for and not yet agreed to, in a fixed order. */
-function consentScopes(interaction: Interaction, also: readonly string[]): PlatformScope[] {
-  const missing = (interaction.prompt.details as { missingOIDCScope?: unknown }).missingOIDCScope;
-  const asked = [...(Array.isArray(missing) ? missing.map(String) : []), ...also];
-  return PLATFORM_SCOPES.filter((scope) => asked.includes(scope));
 }
 
 /**
@@ -142,83 +120,14 @@ export const oidcProviderRoutes: FastifyPluginAsync<
 const errors = errorResponses(400, 401, 404, 429, 503);
 
 /** The calls of the web app's sign-in page, beside the provider's endpoints. */
-export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInService }> = async (
-  app,
-  { providers, mountPath, service },
-) => {
+export const signInRoutes: FastifyPluginAsyncZod<
+  Options & { service: SignInService; pages: SignInPages }
+> = async (app, { providers, mountPath, service, pages }) => {
   declareAccess(app, publicAccess);
   const tags = ['sign-in'];
   app.addHook('onRequest', noStore);
 
-  /** The interaction of this browser (its cookie) with this uid, or a 401 to start again. */
-  async function interactionOf(request: FastifyRequest, reply: FastifyReply, uid: string) {
-    const provider = providers.provider();
-    try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
-      if (interaction.uid !== uid) throw new UnauthorizedError();
-      return { provider, interaction };
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      // The provider's SessionNotFound: no cookie, an expired or ended interaction.
-      throw new UnauthorizedError();
-    }
-  }
-
-  type Pending = { accountId: string; step: SignInStep };
-
-  /**
-   * The account whose password was right and the step it is at, kept on the interaction itself
-   * (in the database, so any instance answers the next call); the sign-in ends only after it.
-   */
-  function pendingOf(interaction: Interaction): Pending | undefined {
-    const pending = (interaction.result as { pending?: unknown } | undefined)?.pending;
-    const parsed = z.object({ accountId: z.string(), step: SignInStepSchema }).safeParse(pending);
-    return parsed.success ? parsed.data : undefined;
-  }
-
-  /** The interaction at this step, or a 401 to start again. */
-  async function atStep(
-    request: FastifyRequest<{ Params: { uid: string } }>,
-    reply: FastifyReply,
-    step: SignInStep,
-  ) {
-    const found = await interactionOf(request, reply, request.params.uid);
-    const pending = pendingOf(found.interaction);
-    if (found.interaction.prompt.name !== 'login' || pending?.step !== step)
-      throw new UnauthorizedError();
-    return { ...found, accountId: pending.accountId };
-  }
-
-  /**
-   * Moves the interaction on: to its next step, or back to the provider when none is left, saying
-   * how the person signed in (decision 0269): `amr` of RFC 8176 (`pwd`, and `otp`, `hwk` or
-   * `swk` for the second factor) and `acr`, AAL2 with a second factor, AAL1 without.
-   */
-  async function advance(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    { provider, interaction }: { provider: Provider; interaction: Interaction },
-    accountId: string,
-    step: SignInStep | null,
-    secondFactor?: SecondFactorMethod,
-  ): Promise<SignInResult> {
-    if (step) {
-      interaction.result = { pending: { accountId, step } };
-      await interaction.persist();
-      return { step };
-    }
-    const amr = secondFactor
-      ? [AUTHENTICATION_METHODS.password, secondFactor]
-      : [AUTHENTICATION_METHODS.password];
-    const acr = secondFactor ? ASSURANCE_LEVELS.aal2 : ASSURANCE_LEVELS.aal1;
-    const redirectTo = await provider.interactionResult(
-      request.raw,
-      reply.raw,
-      { login: { accountId, amr, acr } },
-      { mergeWithLastSubmission: false },
-    );
-    return { redirectTo };
-  }
+  const steps = interactionSteps(providers);
 
   app.get(
     `${mountPath}${INTERACTION_PATHS.details}`,
@@ -231,7 +140,13 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       },
     },
     async (request, reply) => {
-      const { provider, interaction } = await interactionOf(request, reply, request.params.uid);
+      // A browser's navigation gets the step's page; a script's call, the details.
+      if (wantsPage(request)) return pages.currentStep(request, reply, request.params.uid);
+      const { provider, interaction } = await steps.interactionOf(
+        request,
+        reply,
+        request.params.uid,
+      );
       const clientId = String(interaction.params['client_id'] ?? '');
       const client = await provider.Client.find(clientId);
       const pending = pendingOf(interaction);
@@ -279,53 +194,8 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
         response: { 200: ConsentResultSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { provider, interaction } = await interactionOf(request, reply, request.params.uid);
-      const accountId = interaction.session?.accountId;
-      if (interaction.prompt.name !== 'consent' || !accountId) throw new UnauthorizedError();
-      const clientId = String(interaction.params['client_id'] ?? '');
-      if (request.body.decision === 'deny') {
-        service.recordConsentDeclined(clientId, request.ip);
-        const redirectTo = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { error: 'access_denied', error_description: 'The person declined the consent.' },
-          { mergeWithLastSubmission: false },
-        );
-        return { redirectTo };
-      }
-      const details = interaction.prompt.details as {
-        missingOIDCScope?: string[];
-        missingOIDCClaims?: string[];
-      };
-      const grant = interaction.grantId
-        ? await provider.Grant.find(interaction.grantId)
-        : new provider.Grant({ accountId, clientId });
-      if (!grant) throw new UnauthorizedError();
-      const scopes = details.missingOIDCScope ?? [];
-      if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '));
-      if (details.missingOIDCClaims?.length) grant.addOIDCClaims(details.missingOIDCClaims);
-      const grantId = await grant.save();
-      // Offline access was on the page when the registration has it (see the details above):
-      // the connection remembers it with the rest, so the profile lists what was agreed to.
-      const client = await provider.Client.find(clientId);
-      await service.recordConsent(
-        accountId,
-        clientId,
-        [
-          ...(grant.getOIDCScope() ?? '').split(' ').filter(Boolean),
-          ...(client?.grantTypeAllowed('refresh_token') ? ['offline_access'] : []),
-        ],
-        request.ip,
-      );
-      const redirectTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { consent: { grantId } },
-        { mergeWithLastSubmission: true },
-      );
-      return { redirectTo };
-    },
+    async (request, reply) =>
+      steps.answerConsent(request, reply, request.params.uid, request.body.decision, service),
   );
 
   app.post(
@@ -341,14 +211,14 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       },
     },
     async (request, reply) => {
-      const found = await interactionOf(request, reply, request.params.uid);
+      const found = await steps.interactionOf(request, reply, request.params.uid);
       if (found.interaction.prompt.name !== 'login') throw new UnauthorizedError();
       const { accountId, step } = await service.checkPassword(
         request.body,
         request.ip,
         clientOf(found.interaction),
       );
-      return advance(request, reply, found, accountId, step);
+      return steps.advance(request, reply, found, accountId, step);
     },
   );
 
@@ -364,14 +234,14 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       },
     },
     async (request, reply) => {
-      const found = await atStep(request, reply, 'new-password');
+      const found = await steps.atStep(request, reply, request.params.uid, 'new-password');
       const { step } = await service.setNewPassword(
         found.accountId,
         request.body.password,
         request.ip,
         clientOf(found.interaction),
       );
-      return advance(request, reply, found, found.accountId, step);
+      return steps.advance(request, reply, found, found.accountId, step);
     },
   );
 
@@ -386,7 +256,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       },
     },
     async (request, reply) => {
-      const { accountId } = await atStep(request, reply, 'totp-enrol');
+      const { accountId } = await steps.atStep(request, reply, request.params.uid, 'totp-enrol');
       return service.startTotpEnrolment(accountId);
     },
   );
@@ -403,14 +273,14 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       },
     },
     async (request, reply) => {
-      const found = await atStep(request, reply, 'totp-enrol');
+      const found = await steps.atStep(request, reply, request.params.uid, 'totp-enrol');
       const codes = await service.confirmTotpEnrolment(
         found.accountId,
         request.body.code,
         request.ip,
         clientOf(found.interaction),
       );
-      const result = await advance(
+      const result = await steps.advance(
         request,
         reply,
         found,
@@ -436,14 +306,14 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       },
     },
     async (request, reply) => {
-      const found = await atStep(request, reply, 'totp');
+      const found = await steps.atStep(request, reply, request.params.uid, 'totp');
       const method = await service.verifySecondFactor(
         found.accountId,
         request.body,
         request.ip,
         clientOf(found.interaction),
       );
-      return advance(request, reply, found, found.accountId, null, method);
+      return steps.advance(request, reply, found, found.accountId, null, method);
     },
   );
 
@@ -458,7 +328,7 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       },
     },
     async (request, reply) => {
-      const { accountId } = await atStep(request, reply, 'totp');
+      const { accountId } = await steps.atStep(request, reply, request.params.uid, 'totp');
       return service.passkeyOptions(accountId);
     },
   );
@@ -475,14 +345,14 @@ export const signInRoutes: FastifyPluginAsyncZod<Options & { service: SignInServ
       },
     },
     async (request, reply) => {
-      const found = await atStep(request, reply, 'totp');
+      const found = await steps.atStep(request, reply, request.params.uid, 'totp');
       const method = await service.verifyPasskey(
         found.accountId,
         request.body,
         request.ip,
         clientOf(found.interaction),
       );
-      return advance(request, reply, found, found.accountId, null, method);
+      return steps.advance(request, reply, found, found.accountId, null, method);
     },
   );
 };

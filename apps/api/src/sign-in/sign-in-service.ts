@@ -606,6 +606,20 @@ export function createSignInService(deps: Dependencies) {
       return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_code: enrolment.qrCode };
     },
 
+    /**
+     * The enrolment already started, its key as it was shown (a wrong first code shows the same
+     * key again: the app has it already); undefined when none is under way.
+     */
+    async startedTotpEnrolment(accountId: string) {
+      const staff = await staffOf(accountRefOf(accountId));
+      if (staff.totpEnrolledAt || !staff.totpSecretSealed) return undefined;
+      const enrolment = await newTotpEnrolment(
+        staff.email,
+        sealer.open(accountId, staff.totpSecretSealed),
+      );
+      return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_code: enrolment.qrCode };
+    },
+
     /** Confirms the enrolment with a first code; answers the recovery codes, shown once. */
     async confirmTotpEnrolment(accountId: string, code: string, ip: string, clientId?: string) {
       const staff = await staffOf(accountRefOf(accountId));

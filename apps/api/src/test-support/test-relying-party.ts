@@ -142,9 +142,19 @@ export async function startSignIn(
   });
   const reply = await browser.get(url.href);
   const page = location(reply);
-  const prefix = `${config.oidc.webOrigin}${WEB_AUTH_PATHS.signIn}/`;
-  if (!page.startsWith(prefix)) throw new Error(`not sent to the sign-in page: ${page}`);
-  return { verifier, state, uid: page.slice(prefix.length) };
+  const uid = interactionUidOf(config, new URL(page, config.oidc.issuer).href);
+  if (!uid) throw new Error(`not sent to the sign-in page: ${page}`);
+  return { verifier, state, uid };
+}
+
+/** The interaction an address is the sign-in page of (the provider's step page); else null. */
+export function interactionUidOf(config: Config, address: string): string | null {
+  const issuer = new URL(config.oidc.issuer);
+  const url = new URL(address, issuer);
+  if (url.origin !== issuer.origin) return null;
+  const prefix = `${issuer.pathname}${INTERACTION_PATHS.details.replace(':uid', '')}`;
+  const uid = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : '';
+  return /^[\w-]+$/.test(uid) ? uid : null;
 }
 
 export const interactionPath = (

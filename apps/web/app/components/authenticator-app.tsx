@@ -19,8 +19,11 @@ export function AuthenticatorKey({
   manual,
   className,
 }: {
-  /** The QR code as a data URL. */
-  qrCode: string;
+  /**
+   * The QR code: a data URL for an image, or the SVG markup itself (the server-rendered
+   * sign-in pages put it in the document, so it needs no second request).
+   */
+  qrCode: string | { svg: string };
   secret: string;
   qrAlt: string;
   /** The line over the key, telling to type it when the QR code cannot be scanned. */
@@ -29,13 +32,23 @@ export function AuthenticatorKey({
 }) {
   return (
     <div className={className}>
-      <img
-        src={qrCode}
-        alt={qrAlt}
-        width={200}
-        height={200}
-        className="mx-auto block size-[200px] bg-white"
-      />
+      {typeof qrCode === 'string' ? (
+        <img
+          src={qrCode}
+          alt={qrAlt}
+          width={200}
+          height={200}
+          className="mx-auto block size-[200px] bg-white"
+        />
+      ) : (
+        <div
+          role="img"
+          aria-label={qrAlt}
+          className="mx-auto block size-[200px] bg-white [&>svg]:size-full"
+          // The SVG is the API's own, made by the QR library from the enrolment's URI.
+          dangerouslySetInnerHTML={{ __html: qrCode.svg }}
+        />
+      )}
       <p className="mt-4 text-sm">{manual}</p>
       <p
         className="mt-1 break-all rounded-md bg-surface p-3 font-mono text-lg"

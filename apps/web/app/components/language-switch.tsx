@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY, changeLanguage } from '~/i18n/i18n';
 import type { Language } from '~/i18n/i18n';
+import { rememberLanguageForServer } from '~/i18n/language-cookie';
 
 /**
  * Switches between Indonesian and English and remembers the choice. It shows the language's
@@ -17,6 +18,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
       data-track="language-switch"
       onClick={() => {
         void changeLanguage(next);
+        rememberLanguageForServer(next);
         try {
           window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
         } catch {

@@ -40,15 +40,7 @@ export function RecoveryCodeList({ codes, texts }: { codes: string[]; texts: Rec
 
   return (
     <>
-      <ol
-        className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-surface p-4 font-mono text-lg"
-        translate="no"
-        data-testid="recovery-codes"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ol>
+      <RecoveryCodes codes={codes} />
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className="btn btn-secondary" onClick={copy}>
           {texts.copy}
@@ -62,5 +54,20 @@ export function RecoveryCodeList({ codes, texts }: { codes: string[]; texts: Rec
       </p>
       {kept === 'copyFailed' ? <Alert variant="field-error">{texts.copyFailed}</Alert> : null}
     </>
+  );
+}
+
+/** The codes themselves, as every page that shows them lists them. */
+export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
+  return (
+    <ol
+      className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-surface p-4 font-mono text-lg"
+      translate="no"
+      data-testid="recovery-codes"
+    >
+      {codes.map((code) => (
+        <li key={code}>{code}</li>
+      ))}
+    </ol>
   );
 }

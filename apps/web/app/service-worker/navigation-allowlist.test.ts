@@ -14,7 +14,6 @@ describe('the service worker navigation allow-list', () => {
     '/profile/',
     '/auth/login?returnTo=%2Fprofile',
     '/auth/login/callback?code=abc&state=def',
-    '/auth/sign-in/Hk3-x_9',
     '/account/lookup/v2',
     '/konsol',
     '/konsol/pengajuan-dinas?status=approved&page=2',
@@ -31,6 +30,8 @@ describe('the service worker navigation allow-list', () => {
     '/oidc/auth?client_id=portal-web&response_type=code',
     '/oidc/session/end',
     '/oidc/interaction/abc',
+    // The provider's step pages are the server's; an old address of one is its redirect.
+    '/auth/sign-in/Hk3-x_9',
     '/belajar-id/account-lookup/v1/lookup/ptk',
     '/dev/mailbox',
     '/dev/demo-identities',

@@ -1,3 +1,0 @@
-import { InteractionPage } from '~/features/sign-in/interaction-page';
-
-export default InteractionPage;
