@@ -33,6 +33,8 @@ export {
   OIDC_WEB_SCOPE,
   PORTAL_WEB_CLIENT_ID,
   WEB_AUTH_PATHS,
+  WEB_SESSION,
+  type WebSessionUser,
 } from './sign-in-client';
 
 /** Where the sign-out confirmation posts, under the issuer's path (oidc-provider's route). */
@@ -208,3 +210,21 @@ export const TotpBodySchema = z.union([
   }),
 ]);
 export type TotpBody = z.infer<typeof TotpBodySchema>;
+
+/** `GET /auth/session`: who is signed in at the portal, as the ID token says; null for nobody. */
+export const WebSessionResponseSchema = z.object({
+  data: z
+    .object({
+      profile: z.looseObject({
+        sub: z.string(),
+        name: z.string().optional(),
+        email: z.string().optional(),
+        roles: z.array(z.string()).optional(),
+        acr: z.string().optional(),
+        amr: z.array(z.string()).optional(),
+        auth_time: z.number().optional(),
+      }),
+      expires_at: z.number(),
+    })
+    .nullable(),
+});
