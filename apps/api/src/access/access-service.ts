@@ -15,9 +15,8 @@ import { ForbiddenError, UnauthorizedError } from '../http/domain-errors';
 import type { Requirement } from './access-scope';
 import type { AccessRepository } from './access-repository';
 import { assuranceOf, stepUpMissing, stepUpRequired } from './step-up';
-import { refuseCrossSiteChange } from '../web-session/cross-site';
-import type { BrowserFacts } from '../web-session/in-process-fetch';
-import { webSessionCookies } from '../web-session/web-session-cookies';
+import { refuseCrossSiteChange } from './cross-site';
+import { webSessionCookies, type BrowserFacts } from './web-session-cookies';
 
 export type AccessDependencies = {
   /** The sign-in provider's current key set (sign-in/signing-keys.ts), private parts included. */

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-/** The browser a call to the provider is made for: its address and user agent. */
-export type BrowserFacts = { ip: string; userAgent: string | undefined };
+import type { BrowserFacts } from '../access/web-session-cookies';
 
 /**
  * A fetch that hands each request to this app (`inject`), as if it came from the browser the

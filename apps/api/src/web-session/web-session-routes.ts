@@ -9,9 +9,9 @@ import {
 import { WebSessionResponseSchema } from '@portal/contracts/sign-in';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { noStore } from '../http/no-store';
-import { refuseCrossSiteChange } from './cross-site';
+import { refuseCrossSiteChange } from '../access/cross-site';
 import { callbackRefusedPage } from './web-session-pages';
-import { webSessionCookies } from './web-session-cookies';
+import { webSessionCookies } from '../access/web-session-cookies';
 import {
   CallbackRefusedError,
   WEB_SESSION_SECONDS,

@@ -13,7 +13,7 @@ import type { AuditLog } from '../audit/audit-repository';
 import { createSealer } from '../credentials/sealing';
 import type { Db } from '../db/database';
 import type { SignInSessions } from '../sign-in/oidc-adapter';
-import type { BrowserFacts } from './in-process-fetch';
+import type { BrowserFacts } from '../access/web-session-cookies';
 import { createWebSessionRepository, type StoredWebSession } from './web-session-repository';
 
 export type WebSessionDependencies = {

@@ -10,7 +10,7 @@ import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';
 import { createBrowser, postPassword, type Browser } from '../test-support/test-relying-party';
-import { webSessionCookies } from './web-session-cookies';
+import { webSessionCookies } from '../access/web-session-cookies';
 
 // The portal's own session on the server (decision 0287): `/auth/login`, the callback, the
 // cookie, the API called with it, the cross-site refusal, the refresh and the sign-out, through
@@ -212,12 +212,13 @@ describe('the cookie session at the API', () => {
     await portalSignIn(visitor);
     const change = (headers: Record<string, string>) =>
       visitor.request({ method: 'POST', url: `${api}${PROFILE_PATHS.endOtherSessions}`, headers });
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
       { 'sec-fetch-site': 'same-site' },
       {},
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const refused = await change(headers);
       expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
       expect(refused.json()).toMatchObject({

@@ -24,3 +24,6 @@ export function webSessionCookies(webOrigin: string) {
   };
 }
 export type WebSessionCookies = ReturnType<typeof webSessionCookies>;
+
+/** The browser a call is made for: its address and user agent. */
+export type BrowserFacts = { ip: string; userAgent: string | undefined };
