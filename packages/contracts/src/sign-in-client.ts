@@ -6,7 +6,6 @@
 export const PORTAL_WEB_CLIENT_ID = 'portal-web';
 export const WEB_AUTH_PATHS = {
   loginCallback: '/auth/login/callback',
-  silentCallback: '/auth/silent/callback',
   logoutCallback: '/auth/logout/callback',
   /** The sign-in page of an interaction: `/auth/sign-in/<uid>`. */
   signIn: '/auth/sign-in',

@@ -58,7 +58,7 @@ function renderConsole(path: string) {
       <Routes>
         <Route
           path="/konsol"
-          element={<ConsoleShell user={{ access_token: 't', id_token: 'i' }} />}
+          element={<ConsoleShell />}
         >
           <Route index element={<ConsoleHomePage />} />
           <Route path="pengajuan-dinas" element={<OfficeRequestsPage />} />

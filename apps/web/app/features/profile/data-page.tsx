@@ -14,8 +14,7 @@ import { useProfileContext } from './profile-layout';
  */
 export function DataPage() {
   const { t } = useTranslation('profile');
-  const { token } = useProfileContext();
-  const exporting = useExportPersonalData(token);
+  const exporting = useExportPersonalData();
   const localise = useLocaliseMessage();
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<ShownMessage | null>(null);

@@ -27,8 +27,7 @@ const SERVER_FIELDS: Record<string, keyof Values> = {
 /** `/profile/kata-sandi` (issue 35): a new password, confirmed by the current one. */
 export function PasswordPage() {
   const { t } = useTranslation('profile');
-  const { token } = useProfileContext();
-  const change = useChangePassword(token);
+  const change = useChangePassword();
   const currentId = useId();
   const form = useForm<Values>({ defaultValues: EMPTY });
   const {

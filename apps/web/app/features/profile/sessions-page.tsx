@@ -15,9 +15,8 @@ import { useProfileContext } from './profile-layout';
  */
 export function SessionsPage() {
   const { t, i18n } = useTranslation('profile');
-  const { token } = useProfileContext();
-  const sessions = useSignedInSessions(token);
-  const end = useEndSessions(token);
+  const sessions = useSignedInSessions();
+  const end = useEndSessions();
   const localise = useLocaliseMessage();
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<ShownMessage | null>(null);

@@ -1,4 +1,4 @@
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import type { ReactNode } from 'react';
 import { QueryProvider } from '~/api/query-provider';
 import { RequireSignIn } from '~/auth/require-sign-in';
@@ -15,7 +15,7 @@ export function SchoolAdminPage({
 }: {
   title: string;
   mode: AuthModalMode;
-  children: (user: User, schools: AdminSchool[]) => ReactNode;
+  children: (user: SessionUser, schools: AdminSchool[]) => ReactNode;
 }) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10">

@@ -105,7 +105,7 @@ function Interaction() {
       </h1>
       {expired ? (
         <Alert variant="error-box" className="mt-6" title={t('expired')}>
-          <Link to="/auth/login" className="btn btn-primary mt-4">
+          <Link to="/auth/login" reloadDocument className="btn btn-primary mt-4">
             {t('startAgain')}
           </Link>
         </Alert>
