@@ -6,7 +6,10 @@ import { SchoolAdminNotice } from './school-admin-gate';
 
 afterEach(cleanup);
 
-const user: SessionUser = { profile: { sub: '7', email: 'guru@belajar.id' }, expires_at: 4_102_444_800 };
+const user: SessionUser = {
+  profile: { sub: '7', email: 'guru@belajar.id' },
+  expires_at: 4_102_444_800,
+};
 
 describe('the notice to a teacher who is not their school’s admin', () => {
   it('names each school, then its admins, with one colon', () => {

@@ -99,11 +99,7 @@ export function SchoolAdminNotice({
           ))}
         </ul>
       ) : null}
-      <button
-        type="button"
-        className="btn btn-secondary w-full"
-        onClick={signOut}
-      >
+      <button type="button" className="btn btn-secondary w-full" onClick={signOut}>
         {t('authModal.switchAccount')}
       </button>
     </div>
