@@ -17,11 +17,7 @@ import { ConsoleSectionPage } from './console-section';
 
 /** `/konsol/pengumuman`: the public site's announcements, for announcers. */
 export function AnnouncementsPage() {
-  return (
-    <ConsoleSectionPage section="announcements">
-      {() => <Announcements />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="announcements">{() => <Announcements />}</ConsoleSectionPage>;
 }
 
 // The ministry works in Jakarta time (WIB, no daylight saving): the schedule is typed and shown in it.

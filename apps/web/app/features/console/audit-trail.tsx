@@ -57,11 +57,7 @@ function shownValue(
 
 /** `/konsol/audit` (issue 34): the audit trail, for auditors and staff admins; read only. */
 export function AuditPage() {
-  return (
-    <ConsoleSectionPage section="audit">
-      {() => <AuditTrail />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="audit">{() => <AuditTrail />}</ConsoleSectionPage>;
 }
 
 /**

@@ -56,10 +56,7 @@ function renderConsole(path: string) {
   renderWithProviders(
     <>
       <Routes>
-        <Route
-          path="/konsol"
-          element={<ConsoleShell />}
-        >
+        <Route path="/konsol" element={<ConsoleShell />}>
           <Route index element={<ConsoleHomePage />} />
           <Route path="pengajuan-dinas" element={<OfficeRequestsPage />} />
           <Route path="fitur" element={<FeatureTogglesPage />} />

@@ -15,11 +15,7 @@ const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] a
 
 /** `/konsol/penghapusan`: the account deletions and their reports, for registrars. */
 export function DeletionsPage() {
-  return (
-    <ConsoleSectionPage section="deletions">
-      {() => <Deletions />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="deletions">{() => <Deletions />}</ConsoleSectionPage>;
 }
 
 /** Deletions of accounts whose owners left the registry (issue 23): reports decided here. */

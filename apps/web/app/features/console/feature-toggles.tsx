@@ -15,11 +15,7 @@ import { ConsoleSectionPage } from './console-section';
 
 /** `/konsol/fitur`: the toggles and text settings, for operators. */
 export function FeatureTogglesPage() {
-  return (
-    <ConsoleSectionPage section="toggles">
-      {() => <FeatureToggles />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="toggles">{() => <FeatureToggles />}</ConsoleSectionPage>;
 }
 
 type Change = { key: string; value: boolean | string; previous: boolean | string };

@@ -74,7 +74,11 @@ function Invitation() {
           {t('invitation.doneTitle')}
         </h2>
         <p className="mt-3">{t('invitation.doneBody', { email })}</p>
-        <Link to={signInPath({ returnTo: '/konsol' })} reloadDocument className="btn btn-primary mt-6">
+        <Link
+          to={signInPath({ returnTo: '/konsol' })}
+          reloadDocument
+          className="btn btn-primary mt-6"
+        >
           {t('invitation.signIn')}
         </Link>
       </div>

@@ -51,9 +51,7 @@ function paramsOf(filter: RequestFilter): URLSearchParams {
 /** `/konsol/pengajuan-dinas`: the office requests, for reviewers. */
 export function OfficeRequestsPage() {
   return (
-    <ConsoleSectionPage section="office-requests">
-      {() => <OfficeRequests />}
-    </ConsoleSectionPage>
+    <ConsoleSectionPage section="office-requests">{() => <OfficeRequests />}</ConsoleSectionPage>
   );
 }
 

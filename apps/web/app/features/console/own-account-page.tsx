@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
 import { Passkeys } from './passkeys';
-import { useConsole } from './console-section';
 
 /** `/konsol/akun`: the signed-in member's own account, whatever their roles: their passkeys. */
 export function OwnAccountPage() {

@@ -99,10 +99,7 @@ const renderList = () =>
 const renderPlatform = (clientId: string) =>
   renderWithProviders(
     <Routes>
-      <Route
-        path="/konsol/platform/:clientId"
-        element={<PlatformDetail clientId={clientId} />}
-      />
+      <Route path="/konsol/platform/:clientId" element={<PlatformDetail clientId={clientId} />} />
     </Routes>,
     { query: true, path: `/konsol/platform/${clientId}` },
   );

@@ -16,11 +16,7 @@ import './platform-texts';
 
 /** `/konsol/platform` (issue 36): the platforms that sign people in, for platform admins. */
 export function PlatformsPage() {
-  return (
-    <ConsoleSectionPage section="platforms">
-      {() => <Platforms />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="platforms">{() => <Platforms />}</ConsoleSectionPage>;
 }
 
 /** Every registered platform, and the form that registers one (its secret shown once). */

@@ -15,9 +15,7 @@ import { ConsoleSectionPage } from './console-section';
 /** `/konsol/kode-referral`: the referral codes, for their managers. */
 export function ReferralCodesPage() {
   return (
-    <ConsoleSectionPage section="referral-codes">
-      {() => <ReferralCodes />}
-    </ConsoleSectionPage>
+    <ConsoleSectionPage section="referral-codes">{() => <ReferralCodes />}</ConsoleSectionPage>
   );
 }
 

@@ -23,20 +23,12 @@ export function StaffMemberPage() {
   const { id = '' } = useParams();
   return (
     <ConsoleSectionPage section="staff">
-      {({ self }) => (
-        <StaffMemberDetail key={id} id={id} selfEmail={self.email} />
-      )}
+      {({ self }) => <StaffMemberDetail key={id} id={id} selfEmail={self.email} />}
     </ConsoleSectionPage>
   );
 }
 
-export function StaffMemberDetail({
-  id,
-  selfEmail,
-}: {
-  id: string;
-  selfEmail: string;
-}) {
+export function StaffMemberDetail({ id, selfEmail }: { id: string; selfEmail: string }) {
   const { t } = useTranslation('console');
   const staff = useStaff();
   return (

@@ -75,10 +75,7 @@ afterEach(async () => {
 
 const renderList = () =>
   renderWithProviders(
-    <StaffList
-     
-      self={{ email: ADMIN, roles: ['staff-admin'], sections: ['staff', 'audit'] }}
-    />,
+    <StaffList self={{ email: ADMIN, roles: ['staff-admin'], sections: ['staff', 'audit'] }} />,
     { query: true, path: '/konsol/staf' },
   );
 

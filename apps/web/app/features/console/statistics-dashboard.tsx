@@ -11,9 +11,7 @@ import { ConsoleSectionPage } from './console-section';
 /** `/konsol/statistik`: the statistics, for analysts. */
 export function StatisticsPage() {
   return (
-    <ConsoleSectionPage section="statistics">
-      {() => <StatisticsDashboard />}
-    </ConsoleSectionPage>
+    <ConsoleSectionPage section="statistics">{() => <StatisticsDashboard />}</ConsoleSectionPage>
   );
 }
 

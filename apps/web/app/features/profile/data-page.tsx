@@ -6,7 +6,6 @@ import { Alert } from '~/components/alert';
 import { PageTitle } from '~/components/page-title';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useExportPersonalData } from './api/export-personal-data';
-import { useProfileContext } from './profile-layout';
 
 /**
  * `/profile/data-saya` (issue 35): the right of access. A copy of what the portal holds about

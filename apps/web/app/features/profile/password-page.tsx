@@ -15,7 +15,6 @@ import {
   type ShownMessage,
 } from '~/i18n/server-messages';
 import { useChangePassword } from './api/change-password';
-import { useProfileContext } from './profile-layout';
 
 type Values = NewPasswordValues & { current: string };
 const EMPTY: Values = { current: '', password: '', confirmation: '' };

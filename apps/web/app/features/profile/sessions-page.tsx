@@ -7,7 +7,6 @@ import { formatClock } from '~/i18n/format-clock';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { ApiError } from '~/api/api-client';
 import { useEndSessions, useSignedInSessions } from './api/signed-in-sessions';
-import { useProfileContext } from './profile-layout';
 
 /**
  * `/profile/perangkat` (issue 35): each place the account is signed in, by browser and system

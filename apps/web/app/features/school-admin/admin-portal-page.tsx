@@ -1,5 +1,4 @@
 import type { SchoolAccountSearchResult, StudentRequest } from '@portal/contracts/school-admin';
-import type { SessionUser } from '~/auth/auth-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,12 +30,12 @@ export function AdminPortalPage() {
   const { t } = useTranslation('school-admin');
   return (
     <SchoolAdminPage title={t('portalTitle')} mode="portal-admin">
-      {(user, schools) => <AdminPortal user={user} schools={schools} />}
+      {(schools) => <AdminPortal schools={schools} />}
     </SchoolAdminPage>
   );
 }
 
-function AdminPortal({ user, schools }: { user: SessionUser; schools: AdminSchool[] }) {
+function AdminPortal({ schools }: { schools: AdminSchool[] }) {
   const { t } = useTranslation('school-admin');
   const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
   return (
@@ -107,13 +106,7 @@ function Requests({ npsn }: { npsn: string }) {
   );
 }
 
-function Download({
-  npsn,
-  request,
-}: {
-  npsn: string;
-  request: StudentRequest;
-}) {
+function Download({ npsn, request }: { npsn: string; request: StudentRequest }) {
   const { t } = useTranslation('school-admin');
   const download = useDownloadStudentAccounts(npsn, request.id);
   const save = () =>
@@ -204,7 +197,6 @@ function Accounts({ npsn }: { npsn: string }) {
         </>
       )}
       <ResetPasswordDialog
-       
         npsn={npsn}
         account={resetting}
         onClose={() => {

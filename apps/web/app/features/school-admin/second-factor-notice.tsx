@@ -9,8 +9,7 @@ import { useHoldsSecondFactor } from './api/get-second-factor';
 export const enrolPathFrom = (returnTo: string) =>
   `/profile/metode-masuk?returnTo=${encodeURIComponent(returnTo)}`;
 /** A new sign-in (`prompt=login`), coming back here: a step-up when the last one is too old. */
-export const reauthenticatePathFrom = (returnTo: string) =>
-  signInPath({ returnTo, reauth: true });
+export const reauthenticatePathFrom = (returnTo: string) => signInPath({ returnTo, reauth: true });
 
 export const useHere = () => {
   const { pathname, search } = useLocation();

@@ -1,5 +1,4 @@
 import type { StudentSearchResult } from '@portal/contracts/school-admin';
-import type { SessionUser } from '~/auth/auth-client';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSchool } from '~/auth/school-admin-gate';
@@ -31,12 +30,12 @@ export function StudentRequestPage() {
   const { t } = useTranslation('school-admin');
   return (
     <SchoolAdminPage title={t('requestTitle')} mode="pengajuan-akun">
-      {(user, schools) => <StudentRequest user={user} schools={schools} />}
+      {(schools) => <StudentRequest schools={schools} />}
     </SchoolAdminPage>
   );
 }
 
-function StudentRequest({ user, schools }: { user: SessionUser; schools: AdminSchool[] }) {
+function StudentRequest({ schools }: { schools: AdminSchool[] }) {
   const { t } = useTranslation('school-admin');
   const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
   const [submittedId, setSubmittedId] = useState<string | null>(null);
@@ -57,12 +56,7 @@ function StudentRequest({ user, schools }: { user: SessionUser; schools: AdminSc
           {t('closed')}
         </Alert>
       ) : submittedId ? (
-        <SubmittedRequest
-         
-          npsn={npsn}
-          id={submittedId}
-          onAnother={() => setSubmittedId(null)}
-        />
+        <SubmittedRequest npsn={npsn} id={submittedId} onAnother={() => setSubmittedId(null)} />
       ) : (
         <StudentSelection key={npsn} npsn={npsn} onSubmitted={setSubmittedId} />
       )}

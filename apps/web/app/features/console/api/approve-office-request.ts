@@ -8,8 +8,7 @@ const ResponseSchema = dataEnvelope(OfficeRequestDetailSchema);
 
 /** Approves an office request: the account is made by a job afterwards. */
 export async function approveOfficeRequest(id: string) {
-  const { data } = await postJson(consolePath(CONSOLE_ROUTES.approve, id), {}, ResponseSchema, {
-  });
+  const { data } = await postJson(consolePath(CONSOLE_ROUTES.approve, id), {}, ResponseSchema, {});
   return data;
 }
 

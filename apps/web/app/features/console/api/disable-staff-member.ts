@@ -9,8 +9,7 @@ const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Disables a member: their sessions and refresh tokens end at once. */
 export async function disableStaffMember(id: string) {
-  const { data } = await postJson(consolePath(STAFF_ROUTES.disable, id), {}, ResponseSchema, {
-  });
+  const { data } = await postJson(consolePath(STAFF_ROUTES.disable, id), {}, ResponseSchema, {});
   return data;
 }
 

@@ -9,8 +9,7 @@ const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Enables a disabled member again. */
 export async function enableStaffMember(id: string) {
-  const { data } = await postJson(consolePath(STAFF_ROUTES.enable, id), {}, ResponseSchema, {
-  });
+  const { data } = await postJson(consolePath(STAFF_ROUTES.enable, id), {}, ResponseSchema, {});
   return data;
 }
 

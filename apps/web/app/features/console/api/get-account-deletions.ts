@@ -9,10 +9,7 @@ const ResponseSchema = dataEnvelope(DeletionListSchema);
 export type DeletionFilter = { status: string; page: number };
 
 /** Deletions of accounts whose owners left the registry (issue 23), a page at a time. */
-export async function getAccountDeletions(
-  { status, page }: DeletionFilter,
-  signal?: AbortSignal,
-) {
+export async function getAccountDeletions({ status, page }: DeletionFilter, signal?: AbortSignal) {
   const { data } = await getJson(CONSOLE_ROUTES.accountDeletions, ResponseSchema, {
     signal,
     query: { ...(status ? { status } : {}), page: String(page) },

@@ -16,11 +16,7 @@ export const auditQuery = (filter: AuditFilter): Record<string, string> =>
  * What staff did, newest first, a page at a time. The person is a staff address: the API's
  * query names it (it logs no query strings), the web keeps it out of the page's own address.
  */
-export async function getAuditTrail(
-  filter: AuditFilter,
-  page: number,
-  signal?: AbortSignal,
-) {
+export async function getAuditTrail(filter: AuditFilter, page: number, signal?: AbortSignal) {
   const { data } = await getJson(STAFF_ROUTES.audit, ResponseSchema, {
     signal,
     query: { ...auditQuery(filter), page: String(page) },

@@ -14,10 +14,7 @@ export type RequestFilter = {
 };
 
 /** The office requests of a filter, a page at a time (issue 21); empty filters are left out. */
-export async function getOfficeRequests(
-  filter: RequestFilter,
-  signal?: AbortSignal,
-) {
+export async function getOfficeRequests(filter: RequestFilter, signal?: AbortSignal) {
   const query = Object.fromEntries(
     Object.entries({ ...filter, page: String(filter.page) }).filter(([, value]) => value),
   );

@@ -9,8 +9,7 @@ const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Sends an unused invitation again, with a new link (the old one stops working). */
 export async function resendStaffInvitation(id: string) {
-  const { data } = await postJson(consolePath(STAFF_ROUTES.invitation, id), {}, ResponseSchema, {
-  });
+  const { data } = await postJson(consolePath(STAFF_ROUTES.invitation, id), {}, ResponseSchema, {});
   return data;
 }
 

@@ -13,8 +13,7 @@ export async function resetStaffSecondFactor(id: string) {
     consolePath(STAFF_ROUTES.resetSecondFactor, id),
     {},
     ResponseSchema,
-    {
-    },
+    {},
   );
   return data;
 }

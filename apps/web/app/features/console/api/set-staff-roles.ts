@@ -9,8 +9,12 @@ const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Sets another member's roles: those granted and those withdrawn, at once. */
 export async function setStaffRoles(id: string, roles: StaffRole[]) {
-  const { data } = await putJson(consolePath(STAFF_ROUTES.roles, id), { roles }, ResponseSchema, {
-  });
+  const { data } = await putJson(
+    consolePath(STAFF_ROUTES.roles, id),
+    { roles },
+    ResponseSchema,
+    {},
+  );
   return data;
 }
 

@@ -18,8 +18,7 @@ export async function updatePlatform(clientId: string, body: PlatformUpdateBody)
     platformPath(PLATFORM_ROUTES.one, clientId),
     body,
     ResponseSchema,
-    {
-    },
+    {},
   );
   return data;
 }

@@ -18,8 +18,7 @@ export async function startPersonalEmailChange(email: string) {
 
 /** Confirms the new personal e-mail with its code. */
 export async function confirmPersonalEmailChange(code: string) {
-  const { data } = await postJson(PROFILE_PATHS.emailConfirm, { code }, ConfirmedSchema, {
-  });
+  const { data } = await postJson(PROFILE_PATHS.emailConfirm, { code }, ConfirmedSchema, {});
   return data;
 }
 

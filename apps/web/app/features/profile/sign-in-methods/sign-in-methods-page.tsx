@@ -1,6 +1,5 @@
 import type { Passkey } from '@portal/contracts/passkeys';
 import type { Confirmation, SignInMethods } from '@portal/contracts/sign-in-methods';
-import type { SessionUser } from '~/auth/auth-client';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -27,7 +26,6 @@ import { useAddPasskey } from './api/add-passkey';
 import { useChangeSignInMethod, type MethodChange } from './api/change-sign-in-method';
 import { useConfirmAuthenticator, useStartAuthenticator } from './api/enrol-authenticator';
 import { useSignInMethods } from './api/get-sign-in-methods';
-import { useProfileContext } from '../profile-layout';
 
 registerNamespace('sign-in-methods', { id, en });
 
@@ -42,18 +40,17 @@ export const reauthenticatePath = (returnTo: string) => signInPath({ returnTo, r
  */
 export function SignInMethodsPage() {
   const { t } = useTranslation('sign-in-methods');
-  const { user } = useProfileContext();
   return (
     <>
       <PageTitle title={t('title')} />
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mt-2 text-muted">{t('lead')}</p>
-      <Methods user={user} />
+      <Methods />
     </>
   );
 }
 
-function Methods({ user }: { user: SessionUser }) {
+function Methods() {
   const { t } = useTranslation('sign-in-methods');
   const query = useSignInMethods();
   const [searchParams] = useSearchParams();
@@ -168,7 +165,6 @@ function AppSection({ methods, onCodes }: SectionProps) {
           </p>
           {removing ? (
             <ConfirmChange
-             
               change={{ kind: 'remove-app' }}
               appHeld
               submitLabel={t('app.remove')}
@@ -277,7 +273,6 @@ function PasskeySection({ methods, onCodes }: SectionProps) {
           confirmation={(passkey) =>
             removing === passkey.id ? (
               <ConfirmChange
-               
                 change={{ kind: 'remove-passkey', id: passkey.id }}
                 appHeld={methods.totp !== null}
                 submitLabel={t('passkeys.removeNamed', { name: nameOf(passkey) })}
@@ -328,7 +323,6 @@ function RecoverySection({ methods, onCodes }: SectionProps) {
           </p>
           {renewing ? (
             <ConfirmChange
-             
               change={{ kind: 'renew-codes' }}
               appHeld={methods.totp !== null}
               submitLabel={t('recovery.renew')}

@@ -8,11 +8,7 @@ const ResponseSchema = dataEnvelope(StudentRequestSchema);
 const POLL_MS = 2000;
 
 /** One request of the school and how far its accounts are made. */
-export async function getStudentRequest(
-  npsn: string,
-  id: string,
-  signal?: AbortSignal,
-) {
+export async function getStudentRequest(npsn: string, id: string, signal?: AbortSignal) {
   const { data } = await getJson(schoolAdminPaths(npsn).request(id), ResponseSchema, {
     signal,
   });

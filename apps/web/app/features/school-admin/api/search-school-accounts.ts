@@ -9,8 +9,7 @@ export type AccountSearch = { query: string; page: number };
 
 /** The school's student accounts matching a name or NISN; the query goes in the body. */
 export async function searchSchoolAccounts(npsn: string, body: AccountSearch) {
-  const { data } = await postJson(schoolAdminPaths(npsn).accountSearch, body, ResponseSchema, {
-  });
+  const { data } = await postJson(schoolAdminPaths(npsn).accountSearch, body, ResponseSchema, {});
   return data;
 }
 

@@ -12,8 +12,7 @@ export async function searchStudents(
   npsn: string,
   body: StudentSearch & { withEligibleIds?: boolean },
 ) {
-  const { data } = await postJson(schoolAdminPaths(npsn).studentSearch, body, ResponseSchema, {
-  });
+  const { data } = await postJson(schoolAdminPaths(npsn).studentSearch, body, ResponseSchema, {});
   return data;
 }
 

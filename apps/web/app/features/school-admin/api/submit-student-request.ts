@@ -7,10 +7,7 @@ import { studentsKey } from './search-students';
 const ResponseSchema = dataEnvelope(StudentRequestSchema);
 
 /** Requests accounts for the chosen students of a school in one go (SPEC §6). */
-export async function submitStudentRequest(
-  npsn: string,
-  studentIds: readonly string[],
-) {
+export async function submitStudentRequest(npsn: string, studentIds: readonly string[]) {
   const body = { npsn, students: studentIds.map((id) => ({ id })) };
   const { data } = await postJson(STUDENT_REQUEST_PATH, body, ResponseSchema);
   return data;

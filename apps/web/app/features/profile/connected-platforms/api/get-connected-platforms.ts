@@ -17,7 +17,10 @@ export async function getConnectedPlatforms(signal?: AbortSignal) {
   return data.items;
 }
 
-export const connectedPlatformsKey = (user: SessionUser) => ['connected-platforms', user.profile.sub];
+export const connectedPlatformsKey = (user: SessionUser) => [
+  'connected-platforms',
+  user.profile.sub,
+];
 
 export const useConnectedPlatforms = (user: SessionUser) =>
   useQuery({

@@ -24,8 +24,7 @@ export async function changeSignInMethod(
 ): Promise<string[] | null> {
   const body = { confirmation };
   if (change.kind === 'renew-codes') {
-    const { data } = await postJson(SIGN_IN_METHODS_ROUTES.recoveryCodes, body, RenewedSchema, {
-    });
+    const { data } = await postJson(SIGN_IN_METHODS_ROUTES.recoveryCodes, body, RenewedSchema, {});
     return data.recovery_codes;
   }
   const path =

@@ -19,13 +19,16 @@ export async function startAuthenticator() {
 
 /** The app's first code confirms it; the first second factor brings the recovery codes. */
 export async function confirmAuthenticator(code: string) {
-  const { data } = await postJson(SIGN_IN_METHODS_ROUTES.totpConfirm, { code }, ConfirmedSchema, {
-  });
+  const { data } = await postJson(
+    SIGN_IN_METHODS_ROUTES.totpConfirm,
+    { code },
+    ConfirmedSchema,
+    {},
+  );
   return data.recovery_codes;
 }
 
-export const useStartAuthenticator = () =>
-  useMutation({ mutationFn: () => startAuthenticator() });
+export const useStartAuthenticator = () => useMutation({ mutationFn: () => startAuthenticator() });
 
 export function useConfirmAuthenticator() {
   const queries = useQueryClient();
