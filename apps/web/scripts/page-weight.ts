@@ -35,9 +35,6 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/account/lookup/v2': 155,
   '/account/dinas': 155,
   '/account/deletion-report': 150,
-  '/auth/login': 165,
-  '/auth/login/callback': 150,
-  '/auth/silent/callback': 150,
   '/auth/logout/callback': 150,
   // 195 until the staff passkey step joined the page (its call and the passkey contracts). Its
   // steps as a part after a frame were measured and not kept (docs/decisions/0279). 212 since the

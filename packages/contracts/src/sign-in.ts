@@ -210,21 +210,3 @@ export const TotpBodySchema = z.union([
   }),
 ]);
 export type TotpBody = z.infer<typeof TotpBodySchema>;
-
-/** `GET /auth/session`: who is signed in at the portal, as the ID token says; null for nobody. */
-export const WebSessionResponseSchema = z.object({
-  data: z
-    .object({
-      profile: z.looseObject({
-        sub: z.string(),
-        name: z.string().optional(),
-        email: z.string().optional(),
-        roles: z.array(z.string()).optional(),
-        acr: z.string().optional(),
-        amr: z.array(z.string()).optional(),
-        auth_time: z.number().optional(),
-      }),
-      expires_at: z.number(),
-    })
-    .nullable(),
-});

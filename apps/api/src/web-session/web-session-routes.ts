@@ -6,7 +6,7 @@ import {
   WEB_SESSION,
   loginReferenceOf,
 } from '@portal/contracts/sign-in-client';
-import { WebSessionResponseSchema } from '@portal/contracts/sign-in';
+import { WebSessionResponseSchema } from '@portal/contracts/web-session';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { noStore } from '../http/no-store';
 import { refuseCrossSiteChange } from '../access/cross-site';

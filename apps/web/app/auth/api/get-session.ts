@@ -1,4 +1,5 @@
-import { WEB_SESSION, WebSessionResponseSchema } from '@portal/contracts/sign-in';
+import { WEB_SESSION } from '@portal/contracts/sign-in-client';
+import { WebSessionResponseSchema } from '@portal/contracts/web-session';
 import { getJson } from '~/api/api-client';
 import type { SessionUser } from '../auth-client';
 
