@@ -3,8 +3,6 @@ import { WEB_SESSION, type WebSessionUser } from '@portal/contracts/sign-in-clie
 // The portal's session lives on the server (decision 0287): this page holds no token, only what
 // `/auth/session` says of the person. Signing in and out are navigations the server answers.
 
-export { safeReturnPath } from '@portal/contracts/return-path';
-
 /** The signed-in person as the ID token describes them, and when the session ends. */
 export type SessionUser = WebSessionUser;
 

@@ -2,7 +2,6 @@ import { STAFF_MESSAGES } from '@portal/contracts/staff';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { signInPath } from '~/auth/auth-client';
 import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
@@ -74,11 +73,7 @@ function Invitation() {
           {t('invitation.doneTitle')}
         </h2>
         <p className="mt-3">{t('invitation.doneBody', { email })}</p>
-        <Link
-          to={signInPath({ returnTo: '/konsol' })}
-          reloadDocument
-          className="btn btn-primary mt-6"
-        >
+        <Link to="/auth/login?returnTo=%2Fkonsol" reloadDocument className="btn btn-primary mt-6">
           {t('invitation.signIn')}
         </Link>
       </div>

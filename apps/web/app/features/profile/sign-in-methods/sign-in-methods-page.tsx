@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
-import { safeReturnPath, signInPath } from '~/auth/auth-client';
+import { safeReturnPath } from '@portal/contracts/return-path';
+import { signInPath } from '~/auth/auth-client';
 import type { PasskeyRefusal } from '~/auth/passkeys';
 import { Alert } from '~/components/alert';
 import {
