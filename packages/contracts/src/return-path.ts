@@ -1,5 +1,11 @@
 import { isKnownWebPath } from './web-routes';
 
+// The WHATWG URL both the browser and Node have; the contracts' types name no environment.
+declare const URL: new (
+  input: string,
+  base: string,
+) => { origin: string; pathname: string; search: string; hash: string };
+
 // Where a sign-in may return to: the server's `/auth/login` keeps it through the provider, and
 // the web's guard builds it; both judge it by this one rule.
 
