@@ -53,6 +53,8 @@ import { trackingRoutes } from './tracking/tracking-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
 import { platformScopesDescription } from './sign-in/platform-docs';
 import { webAppPlugin } from './web/web-app-plugin';
+import { inProcessFetch } from './web-session/in-process-fetch';
+import { webSessionRoutes } from './web-session/web-session-routes';
 
 export type AppOptions = {
   config: Config;
@@ -229,6 +231,13 @@ export async function buildApp({
     pages: signInPagesOf,
   });
   await app.register(signInPagesOf.routes);
+  // The portal's own session talks to the embedded provider in process, as the browser it
+  // acts for (web-session/in-process-fetch.ts).
+  services.webSession.connectProvider((browser) => inProcessFetch(app, browser));
+  await app.register(webSessionRoutes, {
+    service: services.webSession,
+    webOrigin: config.oidc.webOrigin,
+  });
   await app.register(
     async (api) => {
       // Task modules: each plugin takes its service, and the access hook where a scope needs it.

@@ -1,6 +1,7 @@
 import { accountDomain } from '@portal/contracts/brand';
 import { createAccessRepository } from './access/access-repository';
 import { createAccess } from './access/access-service';
+import { createWebSessionService } from './web-session/web-session-service';
 import { registerAccountCreationWorker } from './accounts/account-creation-jobs';
 import { createAnnouncementsService } from './announcements/announcements-service';
 import { createAccountLookupService } from './account-lookup/account-lookup-service';
@@ -235,12 +236,24 @@ export function createServices({
     signingKeys,
   );
 
+  const accessRepository = createAccessRepository(db);
+  const webSession = createWebSessionService({
+    db,
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    webOrigin: config.oidc.webOrigin,
+    tokenSecret: config.tokenSecret,
+    sessions: signInSessions,
+    audit,
+    sessionIsLive: accessRepository.sessionIsLive,
+  });
   const access = createAccess({
     verificationKeys: async () => (await signingKeys.providerKeys()).keys,
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
-    repository: createAccessRepository(db),
+    repository: accessRepository,
     audit,
+    webSession: { webOrigin: config.oidc.webOrigin, accessToken: webSession.accessToken },
   });
   const profile = createProfileService({
     db,
@@ -357,6 +370,7 @@ export function createServices({
     staffPasskeys: createStaffPasskeysService({ db, passkeys }),
     oidcProviders,
     access,
+    webSession,
     profile,
     statistics,
     tracking,

@@ -39,13 +39,10 @@ export const webConfig = {
   /** Only production builds register the worker; in development it would cache stale modules. */
   serviceWorker: env.PROD && env.VITE_SERVICE_WORKER !== 'off',
   /**
-   * The sign-in provider (SPEC §4, §7). By default the API's own provider on this origin, its
-   * client `portal-web` and the API as the audience (app/auth/auth-client.ts); point the web at
-   * another OpenID issuer with these three variables alone (README, "Sign-in").
+   * The sign-in provider's issuer, whose interaction and sign-out pages the web renders. The
+   * portal's own session is the server's (decision 0287): the web holds no client of its own.
    */
   oidc: {
     issuer: pick(env.VITE_OIDC_ISSUER, '/oidc'),
-    clientId: pick(env.VITE_OIDC_CLIENT_ID, ''),
-    audience: pick(env.VITE_OIDC_AUDIENCE, ''),
   },
 } as const;

@@ -29,10 +29,7 @@ export default [
     ]),
   ]),
   layout('layouts/blank-layout.tsx', [
-    route('auth/login', 'routes/sign-in.tsx'),
-    route('auth/login/callback', 'routes/sign-in-callback.tsx', { id: 'sign-in-callback' }),
-    route('auth/silent/callback', 'routes/sign-in-callback.tsx', { id: 'silent-callback' }),
-    route('auth/logout/callback', 'routes/sign-in-callback.tsx', { id: 'logout-callback' }),
+    route('auth/logout/callback', 'routes/sign-out-callback.tsx'),
     route('auth/sign-out', 'routes/sign-out.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
     route('admin', 'routes/admin-portal.tsx'),

@@ -14,7 +14,7 @@ const STEP_TIMEOUT_MS = 40_000;
 
 /**
  * The navigation rule of the worker released before the allow-list: a deny-list that missed
- * `/oidc/`, so it answered the provider's sign-in with the app's 404 page.
+ * `/oidc/` and the server's `/auth/login`, so it answered the sign-in with the app's 404 page.
  */
 const RELEASED_DENYLIST = [/^\/[a-z0-9-]+-id\//, /^\/docs/, /^\/healthz/, /^\/readyz/];
 
@@ -52,14 +52,14 @@ describe.skipIf(!hasBrowser)('a returning visitor whose browser holds the releas
 
     // What every returning visitor met: the profile's sign-in ends on the app's 404 page.
     await page.goto('/profile');
-    await page.waitForURL(/\/oidc\/auth\?/);
+    await page.waitForURL(/\/auth\/login\?/);
     await page.getByRole('heading', { name: /Halaman tidak ditemukan/ }).waitFor();
 
     // The fix ships. The next navigation finds the new worker, which asks for the reload
     // (SPEC §4) on whatever page the visitor is, the 404 included.
     deployServiceWorker(fixedWorker);
     await page.goto('/profile');
-    await page.waitForURL(/\/oidc\/auth\?/);
+    await page.waitForURL(/\/auth\/login\?/);
     await Promise.all([
       page.waitForURL(/\/oidc\/interaction\/[\w-]+$/),
       page.getByRole('button', { name: 'Muat Ulang' }).click(),

@@ -101,13 +101,9 @@ export async function virtualAuthenticator(page: Page) {
   };
 }
 
-/** A later visit: the session has ended (cookies and the stored tokens are gone). */
+/** A later visit: the session has ended (its cookies are gone). */
 export async function laterVisit(page: Page, path: string) {
   await page.context().clearCookies();
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage))
-      if (key.startsWith('oidc.')) localStorage.removeItem(key);
-  });
   await page.goto(path);
   await page.waitForURL(/\/oidc\/interaction\/[\w-]+$/, { timeout: 30_000 });
 }

@@ -30,9 +30,6 @@ const HEADINGS: Record<string, string> = {
   '/account/lookup/v2': 'Cek Akun belajar.id',
   '/account/dinas': 'Ajukan Akun Dinas',
   '/account/deletion-report': 'Laporkan Kekeliruan Penghapusan Akun',
-  '/auth/login': 'Masuk ke Akun belajar.id',
-  '/auth/login/callback': 'Proses Masuk',
-  '/auth/silent/callback': 'Proses Masuk',
   // The provider's return after sign-out ends on the home page.
   '/auth/logout/callback': 'Satu Akun belajar.id untuk Beragam Layanan Belajar dan Mengajar',
   '/auth/sign-out': 'Keluar dari Akun',

@@ -179,9 +179,10 @@ describe.skipIf(!hasBrowser)('staff administration in the console', () => {
     await confirm.getByRole('button', { name: en.staff.yesDisable }).click();
     await adminPage.getByText(en.staff.disabledNote).waitFor();
     await adminPage.getByText(en.staff.statuses.disabled, { exact: true }).waitFor();
-    // Disabled: the member's console is closed at their next call.
+    // Disabled: the member's sessions ended with it, the portal's with the provider's, so the
+    // console sends them to the sign-in page at their next visit.
     await inviteePage.reload();
-    await inviteePage.getByRole('button', { name: en.switchAccount }).waitFor({ timeout: 30_000 });
+    await inviteePage.waitForURL(/\/auth\/sign-in\/[\w-]+$/, { timeout: 30_000 });
 
     await adminPage
       .getByRole('navigation', { name: en.nav.label })

@@ -41,13 +41,9 @@ async function virtualAuthenticator(page: Page) {
   };
 }
 
-/** A later visit: the session has ended (cookies and the stored tokens are gone). */
+/** A later visit: the session has ended (its cookies are gone). */
 async function laterVisit(page: Page) {
   await page.context().clearCookies();
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage))
-      if (key.startsWith('oidc.')) localStorage.removeItem(key);
-  });
   await page.goto(CONSOLE_OWN_ACCOUNT_PAGE);
   await page.waitForURL(/\/oidc\/interaction\/[\w-]+$/, { timeout: 30_000 });
 }

@@ -45,9 +45,6 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/account/lookup/v2': 159,
   '/account/dinas': 159,
   '/account/deletion-report': 154,
-  '/auth/login': 169,
-  '/auth/login/callback': 154,
-  '/auth/silent/callback': 154,
   '/auth/logout/callback': 154,
   // Issue 36 (as above): 180 before.
   '/auth/sign-out': 190,
@@ -72,7 +69,9 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/profile/data-saya': 212,
   '/eligible/peserta-didik': 220,
   '/admin': 234,
-  '/konsol': 262,
+  // Measured at 214.6 kB (1 kB = 1,024 bytes then) once the portal's session moved to the server,
+  // and lowered to it.
+  '/konsol': 226,
   // The console's section pages (issue 34): staff only, on office networks; what they load today.
   '/konsol/pengajuan-dinas': 243,
   '/konsol/pengajuan-dinas/:id': 243,

@@ -31,6 +31,8 @@ export const ERROR_IDS = {
   bad_request: 'The request could not be read.',
   unauthorized: 'No valid credentials or session.',
   forbidden: 'Not allowed for this caller.',
+  cross_site_request:
+    "A change sent with the portal's session cookie from another site (its `Origin` or `Sec-Fetch-Site`).",
   not_found: 'No such route or data.',
   payload_too_large: 'The body is too large.',
   unsupported_media_type: 'The body is not JSON.',
@@ -171,6 +173,7 @@ export const ERROR_MESSAGES = {
   unsupportedMediaType: 'Format data tidak didukung.',
   unauthorized: 'Sesi Anda tidak valid atau sudah berakhir. Silakan ulangi dari awal.',
   forbidden: 'Anda tidak memiliki akses ke data ini.',
+  crossSite: 'Permintaan dari situs lain ditolak. Buka portal ini langsung, lalu coba lagi.',
 } as const;
 
 // zod's own messages (a wrong type, an unknown option, a string too long) reach users as well:

@@ -33,6 +33,8 @@ export {
   OIDC_WEB_SCOPE,
   PORTAL_WEB_CLIENT_ID,
   WEB_AUTH_PATHS,
+  WEB_SESSION,
+  type WebSessionUser,
 } from './sign-in-client';
 
 /** Where the sign-out confirmation posts, under the issuer's path (oidc-provider's route). */

@@ -60,10 +60,6 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     prerender: true,
     requiresSignIn: false,
   },
-  // Prerendered so that its HTML names its scripts (with the OpenID client) at once (issue 38).
-  { path: '/auth/login', layout: 'blank', prerender: true, requiresSignIn: false },
-  { path: '/auth/login/callback', layout: 'blank', prerender: false, requiresSignIn: false },
-  { path: '/auth/silent/callback', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/auth/logout/callback', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/auth/sign-out', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/webinar', layout: 'portal-2025', prerender: true, requiresSignIn: false },

@@ -15,6 +15,8 @@ import { ForbiddenError, UnauthorizedError } from '../http/domain-errors';
 import type { Requirement } from './access-scope';
 import type { AccessRepository } from './access-repository';
 import { assuranceOf, stepUpMissing, stepUpRequired } from './step-up';
+import { refuseCrossSiteChange } from './cross-site';
+import { webSessionCookies, type BrowserFacts } from './web-session-cookies';
 
 export type AccessDependencies = {
   /** The sign-in provider's current key set (sign-in/signing-keys.ts), private parts included. */
@@ -25,6 +27,14 @@ export type AccessDependencies = {
   repository: AccessRepository;
   /** Refusals of a staff member outside their roles are audited (issue 34). */
   audit: Pick<AuditLog, 'queue'>;
+  /**
+   * The portal's own session (decision 0287): a browser without a bearer token calls with its
+   * session cookie, whose access token the server keeps and refreshes.
+   */
+  webSession: {
+    webOrigin: string;
+    accessToken: (cookie: string, browser: BrowserFacts) => Promise<string | undefined>;
+  };
 };
 
 const isStaffRole = (role: string): role is StaffRole => role in STAFF_ROLES;
@@ -72,10 +82,28 @@ function requireRecentSecondFactor(claims: JWTPayload): void {
 }
 
 /**
- * Who may call the API (decision 0242): the bearer token of a request checked against our
- * sign-in provider, and the requirements route scopes declare with it (access-scope.ts).
+ * Who may call the API (decision 0242): the bearer token of a request, or the one the portal's
+ * session keeps for its cookie (decision 0287), checked against our sign-in provider, and the requirements route scopes declare with it (access-scope.ts).
  */
 export function createAccess(deps: AccessDependencies) {
+  const sessionCookie = webSessionCookies(deps.webSession.webOrigin).session;
+
+  /**
+   * The request's access token: its bearer token (platforms' and scripts' calls), else the one
+   * the portal's session keeps for its cookie, for a change only from the web's own origin.
+   */
+  async function accessTokenOf(request: FastifyRequest): Promise<string | undefined> {
+    const { authorization } = request.headers;
+    if (authorization !== undefined) return /^Bearer (\S+)$/.exec(authorization)?.[1];
+    const cookie = request.cookies[sessionCookie];
+    if (!cookie) return undefined;
+    refuseCrossSiteChange(request, deps.webSession.webOrigin);
+    return deps.webSession.accessToken(cookie, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+  }
+
   /**
    * The provider's session a token was issued in (`sid`), or a 401: the token lives only as
    * long as that session (decision 0282), and a token that names none cannot be checked.
@@ -91,7 +119,7 @@ export function createAccess(deps: AccessDependencies) {
    * (`sid`, the provider's session uid) and how the person signed in (`acr`, `amr`, `auth_time`).
    */
   async function claimsOf(request: FastifyRequest): Promise<JWTPayload & { sub: string }> {
-    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const token = await accessTokenOf(request);
     if (!token) throw new UnauthorizedError();
     const keys = (await deps.verificationKeys()).map((key) => publicPart(key as JWK));
     try {

@@ -899,6 +899,46 @@ describe('logout', () => {
     });
   });
 
+  it("sends the platform its back-channel logout when the person signs out with the portal's own session", async () => {
+    const { tokens, browser: b } = await signInWithOpenidClient(basic.rp);
+    const sid = tokens.claims()!['sid'];
+    const backchannelMessages = () =>
+      t.database.db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.channel, 'backchannel'),
+            eq(outboxMessages.recipient, 'rapor-basic'),
+          ),
+        );
+    const before = new Set((await backchannelMessages()).map((message) => message.id));
+    // The same browser opens the portal: the server's sign-in finds the provider's session.
+    const login = await b.get('/auth/login');
+    const answered = await b.get(locationOf(login));
+    const signedIn = await b.get(locationOf(answered));
+    expect(signedIn.statusCode).toBe(303);
+    const out = await b.request({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { origin: t.config.oidc.webOrigin },
+    });
+    expect(out.statusCode).toBe(303);
+    const queued = (await backchannelMessages()).filter((message) => !before.has(message.id));
+    expect(queued.length).toBe(1);
+    const delivered = logoutTokens.length;
+    for (const message of queued) await t.app.services.outbox.deliver(message.id);
+    await expect.poll(() => logoutTokens.length, { timeout: 10_000 }).toBe(delivered + 1);
+    const { payload } = await jwtVerify(logoutTokens.at(-1)!, await providerKeys(), {
+      issuer: issuer(),
+      audience: 'rapor-basic',
+    });
+    expect(payload).toMatchObject({ sub: teacherAccountId, sid });
+    await expect(client.refreshTokenGrant(basic.rp, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+
   it('lets a platform end the session itself, back to its registered post-logout address', async () => {
     const { tokens, browser: b } = await signInWithOpenidClient(basic.rp);
     const endUrl = client.buildEndSessionUrl(basic.rp, {

@@ -142,10 +142,7 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [
-          `${webOrigin}${WEB_AUTH_PATHS.loginCallback}`,
-          `${webOrigin}${WEB_AUTH_PATHS.silentCallback}`,
-        ],
+        redirect_uris: [`${webOrigin}${WEB_AUTH_PATHS.loginCallback}`],
         post_logout_redirect_uris: [`${webOrigin}${WEB_AUTH_PATHS.logoutCallback}`],
         scope: 'openid profile email offline_access',
       },

@@ -1,88 +1,46 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { safeReturnPath, saveLoginReference } from './auth-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isSignedIn, isSigningOut, signInPath, signOut, type SessionUser } from './auth-client';
 
-describe('safeReturnPath', () => {
-  it('keeps a page of this app with its query', () => {
-    expect(safeReturnPath('/profile')).toBe('/profile');
-    expect(safeReturnPath('/admin?x=1')).toBe('/admin?x=1');
-    expect(safeReturnPath('/eligible/peserta-didik?tab=2')).toBe('/eligible/peserta-didik?tab=2');
-    expect(safeReturnPath('/konsol?q=Budi%20Santoso')).toBe('/konsol?q=Budi%20Santoso');
-    expect(safeReturnPath('/')).toBe('/');
-  });
+const now = () => Math.floor(Date.now() / 1000);
+const user = (expiresAt: number): SessionUser => ({
+  profile: { sub: '7' },
+  expires_at: expiresAt,
+});
 
-  it('judges a page after decoding, as the router reads it', () => {
-    expect(safeReturnPath('/%70rofile')).toBe('/%70rofile');
-  });
-
-  it('falls back to the home page for anything that could leave the site or loop', () => {
-    for (const value of [
-      null,
-      undefined,
-      '',
-      'profile',
-      '//evil.example',
-      '//evil.example/x',
-      '/\\evil.example',
-      '/\\/evil.example',
-      'https://evil.example',
-      'https://evil.example/',
-      '/auth/login',
-      '/auth/login/callback',
-      '/auth/sign-in/abc',
-    ]) {
-      expect(safeReturnPath(value), String(value)).toBe('/');
-    }
-  });
-
-  it('refuses what a browser reads as another site once it drops tabs and line breaks', () => {
-    for (const value of [
-      '/\t/evil.example',
-      '/\n/evil.example',
-      '/\r/evil.example',
-      '\t//evil.example',
-      '/ /evil.example',
-    ]) {
-      expect(safeReturnPath(value), JSON.stringify(value)).toBe('/');
-    }
-  });
-
-  it('refuses encoded variants of those', () => {
-    for (const value of [
-      '/%09/evil.example',
-      '/%0A/evil.example',
-      '/%0d/evil.example',
-      '/%2Fevil.example',
-      '/%2fevil.example',
-      '%2F%2Fevil.example',
-      '/%5Cevil.example',
-      '/%5cevil.example',
-      '/%252Fevil.example',
-      '/%25252F%25252Fevil.example',
-      'https%3A%2F%2Fevil.example',
-      '/%E0%A4%A',
-    ]) {
-      expect(safeReturnPath(value), value).toBe('/');
-    }
-  });
-
-  it('refuses a path the router does not know', () => {
-    for (const value of ['/evil.example', '/profile/../../evil', '/nope?x=1', '/auth']) {
-      expect(safeReturnPath(value), value).toBe('/');
-    }
+describe('signInPath', () => {
+  it("is the server's /auth/login, with where to return and a step-up when asked", () => {
+    expect(signInPath()).toBe('/auth/login');
+    expect(signInPath({ returnTo: '/profile?tab=1' })).toBe(
+      '/auth/login?returnTo=%2Fprofile%3Ftab%3D1',
+    );
+    expect(signInPath({ returnTo: '/admin', reauth: true })).toBe(
+      '/auth/login?reauth=1&returnTo=%2Fadmin',
+    );
   });
 });
 
-describe('saveLoginReference', () => {
+describe('isSignedIn', () => {
+  it("holds until the portal's session ends", () => {
+    expect(isSignedIn(null)).toBe(false);
+    expect(isSignedIn(user(now() + 60))).toBe(true);
+    expect(isSignedIn(user(now() - 1))).toBe(false);
+  });
+});
+
+describe('signOut', () => {
   afterEach(() => {
-    document.cookie = 'login_ref=; Max-Age=0; Path=/';
+    document.body.replaceChildren();
+    vi.restoreAllMocks();
   });
 
-  it('stores the given reference, or the default one for anything else', () => {
-    saveLoginReference('pengajuan-akun');
-    expect(document.cookie).toContain('login_ref=pengajuan-akun');
-    saveLoginReference('<script>');
-    expect(document.cookie).toContain('login_ref=user-profile');
-    saveLoginReference(null);
-    expect(document.cookie).toContain('login_ref=user-profile');
+  it('posts a form to /auth/logout, so the server ends both sessions', () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    expect(isSigningOut()).toBe(false);
+    signOut();
+    expect(submit).toHaveBeenCalledTimes(1);
+    const form = document.querySelector('form')!;
+    expect(form.method).toBe('post');
+    expect(new URL(form.action).pathname).toBe('/auth/logout');
+    expect(isSigningOut()).toBe(true);
   });
 });

@@ -1,115 +1,48 @@
-import type { User, UserManager } from 'oidc-client-ts';
-import {
-  LOGIN_REFERENCE,
-  OIDC_WEB_SCOPE,
-  PORTAL_WEB_CLIENT_ID,
-  WEB_AUTH_PATHS,
-} from '@portal/contracts/sign-in-client';
-import { isKnownWebPath } from '@portal/contracts/web-routes';
-import { webConfig } from '~/config';
+import { WEB_SESSION, type WebSessionUser } from '@portal/contracts/sign-in-client';
 
-let manager: Promise<UserManager> | undefined;
+// The portal's session lives on the server (decision 0287): this page holds no token, only what
+// `/auth/session` says of the person. Signing in and out are navigations the server answers.
+
+/** The signed-in person as the ID token describes them, and when the session ends. */
+export type SessionUser = WebSessionUser;
 
 /**
- * The page's one OpenID client (oidc-client-ts, decision 0235), loaded on first use so that pages
- * which never sign in do not carry it. Tokens live in local storage and are never renewed
- * silently (SPEC §4).
+ * `/auth/login` (SPEC §4): the server sends the browser to the provider at once, remembering
+ * `returnTo` (kept only if it is one of this app's pages) and the login reference (`ref`).
+ * `reauth` asks the provider to sign the person in again within its session: a step-up to a
+ * sign-in with the second factor, or a fresh one (decision 0269). A document load, never a
+ * route of this app.
  */
-export function userManager(): Promise<UserManager> {
-  manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
-    const origin = window.location.origin;
-    // The API's own default audience is its public origin and prefix, as this app calls it.
-    const audience = webConfig.oidc.audience || new URL(webConfig.apiBase, origin).href;
-    return new UserManager({
-      authority: new URL(webConfig.oidc.issuer, origin).href,
-      client_id: webConfig.oidc.clientId || PORTAL_WEB_CLIENT_ID,
-      redirect_uri: origin + WEB_AUTH_PATHS.loginCallback,
-      silent_redirect_uri: origin + WEB_AUTH_PATHS.silentCallback,
-      post_logout_redirect_uri: origin + WEB_AUTH_PATHS.logoutCallback,
-      response_type: 'code',
-      scope: OIDC_WEB_SCOPE,
-      resource: audience,
-      // The token request names the resource too, or the provider issues a token for userinfo.
-      extraTokenParams: { resource: audience },
-      userStore: new WebStorageStateStore({ store: window.localStorage }),
-      automaticSilentRenew: false,
-      monitorSession: false,
-      loadUserInfo: false,
-      // The profile keeps how and when the person signed in (`acr`, `amr`, `auth_time`,
-      // decision 0269): a school admin's pages tell a password-only sign-in by its `acr`.
-      filterProtocolClaims: ['nbf', 'jti', 'nonce', 'azp', 'at_hash'],
-    });
-  });
-  return manager;
+export function signInPath({
+  returnTo,
+  reauth = false,
+}: { returnTo?: string; reauth?: boolean } = {}): string {
+  const query = new URLSearchParams();
+  if (reauth) query.set('reauth', '1');
+  if (returnTo) query.set('returnTo', returnTo);
+  const search = query.toString();
+  return `/auth/login${search ? `?${search}` : ''}`;
 }
 
-/** What a sign-in carries through the provider and back. */
-export type SignInState = { returnTo: string };
-
-/** Enough rounds for any encoding a link would carry; a value still encoded after them is refused. */
-const MAX_DECODING_ROUNDS = 3;
-
-/** The value as the browser ends up reading it, however often it was percent-encoded. */
-function fullyDecoded(value: string): string | undefined {
-  let current = value;
-  for (let round = 0; round < MAX_DECODING_ROUNDS; round += 1) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      return undefined;
-    }
-    if (next === current) return current;
-    current = next;
-  }
-  return undefined;
-}
-
-// Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so
-// `/<TAB>/evil.example` and `/\evil.example` are `//evil.example`: another site.
-const UNSAFE_CHARACTER = /\p{Cc}/u;
-const UNSAFE_IN_PATH = /[\\\s]/;
-const PLACEHOLDER_ORIGIN = 'https://portal.invalid';
-
-/**
- * Only a page this app's router knows (WEB_ROUTES of the contracts) may be returned to, judged
- * after decoding: never another origin or a path the router would not serve, nor the sign-in
- * routes themselves, which would loop. Anything else falls back to the home page.
- */
-export function safeReturnPath(value: string | null | undefined): string {
-  if (!value?.startsWith('/')) return '/';
-  const decoded = fullyDecoded(value);
-  if (decoded === undefined || UNSAFE_CHARACTER.test(decoded)) return '/';
-  const decodedPath = decoded.split(/[?#]/, 1)[0] ?? '';
-  if (!decodedPath.startsWith('/') || decodedPath.startsWith('//')) return '/';
-  if (UNSAFE_IN_PATH.test(decodedPath)) return '/';
-  const url = new URL(value, PLACEHOLDER_ORIGIN);
-  if (url.origin !== PLACEHOLDER_ORIGIN) return '/';
-  const pathname = fullyDecoded(url.pathname);
-  if (!pathname || /^\/(\/|auth\/)/.test(pathname) || !isKnownWebPath(pathname)) return '/';
-  return url.pathname + url.search + url.hash;
-}
-
-/** The login reference of SPEC §4: a short word naming where the sign-in started. */
-export function saveLoginReference(value: string | null): void {
-  const reference = value && /^[a-z0-9-]{1,40}$/.test(value) ? value : LOGIN_REFERENCE.fallback;
-  document.cookie = `${LOGIN_REFERENCE.cookie}=${reference}; Max-Age=${LOGIN_REFERENCE.maxAgeSeconds}; Path=/; SameSite=Lax; Secure`;
-}
-
-/** A user counts as signed in only while the access token has not expired (SPEC §4). */
-export const isSignedIn = (user: User | null): user is User => user !== null && !user.expired;
+/** Signed in until the portal's session ends (SPEC §4's expiry, decision 0287). */
+export const isSignedIn = (user: SessionUser | null): user is SessionUser =>
+  user !== null && user.expires_at * 1000 > Date.now();
 
 let signingOut = false;
 
 /**
- * Ends the session at the provider (RP-initiated logout), which returns to
- * `/auth/logout/callback`. The stored user goes first; meanwhile the page must not take that for
- * an expired session and start a new sign-in (`isSigningOut`).
+ * Ends the portal's session and the provider's: a form post to the server (the cookie's
+ * origin check lets only this origin's post through), which answers with the way home. Until
+ * the browser leaves, the page must not take the session's end for an expiry (`isSigningOut`).
  */
-export async function signOut(idToken: string | undefined): Promise<void> {
+export function signOut(): void {
   signingOut = true;
-  const manager = await userManager();
-  await manager.signoutRedirect({ id_token_hint: idToken });
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = WEB_SESSION.paths.logout;
+  form.hidden = true;
+  document.body.append(form);
+  form.submit();
 }
 
 export const isSigningOut = (): boolean => signingOut;

@@ -1,12 +1,15 @@
 import { cleanup, screen } from '@testing-library/react';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import { SchoolAdminNotice } from './school-admin-gate';
 
 afterEach(cleanup);
 
-const user = { profile: { email: 'guru@belajar.id' } } as unknown as User;
+const user: SessionUser = {
+  profile: { sub: '7', email: 'guru@belajar.id' },
+  expires_at: 4_102_444_800,
+};
 
 describe('the notice to a teacher who is not their school’s admin', () => {
   it('names each school, then its admins, with one colon', () => {

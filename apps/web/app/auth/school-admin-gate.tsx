@@ -1,5 +1,5 @@
 import type { SchoolAdmins } from '@portal/contracts/profile';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchoolAdmins } from '~/auth/api/get-school-admins';
@@ -22,7 +22,7 @@ export type SchoolAdminVerdict =
  * Whether the signed-in account may act for a school (SPEC §6): a learning account whose person
  * is a principal or operator of at least one school. The schools it runs come with the verdict.
  */
-export function useSchoolAdminVerdict(user: User): SchoolAdminVerdict {
+export function useSchoolAdminVerdict(user: SessionUser): SchoolAdminVerdict {
   const email = String(user.profile.email ?? '');
   const learningAccount = email.endsWith(`@${webConfig.domain}`);
   const query = useSchoolAdmins(user, learningAccount);
@@ -47,7 +47,7 @@ export function SchoolAdminNotice({
   title,
 }: {
   mode: AuthModalMode;
-  user: User;
+  user: SessionUser;
   verdict: Exclude<SchoolAdminVerdict, { kind: 'checking' } | { kind: 'admin' }>;
   title?: string;
 }) {
@@ -99,11 +99,7 @@ export function SchoolAdminNotice({
           ))}
         </ul>
       ) : null}
-      <button
-        type="button"
-        className="btn btn-secondary w-full"
-        onClick={() => void signOut(user.id_token)}
-      >
+      <button type="button" className="btn btn-secondary w-full" onClick={signOut}>
         {t('authModal.switchAccount')}
       </button>
     </div>
@@ -120,7 +116,7 @@ export function SchoolAdminGate({
   children,
 }: {
   mode: AuthModalMode;
-  user: User;
+  user: SessionUser;
   children: (schools: AdminSchool[]) => ReactNode;
 }) {
   const { t } = useTranslation('common');

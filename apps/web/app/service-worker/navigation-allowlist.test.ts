@@ -12,8 +12,6 @@ describe('the service worker navigation allow-list', () => {
     '/?features=accountCreation',
     '/profile',
     '/profile/',
-    '/auth/login?returnTo=%2Fprofile',
-    '/auth/login/callback?code=abc&state=def',
     '/account/lookup/v2',
     '/konsol',
     '/konsol/pengajuan-dinas?status=approved&page=2',
@@ -28,6 +26,11 @@ describe('the service worker navigation allow-list', () => {
 
   it.each([
     '/oidc/auth?client_id=portal-web&response_type=code',
+    // The server's sign-in, callback, session and sign-out (the portal's own session).
+    '/auth/login?returnTo=%2Fprofile',
+    '/auth/login/callback?code=abc&state=def',
+    '/auth/session',
+    '/auth/logout',
     '/oidc/session/end',
     '/oidc/interaction/abc',
     // The provider's step pages are the server's; an old address of one is its redirect.

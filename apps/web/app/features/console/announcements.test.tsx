@@ -33,7 +33,7 @@ describe('the console’s announcement list', () => {
       'fetch',
       vi.fn(async () => Response.json({ data: { items: [ITEM] } })),
     );
-    renderWithProviders(<Announcements token="staff-token" />, { query: true });
+    renderWithProviders(<Announcements />, { query: true });
     const item = await screen.findByRole('listitem', {}, { timeout: 5000 });
     expect(within(item).getByText('tutup').tagName).toBe('STRONG');
     const link = within(item).getByRole('link', { name: 'Jadwal layanan' });
@@ -57,7 +57,7 @@ describe('what the announcer is told of the public site', () => {
       'fetch',
       vi.fn(async () => Response.json({ data: { items: [ACTIVE, { ...ITEM, id: '4' }] } })),
     );
-    renderWithProviders(<Announcements token="staff-token" />, { query: true });
+    renderWithProviders(<Announcements />, { query: true });
     const item = await screen.findByText(id.announcements.public.item.hidden, undefined, {
       timeout: 5000,
     });
@@ -78,7 +78,7 @@ describe('what the announcer is told of the public site', () => {
       'fetch',
       vi.fn(async () => Response.json({ data: { items: [ACTIVE, newer] } })),
     );
-    renderWithProviders(<Announcements token="staff-token" />, { query: true });
+    renderWithProviders(<Announcements />, { query: true });
     const shown = await screen.findByText(id.announcements.public.item.shown, undefined, {
       timeout: 5000,
     });

@@ -17,11 +17,7 @@ import { ConsoleSectionPage } from './console-section';
 
 /** `/konsol/pengumuman`: the public site's announcements, for announcers. */
 export function AnnouncementsPage() {
-  return (
-    <ConsoleSectionPage section="announcements">
-      {({ token }) => <Announcements token={token} />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="announcements">{() => <Announcements />}</ConsoleSectionPage>;
 }
 
 // The ministry works in Jakarta time (WIB, no daylight saving): the schedule is typed and shown in it.
@@ -80,16 +76,16 @@ type Draft = { id: string | null; description: string; startsAt: string; endsAt:
 const EMPTY: Draft = { id: null, description: '', startsAt: '', endsAt: '' };
 
 /** Announcements for the public site's bar: written in Markdown with a live preview, scheduled, switched on and off. */
-export function Announcements({ token }: { token: string }) {
+export function Announcements() {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
   const ids = { text: useId(), start: useId(), end: useId(), preview: useId() };
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [confirming, setConfirming] = useState<AnnouncementItem | null>(null);
-  const list = useAnnouncements(token);
+  const list = useAnnouncements();
   const publicSite = usePublicSite(list.data);
-  const save = useSaveAnnouncement(token);
-  const switchOver = useSetAnnouncementActive(token);
+  const save = useSaveAnnouncement();
+  const switchOver = useSetAnnouncementActive();
   const preview = useMemo(() => renderAnnouncement(draft.description), [draft.description]);
   const fieldError = (field: string) => {
     const error = save.error;

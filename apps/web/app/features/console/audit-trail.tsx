@@ -57,24 +57,20 @@ function shownValue(
 
 /** `/konsol/audit` (issue 34): the audit trail, for auditors and staff admins; read only. */
 export function AuditPage() {
-  return (
-    <ConsoleSectionPage section="audit">
-      {({ token }) => <AuditTrail token={token} />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="audit">{() => <AuditTrail />}</ConsoleSectionPage>;
 }
 
 /**
  * What staff did, newest first, filtered by person, action and day; each change with its before
  * and after. The filter stays in the page, not its address: a person's address is personal data.
  */
-export function AuditTrail({ token }: { token: string }) {
+export function AuditTrail() {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
   const [filter, setFilter] = useState<AuditFilter>(EMPTY);
   const [page, setPage] = useState(1);
-  const trail = useAuditTrail(token, filter, page);
-  const download = useExportAuditTrail(token);
+  const trail = useAuditTrail(filter, page);
+  const download = useExportAuditTrail();
   const data = trail.data;
   return (
     <section aria-labelledby="audit-title">

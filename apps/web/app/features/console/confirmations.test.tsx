@@ -58,7 +58,7 @@ afterEach(() => {
 
 describe('console confirmations', () => {
   it('revokes a referral code only once the confirmation says yes', async () => {
-    renderWithProviders(<ReferralCodes token="t" />, { query: true });
+    renderWithProviders(<ReferralCodes />, { query: true });
     const revoke = await screen.findByRole(
       'button',
       { name: id.codes.revoke.replace('{{code}}', CODE.code) },
@@ -80,7 +80,7 @@ describe('console confirmations', () => {
   });
 
   it('decides a deletion report only once the confirmation says yes', async () => {
-    renderWithProviders(<Deletions token="t" />, { query: true });
+    renderWithProviders(<Deletions />, { query: true });
     fireEvent.click(
       await screen.findByRole(
         'button',

@@ -56,10 +56,7 @@ function renderConsole(path: string) {
   renderWithProviders(
     <>
       <Routes>
-        <Route
-          path="/konsol"
-          element={<ConsoleShell user={{ access_token: 't', id_token: 'i' }} />}
-        >
+        <Route path="/konsol" element={<ConsoleShell />}>
           <Route index element={<ConsoleHomePage />} />
           <Route path="pengajuan-dinas" element={<OfficeRequestsPage />} />
           <Route path="fitur" element={<FeatureTogglesPage />} />

@@ -1,4 +1,3 @@
-import type { User } from 'oidc-client-ts';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ApiError } from '~/api/api-client';
@@ -23,9 +22,9 @@ export function ConsoleLayout() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6">
       <RequireSignIn>
-        {(user) => (
+        {() => (
           <QueryProvider>
-            <ConsoleShell user={user} />
+            <ConsoleShell />
           </QueryProvider>
         )}
       </RequireSignIn>
@@ -34,12 +33,11 @@ export function ConsoleLayout() {
 }
 
 /** The console of a signed-in account: its sections for staff, a clear word for anyone else. */
-export function ConsoleShell({ user }: { user: Pick<User, 'access_token' | 'id_token'> }) {
+export function ConsoleShell() {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
-  const token = user.access_token;
-  const self = useStaffSelf(token);
-  const leave = () => void signOut(user.id_token);
+  const self = useStaffSelf();
+  const leave = signOut;
   if (self.isPending || self.isError) {
     // Only staff accounts get an answer; anyone else signed in is refused (403).
     const notStaff = self.error instanceof ApiError && self.error.status === 403;
@@ -66,7 +64,7 @@ export function ConsoleShell({ user }: { user: Pick<User, 'access_token' | 'id_t
       </div>
     );
   }
-  const context: ConsoleContext = { token, self: self.data };
+  const context: ConsoleContext = { self: self.data };
   return (
     <>
       <StaffBar self={self.data} onSignOut={leave} />

@@ -5,8 +5,8 @@ import { useOutletContext } from 'react-router';
 import { Alert } from '~/components/alert';
 import { PageTitle } from '~/components/page-title';
 
-/** What the console's layout hands its pages: the staff member's token and who they are. */
-export type ConsoleContext = { token: string; self: StaffSelf };
+/** What the console's layout hands its pages: who the staff member is. */
+export type ConsoleContext = { self: StaffSelf };
 
 export const useConsole = () => useOutletContext<ConsoleContext>();
 

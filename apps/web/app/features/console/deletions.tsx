@@ -15,23 +15,19 @@ const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] a
 
 /** `/konsol/penghapusan`: the account deletions and their reports, for registrars. */
 export function DeletionsPage() {
-  return (
-    <ConsoleSectionPage section="deletions">
-      {({ token }) => <Deletions token={token} />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="deletions">{() => <Deletions />}</ConsoleSectionPage>;
 }
 
 /** Deletions of accounts whose owners left the registry (issue 23): reports decided here. */
-export function Deletions({ token }: { token: string }) {
+export function Deletions() {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
   const filterId = useId();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [deciding, setDeciding] = useState<(DeletionDecision & { name: string }) | null>(null);
-  const deletions = useAccountDeletions(token, { status, page });
-  const decide = useDecideAccountDeletion(token);
+  const deletions = useAccountDeletions({ status, page });
+  const decide = useDecideAccountDeletion();
   const day = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
       dateStyle: 'medium',

@@ -15,11 +15,7 @@ import { ConsoleSectionPage } from './console-section';
 
 /** `/konsol/fitur`: the toggles and text settings, for operators. */
 export function FeatureTogglesPage() {
-  return (
-    <ConsoleSectionPage section="toggles">
-      {({ token }) => <FeatureToggles token={token} />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="toggles">{() => <FeatureToggles />}</ConsoleSectionPage>;
 }
 
 type Change = { key: string; value: boolean | string; previous: boolean | string };
@@ -28,12 +24,12 @@ type Change = { key: string; value: boolean | string; previous: boolean | string
  * The toggles and text settings of SPEC §3 (issue 22): what each switches, a change only after
  * a confirmation that says what it does, and who changed what before.
  */
-export function FeatureToggles({ token }: { token: string }) {
+export function FeatureToggles() {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const [pending, setPending] = useState<Change | null>(null);
-  const overview = useFeatureToggles(token);
-  const change = useChangeFeatureToggle(token);
+  const overview = useFeatureToggles();
+  const change = useChangeFeatureToggle();
   const data = overview.data;
   return (
     <section aria-labelledby="toggles-title">

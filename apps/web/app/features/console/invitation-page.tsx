@@ -73,7 +73,7 @@ function Invitation() {
           {t('invitation.doneTitle')}
         </h2>
         <p className="mt-3">{t('invitation.doneBody', { email })}</p>
-        <Link to="/auth/login?returnTo=%2Fkonsol" className="btn btn-primary mt-6">
+        <Link to="/auth/login?returnTo=%2Fkonsol" reloadDocument className="btn btn-primary mt-6">
           {t('invitation.signIn')}
         </Link>
       </div>

@@ -39,13 +39,13 @@ let approve: ReturnType<typeof vi.fn<() => Promise<Response>>>;
 let reject: ReturnType<typeof vi.fn<(body: unknown) => Promise<Response>>>;
 
 function Detail() {
-  return <RequestDetail token="staff-token" id={REQUEST.id} />;
+  return <RequestDetail id={REQUEST.id} />;
 }
 
 function renderRequests() {
   renderWithProviders(
     <Routes>
-      <Route path="/konsol/pengajuan-dinas" element={<OfficeRequests token="staff-token" />} />
+      <Route path="/konsol/pengajuan-dinas" element={<OfficeRequests />} />
       <Route path="/konsol/pengajuan-dinas/:id" element={<Detail />} />
     </Routes>,
     { query: true, path: '/konsol/pengajuan-dinas?status=' },

@@ -51,9 +51,7 @@ function paramsOf(filter: RequestFilter): URLSearchParams {
 /** `/konsol/pengajuan-dinas`: the office requests, for reviewers. */
 export function OfficeRequestsPage() {
   return (
-    <ConsoleSectionPage section="office-requests">
-      {({ token }) => <OfficeRequests token={token} />}
-    </ConsoleSectionPage>
+    <ConsoleSectionPage section="office-requests">{() => <OfficeRequests />}</ConsoleSectionPage>
   );
 }
 
@@ -62,19 +60,19 @@ export function OfficeRequestPage() {
   const { id = '' } = useParams();
   return (
     <ConsoleSectionPage section="office-requests">
-      {({ token }) => <RequestDetail key={id} token={token} id={id} />}
+      {() => <RequestDetail key={id} id={id} />}
     </ConsoleSectionPage>
   );
 }
 
 /** Office requests: filtered and paged, each a link to its page. */
-export function OfficeRequests({ token }: { token: string }) {
+export function OfficeRequests() {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const setFilter = (next: RequestFilter) => setParams(paramsOf(next));
-  const list = useOfficeRequests(token, filter);
+  const list = useOfficeRequests(filter);
   return (
     <section aria-labelledby="requests-title">
       <h1 id="requests-title" className="text-3xl font-bold">
@@ -213,7 +211,7 @@ function Filters({
 }
 
 /** One office request with everything the reviewer decides on, and the decision. */
-export function RequestDetail({ token, id }: { token: string; id: string }) {
+export function RequestDetail({ id }: { id: string }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -224,16 +222,16 @@ export function RequestDetail({ token, id }: { token: string; id: string }) {
   const [confirmingReject, setConfirmingReject] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonProblem, setReasonProblem] = useState<ShownMessage | null>(null);
-  const detail = useOfficeRequest(token, id);
-  const letter = useLetterUrl(token, id);
+  const detail = useOfficeRequest(id);
+  const letter = useLetterUrl(id);
   const request = detail.data;
   const loaded = request !== undefined;
   // The page's heading takes focus once it is there, as a new page's would.
   useEffect(() => {
     if (loaded) heading.current?.focus();
   }, [loaded]);
-  const approve = useApproveOfficeRequest(token, id);
-  const reject = useRejectOfficeRequest(token, id);
+  const approve = useApproveOfficeRequest(id);
+  const reject = useRejectOfficeRequest(id);
   const error = approve.error ?? reject.error;
   const back = (
     <Link to={{ pathname: LIST_PAGE, search: state?.list ?? '' }} className="btn btn-secondary">
@@ -424,8 +422,8 @@ export function RequestDetail({ token, id }: { token: string; id: string }) {
 const letterFileName = (number: string) => `surat-dinas-${number.replace(/[^\w-]+/g, '-')}.pdf`;
 
 /** The letter's blob: address while the detail is open; released when it closes. */
-function useLetterUrl(token: string, id: string): string | null {
-  const letter = useOfficeRequestLetter(token, id).data;
+function useLetterUrl(id: string): string | null {
+  const letter = useOfficeRequestLetter(id).data;
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!letter) return;

@@ -14,12 +14,12 @@ import { useRemovePasskey } from './api/remove-passkey';
  * The staff member's own passkeys (issue 34): a second factor beside the authenticator app,
  * listed, added with an optional name, removed one by one. The app stays enrolled throughout.
  */
-export function Passkeys({ token }: { token: string }) {
+export function Passkeys() {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
-  const passkeys = usePasskeys(token);
-  const add = useAddPasskey(token);
-  const remove = useRemovePasskey(token);
+  const passkeys = usePasskeys();
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
   const [label, setLabel] = useState('');
   const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
   const [done, setDone] = useState<string | null>(null);

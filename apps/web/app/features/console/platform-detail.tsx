@@ -28,14 +28,14 @@ export function PlatformPage() {
   const { clientId = '' } = useParams();
   return (
     <ConsoleSectionPage section="platforms">
-      {({ token }) => <PlatformDetail key={clientId} token={token} clientId={clientId} />}
+      {() => <PlatformDetail key={clientId} clientId={clientId} />}
     </ConsoleSectionPage>
   );
 }
 
-export function PlatformDetail({ token, clientId }: { token: string; clientId: string }) {
+export function PlatformDetail({ clientId }: { clientId: string }) {
   const { t } = useTranslation('console-platforms');
-  const query = usePlatform(token, clientId);
+  const query = usePlatform(clientId);
   return (
     <ConsoleDetail
       item={query.data}
@@ -49,20 +49,20 @@ export function PlatformDetail({ token, clientId }: { token: string; clientId: s
       {(platform) => (
         <>
           <PlatformFacts platform={platform} full />
-          <Settings token={token} platform={platform} />
+          <Settings platform={platform} />
           {platform.authMethod === 'client_secret_basic' ? (
-            <RotateSecret token={token} platform={platform} />
+            <RotateSecret platform={platform} />
           ) : null}
-          <StatusActions token={token} platform={platform} />
+          <StatusActions platform={platform} />
         </>
       )}
     </ConsoleDetail>
   );
 }
 
-function Settings({ token, platform }: { token: string; platform: PlatformClient }) {
+function Settings({ platform }: { platform: PlatformClient }) {
   const { t } = useTranslation('console-platforms');
-  const update = useUpdatePlatform(token, platform.clientId);
+  const update = useUpdatePlatform(platform.clientId);
   // A saved form starts again from what the API kept (addresses deduplicated, e-mail lowered).
   const [version, setVersion] = useState(0);
   const [saved, setSaved] = useState(false);
@@ -95,11 +95,11 @@ function Settings({ token, platform }: { token: string; platform: PlatformClient
 type Shown = { secret: string; previousValidUntil: string | null };
 
 /** A new secret with an overlap in hours, asked first; the new secret is then shown once. */
-function RotateSecret({ token, platform }: { token: string; platform: PlatformClient }) {
+function RotateSecret({ platform }: { platform: PlatformClient }) {
   const { t } = useTranslation('console-platforms');
   const localise = useLocaliseMessage();
   const overlapId = useId();
-  const rotate = useRotatePlatformSecret(token, platform.clientId);
+  const rotate = useRotatePlatformSecret(platform.clientId);
   const [overlap, setOverlap] = useState(String(PLATFORM_LIMITS.defaultOverlapHours));
   const [problem, setProblem] = useState<ShownMessage | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
@@ -192,9 +192,9 @@ function RotateSecret({ token, platform }: { token: string; platform: PlatformCl
 }
 
 /** Disabling (refused at once, grants ended) and enabling, each asked first. */
-function StatusActions({ token, platform }: { token: string; platform: PlatformClient }) {
+function StatusActions({ platform }: { platform: PlatformClient }) {
   const { t } = useTranslation('console-platforms');
-  const change = useSetPlatformDisabled(token, platform.clientId);
+  const change = useSetPlatformDisabled(platform.clientId);
   const [asking, setAsking] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const disabling = !platform.disabled;

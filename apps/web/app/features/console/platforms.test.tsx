@@ -94,15 +94,12 @@ afterEach(async () => {
 });
 
 const renderList = () =>
-  renderWithProviders(<Platforms token="t" />, { query: true, path: '/konsol/platform' });
+  renderWithProviders(<Platforms />, { query: true, path: '/konsol/platform' });
 
 const renderPlatform = (clientId: string) =>
   renderWithProviders(
     <Routes>
-      <Route
-        path="/konsol/platform/:clientId"
-        element={<PlatformDetail token="t" clientId={clientId} />}
-      />
+      <Route path="/konsol/platform/:clientId" element={<PlatformDetail clientId={clientId} />} />
     </Routes>,
     { query: true, path: `/konsol/platform/${clientId}` },
   );

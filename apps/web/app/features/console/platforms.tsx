@@ -16,19 +16,15 @@ import './platform-texts';
 
 /** `/konsol/platform` (issue 36): the platforms that sign people in, for platform admins. */
 export function PlatformsPage() {
-  return (
-    <ConsoleSectionPage section="platforms">
-      {({ token }) => <Platforms token={token} />}
-    </ConsoleSectionPage>
-  );
+  return <ConsoleSectionPage section="platforms">{() => <Platforms />}</ConsoleSectionPage>;
 }
 
 /** Every registered platform, and the form that registers one (its secret shown once). */
-export function Platforms({ token }: { token: string }) {
+export function Platforms() {
   const { t } = useTranslation('console-platforms');
   const localise = useLocaliseMessage();
-  const platforms = usePlatforms(token);
-  const register = useRegisterPlatform(token);
+  const platforms = usePlatforms();
+  const register = useRegisterPlatform();
   const [registering, setRegistering] = useState(false);
   const [created, setCreated] = useState<PlatformWithSecret | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);

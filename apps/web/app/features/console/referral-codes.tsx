@@ -15,23 +15,21 @@ import { ConsoleSectionPage } from './console-section';
 /** `/konsol/kode-referral`: the referral codes, for their managers. */
 export function ReferralCodesPage() {
   return (
-    <ConsoleSectionPage section="referral-codes">
-      {({ token }) => <ReferralCodes token={token} />}
-    </ConsoleSectionPage>
+    <ConsoleSectionPage section="referral-codes">{() => <ReferralCodes />}</ConsoleSectionPage>
   );
 }
 
 /** Referral codes: made with a use limit and maybe an end date, listed, revoked. */
-export function ReferralCodes({ token }: { token: string }) {
+export function ReferralCodes() {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
   const ids = { uses: useId(), until: useId() };
   const [maxUses, setMaxUses] = useState('10');
   const [until, setUntil] = useState('');
   const [revoking, setRevoking] = useState<ReferralCodeItem | null>(null);
-  const codes = useReferralCodes(token);
-  const create = useCreateReferralCode(token);
-  const revoke = useRevokeReferralCode(token);
+  const codes = useReferralCodes();
+  const create = useCreateReferralCode();
+  const revoke = useRevokeReferralCode();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate({

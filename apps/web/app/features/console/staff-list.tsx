@@ -26,19 +26,19 @@ const STATUSES = ['invited', 'active', 'disabled'] as const;
 export function StaffPage() {
   return (
     <ConsoleSectionPage section="staff">
-      {({ token, self }) => <StaffList token={token} self={self} />}
+      {({ self }) => <StaffList self={self} />}
     </ConsoleSectionPage>
   );
 }
 
 /** Every member with their roles, status, second factor and last sign-in; the invitation form. */
-export function StaffList({ token, self }: { token: string; self: StaffSelf }) {
+export function StaffList({ self }: { self: StaffSelf }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const ids = { status: useId(), role: useId() };
   const [status, setStatus] = useState('');
   const [role, setRole] = useState('');
-  const staff = useStaff(token);
+  const staff = useStaff();
   const shown = staff.data?.filter(
     (member) =>
       (!status || member.status === status) && (!role || member.roles.includes(role as StaffRole)),
@@ -49,7 +49,7 @@ export function StaffList({ token, self }: { token: string; self: StaffSelf }) {
         {t('sections.staff')}
       </h1>
       <p className="mt-2 max-w-3xl text-muted">{t('staff.intro')}</p>
-      <InviteForm token={token} />
+      <InviteForm />
       <h2 className="mt-10 text-2xl font-bold">{t('staff.listTitle')}</h2>
       <form
         aria-label={t('staff.filters')}
@@ -165,14 +165,14 @@ export function MemberFacts({ member }: { member: StaffMember }) {
 }
 
 /** An address of the staff domain and its roles: the API mails the person a link. */
-function InviteForm({ token }: { token: string }) {
+function InviteForm() {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const emailId = useId();
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<StaffRole[]>([]);
   const [emailProblem, setEmailProblem] = useState<ShownMessage | null>(null);
-  const invite = useInviteStaffMember(token);
+  const invite = useInviteStaffMember();
   const failure = invite.error instanceof ApiError ? invite.error : null;
   const onEmail = failure?.fieldErrors.find((item) => item.field === 'email');
   const submit = (event: FormEvent) => {

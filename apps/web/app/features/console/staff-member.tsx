@@ -23,24 +23,14 @@ export function StaffMemberPage() {
   const { id = '' } = useParams();
   return (
     <ConsoleSectionPage section="staff">
-      {({ token, self }) => (
-        <StaffMemberDetail key={id} token={token} id={id} selfEmail={self.email} />
-      )}
+      {({ self }) => <StaffMemberDetail key={id} id={id} selfEmail={self.email} />}
     </ConsoleSectionPage>
   );
 }
 
-export function StaffMemberDetail({
-  token,
-  id,
-  selfEmail,
-}: {
-  token: string;
-  id: string;
-  selfEmail: string;
-}) {
+export function StaffMemberDetail({ id, selfEmail }: { id: string; selfEmail: string }) {
   const { t } = useTranslation('console');
-  const staff = useStaff(token);
+  const staff = useStaff();
   return (
     <ConsoleDetail
       item={staff.data?.find((candidate) => candidate.id === id)}
@@ -60,8 +50,8 @@ export function StaffMemberDetail({
             </Alert>
           ) : (
             <>
-              <RolesForm token={token} member={member} />
-              <MemberActions token={token} member={member} />
+              <RolesForm member={member} />
+              <MemberActions member={member} />
             </>
           )}
         </>
@@ -70,11 +60,11 @@ export function StaffMemberDetail({
   );
 }
 
-function RolesForm({ token, member }: { token: string; member: StaffMember }) {
+function RolesForm({ member }: { member: StaffMember }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
-  const save = useSetStaffRoles(token, member.id);
+  const save = useSetStaffRoles(member.id);
   const unchanged = roles.join() === member.roles.join();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,17 +92,17 @@ function RolesForm({ token, member }: { token: string; member: StaffMember }) {
 type Action = 'disable' | 'enable' | 'reset';
 
 /** Disabling, enabling, a second-factor reset (each confirmed) and a new invitation link. */
-function MemberActions({ token, member }: { token: string; member: StaffMember }) {
+function MemberActions({ member }: { member: StaffMember }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const [asking, setAsking] = useState<Action | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const mutations = {
-    disable: useDisableStaffMember(token, member.id),
-    enable: useEnableStaffMember(token, member.id),
-    reset: useResetStaffSecondFactor(token, member.id),
+    disable: useDisableStaffMember(member.id),
+    enable: useEnableStaffMember(member.id),
+    reset: useResetStaffSecondFactor(member.id),
   };
-  const resend = useResendStaffInvitation(token, member.id);
+  const resend = useResendStaffInvitation(member.id);
   const texts = {
     disable: {
       ask: 'confirmDisable',

@@ -75,10 +75,7 @@ afterEach(async () => {
 
 const renderList = () =>
   renderWithProviders(
-    <StaffList
-      token="t"
-      self={{ email: ADMIN, roles: ['staff-admin'], sections: ['staff', 'audit'] }}
-    />,
+    <StaffList self={{ email: ADMIN, roles: ['staff-admin'], sections: ['staff', 'audit'] }} />,
     { query: true, path: '/konsol/staf' },
   );
 
@@ -87,7 +84,7 @@ const renderMember = (memberId: string) =>
     <Routes>
       <Route
         path="/konsol/staf/:id"
-        element={<StaffMemberDetail token="t" id={memberId} selfEmail={ADMIN} />}
+        element={<StaffMemberDetail id={memberId} selfEmail={ADMIN} />}
       />
     </Routes>,
     { query: true, path: `/konsol/staf/${memberId}` },

@@ -11,9 +11,7 @@ import { ConsoleSectionPage } from './console-section';
 /** `/konsol/statistik`: the statistics, for analysts. */
 export function StatisticsPage() {
   return (
-    <ConsoleSectionPage section="statistics">
-      {({ token }) => <StatisticsDashboard token={token} />}
-    </ConsoleSectionPage>
+    <ConsoleSectionPage section="statistics">{() => <StatisticsDashboard />}</ConsoleSectionPage>
   );
 }
 
@@ -22,11 +20,11 @@ export function StatisticsPage() {
  * name, sign-ins and locks, and the office requests waiting for review, each chart with its table
  * and CSV. The figures come from the daily counts the statistics job keeps (decision 0227).
  */
-export function StatisticsDashboard({ token }: { token: string }) {
+export function StatisticsDashboard() {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const [range, setRange] = useState(() => lastDays(30));
-  const figures = useConsoleStatistics(token, range);
+  const figures = useConsoleStatistics(range);
   const data = figures.data;
   return (
     <section aria-labelledby="statistics-title">

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '~/i18n/i18n';
 import { renderWithProviders } from '~/test-support/render-with-providers';
@@ -7,7 +7,7 @@ import { Route, Routes } from 'react-router';
 import { AccountPage } from './account-page';
 import { ProfileLayout } from './profile-layout';
 
-const user = { access_token: 'token', id_token: 'id', profile: { sub: '7' } } as unknown as User;
+const user: SessionUser = { profile: { sub: '7' }, expires_at: 4_102_444_800 };
 vi.mock('~/auth/use-session', () => ({
   useSession: () => ({ status: 'authenticated', user }),
 }));

@@ -6,7 +6,6 @@ import { Alert } from '~/components/alert';
 import { PageTitle } from '~/components/page-title';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useExportPersonalData } from './api/export-personal-data';
-import { useProfileContext } from './profile-layout';
 
 /**
  * `/profile/data-saya` (issue 35): the right of access. A copy of what the portal holds about
@@ -14,8 +13,7 @@ import { useProfileContext } from './profile-layout';
  */
 export function DataPage() {
   const { t } = useTranslation('profile');
-  const { token } = useProfileContext();
-  const exporting = useExportPersonalData(token);
+  const exporting = useExportPersonalData();
   const localise = useLocaliseMessage();
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<ShownMessage | null>(null);

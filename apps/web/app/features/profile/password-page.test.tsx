@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import { Route, Routes } from 'react-router';
@@ -8,7 +8,7 @@ import reset from '~/locales/id/password-reset.json';
 import { PasswordPage } from './password-page';
 import { ProfileLayout } from './profile-layout';
 
-const user = { access_token: 'token', id_token: 'id', profile: { sub: '7' } } as unknown as User;
+const user: SessionUser = { profile: { sub: '7' }, expires_at: 4_102_444_800 };
 vi.mock('~/auth/use-session', () => ({
   useSession: () => ({ status: 'authenticated', user }),
 }));

@@ -15,7 +15,6 @@ import {
   type ShownMessage,
 } from '~/i18n/server-messages';
 import { useChangePassword } from './api/change-password';
-import { useProfileContext } from './profile-layout';
 
 type Values = NewPasswordValues & { current: string };
 const EMPTY: Values = { current: '', password: '', confirmation: '' };
@@ -27,8 +26,7 @@ const SERVER_FIELDS: Record<string, keyof Values> = {
 /** `/profile/kata-sandi` (issue 35): a new password, confirmed by the current one. */
 export function PasswordPage() {
   const { t } = useTranslation('profile');
-  const { token } = useProfileContext();
-  const change = useChangePassword(token);
+  const change = useChangePassword();
   const currentId = useId();
   const form = useForm<Values>({ defaultValues: EMPTY });
   const {

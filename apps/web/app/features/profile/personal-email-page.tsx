@@ -29,10 +29,10 @@ function shownOf(failure: unknown, fallback: string): ShownMessage {
  */
 export function PersonalEmailPage() {
   const { t } = useTranslation('profile');
-  const { user, token } = useProfileContext();
+  const { user } = useProfileContext();
   const profile = useProfile(user);
-  const start = useStartPersonalEmailChange(token);
-  const confirm = useConfirmPersonalEmailChange(token);
+  const start = useStartPersonalEmailChange();
+  const confirm = useConfirmPersonalEmailChange();
   const localise = useLocaliseMessage();
   const ids = { email: useId(), code: useId() };
   const emailInput = useRef<HTMLInputElement>(null);

@@ -1,4 +1,4 @@
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { useTranslation } from 'react-i18next';
 import { useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
@@ -14,7 +14,7 @@ import { PROFILE_SECTIONS } from './profile-sections';
 registerNamespace('profile', { id, en });
 
 /** What each section's page gets from the layout: the signed-in person. */
-export type ProfileContext = { user: User; token: string };
+export type ProfileContext = { user: SessionUser };
 export const useProfileContext = () => useOutletContext<ProfileContext>();
 
 /**
@@ -28,9 +28,9 @@ export function ProfileLayout() {
         {(user) => (
           <QueryProvider>
             <div className="md:grid md:grid-cols-[16rem_1fr] md:gap-8">
-              <ProfileMenu onSignOut={() => void signOut(user.id_token)} />
+              <ProfileMenu onSignOut={signOut} />
               <div className="mt-6 min-w-0 md:mt-0">
-                <Outlet context={{ user, token: user.access_token } satisfies ProfileContext} />
+                <Outlet context={{ user } satisfies ProfileContext} />
               </div>
             </div>
           </QueryProvider>

@@ -7,7 +7,6 @@ import { formatClock } from '~/i18n/format-clock';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { ApiError } from '~/api/api-client';
 import { useEndSessions, useSignedInSessions } from './api/signed-in-sessions';
-import { useProfileContext } from './profile-layout';
 
 /**
  * `/profile/perangkat` (issue 35): each place the account is signed in, by browser and system
@@ -15,9 +14,8 @@ import { useProfileContext } from './profile-layout';
  */
 export function SessionsPage() {
   const { t, i18n } = useTranslation('profile');
-  const { token } = useProfileContext();
-  const sessions = useSignedInSessions(token);
-  const end = useEndSessions(token);
+  const sessions = useSignedInSessions();
+  const end = useEndSessions();
   const localise = useLocaliseMessage();
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<ShownMessage | null>(null);

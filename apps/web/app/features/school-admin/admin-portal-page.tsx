@@ -1,5 +1,4 @@
 import type { SchoolAccountSearchResult, StudentRequest } from '@portal/contracts/school-admin';
-import type { User } from 'oidc-client-ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,28 +30,27 @@ export function AdminPortalPage() {
   const { t } = useTranslation('school-admin');
   return (
     <SchoolAdminPage title={t('portalTitle')} mode="portal-admin">
-      {(user, schools) => <AdminPortal user={user} schools={schools} />}
+      {(schools) => <AdminPortal schools={schools} />}
     </SchoolAdminPage>
   );
 }
 
-function AdminPortal({ user, schools }: { user: User; schools: AdminSchool[] }) {
+function AdminPortal({ schools }: { schools: AdminSchool[] }) {
   const { t } = useTranslation('school-admin');
   const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
-  const token = user.access_token;
   return (
     <>
       <p className="mt-3 max-w-2xl">{t('portalIntro')}</p>
       <SchoolPicker schools={schools} npsn={npsn} onChange={setNpsn} />
-      <Requests key={`requests-${npsn}`} token={token} npsn={npsn} />
-      <Accounts key={`accounts-${npsn}`} token={token} npsn={npsn} />
+      <Requests key={`requests-${npsn}`} npsn={npsn} />
+      <Accounts key={`accounts-${npsn}`} npsn={npsn} />
     </>
   );
 }
 
-function Requests({ token, npsn }: { token: string; npsn: string }) {
+function Requests({ npsn }: { npsn: string }) {
   const { t, i18n } = useTranslation('school-admin');
-  const requests = useStudentRequests(token, npsn);
+  const requests = useStudentRequests(npsn);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
       dateStyle: 'medium',
@@ -99,7 +97,7 @@ function Requests({ token, npsn }: { token: string; npsn: string }) {
             </p>
             <RequestProgress request={request} />
             {request.status === 'completed' && request.created > 0 && (
-              <Download token={token} npsn={npsn} request={request} />
+              <Download npsn={npsn} request={request} />
             )}
           </li>
         ))}
@@ -108,17 +106,9 @@ function Requests({ token, npsn }: { token: string; npsn: string }) {
   );
 }
 
-function Download({
-  token,
-  npsn,
-  request,
-}: {
-  token: string;
-  npsn: string;
-  request: StudentRequest;
-}) {
+function Download({ npsn, request }: { npsn: string; request: StudentRequest }) {
   const { t } = useTranslation('school-admin');
-  const download = useDownloadStudentAccounts(token, npsn, request.id);
+  const download = useDownloadStudentAccounts(npsn, request.id);
   const save = () =>
     download.mutate(undefined, {
       onSuccess: ({ blob, fileName }) => {
@@ -151,11 +141,11 @@ function Download({
 
 type Account = SchoolAccountSearchResult['items'][number];
 
-function Accounts({ token, npsn }: { token: string; npsn: string }) {
+function Accounts({ npsn }: { npsn: string }) {
   const { t } = useTranslation('school-admin');
   const [search, setSearch] = useState({ query: '', page: 1 });
   const [resetting, setResetting] = useState<Account | null>(null);
-  const accounts = useSchoolAccounts(token, npsn, search);
+  const accounts = useSchoolAccounts(npsn, search);
   const page = accounts.data;
   return (
     <section aria-labelledby="accounts-title" className="mt-10">
@@ -207,7 +197,6 @@ function Accounts({ token, npsn }: { token: string; npsn: string }) {
         </>
       )}
       <ResetPasswordDialog
-        token={token}
         npsn={npsn}
         account={resetting}
         onClose={() => {

@@ -27,7 +27,12 @@ export function ErrorAlert({ error }: { error: Error | null }) {
       {wayOn ? (
         <>
           {' '}
-          <Link to={wayOn.to} className="link font-semibold">
+          <Link
+            to={wayOn.to}
+            // The server answers `/auth/login`: a document load, not a route of this app.
+            reloadDocument={wayOn.to.startsWith('/auth/')}
+            className="link font-semibold"
+          >
             {wayOn.label}
           </Link>
         </>

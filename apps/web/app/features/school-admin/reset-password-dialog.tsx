@@ -12,19 +12,17 @@ type Account = SchoolAccountSearchResult['items'][number];
  * dialog forgets it (only its hash is kept on the server).
  */
 export function ResetPasswordDialog({
-  token,
   npsn,
   account,
   onClose,
 }: {
-  token: string;
   npsn: string;
   account: Account | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation('school-admin');
   const [copied, setCopied] = useState(false);
-  const reset = useResetStudentPassword(token, npsn);
+  const reset = useResetStudentPassword(npsn);
   const close = () => {
     reset.reset();
     setCopied(false);

@@ -1,4 +1,3 @@
-import type { User } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
 import { QueryProvider } from '~/api/query-provider';
 import { RequireSignIn } from '~/auth/require-sign-in';
@@ -15,7 +14,7 @@ export function SchoolAdminPage({
 }: {
   title: string;
   mode: AuthModalMode;
-  children: (user: User, schools: AdminSchool[]) => ReactNode;
+  children: (schools: AdminSchool[]) => ReactNode;
 }) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10">
@@ -28,7 +27,7 @@ export function SchoolAdminPage({
               {(schools) => (
                 <>
                   <SecondFactorNotice user={user} />
-                  {children(user, schools)}
+                  {children(schools)}
                 </>
               )}
             </SchoolAdminGate>

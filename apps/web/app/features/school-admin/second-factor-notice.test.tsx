@@ -1,6 +1,6 @@
 import { ASSURANCE_LEVELS } from '@portal/contracts/sign-in';
 import { cleanup, screen } from '@testing-library/react';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/school-admin.json';
@@ -10,7 +10,10 @@ import { SecondFactorNotice } from './second-factor-notice';
 
 registerNamespace('school-admin', { id, en });
 
-const user = (acr: string) => ({ access_token: 't', profile: { acr } }) as unknown as User;
+const user = (acr: string): SessionUser => ({
+  profile: { sub: '7', acr },
+  expires_at: 4_102_444_800,
+});
 
 function methodsAre(totp: boolean) {
   vi.stubGlobal(

@@ -1,5 +1,5 @@
 import { ASSURANCE_LEVELS } from '@portal/contracts/sign-in';
-import type { User } from 'oidc-client-ts';
+import { signInPath, type SessionUser } from '~/auth/auth-client';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '~/components/alert';
@@ -9,8 +9,7 @@ import { useHoldsSecondFactor } from './api/get-second-factor';
 export const enrolPathFrom = (returnTo: string) =>
   `/profile/metode-masuk?returnTo=${encodeURIComponent(returnTo)}`;
 /** A new sign-in (`prompt=login`), coming back here: a step-up when the last one is too old. */
-export const reauthenticatePathFrom = (returnTo: string) =>
-  `/auth/login?reauth=1&returnTo=${encodeURIComponent(returnTo)}`;
+export const reauthenticatePathFrom = (returnTo: string) => signInPath({ returnTo, reauth: true });
 
 export const useHere = () => {
   const { pathname, search } = useLocation();
@@ -23,11 +22,11 @@ export const useHere = () => {
  * second factor, or, once one is held (enrolled since this sign-in), to sign in again with it;
  * then back here. Nothing when the sign-in used a second factor (the ID token's `acr`).
  */
-export function SecondFactorNotice({ user }: { user: User }) {
+export function SecondFactorNotice({ user }: { user: SessionUser }) {
   const { t } = useTranslation('school-admin');
   const here = useHere();
   const needed = user.profile.acr !== ASSURANCE_LEVELS.aal2;
-  const holds = useHoldsSecondFactor(user.access_token, needed);
+  const holds = useHoldsSecondFactor(needed);
   if (!needed) return null;
   // Until the account's factors are known, no way on: the wrong one would flash first.
   const wayOn =
@@ -41,7 +40,12 @@ export function SecondFactorNotice({ user }: { user: User }) {
       <p className="font-semibold">{t('secondFactor.title')}</p>
       <p>{holds.data ? t('secondFactor.whyEnrolled') : t('secondFactor.why')}</p>
       {wayOn ? (
-        <Link to={wayOn.to} className="link mt-2 inline-flex min-h-11 items-center font-semibold">
+        <Link
+          to={wayOn.to}
+          // The server answers `/auth/login`: a document load, not a route of this app.
+          reloadDocument={wayOn.to.startsWith('/auth/')}
+          className="link mt-2 inline-flex min-h-11 items-center font-semibold"
+        >
           {wayOn.label}
         </Link>
       ) : null}

@@ -1,5 +1,4 @@
 import type { StudentSearchResult } from '@portal/contracts/school-admin';
-import type { User } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSchool } from '~/auth/school-admin-gate';
@@ -31,17 +30,16 @@ export function StudentRequestPage() {
   const { t } = useTranslation('school-admin');
   return (
     <SchoolAdminPage title={t('requestTitle')} mode="pengajuan-akun">
-      {(user, schools) => <StudentRequest user={user} schools={schools} />}
+      {(schools) => <StudentRequest schools={schools} />}
     </SchoolAdminPage>
   );
 }
 
-function StudentRequest({ user, schools }: { user: User; schools: AdminSchool[] }) {
+function StudentRequest({ schools }: { schools: AdminSchool[] }) {
   const { t } = useTranslation('school-admin');
   const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const creationOpen = useRemoteToggle('ACCOUNT_CREATION');
-  const token = user.access_token;
   return (
     <>
       <p className="mt-3 max-w-2xl">{t('requestIntro', { domain: webConfig.domain })}</p>
@@ -58,34 +56,27 @@ function StudentRequest({ user, schools }: { user: User; schools: AdminSchool[] 
           {t('closed')}
         </Alert>
       ) : submittedId ? (
-        <SubmittedRequest
-          token={token}
-          npsn={npsn}
-          id={submittedId}
-          onAnother={() => setSubmittedId(null)}
-        />
+        <SubmittedRequest npsn={npsn} id={submittedId} onAnother={() => setSubmittedId(null)} />
       ) : (
-        <StudentSelection key={npsn} token={token} npsn={npsn} onSubmitted={setSubmittedId} />
+        <StudentSelection key={npsn} npsn={npsn} onSubmitted={setSubmittedId} />
       )}
     </>
   );
 }
 
 function StudentSelection({
-  token,
   npsn,
   onSubmitted,
 }: {
-  token: string;
   npsn: string;
   onSubmitted: (id: string) => void;
 }) {
   const { t } = useTranslation('school-admin');
   const [search, setSearch] = useState({ query: '', page: 1 });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const students = useStudentSearch(token, npsn, search);
-  const selectAll = useEligibleStudentIds(token, npsn);
-  const submit = useSubmitStudentRequest(token, npsn);
+  const students = useStudentSearch(npsn, search);
+  const selectAll = useEligibleStudentIds(npsn);
+  const submit = useSubmitStudentRequest(npsn);
   const submitSelected = () =>
     submit.mutate([...selected], {
       onSuccess: (request) => {
@@ -262,12 +253,10 @@ function StudentTable({
 
 /** The request just made: its progress, polled until every student is settled. */
 function SubmittedRequest({
-  token,
   npsn,
   id,
   onAnother,
 }: {
-  token: string;
   npsn: string;
   id: string;
   onAnother: () => void;
@@ -275,7 +264,7 @@ function SubmittedRequest({
   const { t } = useTranslation('school-admin');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const request = useStudentRequest(token, npsn, id);
+  const request = useStudentRequest(npsn, id);
   return (
     <section aria-labelledby="request-title" className="mt-6 rounded-lg border border-line p-4">
       <h2 id="request-title" ref={heading} tabIndex={-1} className="text-xl font-bold">

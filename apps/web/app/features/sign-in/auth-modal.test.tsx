@@ -1,15 +1,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthModalMode } from '~/components/dialog-store';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import { AuthModal } from './auth-modal';
 
-const user = {
-  access_token: 'token',
-  id_token: 'id',
+const user: SessionUser = {
   profile: { sub: '7', email: 'dewi.lestari@belajar.id' },
-} as unknown as User;
+  expires_at: 4_102_444_800,
+};
 vi.mock('~/auth/use-session', () => ({
   useSession: () => ({ status: 'authenticated', user }),
 }));

@@ -1,4 +1,4 @@
-import type { User } from 'oidc-client-ts';
+import { signInPath, type SessionUser } from '~/auth/auth-client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,7 +74,11 @@ function SignInPrompt({ mode, onLeave }: { mode: AuthModalMode; onLeave: () => v
       <p className="mb-2 text-sm">{t('authModal.explanation')}</p>
       <p className="mb-4 text-sm">{t('authModal.secondFactor')}</p>
       <Link
-        to={`/auth/login?returnTo=${encodeURIComponent(isAppPath(AFTER_SIGN_IN[mode]) ? AFTER_SIGN_IN[mode] : '/')}`}
+        to={signInPath({
+          returnTo: isAppPath(AFTER_SIGN_IN[mode]) ? AFTER_SIGN_IN[mode] : '/',
+        })}
+        // The server answers `/auth/login`: a document load, not a route of this app.
+        reloadDocument
         className="btn btn-primary w-full"
         onClick={onLeave}
         data-track={mode === 'pengajuan-akun' ? 'auth-modal-request' : 'auth-modal-portal'}
@@ -92,7 +96,7 @@ function SignedInState({
   onWrongAccount,
 }: {
   mode: AuthModalMode;
-  user: User;
+  user: SessionUser;
   onLeave: () => void;
   onWrongAccount: (wrong: boolean) => void;
 }) {

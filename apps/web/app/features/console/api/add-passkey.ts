@@ -19,12 +19,11 @@ export type AddedPasskey = { ok: true; passkey: Passkey } | { ok: false; refusal
  * Adds a passkey: the API's options, the browser's new credential, the API's check. A person who
  * cancels in the browser's dialog gets the refusal back, not an error.
  */
-export async function addPasskey(token: string, label: string): Promise<AddedPasskey> {
+export async function addPasskey(label: string): Promise<AddedPasskey> {
   const { data: options } = await postJson(
     STAFF_PASSKEY_ROUTES.registrationOptions,
     {},
     OptionsSchema,
-    { token },
   );
   const created = await createPasskey(options);
   if (!created.ok) return created;
@@ -32,15 +31,14 @@ export async function addPasskey(token: string, label: string): Promise<AddedPas
     STAFF_PASSKEY_ROUTES.passkeys,
     { credential: created.response, ...(label ? { label } : {}) },
     ResponseSchema,
-    { token },
   );
   return { ok: true, passkey: data };
 }
 
-export function useAddPasskey(token: string) {
+export function useAddPasskey() {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (label: string) => addPasskey(token, label),
+    mutationFn: (label: string) => addPasskey(label),
     onSuccess: () => queries.invalidateQueries({ queryKey: PASSKEYS_KEY }),
   });
 }

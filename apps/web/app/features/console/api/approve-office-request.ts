@@ -7,17 +7,15 @@ import { officeRequestKey } from './get-office-request';
 const ResponseSchema = dataEnvelope(OfficeRequestDetailSchema);
 
 /** Approves an office request: the account is made by a job afterwards. */
-export async function approveOfficeRequest(token: string, id: string) {
-  const { data } = await postJson(consolePath(CONSOLE_ROUTES.approve, id), {}, ResponseSchema, {
-    token,
-  });
+export async function approveOfficeRequest(id: string) {
+  const { data } = await postJson(consolePath(CONSOLE_ROUTES.approve, id), {}, ResponseSchema, {});
   return data;
 }
 
-export const useApproveOfficeRequest = (token: string, id: string) => {
+export const useApproveOfficeRequest = (id: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: () => approveOfficeRequest(token, id),
+    mutationFn: () => approveOfficeRequest(id),
     onSuccess: () => {
       void queries.invalidateQueries({ queryKey: ['office-requests'] });
       void queries.invalidateQueries({ queryKey: officeRequestKey(id) });

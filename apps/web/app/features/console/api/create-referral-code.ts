@@ -9,15 +9,15 @@ const ResponseSchema = dataEnvelope(ReferralCodeItemSchema);
 export type NewReferralCode = { maxUses: number; expiresAt?: string };
 
 /** A new referral code with a use limit and maybe an end. */
-export async function createReferralCode(token: string, body: NewReferralCode) {
-  const { data } = await postJson(CONSOLE_ROUTES.referralCodes, body, ResponseSchema, { token });
+export async function createReferralCode(body: NewReferralCode) {
+  const { data } = await postJson(CONSOLE_ROUTES.referralCodes, body, ResponseSchema);
   return data;
 }
 
-export const useCreateReferralCode = (token: string) => {
+export const useCreateReferralCode = () => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewReferralCode) => createReferralCode(token, body),
+    mutationFn: (body: NewReferralCode) => createReferralCode(body),
     onSuccess: () => void queries.invalidateQueries({ queryKey: REFERRAL_CODES_KEY }),
   });
 };

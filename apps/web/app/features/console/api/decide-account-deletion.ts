@@ -10,20 +10,19 @@ const ResponseSchema = dataEnvelope(DeletionItemSchema);
 export type DeletionDecision = { id: string; decision: 'uphold' | 'reject' };
 
 /** Decides a reported deletion: the report upheld or rejected. */
-export async function decideAccountDeletion(token: string, { id, decision }: DeletionDecision) {
+export async function decideAccountDeletion({ id, decision }: DeletionDecision) {
   const { data } = await postJson(
     consolePath(CONSOLE_ROUTES.decideDeletion, id),
     { decision },
     ResponseSchema,
-    { token },
   );
   return data;
 }
 
-export const useDecideAccountDeletion = (token: string) => {
+export const useDecideAccountDeletion = () => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (decision: DeletionDecision) => decideAccountDeletion(token, decision),
+    mutationFn: (decision: DeletionDecision) => decideAccountDeletion(decision),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ACCOUNT_DELETIONS_KEY }),
   });
 };

@@ -8,17 +8,15 @@ import { STAFF_KEY } from './get-staff';
 const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Disables a member: their sessions and refresh tokens end at once. */
-export async function disableStaffMember(token: string, id: string) {
-  const { data } = await postJson(consolePath(STAFF_ROUTES.disable, id), {}, ResponseSchema, {
-    token,
-  });
+export async function disableStaffMember(id: string) {
+  const { data } = await postJson(consolePath(STAFF_ROUTES.disable, id), {}, ResponseSchema, {});
   return data;
 }
 
-export const useDisableStaffMember = (token: string, id: string) => {
+export const useDisableStaffMember = (id: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: () => disableStaffMember(token, id),
+    mutationFn: () => disableStaffMember(id),
     onSuccess: () => void queries.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 };

@@ -8,17 +8,15 @@ import { STAFF_KEY } from './get-staff';
 const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Enables a disabled member again. */
-export async function enableStaffMember(token: string, id: string) {
-  const { data } = await postJson(consolePath(STAFF_ROUTES.enable, id), {}, ResponseSchema, {
-    token,
-  });
+export async function enableStaffMember(id: string) {
+  const { data } = await postJson(consolePath(STAFF_ROUTES.enable, id), {}, ResponseSchema, {});
   return data;
 }
 
-export const useEnableStaffMember = (token: string, id: string) => {
+export const useEnableStaffMember = (id: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: () => enableStaffMember(token, id),
+    mutationFn: () => enableStaffMember(id),
     onSuccess: () => void queries.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 };

@@ -9,13 +9,8 @@ const ResponseSchema = dataEnvelope(DeletionListSchema);
 export type DeletionFilter = { status: string; page: number };
 
 /** Deletions of accounts whose owners left the registry (issue 23), a page at a time. */
-export async function getAccountDeletions(
-  token: string,
-  { status, page }: DeletionFilter,
-  signal?: AbortSignal,
-) {
+export async function getAccountDeletions({ status, page }: DeletionFilter, signal?: AbortSignal) {
   const { data } = await getJson(CONSOLE_ROUTES.accountDeletions, ResponseSchema, {
-    token,
     signal,
     query: { ...(status ? { status } : {}), page: String(page) },
   });
@@ -24,8 +19,8 @@ export async function getAccountDeletions(
 
 export const ACCOUNT_DELETIONS_KEY = ['console-deletions'];
 
-export const useAccountDeletions = (token: string, filter: DeletionFilter) =>
+export const useAccountDeletions = (filter: DeletionFilter) =>
   useQuery({
     queryKey: [...ACCOUNT_DELETIONS_KEY, filter.status, filter.page],
-    queryFn: ({ signal }) => getAccountDeletions(token, filter, signal),
+    queryFn: ({ signal }) => getAccountDeletions(filter, signal),
   });

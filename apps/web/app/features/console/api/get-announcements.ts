@@ -6,15 +6,15 @@ import { getJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(AnnouncementListSchema);
 
 /** Every announcement for the public site's bar, whatever its state. */
-export async function getAnnouncements(token: string, signal?: AbortSignal) {
-  const { data } = await getJson(ANNOUNCEMENT_ROUTES.all, ResponseSchema, { token, signal });
+export async function getAnnouncements(signal?: AbortSignal) {
+  const { data } = await getJson(ANNOUNCEMENT_ROUTES.all, ResponseSchema, { signal });
   return data.items;
 }
 
 export const ANNOUNCEMENTS_KEY = ['console-announcements'];
 
-export const useAnnouncements = (token: string) =>
+export const useAnnouncements = () =>
   useQuery({
     queryKey: ANNOUNCEMENTS_KEY,
-    queryFn: ({ signal }) => getAnnouncements(token, signal),
+    queryFn: ({ signal }) => getAnnouncements(signal),
   });

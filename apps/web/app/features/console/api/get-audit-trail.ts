@@ -16,23 +16,17 @@ export const auditQuery = (filter: AuditFilter): Record<string, string> =>
  * What staff did, newest first, a page at a time. The person is a staff address: the API's
  * query names it (it logs no query strings), the web keeps it out of the page's own address.
  */
-export async function getAuditTrail(
-  token: string,
-  filter: AuditFilter,
-  page: number,
-  signal?: AbortSignal,
-) {
+export async function getAuditTrail(filter: AuditFilter, page: number, signal?: AbortSignal) {
   const { data } = await getJson(STAFF_ROUTES.audit, ResponseSchema, {
-    token,
     signal,
     query: { ...auditQuery(filter), page: String(page) },
   });
   return data;
 }
 
-export const useAuditTrail = (token: string, filter: AuditFilter, page: number) =>
+export const useAuditTrail = (filter: AuditFilter, page: number) =>
   useQuery({
     queryKey: ['console-audit', filter, page],
-    queryFn: ({ signal }) => getAuditTrail(token, filter, page, signal),
+    queryFn: ({ signal }) => getAuditTrail(filter, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -12,20 +12,18 @@ const ResponseSchema = dataEnvelope(StatisticsSchema);
 
 /** The analyst's figures of a date range: the public funnels and the review backlog. */
 export async function getConsoleStatistics(
-  token: string,
   range: StatisticsQuery,
   signal?: AbortSignal,
 ): Promise<Statistics> {
   const { data } = await getJson(STATISTICS_PATHS.console, ResponseSchema, {
-    token,
     signal,
     query: range,
   });
   return data;
 }
 
-export const useConsoleStatistics = (token: string, range: StatisticsQuery) =>
+export const useConsoleStatistics = (range: StatisticsQuery) =>
   useQuery({
     queryKey: ['console-statistics', range],
-    queryFn: ({ signal }) => getConsoleStatistics(token, range, signal),
+    queryFn: ({ signal }) => getConsoleStatistics(range, signal),
   });

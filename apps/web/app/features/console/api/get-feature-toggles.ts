@@ -6,15 +6,15 @@ import { getJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(ToggleOverviewSchema);
 
 /** The toggles and text settings of SPEC §3, with the log of who changed what. */
-export async function getFeatureToggles(token: string, signal?: AbortSignal) {
-  const { data } = await getJson(CONSOLE_ROUTES.featureToggles, ResponseSchema, { token, signal });
+export async function getFeatureToggles(signal?: AbortSignal) {
+  const { data } = await getJson(CONSOLE_ROUTES.featureToggles, ResponseSchema, { signal });
   return data;
 }
 
 export const FEATURE_TOGGLES_KEY = ['console-toggles'];
 
-export const useFeatureToggles = (token: string) =>
+export const useFeatureToggles = () =>
   useQuery({
     queryKey: FEATURE_TOGGLES_KEY,
-    queryFn: ({ signal }) => getFeatureToggles(token, signal),
+    queryFn: ({ signal }) => getFeatureToggles(signal),
   });

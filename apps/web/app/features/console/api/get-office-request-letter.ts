@@ -3,20 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { getFile } from '~/api/api-client';
 
 /** The request's letter as a Blob: the page shows it from a blob: address, the token never in a URL. */
-export async function getOfficeRequestLetter(
-  token: string,
-  id: string,
-  signal?: AbortSignal,
-): Promise<Blob> {
+export async function getOfficeRequestLetter(id: string, signal?: AbortSignal): Promise<Blob> {
   const { blob } = await getFile(consolePath(CONSOLE_ROUTES.officeRequestLetter, id), {
-    token,
     signal,
   });
   return blob;
 }
 
-export const useOfficeRequestLetter = (token: string, id: string) =>
+export const useOfficeRequestLetter = (id: string) =>
   useQuery({
     queryKey: ['office-request-letter', id],
-    queryFn: ({ signal }) => getOfficeRequestLetter(token, id, signal),
+    queryFn: ({ signal }) => getOfficeRequestLetter(id, signal),
   });

@@ -6,9 +6,8 @@ import { getJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(OfficeRequestDetailSchema);
 
 /** One office request with everything the reviewer decides on. */
-export async function getOfficeRequest(token: string, id: string, signal?: AbortSignal) {
+export async function getOfficeRequest(id: string, signal?: AbortSignal) {
   const { data } = await getJson(consolePath(CONSOLE_ROUTES.officeRequest, id), ResponseSchema, {
-    token,
     signal,
   });
   return data;
@@ -16,10 +15,10 @@ export async function getOfficeRequest(token: string, id: string, signal?: Abort
 
 export const officeRequestKey = (id: string) => ['office-request', id];
 
-export const useOfficeRequest = (token: string, id: string) =>
+export const useOfficeRequest = (id: string) =>
   useQuery({
     queryKey: officeRequestKey(id),
-    queryFn: ({ signal }) => getOfficeRequest(token, id, signal),
+    queryFn: ({ signal }) => getOfficeRequest(id, signal),
     // An approved request shows its account once the job has made it.
     refetchInterval: (query) =>
       query.state.data?.status === 'approved' && !query.state.data.accountEmail ? 2000 : false,

@@ -14,24 +14,19 @@ export type RequestFilter = {
 };
 
 /** The office requests of a filter, a page at a time (issue 21); empty filters are left out. */
-export async function getOfficeRequests(
-  token: string,
-  filter: RequestFilter,
-  signal?: AbortSignal,
-) {
+export async function getOfficeRequests(filter: RequestFilter, signal?: AbortSignal) {
   const query = Object.fromEntries(
     Object.entries({ ...filter, page: String(filter.page) }).filter(([, value]) => value),
   );
   const { data } = await getJson(CONSOLE_ROUTES.officeRequests, ResponseSchema, {
-    token,
     signal,
     query,
   });
   return data;
 }
 
-export const useOfficeRequests = (token: string, filter: RequestFilter) =>
+export const useOfficeRequests = (filter: RequestFilter) =>
   useQuery({
     queryKey: ['office-requests', filter],
-    queryFn: ({ signal }) => getOfficeRequests(token, filter, signal),
+    queryFn: ({ signal }) => getOfficeRequests(filter, signal),
   });

@@ -7,10 +7,10 @@ const ResponseSchema = dataEnvelope(PasskeyListSchema);
 export const PASSKEYS_KEY = ['console-passkeys'] as const;
 
 /** The signed-in staff member's passkeys, oldest first. */
-export async function getPasskeys(token: string, signal?: AbortSignal): Promise<Passkey[]> {
-  const { data } = await getJson(STAFF_PASSKEY_ROUTES.passkeys, ResponseSchema, { token, signal });
+export async function getPasskeys(signal?: AbortSignal): Promise<Passkey[]> {
+  const { data } = await getJson(STAFF_PASSKEY_ROUTES.passkeys, ResponseSchema, { signal });
   return data.items;
 }
 
-export const usePasskeys = (token: string) =>
-  useQuery({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => getPasskeys(token, signal) });
+export const usePasskeys = () =>
+  useQuery({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => getPasskeys(signal) });

@@ -7,9 +7,8 @@ import { PLATFORMS_KEY } from './get-platforms';
 const ResponseSchema = dataEnvelope(PlatformClientSchema);
 
 /** One platform's settings (never its secret). */
-export async function getPlatform(token: string, clientId: string, signal?: AbortSignal) {
+export async function getPlatform(clientId: string, signal?: AbortSignal) {
   const { data } = await getJson(platformPath(PLATFORM_ROUTES.one, clientId), ResponseSchema, {
-    token,
     signal,
   });
   return data;
@@ -18,10 +17,10 @@ export async function getPlatform(token: string, clientId: string, signal?: Abor
 /** Under the list's key, so that a change invalidating the list reads this one again too. */
 export const platformKey = (clientId: string) => [...PLATFORMS_KEY, clientId];
 
-export const usePlatform = (token: string, clientId: string) =>
+export const usePlatform = (clientId: string) =>
   useQuery({
     queryKey: platformKey(clientId),
-    queryFn: ({ signal }) => getPlatform(token, clientId, signal),
+    queryFn: ({ signal }) => getPlatform(clientId, signal),
     // A platform that does not exist stays so: answer at once.
     retry: false,
   });

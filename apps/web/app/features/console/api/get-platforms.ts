@@ -6,12 +6,12 @@ import { getJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(PlatformListSchema);
 
 /** Every registered platform (OpenID client), as the API orders them. */
-export async function getPlatforms(token: string, signal?: AbortSignal) {
-  const { data } = await getJson(PLATFORM_ROUTES.all, ResponseSchema, { token, signal });
+export async function getPlatforms(signal?: AbortSignal) {
+  const { data } = await getJson(PLATFORM_ROUTES.all, ResponseSchema, { signal });
   return data.items;
 }
 
 export const PLATFORMS_KEY = ['console-platforms'];
 
-export const usePlatforms = (token: string) =>
-  useQuery({ queryKey: PLATFORMS_KEY, queryFn: ({ signal }) => getPlatforms(token, signal) });
+export const usePlatforms = () =>
+  useQuery({ queryKey: PLATFORMS_KEY, queryFn: ({ signal }) => getPlatforms(signal) });

@@ -6,15 +6,15 @@ import { getJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(ReferralCodeListSchema);
 
 /** The referral codes, newest first. */
-export async function getReferralCodes(token: string, signal?: AbortSignal) {
-  const { data } = await getJson(CONSOLE_ROUTES.referralCodes, ResponseSchema, { token, signal });
+export async function getReferralCodes(signal?: AbortSignal) {
+  const { data } = await getJson(CONSOLE_ROUTES.referralCodes, ResponseSchema, { signal });
   return data.items;
 }
 
 export const REFERRAL_CODES_KEY = ['console-codes'];
 
-export const useReferralCodes = (token: string) =>
+export const useReferralCodes = () =>
   useQuery({
     queryKey: REFERRAL_CODES_KEY,
-    queryFn: ({ signal }) => getReferralCodes(token, signal),
+    queryFn: ({ signal }) => getReferralCodes(signal),
   });

@@ -8,8 +8,8 @@ import { ApiError, getJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(StaffSelfSchema);
 
 /** Who is signed in to the console: address, roles and the sections those open (issue 34). */
-export async function getStaffSelf(token: string, signal?: AbortSignal) {
-  const { data } = await getJson(CONSOLE_ROUTES.staffSelf, ResponseSchema, { token, signal });
+export async function getStaffSelf(signal?: AbortSignal) {
+  const { data } = await getJson(CONSOLE_ROUTES.staffSelf, ResponseSchema, { signal });
   return data;
 }
 
@@ -23,7 +23,7 @@ const roleWithdrawn = (error: unknown) =>
  * from the API's next call: when any call of the console is refused for a missing role, the
  * member is read again, so the navigation and the section's page follow at once.
  */
-export function useStaffSelf(token: string) {
+export function useStaffSelf() {
   const queries = useQueryClient();
   useEffect(() => {
     const refresh = (error: unknown) => {
@@ -42,7 +42,7 @@ export function useStaffSelf(token: string) {
   }, [queries]);
   return useQuery({
     queryKey: STAFF_SELF_KEY,
-    queryFn: ({ signal }) => getStaffSelf(token, signal),
+    queryFn: ({ signal }) => getStaffSelf(signal),
     retry: false,
   });
 }

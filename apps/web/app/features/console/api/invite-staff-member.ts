@@ -9,15 +9,15 @@ const ResponseSchema = dataEnvelope(StaffMemberSchema);
 export type StaffInvitation = { email: string; roles: StaffRole[] };
 
 /** Invites an address of the staff domain with its roles: the API mails the link. */
-export async function inviteStaffMember(token: string, invitation: StaffInvitation) {
-  const { data } = await postJson(STAFF_ROUTES.list, invitation, ResponseSchema, { token });
+export async function inviteStaffMember(invitation: StaffInvitation) {
+  const { data } = await postJson(STAFF_ROUTES.list, invitation, ResponseSchema);
   return data;
 }
 
-export const useInviteStaffMember = (token: string) => {
+export const useInviteStaffMember = () => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (invitation: StaffInvitation) => inviteStaffMember(token, invitation),
+    mutationFn: (invitation: StaffInvitation) => inviteStaffMember(invitation),
     onSuccess: () => void queries.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 };

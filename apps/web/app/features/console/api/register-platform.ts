@@ -11,15 +11,15 @@ import { PLATFORMS_KEY } from './get-platforms';
 const ResponseSchema = dataEnvelope(PlatformWithSecretSchema);
 
 /** Registers a platform; a client_secret_basic one is answered its secret, this once. */
-export async function registerPlatform(token: string, body: PlatformCreateBody) {
-  const { data } = await postJson(PLATFORM_ROUTES.all, body, ResponseSchema, { token });
+export async function registerPlatform(body: PlatformCreateBody) {
+  const { data } = await postJson(PLATFORM_ROUTES.all, body, ResponseSchema);
   return data;
 }
 
-export const useRegisterPlatform = (token: string) => {
+export const useRegisterPlatform = () => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlatformCreateBody) => registerPlatform(token, body),
+    mutationFn: (body: PlatformCreateBody) => registerPlatform(body),
     onSuccess: () => void queries.invalidateQueries({ queryKey: PLATFORMS_KEY }),
   });
 };

@@ -7,20 +7,19 @@ import { officeRequestKey } from './get-office-request';
 const ResponseSchema = dataEnvelope(OfficeRequestDetailSchema);
 
 /** Rejects an office request with the reason the applicant reads. */
-export async function rejectOfficeRequest(token: string, id: string, reason: string) {
+export async function rejectOfficeRequest(id: string, reason: string) {
   const { data } = await postJson(
     consolePath(CONSOLE_ROUTES.reject, id),
     { reason },
     ResponseSchema,
-    { token },
   );
   return data;
 }
 
-export const useRejectOfficeRequest = (token: string, id: string) => {
+export const useRejectOfficeRequest = (id: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => rejectOfficeRequest(token, id, reason),
+    mutationFn: (reason: string) => rejectOfficeRequest(id, reason),
     onSuccess: () => {
       void queries.invalidateQueries({ queryKey: ['office-requests'] });
       void queries.invalidateQueries({ queryKey: officeRequestKey(id) });

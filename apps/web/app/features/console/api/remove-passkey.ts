@@ -7,20 +7,19 @@ import { PASSKEYS_KEY } from './get-passkeys';
 const ResponseSchema = dataEnvelope(PasskeyListSchema);
 
 /** Removes one of the staff member's passkeys; answers those left. */
-export async function removePasskey(token: string, id: string): Promise<Passkey[]> {
+export async function removePasskey(id: string): Promise<Passkey[]> {
   const { data } = await postJson(
     STAFF_PASSKEY_ROUTES.remove.replace(':id', encodeURIComponent(id)),
     {},
     ResponseSchema,
-    { token },
   );
   return data.items;
 }
 
-export function useRemovePasskey(token: string) {
+export function useRemovePasskey() {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => removePasskey(token, id),
+    mutationFn: (id: string) => removePasskey(id),
     onSuccess: (left) => queries.setQueryData(PASSKEYS_KEY, left),
   });
 }

@@ -8,17 +8,15 @@ import { STAFF_KEY } from './get-staff';
 const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Sends an unused invitation again, with a new link (the old one stops working). */
-export async function resendStaffInvitation(token: string, id: string) {
-  const { data } = await postJson(consolePath(STAFF_ROUTES.invitation, id), {}, ResponseSchema, {
-    token,
-  });
+export async function resendStaffInvitation(id: string) {
+  const { data } = await postJson(consolePath(STAFF_ROUTES.invitation, id), {}, ResponseSchema, {});
   return data;
 }
 
-export const useResendStaffInvitation = (token: string, id: string) => {
+export const useResendStaffInvitation = (id: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: () => resendStaffInvitation(token, id),
+    mutationFn: () => resendStaffInvitation(id),
     onSuccess: () => void queries.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 };

@@ -8,22 +8,20 @@ import { STAFF_KEY } from './get-staff';
 const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Forgets a member's second factor: their next sign-in enrols one again. */
-export async function resetStaffSecondFactor(token: string, id: string) {
+export async function resetStaffSecondFactor(id: string) {
   const { data } = await postJson(
     consolePath(STAFF_ROUTES.resetSecondFactor, id),
     {},
     ResponseSchema,
-    {
-      token,
-    },
+    {},
   );
   return data;
 }
 
-export const useResetStaffSecondFactor = (token: string, id: string) => {
+export const useResetStaffSecondFactor = (id: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: () => resetStaffSecondFactor(token, id),
+    mutationFn: () => resetStaffSecondFactor(id),
     onSuccess: () => void queries.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 };

@@ -7,20 +7,19 @@ import { REFERRAL_CODES_KEY } from './get-referral-codes';
 const ResponseSchema = dataEnvelope(ReferralCodeItemSchema);
 
 /** Revokes a referral code: it no longer admits an office request. */
-export async function revokeReferralCode(token: string, id: string) {
+export async function revokeReferralCode(id: string) {
   const { data } = await postJson(
     consolePath(CONSOLE_ROUTES.revokeReferralCode, id),
     {},
     ResponseSchema,
-    { token },
   );
   return data;
 }
 
-export const useRevokeReferralCode = (token: string) => {
+export const useRevokeReferralCode = () => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => revokeReferralCode(token, id),
+    mutationFn: (id: string) => revokeReferralCode(id),
     onSuccess: () => void queries.invalidateQueries({ queryKey: REFERRAL_CODES_KEY }),
   });
 };

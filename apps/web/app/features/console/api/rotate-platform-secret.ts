@@ -12,20 +12,19 @@ import { platformKey } from './get-platform';
 const ResponseSchema = dataEnvelope(PlatformWithSecretSchema);
 
 /** A new client secret, answered this once; the old one stays valid for the overlap. */
-export async function rotatePlatformSecret(token: string, clientId: string, overlapHours: number) {
+export async function rotatePlatformSecret(clientId: string, overlapHours: number) {
   const { data } = await postJson(
     platformPath(PLATFORM_ROUTES.rotateSecret, clientId),
     { overlapHours },
     ResponseSchema,
-    { token },
   );
   return data;
 }
 
-export const useRotatePlatformSecret = (token: string, clientId: string) => {
+export const useRotatePlatformSecret = (clientId: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (overlapHours: number) => rotatePlatformSecret(token, clientId, overlapHours),
+    mutationFn: (overlapHours: number) => rotatePlatformSecret(clientId, overlapHours),
     onSuccess: ({ client }) => {
       queries.setQueryData(platformKey(clientId), client);
       void queries.invalidateQueries({ queryKey: PLATFORMS_KEY, exact: true });

@@ -14,20 +14,19 @@ const ResponseSchema = dataEnvelope(AnnouncementItemSchema);
 export type AnnouncementDraft = { id: string | null; body: AnnouncementInput };
 
 /** A new announcement (no id), or a change to one's text and schedule. */
-export async function saveAnnouncement(token: string, { id, body }: AnnouncementDraft) {
+export async function saveAnnouncement({ id, body }: AnnouncementDraft) {
   const { data } = await postJson(
     id ? consolePath(ANNOUNCEMENT_ROUTES.one, id) : ANNOUNCEMENT_ROUTES.all,
     body,
     ResponseSchema,
-    { token },
   );
   return data;
 }
 
-export const useSaveAnnouncement = (token: string) => {
+export const useSaveAnnouncement = () => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (draft: AnnouncementDraft) => saveAnnouncement(token, draft),
+    mutationFn: (draft: AnnouncementDraft) => saveAnnouncement(draft),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY }),
   });
 };

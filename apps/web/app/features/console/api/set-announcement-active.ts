@@ -8,17 +8,17 @@ import { ANNOUNCEMENTS_KEY } from './get-announcements';
 const ResponseSchema = dataEnvelope(AnnouncementItemSchema);
 
 /** Switches an announcement on or off. */
-export async function setAnnouncementActive(token: string, id: string, active: boolean) {
+export async function setAnnouncementActive(id: string, active: boolean) {
   const route = active ? ANNOUNCEMENT_ROUTES.activate : ANNOUNCEMENT_ROUTES.deactivate;
-  const { data } = await postJson(consolePath(route, id), {}, ResponseSchema, { token });
+  const { data } = await postJson(consolePath(route, id), {}, ResponseSchema);
   return data;
 }
 
-export const useSetAnnouncementActive = (token: string) => {
+export const useSetAnnouncementActive = () => {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      setAnnouncementActive(token, id, active),
+      setAnnouncementActive(id, active),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY }),
   });
 };

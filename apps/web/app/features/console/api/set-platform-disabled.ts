@@ -10,16 +10,16 @@ const ResponseSchema = dataEnvelope(PlatformClientSchema);
 /**
  * Disables a platform (refused at once, its grants and tokens ended) or enables it again.
  */
-export async function setPlatformDisabled(token: string, clientId: string, disabled: boolean) {
+export async function setPlatformDisabled(clientId: string, disabled: boolean) {
   const route = disabled ? PLATFORM_ROUTES.disable : PLATFORM_ROUTES.enable;
-  const { data } = await postJson(platformPath(route, clientId), {}, ResponseSchema, { token });
+  const { data } = await postJson(platformPath(route, clientId), {}, ResponseSchema);
   return data;
 }
 
-export const useSetPlatformDisabled = (token: string, clientId: string) => {
+export const useSetPlatformDisabled = (clientId: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (disabled: boolean) => setPlatformDisabled(token, clientId, disabled),
+    mutationFn: (disabled: boolean) => setPlatformDisabled(clientId, disabled),
     onSuccess: (saved) => {
       queries.setQueryData(platformKey(clientId), saved);
       void queries.invalidateQueries({ queryKey: PLATFORMS_KEY, exact: true });

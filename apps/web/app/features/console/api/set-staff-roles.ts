@@ -8,17 +8,20 @@ import { STAFF_KEY } from './get-staff';
 const ResponseSchema = dataEnvelope(StaffMemberSchema);
 
 /** Sets another member's roles: those granted and those withdrawn, at once. */
-export async function setStaffRoles(token: string, id: string, roles: StaffRole[]) {
-  const { data } = await putJson(consolePath(STAFF_ROUTES.roles, id), { roles }, ResponseSchema, {
-    token,
-  });
+export async function setStaffRoles(id: string, roles: StaffRole[]) {
+  const { data } = await putJson(
+    consolePath(STAFF_ROUTES.roles, id),
+    { roles },
+    ResponseSchema,
+    {},
+  );
   return data;
 }
 
-export const useSetStaffRoles = (token: string, id: string) => {
+export const useSetStaffRoles = (id: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (roles: StaffRole[]) => setStaffRoles(token, id, roles),
+    mutationFn: (roles: StaffRole[]) => setStaffRoles(id, roles),
     onSuccess: () => void queries.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 };

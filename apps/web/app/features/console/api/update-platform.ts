@@ -13,22 +13,20 @@ import { platformKey } from './get-platform';
 const ResponseSchema = dataEnvelope(PlatformClientSchema);
 
 /** Saves a platform's settings (its client id and authentication method stay). */
-export async function updatePlatform(token: string, clientId: string, body: PlatformUpdateBody) {
+export async function updatePlatform(clientId: string, body: PlatformUpdateBody) {
   const { data } = await putJson(
     platformPath(PLATFORM_ROUTES.one, clientId),
     body,
     ResponseSchema,
-    {
-      token,
-    },
+    {},
   );
   return data;
 }
 
-export const useUpdatePlatform = (token: string, clientId: string) => {
+export const useUpdatePlatform = (clientId: string) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlatformUpdateBody) => updatePlatform(token, clientId, body),
+    mutationFn: (body: PlatformUpdateBody) => updatePlatform(clientId, body),
     onSuccess: (saved) => {
       queries.setQueryData(platformKey(clientId), saved);
       void queries.invalidateQueries({ queryKey: PLATFORMS_KEY, exact: true });

@@ -10,10 +10,10 @@ import { postJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(ChangePasswordResultSchema);
 
 /** Changes the signed-in person's password; answers how many other sessions ended. */
-export async function changePassword(token: string, body: ChangePasswordBody) {
-  const { data } = await postJson(PROFILE_PATHS.password, body, ResponseSchema, { token });
+export async function changePassword(body: ChangePasswordBody) {
+  const { data } = await postJson(PROFILE_PATHS.password, body, ResponseSchema);
   return data;
 }
 
-export const useChangePassword = (token: string) =>
-  useMutation({ mutationFn: (body: ChangePasswordBody) => changePassword(token, body) });
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (body: ChangePasswordBody) => changePassword(body) });

@@ -11,26 +11,24 @@ const StartedSchema = dataEnvelope(PersonalEmailStartedSchema);
 const ConfirmedSchema = dataEnvelope(PersonalEmailConfirmedSchema);
 
 /** Sends a code to the new personal e-mail. */
-export async function startPersonalEmailChange(token: string, email: string) {
-  const { data } = await postJson(PROFILE_PATHS.email, { email }, StartedSchema, { token });
+export async function startPersonalEmailChange(email: string) {
+  const { data } = await postJson(PROFILE_PATHS.email, { email }, StartedSchema);
   return data;
 }
 
 /** Confirms the new personal e-mail with its code. */
-export async function confirmPersonalEmailChange(token: string, code: string) {
-  const { data } = await postJson(PROFILE_PATHS.emailConfirm, { code }, ConfirmedSchema, {
-    token,
-  });
+export async function confirmPersonalEmailChange(code: string) {
+  const { data } = await postJson(PROFILE_PATHS.emailConfirm, { code }, ConfirmedSchema, {});
   return data;
 }
 
-export const useStartPersonalEmailChange = (token: string) =>
-  useMutation({ mutationFn: (email: string) => startPersonalEmailChange(token, email) });
+export const useStartPersonalEmailChange = () =>
+  useMutation({ mutationFn: (email: string) => startPersonalEmailChange(email) });
 
-export function useConfirmPersonalEmailChange(token: string) {
+export function useConfirmPersonalEmailChange() {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => confirmPersonalEmailChange(token, code),
+    mutationFn: (code: string) => confirmPersonalEmailChange(code),
     // The profile shows the masked address: read it again.
     onSuccess: () => queries.invalidateQueries({ queryKey: ['profile'] }),
   });

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@portal/contracts/api-error';
 import { PLATFORM_MESSAGES, type ConnectedPlatform } from '@portal/contracts/platforms';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '~/i18n/i18n';
 import en from '~/locales/en/connected-platforms.json';
@@ -12,7 +12,7 @@ import { Route, Routes } from 'react-router';
 import { ProfileLayout } from '../profile-layout';
 import { ConnectedPlatformsPage } from './connected-platforms-page';
 
-const user = { access_token: 'token', id_token: 'id', profile: { sub: '7' } } as unknown as User;
+const user: SessionUser = { profile: { sub: '7' }, expires_at: 4_102_444_800 };
 vi.mock('~/auth/use-session', () => ({
   useSession: () => ({ status: 'authenticated', user }),
 }));

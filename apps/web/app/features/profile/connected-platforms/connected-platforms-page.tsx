@@ -1,5 +1,5 @@
 import type { ConnectedPlatform, PlatformScope } from '@portal/contracts/platforms';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
@@ -35,7 +35,7 @@ export function ConnectedPlatformsPage() {
 }
 
 /** The list, each platform with its withdrawal (asked first). */
-export function ConnectedPlatforms({ user }: { user: User }) {
+export function ConnectedPlatforms({ user }: { user: SessionUser }) {
   const { t } = useTranslation('connected-platforms');
   const localise = useLocaliseMessage();
   const query = useConnectedPlatforms(user);

@@ -1,11 +1,11 @@
 import type { Passkey } from '@portal/contracts/passkeys';
 import type { Confirmation, SignInMethods } from '@portal/contracts/sign-in-methods';
-import type { User } from 'oidc-client-ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
-import { safeReturnPath } from '~/auth/auth-client';
+import { safeReturnPath } from '@portal/contracts/return-path';
+import { signInPath } from '~/auth/auth-client';
 import type { PasskeyRefusal } from '~/auth/passkeys';
 import { Alert } from '~/components/alert';
 import {
@@ -27,13 +27,11 @@ import { useAddPasskey } from './api/add-passkey';
 import { useChangeSignInMethod, type MethodChange } from './api/change-sign-in-method';
 import { useConfirmAuthenticator, useStartAuthenticator } from './api/enrol-authenticator';
 import { useSignInMethods } from './api/get-sign-in-methods';
-import { useProfileContext } from '../profile-layout';
 
 registerNamespace('sign-in-methods', { id, en });
 
 /** Where a person signs in again, with the second factor, and comes back (`prompt=login`). */
-export const reauthenticatePath = (returnTo: string) =>
-  `/auth/login?reauth=1&returnTo=${encodeURIComponent(returnTo)}`;
+export const reauthenticatePath = (returnTo: string) => signInPath({ returnTo, reauth: true });
 
 /**
  * `/profile/metode-masuk` (issue 35): the profile's "Metode masuk" section. An authenticator
@@ -43,21 +41,19 @@ export const reauthenticatePath = (returnTo: string) =>
  */
 export function SignInMethodsPage() {
   const { t } = useTranslation('sign-in-methods');
-  const { user } = useProfileContext();
   return (
     <>
       <PageTitle title={t('title')} />
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mt-2 text-muted">{t('lead')}</p>
-      <Methods user={user} />
+      <Methods />
     </>
   );
 }
 
-function Methods({ user }: { user: User }) {
+function Methods() {
   const { t } = useTranslation('sign-in-methods');
-  const token = user.access_token;
-  const query = useSignInMethods(token);
+  const query = useSignInMethods();
   const [searchParams] = useSearchParams();
   const returnParam = searchParams.get('returnTo');
   const returnTo = returnParam ? safeReturnPath(returnParam) : null;
@@ -93,9 +89,9 @@ function Methods({ user }: { user: User }) {
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
       ) : (
         <>
-          <AppSection token={token} methods={methods} onCodes={setCodes} />
-          <PasskeySection token={token} methods={methods} onCodes={setCodes} />
-          <RecoverySection token={token} methods={methods} onCodes={setCodes} />
+          <AppSection methods={methods} onCodes={setCodes} />
+          <PasskeySection methods={methods} onCodes={setCodes} />
+          <RecoverySection methods={methods} onCodes={setCodes} />
         </>
       )}
     </>
@@ -120,7 +116,6 @@ function SignInAgain({ error }: { error: unknown }) {
 }
 
 type SectionProps = {
-  token: string;
   methods: SignInMethods;
   onCodes: (codes: string[]) => void;
 };
@@ -134,12 +129,12 @@ function useDay() {
     }).format(Date.parse(iso));
 }
 
-function AppSection({ token, methods, onCodes }: SectionProps) {
+function AppSection({ methods, onCodes }: SectionProps) {
   const { t } = useTranslation('sign-in-methods');
   const localise = useLocaliseMessage();
   const day = useDay();
-  const start = useStartAuthenticator(token);
-  const confirm = useConfirmAuthenticator(token);
+  const start = useStartAuthenticator();
+  const confirm = useConfirmAuthenticator();
   const [removing, setRemoving] = useState(false);
   const [formatError, setFormatError] = useState<string>();
   const enrolment = start.data;
@@ -171,7 +166,6 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
           </p>
           {removing ? (
             <ConfirmChange
-              token={token}
               change={{ kind: 'remove-app' }}
               appHeld
               submitLabel={t('app.remove')}
@@ -238,11 +232,11 @@ function AppSection({ token, methods, onCodes }: SectionProps) {
   );
 }
 
-function PasskeySection({ token, methods, onCodes }: SectionProps) {
+function PasskeySection({ methods, onCodes }: SectionProps) {
   const { t } = useTranslation('sign-in-methods');
   const localise = useLocaliseMessage();
   const day = useDay();
-  const add = useAddPasskey(token);
+  const add = useAddPasskey();
   const [label, setLabel] = useState('');
   const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -280,7 +274,6 @@ function PasskeySection({ token, methods, onCodes }: SectionProps) {
           confirmation={(passkey) =>
             removing === passkey.id ? (
               <ConfirmChange
-                token={token}
                 change={{ kind: 'remove-passkey', id: passkey.id }}
                 appHeld={methods.totp !== null}
                 submitLabel={t('passkeys.removeNamed', { name: nameOf(passkey) })}
@@ -314,7 +307,7 @@ function PasskeySection({ token, methods, onCodes }: SectionProps) {
   );
 }
 
-function RecoverySection({ token, methods, onCodes }: SectionProps) {
+function RecoverySection({ methods, onCodes }: SectionProps) {
   const { t } = useTranslation('sign-in-methods');
   const [renewing, setRenewing] = useState(false);
   const hasFactor = methods.totp !== null || methods.passkeys.length > 0;
@@ -331,7 +324,6 @@ function RecoverySection({ token, methods, onCodes }: SectionProps) {
           </p>
           {renewing ? (
             <ConfirmChange
-              token={token}
               change={{ kind: 'renew-codes' }}
               appHeld={methods.totp !== null}
               submitLabel={t('recovery.renew')}
@@ -363,14 +355,12 @@ function RecoverySection({ token, methods, onCodes }: SectionProps) {
  * of the app when the account holds one.
  */
 function ConfirmChange({
-  token,
   change,
   appHeld,
   submitLabel,
   onDone,
   onCancel,
 }: {
-  token: string;
   change: MethodChange;
   appHeld: boolean;
   submitLabel: string;
@@ -379,7 +369,7 @@ function ConfirmChange({
 }) {
   const { t } = useTranslation('sign-in-methods');
   const localise = useLocaliseMessage();
-  const mutation = useChangeSignInMethod(token);
+  const mutation = useChangeSignInMethod();
   const [withCode, setWithCode] = useState(false);
   const fieldId = useId();
 

@@ -6,18 +6,17 @@ import { getJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(SignInMethodsSchema);
 
 /** Whether the account holds a second factor (an authenticator app or a passkey) by now. */
-export async function holdsSecondFactor(token: string, signal?: AbortSignal): Promise<boolean> {
+export async function holdsSecondFactor(signal?: AbortSignal): Promise<boolean> {
   const { data } = await getJson(SIGN_IN_METHODS_ROUTES.overview, ResponseSchema, {
-    token,
     signal,
   });
   return data.totp !== null || data.passkeys.length > 0;
 }
 
-export const useHoldsSecondFactor = (token: string, enabled: boolean) =>
+export const useHoldsSecondFactor = (enabled: boolean) =>
   useQuery({
     queryKey: ['school-admin', 'holds-second-factor'],
-    queryFn: ({ signal }) => holdsSecondFactor(token, signal),
+    queryFn: ({ signal }) => holdsSecondFactor(signal),
     enabled,
     retry: false,
   });

@@ -8,9 +8,8 @@ const ResponseSchema = dataEnvelope(StudentRequestListSchema);
 const POLL_MS = 3000;
 
 /** The school's requests for student accounts, newest first. */
-export async function getStudentRequests(token: string, npsn: string, signal?: AbortSignal) {
+export async function getStudentRequests(npsn: string, signal?: AbortSignal) {
   const { data } = await getJson(schoolAdminPaths(npsn).requests, ResponseSchema, {
-    token,
     signal,
   });
   return data.items;
@@ -18,10 +17,10 @@ export async function getStudentRequests(token: string, npsn: string, signal?: A
 
 export const studentRequestsKey = (npsn: string) => ['requests', npsn];
 
-export const useStudentRequests = (token: string, npsn: string) =>
+export const useStudentRequests = (npsn: string) =>
   useQuery({
     queryKey: studentRequestsKey(npsn),
-    queryFn: ({ signal }) => getStudentRequests(token, npsn, signal),
+    queryFn: ({ signal }) => getStudentRequests(npsn, signal),
     // Watch requests still being processed.
     refetchInterval: (query) =>
       query.state.data?.some((request) => request.status === 'processing') ? POLL_MS : false,

@@ -6,17 +6,16 @@ import { postJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(PasswordResetResultSchema);
 
 /** A new initial password for a student's account, answered once. */
-export async function resetStudentPassword(token: string, npsn: string, accountId: string) {
+export async function resetStudentPassword(npsn: string, accountId: string) {
   const { data } = await postJson(
     schoolAdminPaths(npsn).accountPasswordReset(accountId),
     {},
     ResponseSchema,
-    { token },
   );
   return data;
 }
 
-export const useResetStudentPassword = (token: string, npsn: string) =>
+export const useResetStudentPassword = (npsn: string) =>
   useMutation({
-    mutationFn: (accountId: string) => resetStudentPassword(token, npsn, accountId),
+    mutationFn: (accountId: string) => resetStudentPassword(npsn, accountId),
   });

@@ -8,16 +8,14 @@ const ResponseSchema = dataEnvelope(SchoolAccountSearchResultSchema);
 export type AccountSearch = { query: string; page: number };
 
 /** The school's student accounts matching a name or NISN; the query goes in the body. */
-export async function searchSchoolAccounts(token: string, npsn: string, body: AccountSearch) {
-  const { data } = await postJson(schoolAdminPaths(npsn).accountSearch, body, ResponseSchema, {
-    token,
-  });
+export async function searchSchoolAccounts(npsn: string, body: AccountSearch) {
+  const { data } = await postJson(schoolAdminPaths(npsn).accountSearch, body, ResponseSchema, {});
   return data;
 }
 
-export const useSchoolAccounts = (token: string, npsn: string, search: AccountSearch) =>
+export const useSchoolAccounts = (npsn: string, search: AccountSearch) =>
   useQuery({
     queryKey: ['accounts', npsn, search],
-    queryFn: () => searchSchoolAccounts(token, npsn, search),
+    queryFn: () => searchSchoolAccounts(npsn, search),
     placeholderData: keepPreviousData,
   });

@@ -9,31 +9,28 @@ export type StudentSearch = { query: string; page: number };
 
 /** The school's students matching a name or NISN, a page at a time; the query goes in the body. */
 export async function searchStudents(
-  token: string,
   npsn: string,
   body: StudentSearch & { withEligibleIds?: boolean },
 ) {
-  const { data } = await postJson(schoolAdminPaths(npsn).studentSearch, body, ResponseSchema, {
-    token,
-  });
+  const { data } = await postJson(schoolAdminPaths(npsn).studentSearch, body, ResponseSchema, {});
   return data;
 }
 
 export const studentsKey = (npsn: string) => ['students', npsn];
 
-export const useStudentSearch = (token: string, npsn: string, search: StudentSearch) =>
+export const useStudentSearch = (npsn: string, search: StudentSearch) =>
   useQuery({
     queryKey: [...studentsKey(npsn), search],
-    queryFn: () => searchStudents(token, npsn, search),
+    queryFn: () => searchStudents(npsn, search),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
 /** "Select all": the same search, answering the ids of every requestable student it matches. */
-export const useEligibleStudentIds = (token: string, npsn: string) =>
+export const useEligibleStudentIds = (npsn: string) =>
   useMutation({
     mutationFn: async (search: StudentSearch) => {
-      const answer = await searchStudents(token, npsn, {
+      const answer = await searchStudents(npsn, {
         ...search,
         page: 1,
         withEligibleIds: true,

@@ -4,25 +4,27 @@ import {
   ConnectedPlatformListSchema,
 } from '@portal/contracts/platforms';
 import { useQuery } from '@tanstack/react-query';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { getJson } from '~/api/api-client';
 
 const ResponseSchema = dataEnvelope(ConnectedPlatformListSchema);
 
 /** The platforms holding a grant of the signed-in person, and what each receives. */
-export async function getConnectedPlatforms(token: string, signal?: AbortSignal) {
+export async function getConnectedPlatforms(signal?: AbortSignal) {
   const { data } = await getJson(CONNECTED_PLATFORM_ROUTES.list, ResponseSchema, {
-    token,
     signal,
   });
   return data.items;
 }
 
-export const connectedPlatformsKey = (user: User) => ['connected-platforms', user.profile.sub];
+export const connectedPlatformsKey = (user: SessionUser) => [
+  'connected-platforms',
+  user.profile.sub,
+];
 
-export const useConnectedPlatforms = (user: User) =>
+export const useConnectedPlatforms = (user: SessionUser) =>
   useQuery({
     queryKey: connectedPlatformsKey(user),
-    queryFn: ({ signal }) => getConnectedPlatforms(user.access_token, signal),
+    queryFn: ({ signal }) => getConnectedPlatforms(signal),
     retry: false,
   });

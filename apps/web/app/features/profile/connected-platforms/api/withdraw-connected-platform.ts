@@ -1,18 +1,18 @@
 import { CONNECTED_PLATFORM_ROUTES, platformPath } from '@portal/contracts/platforms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from 'oidc-client-ts';
+import type { SessionUser } from '~/auth/auth-client';
 import { deleteResource } from '~/api/api-client';
 import { connectedPlatformsKey } from './get-connected-platforms';
 
 /** Ends a platform's grants and refresh tokens: its next sign-in asks for consent again. */
-export async function withdrawConnectedPlatform(token: string, clientId: string) {
-  await deleteResource(platformPath(CONNECTED_PLATFORM_ROUTES.withdraw, clientId), { token });
+export async function withdrawConnectedPlatform(clientId: string) {
+  await deleteResource(platformPath(CONNECTED_PLATFORM_ROUTES.withdraw, clientId));
 }
 
-export const useWithdrawConnectedPlatform = (user: User) => {
+export const useWithdrawConnectedPlatform = (user: SessionUser) => {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (clientId: string) => withdrawConnectedPlatform(user.access_token, clientId),
+    mutationFn: (clientId: string) => withdrawConnectedPlatform(clientId),
     onSuccess: () => void queries.invalidateQueries({ queryKey: connectedPlatformsKey(user) }),
   });
 };

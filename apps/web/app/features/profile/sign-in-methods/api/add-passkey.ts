@@ -13,12 +13,11 @@ export type AddedPasskey =
   { ok: true; recoveryCodes: string[] | null } | { ok: false; refusal: PasskeyRefusal };
 
 /** The API's options, the browser's new credential, the API's check (decision 0262). */
-export async function addPasskey(token: string, label: string): Promise<AddedPasskey> {
+export async function addPasskey(label: string): Promise<AddedPasskey> {
   const { data: options } = await postJson(
     SIGN_IN_METHODS_ROUTES.passkeyOptions,
     {},
     OptionsSchema,
-    { token },
   );
   const created = await createPasskey(options);
   if (!created.ok) return created;
@@ -26,15 +25,14 @@ export async function addPasskey(token: string, label: string): Promise<AddedPas
     SIGN_IN_METHODS_ROUTES.passkeys,
     { credential: created.response, ...(label ? { label } : {}) },
     AddedSchema,
-    { token },
   );
   return { ok: true, recoveryCodes: data.recovery_codes };
 }
 
-export function useAddPasskey(token: string) {
+export function useAddPasskey() {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (label: string) => addPasskey(token, label),
+    mutationFn: (label: string) => addPasskey(label),
     onSuccess: () => queries.invalidateQueries({ queryKey: SIGN_IN_METHODS_KEY }),
   });
 }

@@ -19,30 +19,27 @@ export type MethodChange =
 
 /** Runs the change; answers new recovery codes when it renewed them. */
 export async function changeSignInMethod(
-  token: string,
   change: MethodChange,
   confirmation: Confirmation,
 ): Promise<string[] | null> {
   const body = { confirmation };
   if (change.kind === 'renew-codes') {
-    const { data } = await postJson(SIGN_IN_METHODS_ROUTES.recoveryCodes, body, RenewedSchema, {
-      token,
-    });
+    const { data } = await postJson(SIGN_IN_METHODS_ROUTES.recoveryCodes, body, RenewedSchema, {});
     return data.recovery_codes;
   }
   const path =
     change.kind === 'remove-app'
       ? SIGN_IN_METHODS_ROUTES.totpRemove
       : SIGN_IN_METHODS_ROUTES.passkeyRemove.replace(':id', encodeURIComponent(change.id));
-  await postJson(path, body, NoBody, { token });
+  await postJson(path, body, NoBody);
   return null;
 }
 
-export function useChangeSignInMethod(token: string) {
+export function useChangeSignInMethod() {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: ({ change, confirmation }: { change: MethodChange; confirmation: Confirmation }) =>
-      changeSignInMethod(token, change, confirmation),
+      changeSignInMethod(change, confirmation),
     onSuccess: () => queries.invalidateQueries({ queryKey: SIGN_IN_METHODS_KEY }),
   });
 }

@@ -12,26 +12,28 @@ const StartSchema = dataEnvelope(TotpStartSchema);
 const ConfirmedSchema = dataEnvelope(RecoveryCodesSchema);
 
 /** A new secret for the authenticator app (QR code and key), pending until confirmed. */
-export async function startAuthenticator(token: string) {
-  const { data } = await postJson(SIGN_IN_METHODS_ROUTES.totpStart, {}, StartSchema, { token });
+export async function startAuthenticator() {
+  const { data } = await postJson(SIGN_IN_METHODS_ROUTES.totpStart, {}, StartSchema);
   return data;
 }
 
 /** The app's first code confirms it; the first second factor brings the recovery codes. */
-export async function confirmAuthenticator(token: string, code: string) {
-  const { data } = await postJson(SIGN_IN_METHODS_ROUTES.totpConfirm, { code }, ConfirmedSchema, {
-    token,
-  });
+export async function confirmAuthenticator(code: string) {
+  const { data } = await postJson(
+    SIGN_IN_METHODS_ROUTES.totpConfirm,
+    { code },
+    ConfirmedSchema,
+    {},
+  );
   return data.recovery_codes;
 }
 
-export const useStartAuthenticator = (token: string) =>
-  useMutation({ mutationFn: () => startAuthenticator(token) });
+export const useStartAuthenticator = () => useMutation({ mutationFn: () => startAuthenticator() });
 
-export function useConfirmAuthenticator(token: string) {
+export function useConfirmAuthenticator() {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => confirmAuthenticator(token, code),
+    mutationFn: (code: string) => confirmAuthenticator(code),
     onSuccess: () => queries.invalidateQueries({ queryKey: SIGN_IN_METHODS_KEY }),
   });
 }

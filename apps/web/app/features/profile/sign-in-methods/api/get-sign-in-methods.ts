@@ -11,20 +11,16 @@ const ResponseSchema = dataEnvelope(SignInMethodsSchema);
 export const SIGN_IN_METHODS_KEY = ['sign-in-methods'] as const;
 
 /** The account's second factors and recovery codes left (issue 35). */
-export async function getSignInMethods(
-  token: string,
-  signal?: AbortSignal,
-): Promise<SignInMethods> {
+export async function getSignInMethods(signal?: AbortSignal): Promise<SignInMethods> {
   const { data } = await getJson(SIGN_IN_METHODS_ROUTES.overview, ResponseSchema, {
-    token,
     signal,
   });
   return data;
 }
 
-export const useSignInMethods = (token: string) =>
+export const useSignInMethods = () =>
   useQuery({
     queryKey: SIGN_IN_METHODS_KEY,
-    queryFn: ({ signal }) => getSignInMethods(token, signal),
+    queryFn: ({ signal }) => getSignInMethods(signal),
     retry: false,
   });

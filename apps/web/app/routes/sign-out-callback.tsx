@@ -1,0 +1,3 @@
+import { SignOutCallbackPage } from '~/features/sign-in/sign-out-callback-page';
+
+export default SignOutCallbackPage;
