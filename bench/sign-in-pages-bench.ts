@@ -31,7 +31,9 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 const PLATFORM = { clientId: 'demo-platform', url: 'http://127.0.0.1:9' };
 /** Lighthouse's devtools throttling for mobile: Slow 4G and a 4x slower CPU. */
 const SLOW_4G = { latency: 562.5, throughput: (1.6 * 1024 * 1024 * 0.9) / 8 };
+/** A platform's sign-in paints its form within 2 s, the portal's "Masuk" within 2.5 s. */
 const GOAL_MS = 2000;
+const PORTAL_GOAL_MS = 2500;
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -96,8 +98,8 @@ function platformRequest(origin: string): string {
   return `${origin}/oidc/auth?${query}`;
 }
 
-/** One throttled visit: ms from the `/oidc/auth` request to the password form's first paint. */
-async function timeToPasswordForm(context: BrowserContext, origin: string) {
+/** One throttled visit: ms from the chain's first request to the password form's first paint. */
+async function timeToPasswordForm(context: BrowserContext, start: string) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -114,7 +116,7 @@ async function timeToPasswordForm(context: BrowserContext, origin: string) {
     if (request.resourceType() === 'document')
       documents.push(new URL(request.url()).pathname.replace(/\/[\w-]{20,}$/, '/<uid>'));
   });
-  await page.goto(platformRequest(origin), { waitUntil: 'load', timeout: 120_000 });
+  await page.goto(start, { waitUntil: 'load', timeout: 120_000 });
   await page.locator('#sign-in-email').waitFor();
   const timing = await page.evaluate(() => {
     // The page's own Performance Timeline (this file is type-checked without the DOM library).
@@ -228,20 +230,31 @@ async function main() {
     });
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
   try {
-    const paints: number[] = [];
-    for (let round = 1; round <= runs; round += 1) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      const visit = await timeToPasswordForm(context, server.url);
-      await context.close();
-      paints.push(visit.paintMs);
+    // Where people start: a platform's sign-in, and the portal's own "Masuk" link.
+    const chains = [
+      { name: '/oidc/auth', start: platformRequest(server.url), goalMs: GOAL_MS },
+      {
+        name: 'the portal\'s "Masuk" (/auth/login)',
+        start: `${server.url}/auth/login?returnTo=%2Fprofile`,
+        goalMs: PORTAL_GOAL_MS,
+      },
+    ];
+    for (const chain of chains) {
+      const paints: number[] = [];
+      for (let round = 1; round <= runs; round += 1) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        const visit = await timeToPasswordForm(context, chain.start);
+        await context.close();
+        paints.push(visit.paintMs);
+        console.log(
+          `run ${round}/${runs}: ${chain.name} to the painted password form ${visit.paintMs} ms (redirects done ${visit.redirectMs} ms, page received ${visit.responseEndMs} ms, ${visit.bytes} bytes) via ${visit.documents.join(' -> ')}  (load ${loadavg()[0]?.toFixed(2)})`,
+        );
+      }
+      const paint = median(paints) ?? NaN;
       console.log(
-        `run ${round}/${runs}: /oidc/auth to the painted password form ${visit.paintMs} ms (redirect done ${visit.redirectMs} ms, page received ${visit.responseEndMs} ms, ${visit.bytes} bytes) via ${visit.documents.join(' -> ')}  (load ${loadavg()[0]?.toFixed(2)})`,
+        `${chain.name}: median ${paint} ms, goal ${chain.goalMs} ms: ${paint <= chain.goalMs ? 'met' : 'MISSED'} (${paints.join(', ')})`,
       );
     }
-    const paint = median(paints) ?? NaN;
-    console.log(
-      `median ${paint} ms, goal ${GOAL_MS} ms: ${paint <= GOAL_MS ? 'met' : 'MISSED'} (${paints.join(', ')})`,
-    );
 
     const signIn: Awaited<ReturnType<typeof lighthouse>>[] = [];
     const consent: Awaited<ReturnType<typeof lighthouse>>[] = [];
