@@ -14,6 +14,7 @@ import { clearResetFlow, readResetFlow } from './reset-flow-storage';
 import type { ResetSession } from './reset-flow-storage';
 import { Alert } from '~/components/alert';
 import { NewPasswordFields, type NewPasswordValues } from '~/components/new-password-fields';
+import { FIRST_VIEW_CLASS, resetRead, useHydratingFirstView } from './first-view';
 
 const SERVER_FIELDS: Record<string, keyof NewPasswordValues> = {
   password: 'password',
@@ -39,16 +40,20 @@ function NewPasswordContent() {
   const [done, setDone] = useState(false);
   const [sessionProblem, setSessionProblem] = useState<ShownMessage | null>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
+  const firstView = useHydratingFirstView();
 
   useEffect(() => {
     setSession(readResetFlow().session);
+    resetRead();
   }, []);
 
   useEffect(() => {
     if (done) doneHeading.current?.focus();
   }, [done]);
 
-  if (session === undefined)
+  // The prerendered page shows the notice (no reset can be read there); in the browser the
+  // page waits for the tab's reset with its title only.
+  if (session === undefined && !firstView)
     return <h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>;
 
   if (done) {
@@ -76,7 +81,9 @@ function NewPasswordContent() {
     return (
       <>
         <h1 className="text-3xl font-bold">{t('newPassword.title')}</h1>
-        <SessionProblem message={sessionProblem ?? t('newPassword.notVerified')} />
+        <div className={session === undefined ? FIRST_VIEW_CLASS : undefined}>
+          <SessionProblem message={sessionProblem ?? t('newPassword.notVerified')} />
+        </div>
       </>
     );
   }

@@ -2,11 +2,13 @@ import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPart } from '~/components/load-part';
 import { PageTitle } from '~/components/page-title';
+import { ResetPendingScript } from './first-view';
 import { RESET_NS } from './password-reset-texts';
 
 /**
  * The form, its checks and its API call come after the page's first script: the page
- * is prerendered with its title, and the form hydrates when this code arrives.
+ * is prerendered with its title and the notice a visitor without a reset in this tab sees, and
+ * the form hydrates when this code arrives.
  */
 const contentPart = loadPart(() => import('./new-password-form'));
 
@@ -21,6 +23,7 @@ export function NewPasswordPage() {
   return (
     <div className="page-container max-w-xl py-10">
       <PageTitle title={t('newPassword.title')} />
+      <ResetPendingScript />
       {/* The part's room is kept from the first paint: the footer stays below the fold while
           the form arrives, instead of moving down under it (no layout shift). */}
       <div className="min-h-[calc(100dvh-8rem)]">

@@ -24,6 +24,7 @@ import type { ResetFlow } from './reset-flow-storage';
 import { formatClock } from '~/i18n/format-clock';
 import { useSecondsUntil } from '~/components/use-seconds-until';
 import { Alert } from '~/components/alert';
+import { FIRST_VIEW_CLASS, resetRead, useHydratingFirstView } from './first-view';
 
 const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
 
@@ -76,6 +77,7 @@ function ResetOtpForm() {
   const resend = useSendResetCode();
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = { code: useId() };
+  const firstView = useHydratingFirstView();
 
   // Undefined until the browser-only state is read after hydration.
   const [loaded, setLoaded] = useState<Loaded>();
@@ -93,6 +95,7 @@ function ResetOtpForm() {
       // The address bar is already clean; this tells the router, whose location still has it.
       void navigate(window.location.pathname, { replace: true });
     }
+    resetRead();
   }, [navigate]);
 
   const session = loaded?.flow.session ?? null;
@@ -110,16 +113,18 @@ function ResetOtpForm() {
     }
   }, [resendSeconds, t]);
 
-  if (!loaded) return null;
-
   const startAgain = () => {
     clearResetFlow();
     dialogs.open({ kind: 'reset' });
   };
 
-  if (!session) {
+  // The prerendered page shows the notice (no reset can be read there); in the browser the
+  // page waits for the tab's reset instead of showing a notice that may not apply.
+  if (!loaded && !firstView) return null;
+
+  if (!loaded || !session) {
     return (
-      <div className="mt-4">
+      <div className={loaded ? 'mt-4' : `mt-4 ${FIRST_VIEW_CLASS}`}>
         <Alert variant="error">{t('otp.noSession')}</Alert>
         <button type="button" className="btn btn-primary mt-4" onClick={startAgain}>
           {t('otp.startAgain')}
