@@ -49,9 +49,7 @@ export type PlatformClients = {
   connect(accountId: string, clientId: string, scopes: readonly string[]): Promise<void>;
 };
 
-type SignOutStep =
-  | { step: 'sign-out'; xsrf: string; action: string }
-  | { step: 'signed-out' };
+type SignOutStep = { step: 'sign-out'; xsrf: string; action: string } | { step: 'signed-out' };
 
 /** Renders the provider's sign-out pages (the sign-in pages' renderer, connected once built). */
 export type RenderSignOut = (

@@ -483,7 +483,9 @@ describe('the sign-out confirmation', () => {
     expect(headingOf(asked.body)).toBe('Keluar dari Akun');
     expect(titleOf(asked.body)).toMatch(/^Keluar dari Akun \| /);
     expect(buttonsOf(asked.body)).toEqual(['Ya, keluar', 'Tidak, tetap masuk']);
-    expect(formAction(asked.body)).toBe(`${t.config.oidc.issuer.replace(/\/$/, '')}${END_SESSION_CONFIRM_PATH}`);
+    expect(formAction(asked.body)).toBe(
+      `${t.config.oidc.issuer.replace(/\/$/, '')}${END_SESSION_CONFIRM_PATH}`,
+    );
     expect(asked.body).toMatch(/<form[^>]*method="post"/);
     // The page needs no script; its form posts to this origin, which its policy allows.
     expect(asked.body).not.toMatch(/<script/);
@@ -540,7 +542,10 @@ describe('the sign-out confirmation', () => {
     expect(end.body).toContain('Sesi Anda di perangkat ini sudah berakhir.');
     expect(end.body).not.toMatch(/<script/);
     v.language = 'en';
-    const inEnglish = await open(v, new URL(String(done.headers.location), t.config.oidc.issuer).href);
+    const inEnglish = await open(
+      v,
+      new URL(String(done.headers.location), t.config.oidc.issuer).href,
+    );
     expect(headingOf(inEnglish.body)).toBe('You Are Signed Out');
   });
 });

@@ -540,7 +540,11 @@ export function signInPages(options: SignInPagesOptions) {
     page: string | null,
   ): Promise<string> {
     const { render } = await renderer();
-    return render({ ...step, paths: { home: options.webOrigin, page }, script: null } as SignOutPage);
+    return render({
+      ...step,
+      paths: { home: options.webOrigin, page },
+      script: null,
+    } as SignOutPage);
   }
 
   return { currentStep, routes, renderSignOut };
