@@ -231,6 +231,9 @@ export async function buildApp({
     pages: signInPagesOf,
   });
   await app.register(signInPagesOf.routes);
+  services.oidcProviders.connectSignOutPages(({ language, ...step }, page) =>
+    signInPagesOf.renderSignOut({ ...step, language }, page),
+  );
   // The portal's own session talks to the embedded provider in process, as the browser it
   // acts for (web-session/in-process-fetch.ts).
   services.webSession.connectProvider((browser) => inProcessFetch(app, browser));

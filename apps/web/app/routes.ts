@@ -30,7 +30,6 @@ export default [
   ]),
   layout('layouts/blank-layout.tsx', [
     route('auth/logout/callback', 'routes/sign-out-callback.tsx'),
-    route('auth/sign-out', 'routes/sign-out.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
     route('admin', 'routes/admin-portal.tsx'),
     route('konsol/undangan', 'routes/console-invitation.tsx'),

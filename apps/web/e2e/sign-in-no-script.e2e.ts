@@ -13,8 +13,8 @@ import { devPages } from './dev-pages';
 
 // The provider's steps with JavaScript switched off in the browser: each is a document with its
 // form, and the plain posts lead through a first sign-in with a new password, a staff member's
-// authenticator enrolment and code, a wrong password's error summary, a locked account, and the
-// demo platform's consent, back to the platform. A server of its own (it registers the demo
+// authenticator enrolment and code, a wrong password's error summary, a locked account, the
+// demo platform's consent, back to the platform, and the platform's sign-out confirmation. A server of its own (it registers the demo
 // platform), without the bot check: that proof of work is computed by script, and after three
 // failures from one address the page would ask for it (it says it needs JavaScript).
 
@@ -135,6 +135,16 @@ describe.skipIf(!hasBrowser)('signing in with JavaScript switched off', () => {
 
     await allowDemoPlatform(page, 'id', 'no script 360 id');
     expect(await page.locator('#claims').textContent()).toContain('"schools"');
+
+    // The platform's sign-out asks on the provider's page; "yes" ends the session and the
+    // provider's page opens the platform again.
+    await page.locator('#sign-out').click();
+    await page.getByRole('heading', { level: 1, name: t.signOut.title }).waitFor();
+    await expectNoAxeViolationsWithoutScript(page, 'sign-out confirmation no script 360 id');
+    await page.getByRole('button', { name: t.signOut.yes }).click();
+    await page.waitForURL((url) => url.origin === demo.platformUrl);
+    await page.getByRole('link', { name: PLATFORM_SIGN_IN_LINK }).click();
+    await page.getByRole('heading', { level: 1, name: domain(t.title) }).waitFor();
     await context.close();
   }, 180_000);
 
@@ -177,6 +187,17 @@ describe.skipIf(!hasBrowser)('signing in with JavaScript switched off', () => {
     await expectNoAxeViolationsWithoutScript(page, 'recovery codes no script 1280 en');
     await page.getByRole('link', { name: t.recovery.saved }).click();
     await allowDemoPlatform(page, 'en', 'no script 1280 en');
+
+    // Declining the platform's sign-out keeps the portal's session: the platform's next sign-in
+    // asks nothing.
+    const signOut = TEXTS.en.signOut;
+    await page.locator('#sign-out').click();
+    await page.getByRole('heading', { level: 1, name: signOut.title }).waitFor();
+    await expectNoAxeViolationsWithoutScript(page, 'sign-out confirmation no script 1280 en');
+    await page.getByRole('button', { name: signOut.no }).click();
+    await page.waitForURL((url) => url.origin === demo.platformUrl);
+    await page.getByRole('link', { name: PLATFORM_SIGN_IN_LINK }).click();
+    await page.locator('#claims').waitFor();
 
     // The next sign-in (both sessions gone) asks the app's code, or a recovery code, on plain
     // pages too.

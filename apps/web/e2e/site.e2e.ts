@@ -32,7 +32,6 @@ const HEADINGS: Record<string, string> = {
   '/account/deletion-report': 'Laporkan Kekeliruan Penghapusan Akun',
   // The provider's return after sign-out ends on the home page.
   '/auth/logout/callback': 'Satu Akun belajar.id untuk Beragam Layanan Belajar dan Mengajar',
-  '/auth/sign-out': 'Keluar dari Akun',
   '/webinar': 'Rekaman Webinar Akun belajar.id',
   '/resources': 'Panduan dan Sumber Belajar',
   '/faq': 'Pertanyaan yang Sering Diajukan',

@@ -46,8 +46,6 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/account/dinas': 159,
   '/account/deletion-report': 154,
   '/auth/logout/callback': 154,
-  // Issue 36 (as above): 180 before.
-  '/auth/sign-out': 190,
   '/webinar': 159,
   '/resources': 159,
   '/faq': 164,

@@ -9,11 +9,6 @@ export const WEB_AUTH_PATHS = {
   logoutCallback: '/auth/logout/callback',
   /** The sign-in page of an interaction: `/auth/sign-in/<uid>`. */
   signIn: '/auth/sign-in',
-  /**
-   * The provider's sign-out confirmation, in the portal's look: `#xsrf=<secret>` asks, `#done`
-   * says the session has ended.
-   */
-  signOut: '/auth/sign-out',
 } as const;
 
 /** The scopes the web asks for: identity, the personal e-mail, and refresh (SPEC §7). */

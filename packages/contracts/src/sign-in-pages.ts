@@ -69,5 +69,22 @@ export type SignInPage = PageBase &
     | { step: 'expired' }
   );
 
+/**
+ * The provider's sign-out pages (RP-initiated logout), outside any interaction: the
+ * confirmation, whose form posts the provider's secret back, and the end page when no platform
+ * named a way back.
+ */
+export type SignOutPage = Pick<PageBase, 'language'> & {
+  paths: {
+    home: string;
+    /** The page again in the other language (null when the request cannot be repeated). */
+    page: string | null;
+  };
+  script: null;
+  problem?: null;
+  fieldErrors?: undefined;
+  moved?: false;
+} & ({ step: 'sign-out'; action: string; xsrf: string } | { step: 'signed-out' });
+
 /** The renderer the web's server build exports: one step, one document. */
-export type RenderSignInPage = (page: SignInPage) => string;
+export type RenderSignInPage = (page: SignInPage | SignOutPage) => string;

@@ -61,7 +61,6 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     requiresSignIn: false,
   },
   { path: '/auth/logout/callback', layout: 'blank', prerender: false, requiresSignIn: false },
-  { path: '/auth/sign-out', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/webinar', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/resources', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/faq', layout: 'portal-2025', prerender: true, requiresSignIn: false },

@@ -24,6 +24,7 @@ import { logBackgroundError } from '../logging/logger-options';
 import { requestIdHeaders } from '../logging/request-id';
 import { KEY_RELOAD_SECONDS, type ProviderKeys, type SigningKeys } from './signing-keys';
 import { errorPage, returnToPlatformPage } from './provider-pages';
+import { LANGUAGE_COOKIE, type SignInPageLanguage } from '@portal/contracts/sign-in-pages';
 import { CLIENT_EXTRA_METADATA, secretMatches } from './client-secrets';
 
 export type AccountClaims = {
@@ -47,6 +48,15 @@ export type PlatformClients = {
   /** Remembers a first-party platform's sign-in among the person's connected platforms. */
   connect(accountId: string, clientId: string, scopes: readonly string[]): Promise<void>;
 };
+
+type SignOutStep = { step: 'sign-out'; xsrf: string; action: string } | { step: 'signed-out' };
+
+/** Renders the provider's sign-out pages (the sign-in pages' renderer, connected once built). */
+export type RenderSignOut = (
+  step: SignOutStep & { language: SignInPageLanguage },
+  page: string | null,
+) => Promise<string>;
+type SignOutPages = { render?: RenderSignOut };
 
 export type ProviderOptions = {
   issuer: string;
@@ -117,8 +127,36 @@ export const issuerPath = (issuer: string): string => new URL(issuer).pathname.r
  * as its one public client, JWT access tokens for the API's audience, refresh tokens rotating
  * on every use. Built again with each new key set (see `createProviders`).
  */
-export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Provider {
+export function buildProvider(
+  options: ProviderOptions,
+  keys: ProviderKeys,
+  signOut: SignOutPages = {},
+): Provider {
   const { audience, webOrigin } = options;
+
+  /**
+   * A sign-out page in the visitor's language (the site's cookie; the page's language link sets
+   * it, as the steps' link does). The link repeats a GET; a POST's parameters are not in it.
+   */
+  async function signOutPage(ctx: KoaContextWithOIDC, step: SignOutStep): Promise<string> {
+    if (!signOut.render) throw new ServiceUnavailableError();
+    const asked = ctx.query.lang;
+    let language: SignInPageLanguage =
+      ctx.cookies.get(LANGUAGE_COOKIE, { signed: false }) === 'en' ? 'en' : 'id';
+    if (asked === 'id' || asked === 'en') {
+      language = asked;
+      ctx.cookies.set(LANGUAGE_COOKIE, asked, {
+        signed: false,
+        httpOnly: false,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: 365 * 24 * 60 * 60 * 1000,
+        secure: ctx.secure,
+      });
+    }
+    const page = ctx.method === 'GET' ? `${issuerPath(options.issuer)}${ctx.url}` : null;
+    return signOut.render({ ...step, language }, page);
+  }
   const mountPath = issuerPath(options.issuer);
   const cookieKey = Buffer.from(
     hkdfSync('sha256', options.tokenSecret, 'portal', 'oidc-cookies', 32),
@@ -253,14 +291,17 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        // The confirmation is the web's page, in the portal's look and language; it posts
-        // this form's secret back. The secret travels in the fragment, never to a server log.
-        logoutSource: (ctx, form) => {
+        // The confirmation and the end page are server-rendered like the steps (decision
+        // 0286): the provider's form, with its secret, in the portal's look and language.
+        logoutSource: async (ctx, form) => {
           const xsrf = /name="xsrf" value="([^"]+)"/.exec(form)?.[1] ?? '';
-          ctx.redirect(`${webOrigin}${WEB_AUTH_PATHS.signOut}#xsrf=${encodeURIComponent(xsrf)}`);
+          const action = /action="([^"]+)"/.exec(form)?.[1]?.replaceAll('&amp;', '&') ?? '';
+          ctx.type = 'html';
+          ctx.body = await signOutPage(ctx, { step: 'sign-out', xsrf, action });
         },
-        postLogoutSuccessSource: (ctx) => {
-          ctx.redirect(`${webOrigin}${WEB_AUTH_PATHS.signOut}#done`);
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = await signOutPage(ctx, { step: 'signed-out' });
         },
       },
       resourceIndicators: {
@@ -393,7 +434,7 @@ export function buildProvider(options: ProviderOptions, keys: ProviderKeys): Pro
 }
 
 /**
- * The sign-out confirmation is a form on the web's page, whose policy (`form-action 'self'`)
+ * The sign-out confirmation is a form on the provider's page, whose policy (`form-action 'self'`)
  * the browser applies to every redirect of that form's submission: the provider's redirect to
  * a platform's registered post-logout address, on another origin, would be refused and leave the
  * person on the confirmation. That redirect becomes a page of its own that opens the address,
@@ -441,13 +482,14 @@ type Current = {
  */
 export function createProviders(options: ProviderOptions, keys: SigningKeys) {
   let current: Current | undefined;
+  const signOut: SignOutPages = {};
   let timer: NodeJS.Timeout | undefined;
 
   async function reload(): Promise<void> {
     await keys.ensureSigningKey();
     const set = await keys.providerKeys();
     if (current?.fingerprint === set.fingerprint) return;
-    const provider = buildProvider(options, set);
+    const provider = buildProvider(options, set, signOut);
     provider.on('server_error', (_ctx: unknown, error: unknown) =>
       logBackgroundError('sign-in provider error', error),
     );
@@ -481,6 +523,10 @@ export function createProviders(options: ProviderOptions, keys: SigningKeys) {
   return {
     reload,
     provider: () => ready().provider,
+    /** The renderer of the sign-out pages, built after the providers (the sign-in pages'). */
+    connectSignOutPages(render: RenderSignOut): void {
+      signOut.render = render;
+    },
     /**
      * Signs and posts one back-channel logout token (the outbox's delivery): nothing to do when
      * the platform is gone, disabled or no longer names a back-channel address.

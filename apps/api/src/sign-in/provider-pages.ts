@@ -1,7 +1,7 @@
 // The pages the provider itself renders, Indonesian first with English beside it: a request it
 // refused, answered with its error status outside the web app, and the way back to a platform
-// after its sign-out (the sign-in steps are the web's server build's, decision 0286; the sign-out
-// confirmation is the web's page).
+// after its sign-out (the sign-in steps and the sign-out confirmation are the web's server
+// build's, decision 0286).
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

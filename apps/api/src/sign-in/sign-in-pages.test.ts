@@ -3,7 +3,12 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROUTES, type PlatformWithSecret } from '@portal/contracts/platforms';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
-import { SIGN_IN_MESSAGES, SIGN_IN_POLICY } from '@portal/contracts/sign-in';
+import {
+  END_SESSION_CONFIRM_PATH,
+  SIGN_IN_MESSAGES,
+  SIGN_IN_POLICY,
+  WEB_AUTH_PATHS,
+} from '@portal/contracts/sign-in';
 import { LANGUAGE_COOKIE } from '@portal/contracts/sign-in-pages';
 import { FIXTURE } from '../test-support/registry-fixture';
 import {
@@ -17,6 +22,7 @@ import {
   createBrowser,
   injectFetch,
   interactionUidOf,
+  signIn,
   startSignIn,
   type Browser,
 } from '../test-support/test-relying-party';
@@ -454,5 +460,92 @@ describe("a platform's consent page", () => {
     for (let hop = 0; hop < 3 && !next.startsWith(CALLBACK); hop += 1)
       next = new URL(String((await open(v, next)).headers.location), t.config.oidc.issuer).href;
     expect(new URL(next).searchParams.get('code')).toBeTruthy();
+  });
+});
+
+describe('the sign-out confirmation', () => {
+  const issuerPath = () => new URL(t.config.oidc.issuer).pathname.replace(/\/$/, '');
+  const buttonsOf = (html: string) =>
+    [...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((match) => match[1]);
+
+  it("is the provider's form on a server page, in either language, whose post ends the session", async () => {
+    const v = visitor();
+    const tokens = await signIn(rp, t.config, v.browser, teacher);
+    const logout = client.buildEndSessionUrl(rp, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: `${t.config.oidc.webOrigin}${WEB_AUTH_PATHS.logoutCallback}`,
+      state: 'after-logout',
+    });
+    const asked = await open(v, logout.href);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-type']).toMatch(/^text\/html/);
+    expect(asked.body).toMatch(/^<!DOCTYPE html><html lang="id">/);
+    expect(headingOf(asked.body)).toBe('Keluar dari Akun');
+    expect(titleOf(asked.body)).toMatch(/^Keluar dari Akun \| /);
+    expect(buttonsOf(asked.body)).toEqual(['Ya, keluar', 'Tidak, tetap masuk']);
+    expect(formAction(asked.body)).toBe(
+      `${t.config.oidc.issuer.replace(/\/$/, '')}${END_SESSION_CONFIRM_PATH}`,
+    );
+    expect(asked.body).toMatch(/<form[^>]*method="post"/);
+    // The page needs no script; its form posts to this origin, which its policy allows.
+    expect(asked.body).not.toMatch(/<script/);
+    expect(asked.body).toMatch(/<style>[\s\S]*\.btn-primary/);
+    expect(String(asked.headers['content-security-policy'])).toContain("form-action 'self'");
+
+    // The language link asks the same again in English and keeps the choice.
+    const link = /<a href="([^"]*[?&amp;]lang=en)"/.exec(asked.body)?.[1];
+    expect(link).toBeDefined();
+    expect(decode(link!).startsWith(`${issuerPath()}/session/end?`)).toBe(true);
+    const english = await open(v, decode(link!));
+    expect(english.statusCode).toBe(200);
+    expect(english.cookies.find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value).toBe('en');
+    expect(english.body).toMatch(/<html lang="en">/);
+    expect(headingOf(english.body)).toBe('Sign Out');
+    expect(buttonsOf(english.body)).toEqual(['Yes, sign out', 'No, stay signed in']);
+    v.language = 'en';
+    const again = await open(v, logout.href);
+    expect(headingOf(again.body)).toBe('Sign Out');
+
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(again.body)?.[1];
+    expect(xsrf).toBeTruthy();
+    const done = await submit(v, `${issuerPath()}${END_SESSION_CONFIRM_PATH}`, {
+      xsrf: xsrf!,
+      logout: 'yes',
+    });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe(
+      `${t.config.oidc.webOrigin}${WEB_AUTH_PATHS.logoutCallback}?state=after-logout`,
+    );
+    await expect(
+      client.refreshTokenGrant(rp, tokens.refresh_token!, { resource: t.config.oidc.audience }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    // Signed out: the next authorization asks for the password again.
+    const next = await startAt(v);
+    expect(next.page.statusCode).toBe(200);
+    expect(labelFor(next.page.body, 'sign-in-password')).toBe('Password');
+  });
+
+  it('ends on a server page of its own when no platform named a way back', async () => {
+    const v = visitor();
+    await signIn(rp, t.config, v.browser, teacher);
+    const asked = await open(v, `${issuerPath()}/session/end`);
+    expect(headingOf(asked.body)).toBe('Keluar dari Akun');
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(asked.body)?.[1];
+    const done = await submit(v, `${issuerPath()}${END_SESSION_CONFIRM_PATH}`, {
+      xsrf: xsrf!,
+      logout: 'yes',
+    });
+    expect(done.statusCode).toBe(303);
+    const end = await open(v, new URL(String(done.headers.location), t.config.oidc.issuer).href);
+    expect(end.statusCode).toBe(200);
+    expect(headingOf(end.body)).toBe('Anda Sudah Keluar');
+    expect(end.body).toContain('Sesi Anda di perangkat ini sudah berakhir.');
+    expect(end.body).not.toMatch(/<script/);
+    v.language = 'en';
+    const inEnglish = await open(
+      v,
+      new URL(String(done.headers.location), t.config.oidc.issuer).href,
+    );
+    expect(headingOf(inEnglish.body)).toBe('You Are Signed Out');
   });
 });

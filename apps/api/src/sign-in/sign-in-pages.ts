@@ -24,6 +24,7 @@ import {
   type RenderSignInPage,
   type SignInPage,
   type SignInPageLanguage,
+  type SignOutPage,
 } from '@portal/contracts/sign-in-pages';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
@@ -530,6 +531,22 @@ export function signInPages(options: SignInPagesOptions) {
     });
   };
 
-  return { currentStep, routes };
+  /**
+   * The provider's sign-out pages (its `logoutSource` and `postLogoutSuccessSource`), rendered
+   * like the steps: the same document, styles and language.
+   */
+  async function renderSignOut(
+    step: Omit<SignOutPage, 'paths' | 'script'>,
+    page: string | null,
+  ): Promise<string> {
+    const { render } = await renderer();
+    return render({
+      ...step,
+      paths: { home: options.webOrigin, page },
+      script: null,
+    } as SignOutPage);
+  }
+
+  return { currentStep, routes, renderSignOut };
 }
 export type SignInPages = ReturnType<typeof signInPages>;

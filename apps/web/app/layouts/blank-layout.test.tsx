@@ -7,7 +7,7 @@ import BlankLayout from './blank-layout';
 afterEach(cleanup);
 
 describe('the blank layout', () => {
-  it.each(['/auth/login', '/auth/sign-out', '/konsol', '/admin', '/tidak-ada'])(
+  it.each(['/auth/login', '/konsol', '/admin', '/tidak-ada'])(
     'leads home from %s by the logo',
     (path) => {
       renderWithProviders(

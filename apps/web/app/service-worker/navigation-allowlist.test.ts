@@ -32,6 +32,7 @@ describe('the service worker navigation allow-list', () => {
     '/auth/session',
     '/auth/logout',
     '/oidc/session/end',
+    '/oidc/session/end/success',
     '/oidc/interaction/abc',
     // The provider's step pages are the server's; an old address of one is its redirect.
     '/auth/sign-in/Hk3-x_9',

@@ -1,4 +1,4 @@
-import type { RenderSignInPage, SignInPage } from '@portal/contracts/sign-in-pages';
+import type { RenderSignInPage, SignInPage, SignOutPage } from '@portal/contracts/sign-in-pages';
 import { SIGN_IN_PAGE_LANGUAGES } from '@portal/contracts/sign-in-pages';
 import { defaultPageTitle } from '@portal/contracts/brand';
 import i18next, { type i18n as I18n } from 'i18next';
@@ -19,6 +19,8 @@ import {
   NewPasswordPage,
   PasswordPage,
   RecoveryCodesPage,
+  SignedOutPage,
+  SignOutConfirmPage,
   TotpEnrolPage,
   TotpPage,
 } from './step-pages';
@@ -60,7 +62,7 @@ const catalogues = new Map(
 );
 
 /** The heading of each step, which is the document's title too. */
-function useTitle(page: SignInPage): string {
+function useTitle(page: SignInPage | SignOutPage): string {
   const { t } = useTranslation('sign-in');
   const domain = webConfig.domain;
   switch (page.step) {
@@ -78,10 +80,14 @@ function useTitle(page: SignInPage): string {
       return t('consent.title', { platform: page.platform });
     case 'expired':
       return t('title', { domain });
+    case 'sign-out':
+      return t('signOut.title');
+    case 'signed-out':
+      return t('signOut.doneTitle');
   }
 }
 
-function Step({ page }: { page: SignInPage }) {
+function Step({ page }: { page: SignInPage | SignOutPage }) {
   switch (page.step) {
     case 'password':
       return <PasswordPage page={page} />;
@@ -97,10 +103,22 @@ function Step({ page }: { page: SignInPage }) {
       return <ConsentPage page={page} />;
     case 'expired':
       return <ExpiredPage page={page} />;
+    case 'sign-out':
+      return <SignOutConfirmPage page={page} />;
+    case 'signed-out':
+      return <SignedOutPage page={page} />;
   }
 }
 
-function Document({ page }: { page: SignInPage }) {
+/** The page's address with the other language asked for (its own query kept). */
+function languageLink(address: string, language: string): string {
+  const [path, query = ''] = address.split('?', 2);
+  const params = new URLSearchParams(query);
+  params.set('lang', language);
+  return `${path}?${params.toString()}`;
+}
+
+function Document({ page }: { page: SignInPage | SignOutPage }) {
   const { t } = useTranslation('sign-in');
   const title = useTitle(page);
   const failed = Boolean(page.problem) || Object.keys(page.fieldErrors ?? {}).length > 0;
@@ -124,14 +142,16 @@ function Document({ page }: { page: SignInPage }) {
             <a href={page.paths.home} className="inline-flex min-h-11 items-center font-bold">
               {t('brandName', { ns: 'common', domain })}
             </a>
-            <a
-              href={`${page.paths.page}?lang=${other}`}
-              lang={other}
-              hrefLang={other}
-              className="link inline-flex min-h-11 items-center"
-            >
-              {t(`language.switchTo.${other}`, { ns: 'common' })}
-            </a>
+            {page.paths.page ? (
+              <a
+                href={languageLink(page.paths.page, other)}
+                lang={other}
+                hrefLang={other}
+                className="link inline-flex min-h-11 items-center"
+              >
+                {t(`language.switchTo.${other}`, { ns: 'common' })}
+              </a>
+            ) : null}
           </div>
         </header>
         <main

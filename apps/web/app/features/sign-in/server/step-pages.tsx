@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
-import type { PageMessage, SignInPage } from '@portal/contracts/sign-in-pages';
+import type { PageMessage, SignInPage, SignOutPage } from '@portal/contracts/sign-in-pages';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '~/components/alert';
@@ -397,5 +397,39 @@ export function ExpiredPage({ page }: { page: Page<'expired'> }) {
         {t('startAgain')}
       </a>
     </Alert>
+  );
+}
+
+/**
+ * The provider's sign-out confirmation: "yes" ends the session on this device; the other button
+ * posts the same form without it, which signs out of the asking platform only, as the provider
+ * does for a person who declines.
+ */
+export function SignOutConfirmPage({ page }: { page: Extract<SignOutPage, { step: 'sign-out' }> }) {
+  const { t } = useTranslation('sign-in');
+  return (
+    <form method="post" action={page.action} className="mt-6 space-y-3">
+      <p>{t('signOut.question')}</p>
+      <input type="hidden" name="xsrf" value={page.xsrf} />
+      <button type="submit" name="logout" value="yes" className="btn btn-primary w-full">
+        {t('signOut.yes')}
+      </button>
+      <button type="submit" className="btn btn-secondary w-full">
+        {t('signOut.no')}
+      </button>
+    </form>
+  );
+}
+
+/** The end of a sign-out that named no way back to a platform. */
+export function SignedOutPage({ page }: { page: Extract<SignOutPage, { step: 'signed-out' }> }) {
+  const { t } = useTranslation('sign-in');
+  return (
+    <>
+      <p className="mt-3">{t('signOut.done')}</p>
+      <a href={page.paths.home} className="btn btn-primary mt-6">
+        {t('signOut.home')}
+      </a>
+    </>
   );
 }

@@ -1,3 +1,0 @@
-import { SignOutPage } from '~/features/sign-in/sign-out-page';
-
-export default SignOutPage;
