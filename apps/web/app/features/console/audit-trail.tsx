@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
+import { DateRangeFields } from '~/components/date-range-fields';
 import { FormField } from '~/components/form-field';
 import { Pager } from '~/components/pager';
 import { saveFile } from '~/components/save-file';
@@ -168,7 +169,7 @@ function AuditFilters({
 }) {
   const { t } = useTranslation('console');
   const [draft, setDraft] = useState(value);
-  const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
+  const ids = { actor: useId(), action: useId() };
   const actions = AUDIT_TRAIL_ACTIONS;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -208,26 +209,11 @@ function AuditFilters({
           </select>
         )}
       </FormField>
-      <FormField id={ids.from} label={t('audit.from')}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField id={ids.to} label={t('audit.to')}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          />
-        )}
-      </FormField>
+      <DateRangeFields
+        value={draft}
+        onChange={setDraft}
+        labels={{ from: t('audit.from'), to: t('audit.to') }}
+      />
       <button type="submit" className="btn btn-primary lg:col-start-5">
         {t('audit.apply')}
       </button>
