@@ -6,6 +6,7 @@ import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { DateRangeFields } from '~/components/date-range-fields';
 import { FormField } from '~/components/form-field';
+import { ListStatus } from '~/components/list-status';
 import { Pager } from '~/components/pager';
 import { saveFile } from '~/components/save-file';
 import { useLocaliseMessage } from '~/i18n/server-messages';
@@ -107,23 +108,16 @@ export function AuditTrail() {
       {download.error instanceof ApiError ? (
         <Alert variant="field-error">{localise(download.error)}</Alert>
       ) : null}
-      {trail.error instanceof ApiError ? (
-        <Alert variant="error" className="mt-3">
-          {localise(trail.error)}
-        </Alert>
-      ) : null}
-      <p className="mt-4" aria-live="polite">
-        {data
-          ? data.total === 0
-            ? t('audit.none')
-            : t('audit.total', { count: data.total })
-          : null}
-      </p>
-      {trail.isPending ? (
-        <p role="status" className="text-muted">
-          {t('loading')}
-        </p>
-      ) : null}
+      <ListStatus
+        error={trail.error}
+        count={data?.total}
+        pending={trail.isPending}
+        texts={{
+          none: t('audit.none'),
+          total: (count) => t('audit.total', { count }),
+          loading: t('loading'),
+        }}
+      />
       {data ? (
         <>
           <ol
