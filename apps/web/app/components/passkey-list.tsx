@@ -1,7 +1,10 @@
 import clsx from 'clsx';
 import { PASSKEY_POLICY, type Passkey } from '@portal/contracts/passkeys';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { browserHasPasskeys } from '~/auth/passkeys';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '~/api/api-client';
+import { browserHasPasskeys, type PasskeyRefusal } from '~/auth/passkeys';
+import { useLocaliseMessage } from '~/i18n/server-messages';
 import { Alert } from './alert';
 import { FormField } from './form-field';
 
@@ -130,5 +133,43 @@ export function PasskeyAddForm({
         {pending ? texts.adding : texts.add}
       </button>
     </form>
+  );
+}
+
+/**
+ * The add form with what follows it on every page that offers one: the page's own status line
+ * (if any), the browser's refusal and the server's error. The words are the `passkeys.*` keys of
+ * the page's namespace, which both namespaces hold alike.
+ */
+export function PasskeyAddSection({
+  namespace,
+  status,
+  refusal,
+  error,
+  ...form
+}: Omit<Parameters<typeof PasskeyAddForm>[0], 'texts'> & {
+  namespace: 'console' | 'sign-in-methods';
+  status?: ReactNode;
+  refusal: PasskeyRefusal | null;
+  error: unknown;
+}) {
+  const { t } = useTranslation(namespace);
+  const localise = useLocaliseMessage();
+  return (
+    <>
+      <PasskeyAddForm
+        {...form}
+        texts={{
+          label: t('passkeys.label'),
+          labelHint: t('passkeys.labelHint'),
+          add: t('passkeys.add'),
+          adding: t('passkeys.adding'),
+          unsupported: t('passkeys.unsupported'),
+        }}
+      />
+      {status}
+      {refusal ? <Alert variant="field-error">{t(`passkeys.refusal.${refusal}`)}</Alert> : null}
+      {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
+    </>
   );
 }

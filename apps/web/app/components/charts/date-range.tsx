@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatisticsQuerySchema, type StatisticsQuery } from '@portal/contracts/statistics';
-import { FormField } from '~/components/form-field';
+import { DateRangeFields } from '~/components/date-range-fields';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 
 const DAY_MS = 86_400_000;
@@ -27,7 +27,6 @@ export function DateRange({
 }) {
   const { t } = useTranslation('common');
   const localise = useLocaliseMessage();
-  const ids = { from: useId(), to: useId() };
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<{ field: 'from' | 'to'; message: string } | null>(null);
   const apply = (range: StatisticsQuery) => {
@@ -63,26 +62,13 @@ export function DateRange({
         ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
-        <FormField id={ids.from} label={t('charts.from')} error={errorOf('from')} announceError>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField id={ids.to} label={t('charts.to')} error={errorOf('to')} announceError>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={draft.to}
-              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            />
-          )}
-        </FormField>
+        <DateRangeFields
+          value={draft}
+          onChange={setDraft}
+          labels={{ from: t('charts.from'), to: t('charts.to') }}
+          errors={{ from: errorOf('from'), to: errorOf('to') }}
+          announceError
+        />
         <button type="submit" className="btn btn-primary">
           {t('charts.apply')}
         </button>

@@ -4,7 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
+import { DateRangeFields } from '~/components/date-range-fields';
 import { FormField } from '~/components/form-field';
+import { ListStatus } from '~/components/list-status';
 import { Pager } from '~/components/pager';
 import { saveFile } from '~/components/save-file';
 import { useLocaliseMessage } from '~/i18n/server-messages';
@@ -106,23 +108,16 @@ export function AuditTrail() {
       {download.error instanceof ApiError ? (
         <Alert variant="field-error">{localise(download.error)}</Alert>
       ) : null}
-      {trail.error instanceof ApiError ? (
-        <Alert variant="error" className="mt-3">
-          {localise(trail.error)}
-        </Alert>
-      ) : null}
-      <p className="mt-4" aria-live="polite">
-        {data
-          ? data.total === 0
-            ? t('audit.none')
-            : t('audit.total', { count: data.total })
-          : null}
-      </p>
-      {trail.isPending ? (
-        <p role="status" className="text-muted">
-          {t('loading')}
-        </p>
-      ) : null}
+      <ListStatus
+        error={trail.error}
+        count={data?.total}
+        pending={trail.isPending}
+        texts={{
+          none: t('audit.none'),
+          total: (count) => t('audit.total', { count }),
+          loading: t('loading'),
+        }}
+      />
       {data ? (
         <>
           <ol
@@ -168,7 +163,7 @@ function AuditFilters({
 }) {
   const { t } = useTranslation('console');
   const [draft, setDraft] = useState(value);
-  const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
+  const ids = { actor: useId(), action: useId() };
   const actions = AUDIT_TRAIL_ACTIONS;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -208,26 +203,11 @@ function AuditFilters({
           </select>
         )}
       </FormField>
-      <FormField id={ids.from} label={t('audit.from')}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField id={ids.to} label={t('audit.to')}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          />
-        )}
-      </FormField>
+      <DateRangeFields
+        value={draft}
+        onChange={setDraft}
+        labels={{ from: t('audit.from'), to: t('audit.to') }}
+      />
       <button type="submit" className="btn btn-primary lg:col-start-5">
         {t('audit.apply')}
       </button>

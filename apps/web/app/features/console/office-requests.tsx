@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
+import { DateRangeFields } from '~/components/date-range-fields';
 import { FormField } from '~/components/form-field';
 import { Modal } from '~/components/modal';
 import { registerNamespace } from '~/i18n/i18n';
@@ -140,7 +141,7 @@ function Filters({
   const { t } = useTranslation('console');
   const regions = useRegions();
   const [draft, setDraft] = useState(value);
-  const ids = { status: useId(), province: useId(), from: useId(), to: useId() };
+  const ids = { status: useId(), province: useId() };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);
@@ -183,26 +184,11 @@ function Filters({
           </select>
         )}
       </FormField>
-      <FormField id={ids.from} label={t('requests.from')}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField id={ids.to} label={t('requests.to')}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          />
-        )}
-      </FormField>
+      <DateRangeFields
+        value={draft}
+        onChange={setDraft}
+        labels={{ from: t('requests.from'), to: t('requests.to') }}
+      />
       <button type="submit" className="btn btn-primary">
         {t('requests.apply')}
       </button>

@@ -1,11 +1,8 @@
 import type { Passkey } from '@portal/contracts/passkeys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '~/api/api-client';
 import type { PasskeyRefusal } from '~/auth/passkeys';
-import { Alert } from '~/components/alert';
-import { PasskeyAddForm, PasskeyList } from '~/components/passkey-list';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import { PasskeyAddSection, PasskeyList } from '~/components/passkey-list';
 import { useAddPasskey } from './api/add-passkey';
 import { usePasskeys } from './api/get-passkeys';
 import { useRemovePasskey } from './api/remove-passkey';
@@ -16,7 +13,6 @@ import { useRemovePasskey } from './api/remove-passkey';
  */
 export function Passkeys() {
   const { t, i18n } = useTranslation('console');
-  const localise = useLocaliseMessage();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -85,25 +81,21 @@ export function Passkeys() {
           onRemove={onRemove}
         />
       )}
-      <PasskeyAddForm
+      <PasskeyAddSection
+        namespace="console"
         className="mt-6"
         label={label}
         onLabelChange={setLabel}
         onAdd={onAdd}
         pending={add.isPending}
-        texts={{
-          label: t('passkeys.label'),
-          labelHint: t('passkeys.labelHint'),
-          add: t('passkeys.add'),
-          adding: t('passkeys.adding'),
-          unsupported: t('passkeys.unsupported'),
-        }}
+        status={
+          <p role="status" className="mt-2 min-h-6 font-semibold">
+            {done}
+          </p>
+        }
+        refusal={refusal}
+        error={error}
       />
-      <p role="status" className="mt-2 min-h-6 font-semibold">
-        {done}
-      </p>
-      {refusal ? <Alert variant="field-error">{t(`passkeys.refusal.${refusal}`)}</Alert> : null}
-      {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { FormField } from '~/components/form-field';
+import { ListStatus } from '~/components/list-status';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useStaff } from './api/get-staff';
 import { useInviteStaffMember } from './api/invite-staff-member';
@@ -34,7 +35,6 @@ export function StaffPage() {
 /** Every member with their roles, status, second factor and last sign-in; the invitation form. */
 export function StaffList({ self }: { self: StaffSelf }) {
   const { t } = useTranslation('console');
-  const localise = useLocaliseMessage();
   const ids = { status: useId(), role: useId() };
   const [status, setStatus] = useState('');
   const [role, setRole] = useState('');
@@ -81,23 +81,16 @@ export function StaffList({ self }: { self: StaffSelf }) {
           )}
         </FormField>
       </form>
-      {staff.error instanceof ApiError ? (
-        <Alert variant="error" className="mt-3">
-          {localise(staff.error)}
-        </Alert>
-      ) : null}
-      <p className="mt-4" aria-live="polite">
-        {shown
-          ? shown.length === 0
-            ? t('staff.none')
-            : t('staff.total', { count: shown.length })
-          : null}
-      </p>
-      {staff.isPending ? (
-        <p role="status" className="mt-2 text-muted">
-          {t('loading')}
-        </p>
-      ) : null}
+      <ListStatus
+        error={staff.error}
+        count={shown?.length}
+        pending={staff.isPending}
+        texts={{
+          none: t('staff.none'),
+          total: (count) => t('staff.total', { count }),
+          loading: t('loading'),
+        }}
+      />
       <ul
         className="mt-2 divide-y divide-line border-y border-line"
         aria-label={t('staff.listTitle')}

@@ -15,7 +15,7 @@ import {
   typedCode,
 } from '~/components/authenticator-app';
 import { FormField } from '~/components/form-field';
-import { PasskeyAddForm, PasskeyList } from '~/components/passkey-list';
+import { PasskeyAddSection, PasskeyList } from '~/components/passkey-list';
 import { PageTitle } from '~/components/page-title';
 import { RecoveryCodeList } from '~/components/recovery-code-list';
 import { webConfig } from '~/config';
@@ -234,7 +234,6 @@ function AppSection({ methods, onCodes }: SectionProps) {
 
 function PasskeySection({ methods, onCodes }: SectionProps) {
   const { t } = useTranslation('sign-in-methods');
-  const localise = useLocaliseMessage();
   const day = useDay();
   const add = useAddPasskey();
   const [label, setLabel] = useState('');
@@ -284,24 +283,16 @@ function PasskeySection({ methods, onCodes }: SectionProps) {
           }
         />
       )}
-      <PasskeyAddForm
+      <PasskeyAddSection
+        namespace="sign-in-methods"
         className="mt-4"
         label={label}
         onLabelChange={setLabel}
         onAdd={onAdd}
         pending={add.isPending}
-        texts={{
-          label: t('passkeys.label'),
-          labelHint: t('passkeys.labelHint'),
-          add: t('passkeys.add'),
-          adding: t('passkeys.adding'),
-          unsupported: t('passkeys.unsupported'),
-        }}
+        refusal={refusal}
+        error={add.error}
       />
-      {refusal ? <Alert variant="field-error">{t(`passkeys.refusal.${refusal}`)}</Alert> : null}
-      {add.error instanceof ApiError ? (
-        <Alert variant="field-error">{localise(add.error)}</Alert>
-      ) : null}
       <SignInAgain error={add.error} />
     </section>
   );
