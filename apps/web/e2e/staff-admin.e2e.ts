@@ -182,7 +182,7 @@ describe.skipIf(!hasBrowser)('staff administration in the console', () => {
     // Disabled: the member's sessions ended with it, the portal's with the provider's, so the
     // console sends them to the sign-in page at their next visit.
     await inviteePage.reload();
-    await inviteePage.waitForURL(/\/auth\/sign-in\/[\w-]+$/, { timeout: 30_000 });
+    await inviteePage.waitForURL(/\/oidc\/interaction\/[\w-]+$/, { timeout: 30_000 });
 
     await adminPage
       .getByRole('navigation', { name: en.nav.label })

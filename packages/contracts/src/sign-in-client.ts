@@ -1,13 +1,12 @@
-// What the web's OpenID client needs, without zod: the sign-in page (`/auth/login`) only sends
-// the browser to the provider, and the schemas of sign-in.ts would bring zod into its first
-// JavaScript (issue 38, bench/README.md). sign-in.ts re-exports these.
+// What the portal's sign-in shares without zod: its client at the provider, its return
+// addresses, the login reference cookie and the session's shape.
 
 /** The web app's client at the provider, and its pages the provider returns to. */
 export const PORTAL_WEB_CLIENT_ID = 'portal-web';
 export const WEB_AUTH_PATHS = {
   loginCallback: '/auth/login/callback',
   logoutCallback: '/auth/logout/callback',
-  /** The sign-in page of an interaction: `/auth/sign-in/<uid>`. */
+  /** An older address of an interaction's sign-in page, which the server redirects. */
   signIn: '/auth/sign-in',
 } as const;
 
