@@ -13,13 +13,13 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { measureSignInScript } from '../apps/web/scripts/page-weight';
+import { freePort } from '../scripts/free-port';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -34,16 +34,6 @@ const SLOW_4G = { latency: 562.5, throughput: (1.6 * 1024 * 1024 * 0.9) / 8 };
 /** A platform's sign-in paints its form within 2 s, the portal's "Masuk" within 2.5 s. */
 const GOAL_MS = 2000;
 const PORTAL_GOAL_MS = 2500;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 async function startServer() {
   const port = await freePort();

@@ -12,7 +12,6 @@
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import {
   measureSignInScript,
   toKb,
 } from '../apps/web/scripts/page-weight';
+import { freePort } from '../scripts/free-port';
 
 /** DESIGN.md's page budget (issue 16), which issue 38 asks of every public page and sign-in. */
 const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.02, longestTaskMs: 200 };
@@ -89,16 +89,6 @@ const BENCH_ROUTES: BenchRoute[] = [
   { name: 'deletion', url: '/account/deletion-report', route: '/account/deletion-report' },
   { name: 'console', url: '/konsol', route: '/konsol', watch: true, signedIn: true },
 ];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 async function startServer() {
   const port = await freePort();
