@@ -21,7 +21,7 @@ import {
   startSignIn,
 } from '../src/test-support/test-relying-party';
 
-// Redis stopped and started under the API (issue 24), a Redis of the test's own on loopback
+// Redis stopped and started under the API, a Redis of the test's own on loopback
 // (the machine's is shared). While it is away every limit keeps holding, counted in the
 // instance's memory (decision 0237), and nothing answers 5xx; once it is back the counts go
 // to Redis again. OTP locks live in PostgreSQL and are not touched by this. The sign-in

@@ -150,7 +150,7 @@ const EnvSchema = z
       .min(1)
       .default(path.join(repoRoot, 'apps/web/build/sign-in/render-sign-in-page.js')),
     /**
-     * Where registry snapshots arrive (issue 23): one folder per snapshot with its CSV files and
+     * Where registry snapshots arrive: one folder per snapshot with its CSV files and
      * a `READY` file written last; `<DATA_DIR>/registry-inbox` by default.
      */
     REGISTRY_INBOX_DIR: z.string().min(1).optional(),
@@ -166,7 +166,7 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SEED_DEMO: booleanFromEnv.optional(),
     DEMO_PEOPLE: z.coerce.number().int().min(100).max(10_000_000).default(5_000),
-    /** The demo platform (`npm run demo:platform`, issue 36): where it runs, and its secret. */
+    /** The demo platform (`npm run demo:platform`): where it runs, and its secret. */
     DEMO_PLATFORM_URL: z.url().default('http://localhost:4000'),
     DEMO_PLATFORM_SECRET: z.string().min(16).default('demo-platform-secret-development-only'),
     TRACKING_HMAC_KEY: z
@@ -351,7 +351,7 @@ export type Config = {
   };
   seedDemo: boolean;
   demoPeople: number;
-  /** Registered at start outside production (issue 36): `npm run demo:platform` signs in with it. */
+  /** Registered at start outside production: `npm run demo:platform` signs in with it. */
   demoPlatform: { url: string; secret: string };
   trackingHmacKey: string;
   eventTracker: { user: string; secret: string };

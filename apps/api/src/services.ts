@@ -70,7 +70,7 @@ type Dependencies = {
   rateLimit: RateLimitStore;
   /** The provider's short-lived models' home when shared; made from the configuration otherwise. */
   providerState?: ShortLivedStore;
-  /** The registry's lifecycle runs by it: tests move it (issue 23). */
+  /** The registry's lifecycle runs by it: tests move it. */
   now?: Clock;
 };
 

@@ -25,7 +25,7 @@ export type AccessDependencies = {
   /** The API's audience: tokens the provider issued for anything else are refused. */
   audience: string;
   repository: AccessRepository;
-  /** Refusals of a staff member outside their roles are audited (issue 34). */
+  /** Refusals of a staff member outside their roles are audited. */
   audit: Pick<AuditLog, 'queue'>;
   /**
    * The portal's own session (decision 0287): a browser without a bearer token calls with its
@@ -165,7 +165,7 @@ export function createAccess(deps: AccessDependencies) {
     /**
      * A ministry staff member (DESIGN.md: staff with a second factor): a token for a staff
      * account that is active and has its second factor enrolled (a staff sign-in only ends after
-     * it). With a console section (issue 34), one of the member's roles must grant it: else 403
+     * it). With a console section, one of the member's roles must grant it: else 403
      * `staff_role_missing`, audited. A learning account's token is refused with 403; no valid
      * token, 401. A role withdrawn, an account disabled or a session ended counts from the next
      * call.

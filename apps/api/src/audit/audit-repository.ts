@@ -18,7 +18,7 @@ export type AuditEntry = {
   targetHash?: string | undefined;
   /** What a console action changed: personal data in it only as keyed hashes (`hash`). */
   changes?: { before: unknown; after: unknown } | undefined;
-  /** The OpenID client a sign-in was for (issue 36). */
+  /** The OpenID client a sign-in was for. */
   clientId?: string | undefined;
 };
 

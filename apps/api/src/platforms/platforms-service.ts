@@ -132,7 +132,7 @@ type Dependencies = {
   now?: () => Date;
 };
 
-/** The console's platform registry and the person's connected platforms (issue 36). */
+/** The console's platform registry and the person's connected platforms. */
 export function createPlatformsService({
   db,
   audit,

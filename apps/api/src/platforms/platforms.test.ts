@@ -47,7 +47,7 @@ import { JOB_ORIGIN_KEY } from '../jobs/job-queue';
 import { runForRequest } from '../logging/request-id';
 import { DELIVER_QUEUE } from '../notifications/outbox-jobs';
 
-// The provider as the ministry's platforms meet it (issue 36), through two relying parties
+// The provider as the ministry's platforms meet it, through two relying parties
 // written apart: openid-client (the confidential client_secret_basic platform), and raw HTTP
 // with jose below (the public PKCE client and the private_key_jwt platform).
 

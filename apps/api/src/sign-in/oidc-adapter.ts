@@ -221,11 +221,11 @@ export type QueueLogout = (
 ) => Promise<unknown>;
 
 /**
- * The sessions of an account in the provider's storage, for the person to see and end
- * (issue 35): each with its browser and its grants, ended with everything their grants issued.
+ * The sessions of an account in the provider's storage, for the person to see and end:
+ * each with its browser and its grants, ended with everything their grants issued.
  */
 export function createSignInSessions(db: Db, queueLogout: QueueLogout) {
-  /** Each platform of the ended sessions hears of it, in the same transaction (issue 36). */
+  /** Each platform of the ended sessions hears of it, in the same transaction. */
   async function logOutPlatforms(tx: Transaction, accountId: string, ended: SignedInSession[]) {
     for (const { clientId, sid } of ended.flatMap((session) => session.clients)) {
       if (sid && clientId !== PORTAL_WEB_CLIENT_ID) await queueLogout(tx, clientId, accountId, sid);

@@ -39,7 +39,7 @@ export type AccountClaims = {
   schools: SchoolClaim[];
 };
 
-/** The ministry's platforms, registered in the console (issue 36), as the provider needs them. */
+/** The ministry's platforms, registered in the console, as the provider needs them. */
 export type PlatformClients = {
   /** A platform's client metadata; undefined when unknown or disabled. */
   find(clientId: string): Promise<Record<string, unknown> | undefined>;
@@ -88,7 +88,7 @@ export type ProviderOptions = {
   queueBackchannelLogout: (clientId: string, sub: string, sid: string) => Promise<void>;
   /**
    * Notes a session's use by a browser (its sign-in and every token it gets): the profile lists
-   * where an account is signed in with it (issue 35).
+   * where an account is signed in with it.
    */
   recordSessionUse?: (sessionUid: string, userAgent: string | undefined) => Promise<void>;
 };
@@ -219,7 +219,7 @@ export function buildProvider(
     clientBasedCORS: (_ctx, origin, client) =>
       client.clientId === PORTAL_WEB_CLIENT_ID && origin === webOrigin,
     scopes: [...PLATFORM_SCOPES],
-    // The claims of each scope (issue 36). `roles` is the portal's own: the web chooses its pages
+    // The claims of each scope. `roles` is the portal's own: the web chooses its pages
     // by it, the API checks it; a platform never receives it.
     claims: {
       ...SCOPE_CLAIMS,

@@ -111,7 +111,7 @@ export function createSignInRepository(db: Db) {
 
     /**
      * The schools the person belongs to today, with their role at each (the `schools` claim and
-     * the portal's `school_admin` role): a school they left is not listed (issue 36).
+     * the portal's `school_admin` role): a school they left is not listed.
      */
     async staffByEmail(email: string): Promise<StaffAccount | undefined> {
       const [row] = await db

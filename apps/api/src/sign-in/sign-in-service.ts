@@ -59,13 +59,13 @@ type Dependencies = {
   tokenSecret: string;
   /** Staff's passkeys, their second factor beside the authenticator app (decision 0262). */
   passkeys: Pick<PasskeysService, 'count' | 'authenticationOptions' | 'verifyAuthentication'>;
-  /** A learning account's optional second factor (issue 35): which it holds, and its codes. */
+  /** A learning account's optional second factor: which it holds, and its codes. */
   secondFactors: Pick<SignInMethodsService, 'factorsOf' | 'codeAccepted'>;
   /** Ends every session and refresh token of an account (a new password). */
   revokeSignIns: (tx: Transaction, accountId: string) => Promise<void>;
   /** Counts attempts and locks, by kind of account and outcome only. */
   metrics: Pick<Metrics, 'signInAttempt'>;
-  /** Remembers what a person agreed a platform may receive (issue 36). */
+  /** Remembers what a person agreed a platform may receive. */
   connectPlatform: (
     accountId: string,
     clientId: string,
@@ -368,7 +368,7 @@ export function createSignInService(deps: Dependencies) {
     return staff;
   }
 
-  /** A learning account holding a second factor answers it after the password (issue 35). */
+  /** A learning account holding a second factor answers it after the password. */
   async function learningSecondFactorStep(accountId: number): Promise<SignInStep | null> {
     const factors = await deps.secondFactors.factorsOf(accountId);
     return factors.totp || factors.passkey ? 'totp' : null;
@@ -485,7 +485,7 @@ export function createSignInService(deps: Dependencies) {
     async checkPassword(
       input: SignInBody,
       ip: string,
-      /** The client the sign-in is for, named in its audit events (issue 36). */
+      /** The client the sign-in is for, named in its audit events. */
       clientId?: string,
     ): Promise<{ accountId: string; step: SignInStep | null }> {
       await enforceLimit(counters, `sign-in-ip:${ip}`, deps.limitPerIpPerMinute, MINUTE_MS);
@@ -574,8 +574,8 @@ export function createSignInService(deps: Dependencies) {
     },
 
     /**
-     * The current password of a signed-in learning account, confirming a change in the profile
-     * (issue 35): checked, counted and locked as at sign-in (the same wrong-password count per
+     * The current password of a signed-in learning account, confirming a change in the
+     * profile: checked, counted and locked as at sign-in (the same wrong-password count per
      * person), audited as `password-confirm`. Answers 'right', 'wrong' or 'locked'.
      */
     async confirmPassword(

@@ -107,7 +107,7 @@ export async function createTestApp(
 /**
  * Several instances of the app on one database and one counters store, each with its own
  * process state (services, sign-in provider, job workers): what consecutive requests meet
- * behind a load balancer (issue 24).
+ * behind a load balancer.
  */
 export async function createTestCluster(size: number, overrides: Record<string, string> = {}) {
   const config = testConfig(overrides);

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 // Test support for the sign-in suites: openid-client as the web app's relying party, and a
 // browser of a few lines (cookies and redirects), both talking to the app through inject().
 
-/** The provider's endpoints of issue 19, as its discovery document names them. */
+/** The provider's endpoints the web app uses, as its discovery document names them. */
 export const PROVIDER_ENDPOINTS = [
   'authorization_endpoint',
   'token_endpoint',
