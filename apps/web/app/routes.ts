@@ -17,7 +17,7 @@ export default [
     route('reset-password/new-password', 'routes/reset-password-new.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('statistik', 'routes/public-statistics.tsx'),
-    // The account holder's home (issue 35): one page per section (PROFILE_SECTION_PAGES).
+    // The account holder's home: one page per section (PROFILE_SECTION_PAGES).
     route('profile', 'routes/profile.tsx', [
       index('routes/profile-account.tsx'),
       route('email-pribadi', 'routes/profile-personal-email.tsx'),

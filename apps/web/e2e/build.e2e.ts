@@ -61,7 +61,7 @@ describe('the built web app', () => {
 
   it('prerenders the reset pages and the deletion report with their titles, forms after', () => {
     // Their forms read this browser's state (the tab's reset, the link's fragment), so the
-    // prerendered HTML holds the title and the room of the part that follows (issue 38).
+    // prerendered HTML holds the title and the room of the part that follows, so nothing moves when it arrives.
     for (const [page, part] of [
       ['reset-password/otp', 'reset-otp-form'],
       ['reset-password/new-password', 'new-password-form'],

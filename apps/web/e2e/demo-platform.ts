@@ -9,7 +9,7 @@ import { freePort, startPortalServer, type PortalServer } from './portal-server'
 import { signInWithPassword } from './sign-in-steps';
 
 // The demo platform (`npm run demo:platform`, a separate app using openid-client) beside a
-// portal server of its own, which registers the platform at the platform's port (issue 36).
+// portal server of its own, which registers the platform at the platform's port.
 
 const DEMO_PASSWORD = 'Coba-Portal-2026';
 const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '../..');

@@ -10,7 +10,7 @@ import { DESKTOP, hasBrowser, launchBrowser, MOBILE, newContext, open } from './
 import { demoIdentities, waitForMessage, type DemoIdentity } from './dev-pages';
 import { JOURNEY_CODE_COOLDOWN_SECONDS } from './portal-server';
 
-// The account holder's home (issue 35), as a returning visitor whose service worker is in
+// The account holder's home, as a returning visitor whose service worker is in
 // control: a wrong then a right password change, another device signed out from this one, a
 // new personal e-mail by the code read from the dev mailbox, and a copy of one's data.
 

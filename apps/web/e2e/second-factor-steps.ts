@@ -7,7 +7,7 @@ import signInEn from '../app/locales/en/sign-in.json';
 import signInId from '../app/locales/id/sign-in.json';
 import { expectNoAxeViolations } from './axe';
 
-// Issue 35: an account holder's second factor on the profile's "Metode masuk" page, and its
+// An account holder's second factor on the profile's "Metode masuk" page, and its
 // step after the password, as a visitor goes through them.
 
 const METHODS = { id: methodsId, en: methodsEn };

@@ -50,7 +50,7 @@ const HEADINGS: Record<string, string> = {
     ),
   ),
   '/konsol/undangan': 'Terima Undangan Staf',
-  // The profile's section pages (issue 35) too.
+  // The profile's section pages too.
   ...Object.fromEntries(
     WEB_ROUTES.filter((route) => route.path.startsWith('/profile/')).map((route) => [
       route.path,

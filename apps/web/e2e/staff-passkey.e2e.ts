@@ -10,7 +10,7 @@ import { devPages } from './dev-pages';
 import { startPortalServer, type PortalServer } from './portal-server';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
-// Issue 34: a staff member adds a passkey in the console and signs in with it at the second
+// A staff member adds a passkey in the console and signs in with it at the second
 // factor. The device is Chromium's virtual authenticator (the CDP WebAuthn domain): a platform
 // authenticator that verifies its user, as a phone's fingerprint or PIN does. WebAuthn refuses
 // an IP address as the relying party, so this journey runs a server of its own on `localhost`

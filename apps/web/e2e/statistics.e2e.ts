@@ -12,7 +12,7 @@ import { demoSignInAccounts } from './dev-pages';
 import { expectNoAxeViolations } from './axe';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
-// The statistics of issue 22 from events recorded through the public API: the server's job runs
+// The console's statistics from events recorded through the public API: the server's job runs
 // every few seconds here (global-setup.ts), and counts a row once it is a minute old.
 const FIGURES_TIMEOUT_MS = 180_000;
 const DOWNLOADS = 3;

@@ -2,7 +2,8 @@
  * The JavaScript a page loads before it is interactive: the scripts and module preloads of its
  * HTML (a prerendered page's own, or the app shell for the others) and, for a route the shell
  * loads on start, that route's modules with their static imports from the router's manifest;
- * gzip-compressed. The budgets (issue 16 for the home page, issue 38 for every route) are held by
+ * gzip-compressed. The budgets (DESIGN.md's for the home page, one of its own for every other
+ * route) are held by
  * a test in the browser suite and printed by `npm run bench:web`.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -13,9 +14,8 @@ import { WEB_ROUTES } from '@portal/contracts/web-routes';
 export const HOME_JS_BUDGET_KB = 150;
 
 /**
- * A kB is 1,000 bytes, as DESIGN.md's budget and Lighthouse count it. The figures the comments
- * below quote from before 2026-11-29 are in units of 1,024 bytes; the ceilings themselves are
- * those bytes in kB, rounded up.
+ * A kB is 1,000 bytes, as DESIGN.md's budget and Lighthouse count it; each ceiling is the
+ * measured bytes in kB, rounded up, with the room said below.
  */
 export const BYTES_PER_KB = 1000;
 
@@ -23,22 +23,19 @@ export const BYTES_PER_KB = 1000;
 export const toKb = (bytes: number): number => bytes / BYTES_PER_KB;
 
 /**
- * Each route's ceiling in kB gzip (issue 38): what the route loaded when it was set, with a few
+ * Each route's ceiling in kB gzip: what the route loads, with a few
  * kB of room, so that a change which adds to a page's first JavaScript is seen and decided on in
  * review, not found later in a Lighthouse figure. The home page keeps DESIGN.md's 150 kB. The
- * public pages (issue 38) load their forms after the first script (load-part.ts) and the
+ * public pages load their forms after the first script (load-part.ts) and the
  * content pages their English only when read in English; the sign-in page and the signed-in
  * pages hold what they load (bench/README.md, docs/decisions/0279). Raising one is a decision: say why in
  * the commit.
  */
-// Issues 35 and 36 merged together (2026-11-27) grew ten signed-in routes by 0.3-3.5 kB each,
-// measured on the merged build: the sign-in contracts' consent and assurance levels, the
-// platforms' and second factor's messages in the shared server catalogue, the profile's
-// sections in the routes table. Their ceilings were raised to the measured weights.
-// Issue 44's fixes (2026-11-29) grew nineteen signed-in routes by 0.3-2.6 kB each, measured on
-// the merged build and not yet traced file by file: they added refusal messages to the shared
-// server catalogue, labels to the audit trail and the data page, and a link home to the blank
-// layout. Raised to the measured weights; no public page grew.
+// The signed-in routes' ceilings are their weights measured on the merged build. They carry
+// the sign-in contracts' consent and assurance levels; the platforms', second factor's and
+// refusal messages in the shared server catalogue; the profile's sections in the routes table;
+// the audit trail's and the data page's labels; and the blank layout's link home. The public
+// pages carry none of these.
 export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/': HOME_JS_BUDGET_KB,
   '/home': 154,
@@ -52,25 +49,24 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/oldhomepage': 159,
   '/reset-password/otp': 159,
   '/reset-password/new-password': 159,
-  // The account holder's home and its sections (issue 35), in the portal's layout.
+  // The account holder's home and its sections, in the portal's layout.
   '/profile': 205,
   '/profile/email-pribadi': 217,
-  // 210 before the page took the new-password fields the reset and the invitation use, and with
-  // them react-hook-form (13 kB), the form library of every other form: one way to write a form.
+  // The page takes the new-password fields the reset and the invitation use, and with them
+  // react-hook-form (13 kB), the form library of every other form: one way to write a form.
   '/profile/kata-sandi': 231,
-  // Issue 35: the profile's sign-in methods (the passkey contracts, the QR enrolment); 216 since
-  // its passkey and recovery-code lists are components shared with the console (their chunks).
+  // The profile's sign-in methods: the passkey contracts, the QR enrolment, and the passkey and
+  // recovery-code lists, components shared with the console (their own chunks).
   '/profile/metode-masuk': 223,
   '/profile/perangkat': 217,
-  // Issue 36: the dialog of a withdrawal and the API's messages come with the page.
+  // The dialog of a withdrawal and the API's messages come with the page.
   '/profile/platform-terhubung': 231,
   '/profile/data-saya': 212,
   '/eligible/peserta-didik': 220,
   '/admin': 234,
-  // Measured at 214.6 kB (1 kB = 1,024 bytes then) once the portal's session moved to the server,
-  // and lowered to it.
+  // The console's start page, measured with the portal's session kept on the server.
   '/konsol': 226,
-  // The console's section pages (issue 34): staff only, on office networks; what they load today.
+  // The console's section pages: staff only, on office networks; what they load.
   '/konsol/pengajuan-dinas': 243,
   '/konsol/pengajuan-dinas/:id': 243,
   '/konsol/kode-referral': 239,
@@ -79,11 +75,11 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/konsol/statistik': 225,
   '/konsol/penghapusan': 239,
   '/konsol/staf': 225,
-  // Issue 36 (as above): 230 before.
+  // With the platforms' messages in the shared server catalogue (as above).
   '/konsol/staf/:id': 241,
   '/konsol/audit': 226,
   '/konsol/akun': 225,
-  // Issue 36: the platform form checks with the contract's schemas before sending.
+  // The platform form checks with the contract's schemas before sending.
   '/konsol/platform': 231,
   '/konsol/platform/:clientId': 248,
   '/konsol/undangan': 234,

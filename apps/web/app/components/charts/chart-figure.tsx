@@ -21,7 +21,7 @@ type ChartFigureProps = {
   fileName: string;
   /**
    * The figures are on their way: the figure stands with its heading and its chart's box, so
-   * that nothing moves when they arrive (issue 38); the download waits for them.
+   * that nothing moves when they arrive; the download waits for them.
    */
   pending?: boolean;
 };

@@ -7,7 +7,7 @@ import { useFeature } from '~/toggles/use-feature';
 import { Alert } from '~/components/alert';
 
 /**
- * The form, its checks and its calls come after the page's first script (issue 38): the
+ * The form, its checks and its calls come after the page's first script, so that it stays light: the
  * prerendered page shows the form, which hydrates when this code arrives.
  */
 const lookupPart = loadPart(() => import('./lookup-area'));

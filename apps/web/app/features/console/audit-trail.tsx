@@ -57,7 +57,7 @@ function shownValue(
   return value;
 }
 
-/** `/konsol/audit` (issue 34): the audit trail, for auditors and staff admins; read only. */
+/** `/konsol/audit`: the audit trail, for auditors and staff admins; read only. */
 export function AuditPage() {
   return <ConsoleSectionPage section="audit">{() => <AuditTrail />}</ConsoleSectionPage>;
 }

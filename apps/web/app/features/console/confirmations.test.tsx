@@ -8,7 +8,7 @@ import './console-texts';
 import { Deletions } from './deletions';
 import { ReferralCodes } from './referral-codes';
 
-// Issue 34: every console action that changes something for the public asks first.
+// Every console action that changes something for the public asks first.
 
 const CODE: ReferralCodeItem = {
   id: '5',

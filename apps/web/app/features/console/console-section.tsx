@@ -11,7 +11,7 @@ export type ConsoleContext = { self: StaffSelf };
 export const useConsole = () => useOutletContext<ConsoleContext>();
 
 /**
- * A section's page (issue 34): its content for a member whose roles open the section, and for
+ * A section's page: its content for a member whose roles open the section, and for
  * anyone else who comes by its address a clear refusal, as the API would answer their calls.
  */
 export function ConsoleSectionPage({

@@ -18,7 +18,7 @@ export function DeletionsPage() {
   return <ConsoleSectionPage section="deletions">{() => <Deletions />}</ConsoleSectionPage>;
 }
 
-/** Deletions of accounts whose owners left the registry (issue 23): reports decided here. */
+/** Deletions of accounts whose owners left the registry: reports decided here. */
 export function Deletions() {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();

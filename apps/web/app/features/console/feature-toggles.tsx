@@ -21,7 +21,7 @@ export function FeatureTogglesPage() {
 type Change = { key: string; value: boolean | string; previous: boolean | string };
 
 /**
- * The toggles and text settings of SPEC §3 (issue 22): what each switches, a change only after
+ * The toggles and text settings of SPEC §3: what each switches, a change only after
  * a confirmation that says what it does, and who changed what before.
  */
 export function FeatureToggles() {

@@ -23,7 +23,7 @@ function tokenFromAddress(): string | null {
 }
 
 /**
- * `/konsol/undangan` (issue 34): the invited staff member chooses a password with the link's
+ * `/konsol/undangan`: the invited staff member chooses a password with the link's
  * token, then signs in, which enrols their authenticator app. No sign-in before it.
  */
 export function InvitationPage() {

@@ -8,7 +8,7 @@ import { usePasskeys } from './api/get-passkeys';
 import { useRemovePasskey } from './api/remove-passkey';
 
 /**
- * The staff member's own passkeys (issue 34): a second factor beside the authenticator app,
+ * The staff member's own passkeys: a second factor beside the authenticator app,
  * listed, added with an optional name, removed one by one. The app stays enrolled throughout.
  */
 export function Passkeys() {

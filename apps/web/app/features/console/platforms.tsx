@@ -14,7 +14,7 @@ import { EMPTY_PLATFORM, PlatformForm } from './platform-form';
 import { PlatformSecret } from './platform-secret';
 import './platform-texts';
 
-/** `/konsol/platform` (issue 36): the platforms that sign people in, for platform admins. */
+/** `/konsol/platform`: the platforms that sign people in, for platform admins. */
 export function PlatformsPage() {
   return <ConsoleSectionPage section="platforms">{() => <Platforms />}</ConsoleSectionPage>;
 }

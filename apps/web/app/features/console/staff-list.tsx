@@ -23,7 +23,7 @@ import { RoleCheckboxes } from './role-checkboxes';
 
 const STATUSES = ['invited', 'active', 'disabled'] as const;
 
-/** `/konsol/staf` (issue 34): the staff, for staff admins: who holds what, and invitations. */
+/** `/konsol/staf`: the staff, for staff admins: who holds what, and invitations. */
 export function StaffPage() {
   return (
     <ConsoleSectionPage section="staff">

@@ -16,7 +16,7 @@ export function StatisticsPage() {
 }
 
 /**
- * The statistics of issue 22 for staff: the lookup and reset funnels per day, tracking events by
+ * The portal's statistics for staff: the lookup and reset funnels per day, tracking events by
  * name, sign-ins and locks, and the office requests waiting for review, each chart with its table
  * and CSV. The figures come from the daily counts the statistics job keeps (decision 0227).
  */

@@ -12,7 +12,7 @@ import { loadPart } from '~/components/load-part';
 registerNamespace('dinas-request', { id, en });
 
 /**
- * The form, its checks and its API calls come after the page's first script (issue 38): the
+ * The form, its checks and its API calls come after the page's first script, so that it stays light: the
  * prerendered page already shows the form, which hydrates when this code arrives.
  */
 const formPart = loadPart(() => import('./dinas-form'));
@@ -23,13 +23,13 @@ function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => vo
 }
 
 /**
- * `/account/dinas` (SPEC §2, §3; issue 21): an education office requests its account with a
+ * `/account/dinas` (SPEC §2, §3): an education office requests its account with a
  * referral code and its official letter; the answer is a request number.
  */
 export function DinasRequestPage() {
   const { t } = useTranslation('dinas-request');
   // Until the server's toggles arrive the form stands, as it does on nearly every visit: the page
-  // does not jump from the closed notice to the form (issue 38).
+  // does not jump from the closed notice to the form.
   const creationOn = useRemoteToggle('ACCOUNT_CREATION');
   const togglesSettled = useTogglesSettled();
   const open = creationOn || !togglesSettled;

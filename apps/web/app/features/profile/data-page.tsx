@@ -8,7 +8,7 @@ import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useExportPersonalData } from './api/export-personal-data';
 
 /**
- * `/profile/data-saya` (issue 35): the right of access. A copy of what the portal holds about
+ * `/profile/data-saya`: the right of access. A copy of what the portal holds about
  * the person, made when they ask: JSON for programs, a page to read or print.
  */
 export function DataPage() {

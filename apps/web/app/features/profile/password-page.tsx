@@ -23,7 +23,7 @@ const SERVER_FIELDS: Record<string, keyof Values> = {
   new_password: 'password',
 };
 
-/** `/profile/kata-sandi` (issue 35): a new password, confirmed by the current one. */
+/** `/profile/kata-sandi`: a new password, confirmed by the current one. */
 export function PasswordPage() {
   const { t } = useTranslation('profile');
   const change = useChangePassword();

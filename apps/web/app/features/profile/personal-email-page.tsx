@@ -24,7 +24,7 @@ function shownOf(failure: unknown, fallback: string): ShownMessage {
 }
 
 /**
- * `/profile/email-pribadi` (issue 35): add or change the personal e-mail. A code goes to the new
+ * `/profile/email-pribadi`: add or change the personal e-mail. A code goes to the new
  * address; once it is typed here the change is made and the address on file is told.
  */
 export function PersonalEmailPage() {

@@ -18,7 +18,7 @@ export type ProfileContext = { user: SessionUser };
 export const useProfileContext = () => useOutletContext<ProfileContext>();
 
 /**
- * `/profile` and its sections (issue 35), in the portal's layout: sign-in required, TanStack
+ * `/profile` and its sections, in the portal's layout: sign-in required, TanStack
  * Query provided here, the section menu beside (or above, on a phone) the section's page.
  */
 export function ProfileLayout() {

@@ -9,7 +9,7 @@ import { ApiError } from '~/api/api-client';
 import { useEndSessions, useSignedInSessions } from './api/signed-in-sessions';
 
 /**
- * `/profile/perangkat` (issue 35): each place the account is signed in, by browser and system
+ * `/profile/perangkat`: each place the account is signed in, by browser and system
  * (never by address), this one marked; any other signed out at once, or all of them.
  */
 export function SessionsPage() {

@@ -22,7 +22,7 @@ import { useSchoolAccounts } from './api/search-school-accounts';
 registerNamespace('school-admin', { id, en });
 
 /**
- * `/admin` (issue 20): the school admin portal in this app. The school's requests with their
+ * `/admin`: the school admin portal in this app. The school's requests with their
  * progress and the one-time download of the accounts and initial passwords; the school's
  * student accounts, searchable, each with a password reset.
  */

@@ -7,7 +7,7 @@ import { enrolPathFrom, reauthenticatePathFrom, useHere } from './second-factor-
 
 /**
  * A failed call in the visitor's language: the server's message by its id, else our own. A
- * refusal for want of a (recent) second factor comes with the way on (issue 35).
+ * refusal for want of a (recent) second factor comes with the way on.
  */
 export function ErrorAlert({ error }: { error: Error | null }) {
   const { t } = useTranslation('school-admin');

@@ -23,7 +23,7 @@ import { useStudentRequest } from './api/get-student-request';
 registerNamespace('school-admin', { id, en });
 
 /**
- * `/eligible/peserta-didik` (SPEC §2, §6; issue 20): a school admin selects the school's students
+ * `/eligible/peserta-didik` (SPEC §2, §6): a school admin selects the school's students
  * without an account and requests them in one go, then watches the accounts being made.
  */
 export function StudentRequestPage() {

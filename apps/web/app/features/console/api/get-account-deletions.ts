@@ -8,7 +8,7 @@ const ResponseSchema = dataEnvelope(DeletionListSchema);
 
 export type DeletionFilter = { status: string; page: number };
 
-/** Deletions of accounts whose owners left the registry (issue 23), a page at a time. */
+/** Deletions of accounts whose owners left the registry, a page at a time. */
 export async function getAccountDeletions({ status, page }: DeletionFilter, signal?: AbortSignal) {
   const { data } = await getJson(CONSOLE_ROUTES.accountDeletions, ResponseSchema, {
     signal,

@@ -13,7 +13,7 @@ export type RequestFilter = {
   page: number;
 };
 
-/** The office requests of a filter, a page at a time (issue 21); empty filters are left out. */
+/** The office requests of a filter, a page at a time; empty filters are left out. */
 export async function getOfficeRequests(filter: RequestFilter, signal?: AbortSignal) {
   const query = Object.fromEntries(
     Object.entries({ ...filter, page: String(filter.page) }).filter(([, value]) => value),

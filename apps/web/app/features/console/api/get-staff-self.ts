@@ -7,7 +7,7 @@ import { ApiError, getJson } from '~/api/api-client';
 
 const ResponseSchema = dataEnvelope(StaffSelfSchema);
 
-/** Who is signed in to the console: address, roles and the sections those open (issue 34). */
+/** Who is signed in to the console: address, roles and the sections those open. */
 export async function getStaffSelf(signal?: AbortSignal) {
   const { data } = await getJson(CONSOLE_ROUTES.staffSelf, ResponseSchema, { signal });
   return data;

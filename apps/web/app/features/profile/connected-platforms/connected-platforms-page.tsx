@@ -17,7 +17,7 @@ import { useWithdrawConnectedPlatform } from './api/withdraw-connected-platform'
 registerNamespace('connected-platforms', { id, en });
 
 /**
- * `/profile/platform-terhubung` (issue 36), a section of the profile: the ministry's platforms
+ * `/profile/platform-terhubung`, a section of the profile: the ministry's platforms
  * the person signed in to with their learning account, what each receives, and a way to
  * withdraw that access.
  */

@@ -34,7 +34,7 @@ registerNamespace('sign-in-methods', { id, en });
 export const reauthenticatePath = (returnTo: string) => signInPath({ returnTo, reauth: true });
 
 /**
- * `/profile/metode-masuk` (issue 35): the profile's "Metode masuk" section. An authenticator
+ * `/profile/metode-masuk`: the profile's "Metode masuk" section. An authenticator
  * app and passkeys as an optional second factor (required of school admins for their sensitive
  * actions), with recovery codes shown once. `?returnTo=` is where a school admin goes on after
  * enrolling: signed in again, this time with the second factor.

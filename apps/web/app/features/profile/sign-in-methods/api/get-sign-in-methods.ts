@@ -10,7 +10,7 @@ import { getJson } from '~/api/api-client';
 const ResponseSchema = dataEnvelope(SignInMethodsSchema);
 export const SIGN_IN_METHODS_KEY = ['sign-in-methods'] as const;
 
-/** The account's second factors and recovery codes left (issue 35). */
+/** The account's second factors and recovery codes left. */
 export async function getSignInMethods(signal?: AbortSignal): Promise<SignInMethods> {
   const { data } = await getJson(SIGN_IN_METHODS_ROUTES.overview, ResponseSchema, {
     signal,
