@@ -27,7 +27,7 @@ import {
 } from './bench-support';
 import { layerCosts, type LayerCosts } from './cpu-profile-layers';
 
-// `npm run bench:sign-in [-- --people N --seconds S --clients C --database NAME]` (issue 35): on the real server
+// `npm run bench:sign-in [-- --people N --seconds S --clients C --database NAME]`: on the real server
 // over HTTP, with PostgreSQL,
 // 1. full sign-ins per second (authorization request, password, code, token) by C clients,
 //    beside the floor: argon2id verifications alone through the server's own hasher (its

@@ -16,7 +16,7 @@ import {
   stopServer,
 } from './bench-support';
 
-// `npm run bench:token [-- --n N] [-- --admin-url URL]`: the token endpoint (issue 36) for a
+// `npm run bench:token [-- --n N] [-- --admin-url URL]`: the token endpoint for a
 // confidential platform (client_secret_basic, first-party so no consent page), grant types
 // authorization_code and refresh_token, at full speed beside a bare Fastify signing the same
 // RS256 ID token (bench/token-floor-server.ts), then refresh_token at 200 req/s for its p99.

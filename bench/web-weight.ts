@@ -27,7 +27,7 @@ import {
 } from '../apps/web/scripts/page-weight';
 import { freePort } from '../scripts/free-port';
 
-/** DESIGN.md's page budget (issue 16), which issue 38 asks of every public page and sign-in. */
+/** DESIGN.md's page budget, asked of every public page and the sign-in page. */
 const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.02, longestTaskMs: 200 };
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = path.join(repoRoot, 'apps/web/build/client');
@@ -59,7 +59,7 @@ type BenchRoute = {
   url: string;
   /** The WEB_ROUTES path whose weight this is. */
   route: string;
-  /** A figure to watch, printed without a verdict (issue 38: the console, signed in). */
+  /** A figure to watch, printed without a verdict (the console, signed in). */
   watch?: boolean;
   signedIn?: boolean;
   /** A page the server renders (the sign-in steps): weighed by its enhancement script. */
@@ -73,7 +73,7 @@ const BENCH_ROUTES: BenchRoute[] = [
   // The provider's step is the server's page (decision 0286): its weight is its enhancement script.
   { name: 'sign-in', url: '/auth/login?returnTo=/profile', route: '/auth/login', serverPage: true },
   { name: 'statistics', url: '/statistik', route: '/statistik' },
-  // The other public pages (issue 38: "each public page"), reached from the home page's links.
+  // The other public pages, each held to the budget, reached from the home page's links.
   { name: 'faq', url: '/faq', route: '/faq' },
   { name: 'resources', url: '/resources', route: '/resources' },
   { name: 'webinar', url: '/webinar', route: '/webinar' },

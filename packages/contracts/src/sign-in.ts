@@ -126,7 +126,7 @@ export const InteractionDetailsSchema = z.object({
   client: z.object({
     id: z.string(),
     name: z.string().nullable(),
-    /** A platform's logo (issue 36); absent for the portal's own client. */
+    /** A platform's logo; absent for the portal's own client. */
     logo_uri: z.string().nullable().optional(),
     /**
      * Where the platform receives the sign-in: the origin of the interaction's redirect address,
@@ -135,7 +135,7 @@ export const InteractionDetailsSchema = z.object({
     address: z.string().nullable().optional(),
   }),
   /**
-   * At the `consent` prompt (issue 36): what the platform asks to receive that the person has
+   * At the `consent` prompt: what the platform asks to receive that the person has
    * not agreed to yet (`openid`, the account's identifier, is always part of it).
    */
   consent: z

@@ -11,9 +11,8 @@ export type WebRoute = {
   requiresSignIn: boolean;
 };
 
-/** Each console section's page (issue 34), in the console's order. */
 /**
- * The account holder's home (issue 35): one page per section, the first at `/profile` itself.
+ * The account holder's home: one page per section, the first at `/profile` itself.
  * The web's section menu lists them in this order; a new section is one entry here and one in
  * the web's `PROFILE_SECTIONS`.
  */
@@ -21,20 +20,21 @@ export const PROFILE_SECTION_PAGES = {
   account: '/profile',
   'personal-email': '/profile/email-pribadi',
   password: '/profile/kata-sandi',
-  /** The second factor, its passkeys and recovery codes (issue 35). */
+  /** The second factor, its passkeys and recovery codes. */
   'sign-in-methods': '/profile/metode-masuk',
   sessions: '/profile/perangkat',
-  /** The platforms holding a grant of the person, each withdrawn there (issue 36). */
+  /** The platforms holding a grant of the person, each withdrawn there. */
   platforms: '/profile/platform-terhubung',
   data: '/profile/data-saya',
 } as const;
 export type ProfileSection = keyof typeof PROFILE_SECTION_PAGES;
 
-/** The console's page of the signed-in member's own account (issue 34: passkeys). */
+/** The console's page of the signed-in member's own account (its passkeys). */
 export const CONSOLE_OWN_ACCOUNT_PAGE = '/konsol/akun';
 
 export const CONNECTED_PLATFORMS_PAGE = PROFILE_SECTION_PAGES.platforms;
 
+/** Each console section's page, in the console's order. */
 export const CONSOLE_SECTION_PAGES = {
   'office-requests': '/konsol/pengajuan-dinas',
   'referral-codes': '/konsol/kode-referral',
@@ -52,8 +52,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/home', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/account/lookup/v2', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/account/dinas', layout: 'portal-2025', prerender: true, requiresSignIn: false },
-  // The deletion notice's report link (issue 23): its token is read in the browser only, so the
-  // page is prerendered with its title and its form comes as a part (issue 38).
+  // The deletion notice's report link: its token is read in the browser only, so the
+  // page is prerendered with its title and its form comes as a part.
   {
     path: '/account/deletion-report',
     layout: 'portal-2025',
@@ -66,7 +66,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/faq', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   { path: '/oldhomepage', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   // The reset's state is this tab's (and the e-mail link's fragment): read in the browser only,
-  // so the pages are prerendered with their titles and their forms come as parts (issue 38).
+  // so the pages are prerendered with their titles and their forms come as parts.
   { path: '/reset-password/otp', layout: 'portal-2025', prerender: true, requiresSignIn: false },
   {
     path: '/reset-password/new-password',
@@ -74,7 +74,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     prerender: true,
     requiresSignIn: false,
   },
-  // The account holder's home and its sections (issue 35), in the portal's layout (0268).
+  // The account holder's home and its sections, in the portal's layout (0268).
   ...Object.values(PROFILE_SECTION_PAGES).map((path) => ({
     path,
     layout: 'portal-2025' as const,
@@ -82,10 +82,10 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     requiresSignIn: true,
   })),
   { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
-  // The school admin portal (issue 20), in this app unless ADMIN_PORTAL_URL points elsewhere.
+  // The school admin portal, in this app unless ADMIN_PORTAL_URL points elsewhere.
   { path: '/admin', layout: 'blank', prerender: false, requiresSignIn: true },
-  // The ministry's console (issue 21): staff with their second factor; one page per section
-  // (issue 34), and where a section has items, one page per item.
+  // The ministry's console: staff with their second factor; one page per section,
+  // and where a section has items, one page per item.
   { path: '/konsol', layout: 'blank', prerender: false, requiresSignIn: true },
   ...Object.values(CONSOLE_SECTION_PAGES).map((path) => ({
     path,
@@ -105,7 +105,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     prerender: false,
     requiresSignIn: true,
   },
-  // One registered platform (issue 36): its settings, secret rotation, disabling.
+  // One registered platform: its settings, secret rotation, disabling.
   {
     path: `${CONSOLE_SECTION_PAGES.platforms}/:clientId`,
     layout: 'blank',
@@ -117,7 +117,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // The staff invitation's link (STAFF_INVITATION_PAGE): its token is read in the browser only.
   { path: '/konsol/undangan', layout: 'blank', prerender: false, requiresSignIn: false },
   { path: '/privacy-policy', layout: 'portal-2025', prerender: true, requiresSignIn: false },
-  // How the service performs, for anyone (issue 22).
+  // How the service performs, for anyone.
   { path: '/statistik', layout: 'portal-2025', prerender: true, requiresSignIn: false },
 ];
 
