@@ -3,8 +3,7 @@
  * HTML (a prerendered page's own, or the app shell for the others) and, for a route the shell
  * loads on start, that route's modules with their static imports from the router's manifest;
  * gzip-compressed. The budgets (DESIGN.md's for the home page, one of its own for every other
- * route) are held by
- * a test in the browser suite and printed by `npm run bench:web`.
+ * route) are held by a test in the browser suite and printed by `npm run bench:web`.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -23,11 +22,10 @@ export const BYTES_PER_KB = 1000;
 export const toKb = (bytes: number): number => bytes / BYTES_PER_KB;
 
 /**
- * Each route's ceiling in kB gzip: what the route loads, with a few
- * kB of room, so that a change which adds to a page's first JavaScript is seen and decided on in
- * review, not found later in a Lighthouse figure. The home page keeps DESIGN.md's 150 kB. The
- * public pages load their forms after the first script (load-part.ts) and the
- * content pages their English only when read in English; the sign-in page and the signed-in
+ * Each route's ceiling in kB gzip: what the route loads, with a few kB of room, so that a
+ * change which adds to a page's first JavaScript is seen and decided on in review, not found
+ * later in a Lighthouse figure. The home page keeps DESIGN.md's 150 kB. The public pages load
+ * their forms after the first script (load-part.ts) and the content pages their English only when read in English; the sign-in page and the signed-in
  * pages hold what they load (bench/README.md, docs/decisions/0279). Raising one is a decision: say why in
  * the commit.
  */
