@@ -25,9 +25,9 @@ export const toKb = (bytes: number): number => bytes / BYTES_PER_KB;
  * Each route's ceiling in kB gzip: what the route loads, with a few kB of room, so that a
  * change which adds to a page's first JavaScript is seen and decided on in review, not found
  * later in a Lighthouse figure. The home page keeps DESIGN.md's 150 kB. The public pages load
- * their forms after the first script (load-part.ts) and the content pages their English only when read in English; the sign-in page and the signed-in
- * pages hold what they load (bench/README.md, docs/decisions/0279). Raising one is a decision: say why in
- * the commit.
+ * their forms after the first script (load-part.ts) and the content pages their English only
+ * when read in English; the sign-in page and the signed-in pages hold what they load
+ * (bench/README.md, docs/decisions/0279). Raising one is a decision: say why in the commit.
  */
 // The signed-in routes' ceilings are their weights measured on the merged build. They carry
 // the sign-in contracts' consent and assurance levels; the platforms', second factor's and
