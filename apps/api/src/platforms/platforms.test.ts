@@ -842,7 +842,8 @@ describe('logout', () => {
       post_logout_redirect_uri: `${t.config.oidc.webOrigin}${WEB_AUTH_PATHS.logoutCallback}`,
     });
     const asked = await b.get(endUrl.href);
-    const xsrf = /#xsrf=([^&]+)/.exec(locationOf(asked))?.[1];
+    // The provider's confirmation is a page with its form (sign-in-pages.ts).
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(asked.body)?.[1];
     expect(xsrf).toBeDefined();
     const ended = await b.request({
       method: 'POST',
@@ -947,7 +948,8 @@ describe('logout', () => {
       state: 'bye',
     });
     const asked = await b.get(endUrl.href);
-    const xsrf = /#xsrf=([^&]+)/.exec(locationOf(asked))?.[1];
+    // The provider's confirmation is a page with its form (sign-in-pages.ts).
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(asked.body)?.[1];
     const ended = await b.request({
       method: 'POST',
       url: `${new URL(issuer()).pathname}${END_SESSION_CONFIRM_PATH}`,
