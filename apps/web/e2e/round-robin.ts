@@ -27,9 +27,14 @@ const STATELESS = [REMOTE_CONFIG_PATH, `${LOOKUP_BASE}/sekolah`, TRACKING_PATH].
 // so; the check of the calls then tells whether anything landed out of turn.
 const STUCK_MS = 30_000;
 
+/** The portal's own session on the server: sign-in, its callback, who is signed in, sign-out. */
+const SESSION_PATHS = ['/auth/login', '/auth/session', '/auth/logout'];
+
 /**
- * How a request takes its turn: a call of a journey (the API, the sign-in provider at `/oidc`)
- * lands on another instance than the call before it. A bot-check challenge lands on the same
+ * How a request takes its turn: a call of a journey (the API, the sign-in provider at `/oidc`,
+ * the portal's session at `/auth/...`) lands on another instance than the call before it. The
+ * provider's redirects that follow one are not routed by the browser, so they land where
+ * nginx's turn falls: on the other instance again, since nothing comes between. A bot-check challenge lands on the same
  * instance as the call before it, so that the call answering it, next, lands on the other.
  */
 export type Turn = 'alternate' | 'stay' | 'anywhere';
@@ -37,9 +42,11 @@ export type Turn = 'alternate' | 'stay' | 'anywhere';
 const journeyTurns = (url: URL): Turn => {
   if (url.pathname === `${API}${BOT_CHECK_CHALLENGE_PATH}`) return 'stay';
   if (STATELESS.some((pathname) => url.pathname.startsWith(pathname))) return 'anywhere';
-  return url.pathname.startsWith(`${API}/`) || url.pathname.startsWith('/oidc/')
-    ? 'alternate'
-    : 'anywhere';
+  const journeyCall =
+    url.pathname.startsWith(`${API}/`) ||
+    url.pathname.startsWith('/oidc/') ||
+    SESSION_PATHS.some((pathname) => url.pathname.startsWith(pathname));
+  return journeyCall ? 'alternate' : 'anywhere';
 };
 
 /** A request that took its turn, and the instance that answered it. */
