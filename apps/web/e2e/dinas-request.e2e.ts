@@ -97,9 +97,10 @@ describe.skipIf(!hasBrowser)('an office account request', () => {
       // A reload loses nothing but the password: the letter's reference stays with the form.
       await page.reload();
       await page.waitForSelector('html[data-hydrated="true"]');
-      expect(await page.getByLabel(t.fields.name, { exact: true }).inputValue()).toBe(
-        'Ahmad Fauzi',
-      );
+      // The form's part restores the draft as its sections hydrate, after the page's own.
+      await expect
+        .poll(() => page.getByLabel(t.fields.name, { exact: true }).inputValue())
+        .toBe('Ahmad Fauzi');
       await page.getByText(t.upload.done.replace('{{name}}', 'surat-dinas.pdf')).waitFor();
       await page.getByLabel(t.fields.password, { exact: true }).fill('Gedung sate di Bandung 2026');
       await expectNoAxeViolations(page, `office form filled ${width} ${language}`);
