@@ -222,6 +222,7 @@ export async function buildApp({
     botCheckChallenge: `${apiPrefix(config.brand)}${BOT_CHECK_CHALLENGE_PATH}`,
     steps: interactionSteps(services.oidcProviders),
     service: services.signIn,
+    badges: services.badgeSignIn,
     toggles: services.featureToggles,
   });
   await app.register(signInRoutes, {
