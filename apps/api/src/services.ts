@@ -63,6 +63,8 @@ import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
 import { createRegistrySyncService } from './registry-sync/registry-sync-service';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
 import { createAccountDeletionService } from './account-deletion/account-deletion-service';
+import { createBadgeCredentials } from './badges/badge-credential';
+import { createBadgesService } from './badges/badges-service';
 
 type Dependencies = {
   config: Config;
@@ -344,6 +346,8 @@ export function createServices({
 
   const auditTrail = createAuditTrailService({ db, audit });
   const registrySync = createRegistrySyncService({ database, queue, now });
+  const badgeDeps = { db, queue, audit, counters: rateLimit, tokenSecret: config.tokenSecret, now };
+  const badges = createBadgesService(badgeDeps);
 
   return {
     metrics,
@@ -375,6 +379,9 @@ export function createServices({
     statistics,
     tracking,
     platforms,
+    badges,
+    /** Checks a printed badge at sign-in: its QR code, or its short code with the NPSN. */
+    badgeCredentials: createBadgeCredentials(badgeDeps),
     /** Where the provider's short-lived models live (for readiness and metrics). */
     providerState: shortLivedState,
     /** What a password reset or a staff "disable" does to an account's sign-ins. */
