@@ -39,6 +39,7 @@ import {
   queueBackchannelLogout,
 } from './sign-in/backchannel-logout';
 import { createPlatformsService } from './platforms/platforms-service';
+import { createBadgeSignIn } from './sign-in/badge-sign-in';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import { createProfileService } from './profile/profile-service';
@@ -348,6 +349,15 @@ export function createServices({
   const registrySync = createRegistrySyncService({ database, queue, now });
   const badgeDeps = { db, queue, audit, counters: rateLimit, tokenSecret: config.tokenSecret, now };
   const badges = createBadgesService(badgeDeps);
+  // A student's badge at the provider's badge step: who may use one, where (decision 0296).
+  const badgeSignIn = createBadgeSignIn({
+    badges: createBadgeCredentials(badgeDeps),
+    counters: rateLimit,
+    limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
+    audit,
+    toggles: featureToggles,
+    accountClaims: signIn.accountClaims,
+  });
 
   return {
     metrics,
@@ -370,6 +380,7 @@ export function createServices({
     accountLookup,
     emailChange,
     signIn,
+    badgeSignIn,
     signInMethods,
     staffPasskeys: createStaffPasskeysService({ db, passkeys }),
     oidcProviders,

@@ -15,7 +15,10 @@ import type { AccountClaims } from './oidc-provider';
 const MINUTE_MS = 60_000;
 
 /** Who a badge signs in, kept on the interaction until the child says "Ini saya". */
-export type PendingBadge = Pick<BadgeHolder, 'badgeId' | 'accountId' | 'name' | 'schoolName' | 'level'>;
+export type PendingBadge = Pick<
+  BadgeHolder,
+  'badgeId' | 'accountId' | 'name' | 'schoolName' | 'level'
+>;
 
 type Dependencies = {
   badges: Pick<BadgeCredentials, 'checkQr' | 'checkShortCode' | 'isLive'>;
