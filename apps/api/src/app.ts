@@ -23,6 +23,7 @@ import { clientErrorBody, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './logging/logger-options';
 import { requestIdOf, runForRequest } from './logging/request-id';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
+import { demoBadgeRoutes } from './demo/demo-badge-routes';
 import { demoIdentitiesRoutes } from './demo/demo-identities-routes';
 import type { ShortLivedStore } from './sign-in/oidc-adapter-short-lived';
 import type { RateLimitStore } from './counters/rate-limit-store';
@@ -276,6 +277,7 @@ export async function buildApp({
       productName: config.brand.productName,
       staffDomain: config.staffDomain,
     });
+    await app.register(demoBadgeRoutes, { database, makeBadge: services.badges.makeBadge });
   }
   await app.register(webAppPlugin, {
     webBuildDir: config.webBuildDir,

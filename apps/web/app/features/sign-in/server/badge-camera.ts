@@ -122,6 +122,10 @@ export function startBadgeCamera(box: HTMLElement): void {
       status.textContent = '';
     } else void start();
   });
-  // The child chose the card on the page before: the camera starts at once.
-  void start();
+  // The child chose the card on the page before: the camera starts at once. After a refused
+  // card it waits for a tap, or it would read the same card again and again.
+  if (document.querySelector('main')?.dataset['focus'] === 'summary') {
+    status.textContent = '';
+    toggle.hidden = false;
+  } else void start();
 }
