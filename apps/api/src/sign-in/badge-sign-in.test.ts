@@ -50,6 +50,26 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A platform registered in the console without saying anything of badges. */
+async function registerPlatformBody(clientId: string) {
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: `${API}${PLATFORM_ROUTES.all}`,
+    headers: { authorization: `Bearer ${admin}` },
+    payload: {
+      clientId,
+      name: `Platform ${clientId}`,
+      contactName: 'Tim Platform',
+      contactEmail: 'tim@platform.test',
+      redirectUris: [CALLBACK],
+      scopes: ['openid', 'profile'],
+      authMethod: 'client_secret_basic',
+    },
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  return (registered.json() as { data: PlatformWithSecret }).data.client;
+}
+
 /** A platform registered in the console, with or without badge sign-in, as its relying party. */
 async function registerPlatform(clientId: string, badgeSignIn: boolean) {
   const registered = await t.app.inject({
@@ -325,6 +345,49 @@ describe('a platform whose registration allows badge sign-in', () => {
     } finally {
       await limited.t.close();
     }
+  });
+});
+
+describe("the platform's setting", () => {
+  it('is off by default, changed in the console and audited with the other settings', async () => {
+    const platform = await registerPlatformBody('rapor-setelan');
+    expect(platform.badgeSignIn).toBe(false);
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `${API}${PLATFORM_ROUTES.one.replace(':clientId', 'rapor-setelan')}`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: {
+        name: platform.name,
+        contactName: platform.contactName,
+        contactEmail: platform.contactEmail,
+        redirectUris: platform.redirectUris,
+        scopes: platform.scopes,
+        badgeSignIn: true,
+        authMethod: platform.authMethod,
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.badgeSignIn).toBe(true);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.outcome, 'updated'));
+    const changes = entry?.changes as {
+      before: { badgeSignIn: boolean };
+      after: { badgeSignIn: boolean };
+    };
+    expect([changes.before.badgeSignIn, changes.after.badgeSignIn]).toEqual([false, true]);
+    // The provider reads it as the client's metadata.
+    const metadata = await t.app.services.platforms.providerClient('rapor-setelan');
+    expect(metadata?.['portal_badge_sign_in']).toBe(true);
+  });
+
+  it('is on for the demo platform', async () => {
+    await t.app.services.platforms.registerDemoPlatform({
+      url: 'http://127.0.0.1:4929',
+      secret: 'rahasia-platform-demo-yang-panjang',
+    });
+    expect((await t.app.services.platforms.get('demo-platform')).badgeSignIn).toBe(true);
   });
 });
 

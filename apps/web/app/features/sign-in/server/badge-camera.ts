@@ -61,12 +61,8 @@ export function startBadgeCamera(box: HTMLElement): void {
 
   async function readFrames(read: Reader) {
     while (reading) {
-      let text: string | null = null;
-      try {
-        text = await read(video!);
-      } catch {
-        text = null;
-      }
+      // A frame the reader cannot take (the video not yet playing) is one without a code.
+      const text = await read(video!).catch(() => null);
       if (text && reading) {
         say('found');
         stop();
