@@ -48,6 +48,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   deletion: 'DELETION',
   staff: 'STAFF',
   platforms: 'PLATFORM',
+  badges: 'BADGE',
 };
 
 const MISSING = '\u0000missing';
