@@ -121,7 +121,8 @@ export function createBadgesRepository(db: Db | Transaction) {
     byId: (badgeId: number) => holderWhere(eq(badges.id, badgeId)),
     /**
      * The student account of `accountId` when it may get a badge of `npsn`: an active PD
-     * account whose person is a student there now.
+     * account whose person is a student there now. Locked until the transaction ends, so two
+     * batches taking the same student make one badge after the other.
      */
     async eligibleStudent(accountId: number, npsn: string): Promise<boolean> {
       const [row] = await db
@@ -142,7 +143,8 @@ export function createBadgesRepository(db: Db | Transaction) {
             eq(learningAccounts.kind, 'pd'),
             eq(learningAccounts.status, 'active'),
           ),
-        );
+        )
+        .for('update', { of: learningAccounts });
       return row !== undefined;
     },
     /** Ends the account's live badge, if any; answers its id. */
