@@ -30,6 +30,7 @@ import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
+import { badgesRoutes } from './badges/badges-routes';
 import { signInMethodsRoutes } from './sign-in-methods/sign-in-methods-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
@@ -254,6 +255,7 @@ export async function buildApp({
       await api.register(profileRoutes, { service: services.profile, access });
       await api.register(signInMethodsRoutes, { service: services.signInMethods, access });
       await api.register(schoolAdminRoutes, { service: services.schoolAdmin, access });
+      await api.register(badgesRoutes, { service: services.badges, access });
       await api.register(officeRequestRoutes, { service: services.officeRequest });
       await api.register(uploadRoutes, { service: services.uploads });
       await api.register(staffRoutes, { service: services.staff, access });

@@ -66,6 +66,7 @@ import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
 import { createAccountDeletionService } from './account-deletion/account-deletion-service';
 import { createBadgeCredentials } from './badges/badge-credential';
 import { createBadgesService } from './badges/badges-service';
+import { registerBadgeWorkers } from './badges/badges-jobs';
 
 type Dependencies = {
   config: Config;
@@ -420,6 +421,7 @@ export function createServices({
       await registerOfficeAccountWorker(consoleService, queue);
       await registerStatisticsJobs(statistics, queue, config.jobs.statisticsEverySeconds);
       await registerStudentRequestWorker(schoolAdmin, queue);
+      await registerBadgeWorkers(badges, queue);
     },
     async stop(): Promise<void> {
       oidcProviders.stop();

@@ -107,6 +107,13 @@ export const ERROR_IDS = {
   request_not_found: 'No such request of this school.',
   request_not_finished: 'The request is still being processed.',
   school_account_not_found: 'No such student account of this school.',
+  badges_not_selectable:
+    'A selected student cannot get a badge (not a current student of the school with an active student account).',
+  badge_batch_not_found: 'No such badge batch of this school.',
+  badge_batch_not_finished: 'The badges of the batch are still being made.',
+  badge_pdf_gone:
+    "The batch's cards were downloaded already or their time ran out; make new badges.",
+  badge_not_found: 'No such live badge of this school.',
   file_unreadable: 'The upload is not a readable PDF (by its name, content or structure).',
   referral_unknown: 'No such referral code.',
   referral_revoked: 'The referral code was revoked.',

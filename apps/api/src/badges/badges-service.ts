@@ -1,3 +1,4 @@
+import { createBadgeBatches } from './badge-batches-service';
 import { createBadgeMaking } from './badge-making-service';
 import type { BadgesDependencies } from './badges-dependencies';
 
@@ -9,6 +10,7 @@ export function createBadgesService(deps: BadgesDependencies) {
   const { makeBadge } = createBadgeMaking(deps);
   return {
     makeBadge,
+    ...createBadgeBatches(deps),
   };
 }
 export type BadgesService = ReturnType<typeof createBadgesService>;

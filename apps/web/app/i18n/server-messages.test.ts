@@ -49,6 +49,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   staff: 'STAFF',
   platforms: 'PLATFORM',
   badgeSignIn: 'BADGE_SIGN_IN',
+  badges: 'BADGE',
 };
 
 const MISSING = '\u0000missing';
