@@ -279,7 +279,11 @@ export async function buildApp({
       productName: config.brand.productName,
       staffDomain: config.staffDomain,
     });
-    await app.register(demoBadgeRoutes, { database, makeBadge: services.badges.makeBadge });
+    await app.register(demoBadgeRoutes, {
+      database,
+      makeBadge: services.badges.makeBadge,
+      checkQr: services.badgeCredentials.checkQr,
+    });
   }
   await app.register(webAppPlugin, {
     webBuildDir: config.webBuildDir,

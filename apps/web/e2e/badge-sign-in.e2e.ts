@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
+import { qrTextsOfPdf } from '../../api/src/test-support/badge-pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in';
 import en from '../app/locales/en/sign-in.json';
@@ -21,13 +22,13 @@ import { PLATFORM_SIGN_IN_LINK, startDemoPlatform, type DemoPlatform } from './d
 import { devPages, type DemoIdentity } from './dev-pages';
 
 // A young student signs in to the demo platform with a printed badge: Chromium's fake camera
-// plays a video of the badge's QR code, the page reads it (zxing-wasm: Debian's Chromium has no
+// plays a video of the QR code read from the card's PDF page, the page reads it (zxing-wasm: Debian's Chromium has no
 // barcode detector), the child sees their name and school and taps "Ini saya". A badge that was
 // replaced is refused; the short code typed with the school's NPSN works without the camera.
 // A server of its own: it registers the demo platform, which allows badge sign-in.
 
 const TEXTS = { id, en };
-type Badge = { badgeId: number; npsn: string; qrText: string; shortCode: string };
+type Badge = { badgeId: number; npsn: string; qrText: string; shortCode: string; pdf: string };
 
 /**
  * A Y4M video (what Chromium's fake camera plays) of a QR code holding `text`: black modules on
@@ -92,9 +93,13 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
     // The first badge is replaced by the second (one live badge per student): it stops working.
     replaced = await makeBadge();
     live = await makeBadge();
+    // What the camera shows is the QR code as the card's PDF draws it, read back from the page.
+    const printed = (badge: Badge) => qrTextsOfPdf(Buffer.from(badge.pdf, 'base64'));
+    expect(printed(live)).toEqual([live.qrText]);
+    expect(printed(replaced)).toEqual([replaced.qrText]);
     videos = mkdtempSync(path.join(tmpdir(), 'badge-camera-'));
-    qrVideo(live.qrText, path.join(videos, 'live.y4m'));
-    qrVideo(replaced.qrText, path.join(videos, 'replaced.y4m'));
+    qrVideo(printed(live)[0]!, path.join(videos, 'live.y4m'));
+    qrVideo(printed(replaced)[0]!, path.join(videos, 'replaced.y4m'));
     liveCamera = await browserWithCamera(path.join(videos, 'live.y4m'));
     replacedCamera = await browserWithCamera(path.join(videos, 'replaced.y4m'));
   }, 240_000);

@@ -2,6 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { declareAccess, publicAccess } from '../access/access-scope';
+import type { BadgeCredentials } from '../badges/badge-credential';
+import { badgeCardsPdf } from '../badges/badge-cards-pdf';
 import type { MadeBadge } from '../badges/badge-making-service';
 import type { Database } from '../db/database';
 import { learningAccounts, schoolMemberships } from '../db/schema';
@@ -10,15 +12,17 @@ import { NotFoundError } from '../http/domain-errors';
 const BodySchema = z.object({ email: z.email() });
 
 /**
- * A live badge for a demo student, its QR text and short code answered in clear: what a
- * printed card holds, for people trying the badge sign-in and for browser journeys (a camera
- * that plays the card). A new badge ends the student's earlier one, as the school admin's
- * making does. Registered only outside production, where the registry is synthetic.
+ * A live badge for a demo student, its QR text and short code answered in clear with its card
+ * as the school admin's PDF prints it: for people trying the badge sign-in and for browser
+ * journeys (a camera that plays the card). A new badge ends the student's earlier one, as the
+ * school admin's making does. Registered only outside production, where the registry is
+ * synthetic.
  */
 export const demoBadgeRoutes: FastifyPluginAsync<{
   database: Database;
   makeBadge: (accountId: number, npsn: string) => Promise<MadeBadge | null>;
-}> = async (app, { database, makeBadge }) => {
+  checkQr: BadgeCredentials['checkQr'];
+}> = async (app, { database, makeBadge, checkQr }) => {
   declareAccess(app, publicAccess);
   app.post('/dev/demo-badge', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -30,12 +34,19 @@ export const demoBadgeRoutes: FastifyPluginAsync<{
       .where(and(eq(learningAccounts.email, email), isNull(schoolMemberships.leftOn)))
       .limit(1);
     const made = student ? await makeBadge(student.accountId, student.npsn) : null;
-    if (!student || !made) throw new NotFoundError();
+    const check = made ? await checkQr(made.qrText) : undefined;
+    if (!student || !made || !check?.ok) throw new NotFoundError();
+    const { name, schoolName, npsn, level } = check.holder;
+    const pdf = await badgeCardsPdf(
+      [{ name, schoolName, npsn, level, qrText: made.qrText, shortCode: made.shortCode }],
+      `Kartu masuk ${schoolName}`,
+    );
     return {
       badgeId: made.badgeId,
-      npsn: student.npsn,
+      npsn,
       qrText: made.qrText,
       shortCode: made.shortCode,
+      pdf: pdf.toString('base64'),
     };
   });
 };
