@@ -66,7 +66,9 @@ async function main(): Promise<void> {
   );
   if (config.seedDemo) {
     await app.services.platforms.registerDemoPlatform(config.demoPlatform);
-    console.log(`  Demo platform (npm run demo:platform): ${config.demoPlatform.url}\n`);
+    console.log(
+      `  Demo platform (npm run demo:platform, allows badge sign-in): ${config.demoPlatform.url}\n`,
+    );
     const identities = await demoIdentities(database, config.brand.productName);
     await ensureDemoPasswords(database, identities, app.services.hasher);
     const signInAccounts = await ensureDemoSignInAccounts(database, {
