@@ -75,6 +75,10 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
   let videos: string;
   let liveCamera: Browser;
   let replacedCamera: Browser;
+  /** Chromium's own test pattern: a camera that is on and shows no card. */
+  let patternCamera: Browser;
+  /** A camera the browser asks before using, which headless Chromium refuses. */
+  let refusedCamera: Browser;
 
   /** A live badge of the demo student, as a school admin's making makes it. */
   const makeBadge = async (): Promise<Badge> => {
@@ -102,11 +106,18 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
     qrVideo(printed(replaced)[0]!, path.join(videos, 'replaced.y4m'));
     liveCamera = await browserWithCamera(path.join(videos, 'live.y4m'));
     replacedCamera = await browserWithCamera(path.join(videos, 'replaced.y4m'));
+    patternCamera = await launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+    ]);
+    refusedCamera = await launchBrowser(['--use-fake-device-for-media-stream']);
   }, 240_000);
 
   afterAll(async () => {
     await liveCamera?.close();
     await replacedCamera?.close();
+    await patternCamera?.close();
+    await refusedCamera?.close();
     demo?.stop();
     if (videos) rmSync(videos, { recursive: true, force: true });
   });
@@ -199,6 +210,39 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
     await page.getByText(child.fullName, { exact: true }).waitFor();
     await expectNoAxeViolations(page, 'badge confirmation 1280px en');
     await confirmAndArrive(page, 'en');
+    await page.context().close();
+  });
+
+  it('shows the camera on, labelled, with its status said, and checks clean at 360 px (id)', async () => {
+    const page = await toBadgeStep(patternCamera, MOBILE, 'id');
+    await page.getByText(id.badge.cameraLooking).waitFor({ timeout: 30_000 });
+    const video = page.locator('video[data-badge-video]');
+    expect(await video.isVisible()).toBe(true);
+    expect(await video.getAttribute('aria-labelledby')).toBe('badge-camera-heading');
+    await page.getByRole('button', { name: id.badge.cameraStop }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, 'badge camera on 360px id');
+    // Turned off: the video goes, the button turns it on again.
+    await page.getByRole('button', { name: id.badge.cameraStop }).click();
+    await page.getByRole('button', { name: id.badge.cameraStart }).waitFor();
+    expect(await video.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('says when the camera is refused, and the typed code still works (1280 px, en)', async () => {
+    const page = await toBadgeStep(refusedCamera, DESKTOP, 'en');
+    await page.getByText(en.badge.cameraRefused).waitFor({ timeout: 30_000 });
+    await page.getByRole('textbox', { name: en.badge.npsn, exact: true }).fill(live.npsn);
+    await page
+      .getByRole('textbox', { name: en.badge.code, exact: true })
+      .fill(live.shortCode.replaceAll('-', ' '));
+    await page.getByRole('button', { name: en.badge.submit, exact: true }).click();
+    await page
+      .getByRole('heading', { level: 1, name: en.badge.confirmTitle })
+      .waitFor({ timeout: 30_000 });
+    // "This is not me": back to the step, nothing signed in.
+    await page.getByRole('button', { name: en.badge.no, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: en.badge.title }).waitFor();
     await page.context().close();
   });
 });
