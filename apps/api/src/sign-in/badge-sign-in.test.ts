@@ -9,6 +9,8 @@ import { ASSURANCE_LEVELS } from '@portal/contracts/sign-in';
 import { SIGN_IN_METHODS_ROUTES } from '@portal/contracts/sign-in-methods';
 import { auditEvents, badges, learningAccounts } from '../db/schema';
 import { qrTextsOfPdf } from '../test-support/badge-pdf';
+import { SHORT_CODE_LOCK } from '../badges/badge-credential';
+import { SHORT_CODE_ALPHABET } from '../badges/badge-secrets';
 import { addStudentWithAccount, makeBadgeForTest } from '../test-support/badges';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, setPassword } from '../test-support/sign-in-test-app';
@@ -270,6 +272,26 @@ describe('a platform whose registration allows badge sign-in', () => {
       expectedState: started.state,
     });
     expect(tokens.claims()!['amr']).toEqual(['badge']);
+  });
+
+  it('says to wait when wrong short codes locked the card, with the Retry-After header', async () => {
+    const child = await studentWithBadge();
+    const last = child.badge.shortCode.at(-1)!;
+    const other =
+      SHORT_CODE_ALPHABET[(SHORT_CODE_ALPHABET.indexOf(last) + 1) % SHORT_CODE_ALPHABET.length];
+    const wrong = child.badge.shortCode.slice(0, -1) + other;
+    const v = visitor();
+    const { uid } = await authorize(v, withBadges);
+    const at = paths(uid!);
+    for (let i = 1; i < SHORT_CODE_LOCK.perBadge; i += 1)
+      expect((await submit(v, at.badge, { npsn: SD, code: wrong })).statusCode).toBe(401);
+    const locked = await submit(v, at.badge, { npsn: SD, code: wrong });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(decode(locked.body)).toContain('Terlalu banyak percobaan. Silakan coba lagi dalam');
+    // Even the right code waits now.
+    const right = await submit(v, at.badge, { npsn: SD, code: child.badge.shortCode });
+    expect(right.statusCode).toBe(429);
   });
 
   it("'Bukan saya' forgets the badge and goes back to the camera", async () => {
