@@ -9,7 +9,7 @@ import type { ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { CHANGE_EMAIL_CONFIRM_PATH, LOOKUP_BASE } from '@portal/contracts/account-lookup';
-import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { RESET_PATHS, accountEmailField } from '@portal/contracts/password-reset';
 import { STUDENT_REQUEST_PATH, schoolAdminPaths } from '@portal/contracts/school-admin';
 import { createPasswordHasher } from '../src/credentials/password-hasher';

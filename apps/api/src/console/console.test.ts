@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROUTES, consolePath } from '@portal/contracts/console';
-import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { auditEvents, learningAccounts, officeAccountRequests, referralCodes } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';

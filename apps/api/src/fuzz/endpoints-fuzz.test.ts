@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { referralCodes, schoolMemberships } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { officeRequestBody } from '../test-support/office-request-body';

@@ -1,4 +1,4 @@
-import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
+import { DINAS_MESSAGES } from '@portal/contracts/office-request';
 import type { Db, Transaction } from '../db/database';
 import { DomainError, NotFoundError } from '../http/domain-errors';
 import { createOfficeRequestRepository } from './office-request-repository';

@@ -13,7 +13,7 @@ import {
   PositionSchema,
   ReferralCheckBodySchema,
   ReferralCheckResultSchema,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { errorResponses } from '../http/error-responses';
@@ -23,7 +23,7 @@ import type { OfficeRequestService } from './office-request-service';
 
 const REFERRAL_CHECKS_PER_MINUTE_PER_IP = 10;
 const REQUESTS_PER_HOUR_PER_IP = 20;
-const tags = ['dinas-request'];
+const tags = ['office-request'];
 
 /** The office request's lists and its referral code check (SPEC §7). */
 export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequestService }> = async (

@@ -1,6 +1,6 @@
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { OFFICE_ACCOUNT_ESTIMATE_DAYS } from '@portal/contracts/business-constants';
-import { DINAS_MESSAGES, type DinasRequestBody } from '@portal/contracts/dinas-request';
+import { DINAS_MESSAGES, type DinasRequestBody } from '@portal/contracts/office-request';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import type { AuditLog } from '../audit/audit-repository';
 import { isCommonPassword } from '../credentials/common-passwords';

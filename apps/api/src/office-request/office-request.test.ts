@@ -9,7 +9,7 @@ import {
   DINAS_PLATFORMS,
   FILE_PARSE_FAILED,
   PRIVATE_UPLOAD_PATH,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { officeAccountRequests, outboxMessages, privateUploads, referralCodes } from '../db/schema';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DinasRequestBody } from '@portal/contracts/dinas-request';
+import type { DinasRequestBody } from '@portal/contracts/office-request';
 
 /**
  * An office's account request as the form sends it (SPEC §3), with the letter `letter` uploaded

@@ -6,7 +6,7 @@ import {
   MAX_UPLOAD_BYTES,
   PRIVATE_UPLOAD_PATH,
   UploadResultSchema,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, ValidationError } from '../http/domain-errors';

@@ -5,7 +5,7 @@ import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/a
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { CONSOLE_MESSAGES } from '@portal/contracts/console';
-import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
+import { DINAS_MESSAGES } from '@portal/contracts/office-request';
 import { OPERATIONAL_DATE_MESSAGES } from '@portal/contracts/operational-dates';
 import { PASSKEY_MESSAGES, PASSKEY_POLICY } from '@portal/contracts/passkeys';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';

@@ -1,9 +1,9 @@
-import { DINAS_PLATFORMS } from '@portal/contracts/dinas-request';
+import { DINAS_PLATFORMS } from '@portal/contracts/office-request';
 import type { FeatureToggleKey } from '@portal/contracts/feature-toggles';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadPlatforms } from '~/features/dinas-request/api/get-platforms';
+import { loadPlatforms } from '~/features/office-request/api/get-platforms';
 import { HomePage } from '~/features/home-2025/home-page';
 import { AuthModal } from '~/features/sign-in/auth-modal';
 import { startFeatureToggles } from './feature-toggles';

@@ -20,7 +20,7 @@ import {
   type ShownMessage,
 } from '~/i18n/server-messages';
 import { useLookupAccount } from './api/lookup-account';
-import { DinasOfficeFields } from './dinas-office-fields';
+import { DinasOfficeFields } from './office-fields';
 import {
   EMPTY_LOOKUP_FORM,
   FIELD_IDS,

@@ -4,18 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
 import { useRemoteToggle, useTogglesSettled } from '~/toggles/use-feature';
 import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/dinas-request.json';
-import id from '~/locales/id/dinas-request.json';
+import en from '~/locales/en/office-request.json';
+import id from '~/locales/id/office-request.json';
 import { Alert } from '~/components/alert';
 import { loadPart } from '~/components/load-part';
 
-registerNamespace('dinas-request', { id, en });
+registerNamespace('office-request', { id, en });
 
 /**
  * The form, its checks and its API calls come after the page's first script, so that it stays light: the
  * prerendered page already shows the form, which hydrates when this code arrives.
  */
-const formPart = loadPart(() => import('./dinas-form'));
+const formPart = loadPart(() => import('./office-request-form'));
 
 function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
   const { DinasFormWithQueries } = use(formPart);
@@ -27,7 +27,7 @@ function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => vo
  * referral code and its official letter; the answer is a request number.
  */
 export function DinasRequestPage() {
-  const { t } = useTranslation('dinas-request');
+  const { t } = useTranslation('office-request');
   // Until the server's toggles arrive the form stands, as it does on nearly every visit: the page
   // does not jump from the closed notice to the form.
   const creationOn = useRemoteToggle('ACCOUNT_CREATION');
@@ -67,7 +67,7 @@ export function DinasRequestPage() {
 }
 
 function Submitted({ number, onAnother }: { number: string; onAnother: () => void }) {
-  const { t } = useTranslation('dinas-request');
+  const { t } = useTranslation('office-request');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (

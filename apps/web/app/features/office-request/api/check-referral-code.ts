@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { DINAS_PATHS, ReferralCheckResultSchema } from '@portal/contracts/dinas-request';
+import { DINAS_PATHS, ReferralCheckResultSchema } from '@portal/contracts/office-request';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';
 

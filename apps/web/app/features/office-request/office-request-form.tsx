@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import type { DinasRequestBody } from '@portal/contracts/dinas-request';
+import type { DinasRequestBody } from '@portal/contracts/office-request';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   Controller,
@@ -30,7 +30,7 @@ import { useCheckReferralCode } from './api/check-referral-code';
 import { useCities } from './api/get-cities';
 import { usePlatforms } from './api/get-platforms';
 import { usePositions } from './api/get-positions';
-import { useSubmitDinasRequest } from './api/submit-dinas-request';
+import { useSubmitDinasRequest } from './api/submit-office-request';
 import {
   FIELD_ORDER,
   dinasResolver,
@@ -42,7 +42,7 @@ import {
   savedDinasForm,
   type DinasFormField,
   type DinasFormValues,
-} from './dinas-form-values';
+} from './office-request-form-values';
 import { UploadField } from './upload-field';
 import { Alert } from '~/components/alert';
 
@@ -60,7 +60,7 @@ type TextField = Extract<
 
 /** What the form's sections share: its texts, its fields' wiring, their values and lists. */
 type FormKit = {
-  t: ReturnType<typeof useTranslation<'dinas-request'>>['t'];
+  t: ReturnType<typeof useTranslation<'office-request'>>['t'];
   text: (
     field: TextField,
     autoComplete: string,
@@ -107,7 +107,7 @@ export function DinasFormWithQueries({
  * It is prerendered empty; what this browser kept is filled in once it has hydrated.
  */
 export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
-  const { t } = useTranslation('dinas-request');
+  const { t } = useTranslation('office-request');
   const localise = useLocaliseMessage();
   const [alert, setAlert] = useState<ApiError | null>(null);
   const [showPassword, setShowPassword] = useState(false);

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import { DinasRequestBodySchema, type DinasRequestBody } from '@portal/contracts/dinas-request';
+import { DinasRequestBodySchema, type DinasRequestBody } from '@portal/contracts/office-request';
 import type { OfficeType } from '@portal/contracts/account-lookup';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 

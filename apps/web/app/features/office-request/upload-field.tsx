@@ -8,7 +8,7 @@ import {
   DINAS_MESSAGES,
   FILE_PARSE_FAILED,
   MAX_UPLOAD_BYTES,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { uploadPrivateFile } from './api/upload-private-file';
 
@@ -38,7 +38,7 @@ export function UploadField({
   onRemoved,
   error,
 }: UploadFieldProps) {
-  const { t } = useTranslation('dinas-request');
+  const { t } = useTranslation('office-request');
   const localise = useLocaliseMessage();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DINAS_POSITIONS } from '@portal/contracts/dinas-request';
-import en from '~/locales/en/dinas-request.json';
-import id from '~/locales/id/dinas-request.json';
+import { DINAS_POSITIONS } from '@portal/contracts/office-request';
+import en from '~/locales/en/office-request.json';
+import id from '~/locales/id/office-request.json';
 
 // The API names the office positions in Indonesian (its list is the contract's): the form shows
 // them through the catalogue, so an English reader reads English choices.

@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { DINAS_PATHS, PositionSchema } from '@portal/contracts/dinas-request';
+import { DINAS_PATHS, PositionSchema } from '@portal/contracts/office-request';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '~/api/api-client';
@@ -12,7 +12,7 @@ export const loadPositions = (signal?: AbortSignal) =>
 
 export const usePositions = () =>
   useQuery({
-    queryKey: ['dinas-positions'],
+    queryKey: ['office-positions'],
     queryFn: ({ signal }) => loadPositions(signal),
     staleTime: Infinity,
   });

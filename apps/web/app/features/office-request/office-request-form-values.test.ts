@@ -6,7 +6,7 @@ import {
   forgetDinasForm,
   saveDinasForm,
   savedDinasForm,
-} from './dinas-form-values';
+} from './office-request-form-values';
 
 const resolve = (values: ReturnType<typeof emptyDinasForm>) =>
   dinasResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });

@@ -3,7 +3,7 @@ import {
   DINAS_PATHS,
   DinasRequestResultSchema,
   type DinasRequestBody,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';
 

@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { DINAS_PATHS, DINAS_PLATFORMS, PlatformSchema } from '@portal/contracts/dinas-request';
+import { DINAS_PATHS, DINAS_PLATFORMS, PlatformSchema } from '@portal/contracts/office-request';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '~/api/api-client';

@@ -1,0 +1,3 @@
+import { DinasRequestPage } from '~/features/office-request/office-request-page';
+
+export default DinasRequestPage;
