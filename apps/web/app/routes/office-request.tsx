@@ -1,3 +1,3 @@
-import { DinasRequestPage } from '~/features/office-request/office-request-page';
+import { OfficeRequestFormPage } from '~/features/office-request/office-request-page';
 
-export default DinasRequestPage;
+export default OfficeRequestFormPage;

@@ -1,4 +1,4 @@
-import { DINAS_PLATFORMS } from '@portal/contracts/office-request';
+import { OFFICE_REQUEST_PLATFORMS } from '@portal/contracts/office-request';
 import type { FeatureToggleKey } from '@portal/contracts/feature-toggles';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -54,7 +54,7 @@ describe('what each toggle switches in the web app', () => {
     vi.stubGlobal('fetch', fetch);
     expect(await loadPlatforms(true)).toEqual(body);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(await loadPlatforms(false)).toEqual({ data: [...DINAS_PLATFORMS] });
+    expect(await loadPlatforms(false)).toEqual({ data: [...OFFICE_REQUEST_PLATFORMS] });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -17,16 +17,16 @@ registerNamespace('office-request', { id, en });
  */
 const formPart = loadPart(() => import('./office-request-form'));
 
-function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
-  const { DinasFormWithQueries } = use(formPart);
-  return <DinasFormWithQueries onSubmitted={onSubmitted} />;
+function OfficeRequestForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
+  const { OfficeRequestFormWithQueries } = use(formPart);
+  return <OfficeRequestFormWithQueries onSubmitted={onSubmitted} />;
 }
 
 /**
  * `/account/dinas` (SPEC §2, §3): an education office requests its account with a
  * referral code and its official letter; the answer is a request number.
  */
-export function DinasRequestPage() {
+export function OfficeRequestFormPage() {
   const { t } = useTranslation('office-request');
   // Until the server's toggles arrive the form stands, as it does on nearly every visit: the page
   // does not jump from the closed notice to the form.
@@ -42,7 +42,7 @@ export function DinasRequestPage() {
   const form = useMemo(
     () => (
       <Suspense fallback={null}>
-        <DinasForm onSubmitted={setSubmitted} />
+        <OfficeRequestForm onSubmitted={setSubmitted} />
       </Suspense>
     ),
     [],
@@ -71,8 +71,8 @@ function Submitted({ number, onAnother }: { number: string; onAnother: () => voi
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section aria-labelledby="dinas-success" className="mt-6 rounded-lg border-2 border-brand p-4">
-      <h2 id="dinas-success" ref={heading} tabIndex={-1} className="text-xl font-bold">
+    <section aria-labelledby="office-success" className="mt-6 rounded-lg border-2 border-brand p-4">
+      <h2 id="office-success" ref={heading} tabIndex={-1} className="text-xl font-bold">
         {t('success.title')}
       </h2>
       <p className="mt-2 text-lg font-semibold">{t('success.number', { number })}</p>

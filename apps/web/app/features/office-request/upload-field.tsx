@@ -5,7 +5,7 @@ import { Alert } from '~/components/alert';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import {
-  DINAS_MESSAGES,
+  OFFICE_REQUEST_MESSAGES,
   FILE_PARSE_FAILED,
   MAX_UPLOAD_BYTES,
 } from '@portal/contracts/office-request';
@@ -47,7 +47,7 @@ export function UploadField({
   const upload = async (file: File) => {
     setFailure(null);
     if (file.size > MAX_UPLOAD_BYTES) {
-      setFailure(localise({ id: 'payload_too_large', message: DINAS_MESSAGES.fileTooLarge }));
+      setFailure(localise({ id: 'payload_too_large', message: OFFICE_REQUEST_MESSAGES.fileTooLarge }));
       return;
     }
     setProgress({ name: file.name, fraction: 0 });
