@@ -103,8 +103,13 @@ export const ReferralCheckResultSchema = z.object({
 
 const required = ERROR_MESSAGES.required;
 const text = (max: number) =>
-  typedText({ error: required }).trim().min(1, required).max(max, OFFICE_REQUEST_MESSAGES.textTooLong);
-const UploadRefSchema = z.string().regex(/^upload:[\w-]{22}$/, OFFICE_REQUEST_MESSAGES.uploadInvalid);
+  typedText({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, OFFICE_REQUEST_MESSAGES.textTooLong);
+const UploadRefSchema = z
+  .string()
+  .regex(/^upload:[\w-]{22}$/, OFFICE_REQUEST_MESSAGES.uploadInvalid);
 
 /**
  * The office request of SPEC §3 (the form held locally), with the fields SPEC §2 lists. The
@@ -127,7 +132,9 @@ export const OfficeRequestBodySchema = z
       .trim()
       .transform((value) => value.replace(/[\s-]/g, ''))
       .pipe(z.string().regex(/^(\+62|62|0)8[1-9]\d{6,11}$/, OFFICE_REQUEST_MESSAGES.phoneFormat)),
-    province: z.string({ error: required }).regex(/^\d{2}$/, OFFICE_REQUEST_MESSAGES.provinceInvalid),
+    province: z
+      .string({ error: required })
+      .regex(/^\d{2}$/, OFFICE_REQUEST_MESSAGES.provinceInvalid),
     /** Required for a regency or city office; ignored for a provincial one. */
     city: z
       .string()
@@ -158,7 +165,11 @@ export const OfficeRequestBodySchema = z
   })
   .superRefine((body, context) => {
     if (body.dinasType === 'kota_kabupaten' && !body.city) {
-      context.addIssue({ code: 'custom', path: ['city'], message: OFFICE_REQUEST_MESSAGES.cityInvalid });
+      context.addIssue({
+        code: 'custom',
+        path: ['city'],
+        message: OFFICE_REQUEST_MESSAGES.cityInvalid,
+      });
     }
     if (body.position === 'lainnya' && !body.positionOther) {
       context.addIssue({

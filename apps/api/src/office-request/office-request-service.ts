@@ -56,7 +56,9 @@ export function createOfficeRequestService({
     /** The regencies and cities of a province, by name (SPEC §7: items `id`, `name`). */
     async citiesOf(province: string) {
       if (!(await repository.isProvince(province))) {
-        throw new ValidationError([{ field: 'province', message: OFFICE_REQUEST_MESSAGES.provinceInvalid }]);
+        throw new ValidationError([
+          { field: 'province', message: OFFICE_REQUEST_MESSAGES.provinceInvalid },
+        ]);
       }
       return repository.citiesOf(province);
     },

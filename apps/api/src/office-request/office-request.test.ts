@@ -87,13 +87,19 @@ describe('the lists of the office request', () => {
     expect(cities.statusCode).toBe(200);
     expect(cities.json().data).toEqual([{ id: '32.73', name: 'Kota Bandung' }]);
     for (const province of ['99', 'x', '']) {
-      const bad = await t.app.inject({ url: `${api}${OFFICE_REQUEST_PATHS.cities}?province=${province}` });
+      const bad = await t.app.inject({
+        url: `${api}${OFFICE_REQUEST_PATHS.cities}?province=${province}`,
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors[0].message).toBe('Pilih provinsi.');
     }
-    const positions = (await t.app.inject({ url: `${api}${OFFICE_REQUEST_PATHS.positions}` })).json();
+    const positions = (
+      await t.app.inject({ url: `${api}${OFFICE_REQUEST_PATHS.positions}` })
+    ).json();
     expect(positions.data.map((p: { id: string }) => p.id)).toContain('lainnya');
-    const platforms = (await t.app.inject({ url: `${api}${OFFICE_REQUEST_PATHS.platforms}` })).json();
+    const platforms = (
+      await t.app.inject({ url: `${api}${OFFICE_REQUEST_PATHS.platforms}` })
+    ).json();
     expect(platforms.data).toEqual(OFFICE_REQUEST_PLATFORMS);
     expect(platforms.data.map((p: { platform_name: string }) => p.platform_name)).toContain(
       'Merdeka Mengajar',

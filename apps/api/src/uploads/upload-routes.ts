@@ -78,13 +78,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ service: UploadService }> = a
     },
     async (request) => {
       if (!request.isMultipart()) {
-        throw new ValidationError([{ field: 'file', message: OFFICE_REQUEST_MESSAGES.fileMissing }]);
+        throw new ValidationError([
+          { field: 'file', message: OFFICE_REQUEST_MESSAGES.fileMissing },
+        ]);
       }
       const file = await request.file().catch((error: unknown) => {
         throw bodyError(error);
       });
       if (!file)
-        throw new ValidationError([{ field: 'file', message: OFFICE_REQUEST_MESSAGES.fileMissing }]);
+        throw new ValidationError([
+          { field: 'file', message: OFFICE_REQUEST_MESSAGES.fileMissing },
+        ]);
       let bytes: Buffer;
       try {
         bytes = await file.toBuffer();

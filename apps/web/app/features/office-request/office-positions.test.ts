@@ -19,7 +19,8 @@ describe('the position choices of the office form', () => {
   });
 
   it('keep the Indonesian names the API sends', () => {
-    for (const position of OFFICE_REQUEST_POSITIONS) expect(indonesian[position.id]).toBe(position.name);
+    for (const position of OFFICE_REQUEST_POSITIONS)
+      expect(indonesian[position.id]).toBe(position.name);
     expect(Object.keys(indonesian).sort()).toEqual(Object.keys(english).sort());
   });
 });

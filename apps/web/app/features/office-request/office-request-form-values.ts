@@ -128,9 +128,11 @@ const isEmpty = (value: OfficeRequestFormValues[OfficeRequestFormField]) =>
   Array.isArray(value) ? value.length === 0 : value.trim() === '';
 
 /** The contract's own schema checks the form; an empty field says `Wajib Diisi`. */
-export const officeRequestResolver: Resolver<OfficeRequestFormValues, unknown, OfficeRequestBody> = async (
-  values,
-) => {
+export const officeRequestResolver: Resolver<
+  OfficeRequestFormValues,
+  unknown,
+  OfficeRequestBody
+> = async (values) => {
   const parsed = OfficeRequestBodySchema.safeParse(toOfficeRequest(values));
   if (parsed.success) return { values: parsed.data, errors: {} };
   const errors: FieldErrors<OfficeRequestFormValues> = {};
@@ -154,7 +156,9 @@ export function savedOfficeRequestForm(): OfficeRequestFormValues {
     const saved = JSON.parse(
       localStorage.getItem(STORAGE_KEY) ?? 'null',
     ) as Partial<OfficeRequestFormValues> | null;
-    return saved ? { ...emptyOfficeRequestForm(), ...saved, password: '' } : emptyOfficeRequestForm();
+    return saved
+      ? { ...emptyOfficeRequestForm(), ...saved, password: '' }
+      : emptyOfficeRequestForm();
   } catch {
     return emptyOfficeRequestForm();
   }

@@ -106,7 +106,11 @@ export function OfficeRequestFormWithQueries({
  * The office request of SPEC §2/§3, kept in local storage while it is filled (not the password).
  * It is prerendered empty; what this browser kept is filled in once it has hydrated.
  */
-export function OfficeRequestForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
+export function OfficeRequestForm({
+  onSubmitted,
+}: {
+  onSubmitted: (requestNumber: string) => void;
+}) {
   const { t } = useTranslation('office-request');
   const localise = useLocaliseMessage();
   const [alert, setAlert] = useState<ApiError | null>(null);

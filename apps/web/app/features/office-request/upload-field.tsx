@@ -47,7 +47,9 @@ export function UploadField({
   const upload = async (file: File) => {
     setFailure(null);
     if (file.size > MAX_UPLOAD_BYTES) {
-      setFailure(localise({ id: 'payload_too_large', message: OFFICE_REQUEST_MESSAGES.fileTooLarge }));
+      setFailure(
+        localise({ id: 'payload_too_large', message: OFFICE_REQUEST_MESSAGES.fileTooLarge }),
+      );
       return;
     }
     setProgress({ name: file.name, fraction: 0 });

@@ -1,5 +1,9 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { OFFICE_REQUEST_PATHS, OFFICE_REQUEST_PLATFORMS, PlatformSchema } from '@portal/contracts/office-request';
+import {
+  OFFICE_REQUEST_PATHS,
+  OFFICE_REQUEST_PLATFORMS,
+  PlatformSchema,
+} from '@portal/contracts/office-request';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '~/api/api-client';
