@@ -76,7 +76,7 @@ beforeEach(() => {
       if (path === '/console/v1/platforms' && method === 'GET') {
         return Response.json({ data: { items: platforms } });
       }
-      const one = /^\/admin\/v1\/platforms\/([\w-]+)$/.exec(path);
+      const one = /^\/console\/v1\/platforms\/([\w-]+)$/.exec(path);
       const found = platforms.find((item) => item.clientId === one?.[1]);
       if (one && method === 'GET') {
         return found
