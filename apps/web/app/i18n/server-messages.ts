@@ -94,7 +94,10 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'officeRequest.phoneFormat', text: OFFICE_REQUEST_MESSAGES.phoneFormat },
   { id: 'officeRequest.cityInvalid', text: OFFICE_REQUEST_MESSAGES.cityInvalid },
   { id: 'officeRequest.positionInvalid', text: OFFICE_REQUEST_MESSAGES.positionInvalid },
-  { id: 'officeRequest.positionOtherRequired', text: OFFICE_REQUEST_MESSAGES.positionOtherRequired },
+  {
+    id: 'officeRequest.positionOtherRequired',
+    text: OFFICE_REQUEST_MESSAGES.positionOtherRequired,
+  },
   { id: 'officeRequest.platformRequired', text: OFFICE_REQUEST_MESSAGES.platformRequired },
   { id: 'officeRequest.requestKeyInvalid', text: OFFICE_REQUEST_MESSAGES.requestKeyInvalid },
   { id: 'statistics.rangeReversed', text: STATISTICS_MESSAGES.rangeReversed },
