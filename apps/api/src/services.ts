@@ -250,6 +250,10 @@ export function createServices({
     sessions: signInSessions,
     audit,
     sessionIsLive: accessRepository.sessionIsLive,
+    pending: shortLivedState,
+    // A visitor starts a sign-in again (a second tab, the back button, a step-up) more often
+    // than they answer a password: three starts to each password answer the limit allows.
+    starts: { counters: rateLimit, perIpPerMinute: 3 * config.limits.signInPerIpPerMinute },
   });
   const access = createAccess({
     verificationKeys: async () => (await signingKeys.providerKeys()).keys,

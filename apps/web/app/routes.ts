@@ -7,7 +7,7 @@ export default [
     index('routes/home.tsx'),
     route('home', 'routes/legacy-home.tsx'),
     route('account/lookup/v2', 'routes/account-lookup.tsx'),
-    route('account/dinas', 'routes/dinas-request.tsx'),
+    route('account/dinas', 'routes/office-request.tsx'),
     route('account/deletion-report', 'routes/deletion-report.tsx'),
     route('webinar', 'routes/webinar.tsx'),
     route('resources', 'routes/resources.tsx'),

@@ -56,14 +56,14 @@ export type PlatformAuthMethod = z.infer<typeof PlatformAuthMethodSchema>;
 /** The console's routes (platform admins, section `platforms`). */
 export const PLATFORM_ROUTES = {
   /** GET: every platform; POST: a new one (answers its secret once). */
-  all: '/admin/v1/platforms',
+  all: '/console/v1/platforms',
   /** GET: one; PUT: its settings (every editable field, as the form holds them). */
-  one: '/admin/v1/platforms/:clientId',
+  one: '/console/v1/platforms/:clientId',
   /** POST: a new secret (answered once); the old one stays valid for the overlap. */
-  rotateSecret: '/admin/v1/platforms/:clientId/secret',
+  rotateSecret: '/console/v1/platforms/:clientId/secret',
   /** POST: refuse it at once (its grants and tokens end); enable lets it sign people in again. */
-  disable: '/admin/v1/platforms/:clientId/disable',
-  enable: '/admin/v1/platforms/:clientId/enable',
+  disable: '/console/v1/platforms/:clientId/disable',
+  enable: '/console/v1/platforms/:clientId/enable',
 } as const;
 export const platformPath = (route: string, clientId: string) =>
   route.replace(':clientId', encodeURIComponent(clientId));

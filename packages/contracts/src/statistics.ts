@@ -3,7 +3,7 @@ import { OperationalDaySchema } from './operational-dates';
 
 /** Statistics: the staff dashboard in the console and the public `/statistik` page. */
 export const STATISTICS_PATHS = {
-  console: '/admin/v1/statistics',
+  console: '/console/v1/statistics',
   public: '/public/v1/statistics',
 } as const;
 

@@ -41,7 +41,7 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   signIn: 'SIGN_IN',
   passkeys: 'PASSKEY',
   schoolAdmin: 'SCHOOL_ADMIN',
-  dinas: 'DINAS',
+  officeRequest: 'OFFICE_REQUEST',
   console: 'CONSOLE',
   statistics: 'STATISTICS',
   announcements: 'ANNOUNCEMENT',

@@ -20,7 +20,7 @@ import {
   type ShownMessage,
 } from '~/i18n/server-messages';
 import { useLookupAccount } from './api/lookup-account';
-import { DinasOfficeFields } from './dinas-office-fields';
+import { OfficeFields } from './office-fields';
 import {
   EMPTY_LOOKUP_FORM,
   FIELD_IDS,
@@ -211,7 +211,7 @@ export function LookupForm({
       ) : null}
       <div className="space-y-6">
         {userType === 'dinas' ? (
-          <DinasOfficeFields control={control} errorOf={errorOf} />
+          <OfficeFields control={control} errorOf={errorOf} />
         ) : (
           <Controller
             control={control}

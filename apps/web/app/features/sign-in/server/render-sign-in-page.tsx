@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import stylesheet from '~/app.css?inline';
 import { brand, webConfig } from '~/config';
+import { CATALOGUE_OPTIONS } from '~/i18n/catalogue-options';
 import enCommon from '~/locales/en/common.json';
 import enForms from '~/locales/en/forms.json';
 import enServer from '~/locales/en/server.json';
@@ -34,28 +35,14 @@ import {
 function catalogue(language: SignInPage['language']): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
+    ...CATALOGUE_OPTIONS,
     lng: language,
-    fallbackLng: 'id',
     supportedLngs: [...SIGN_IN_PAGE_LANGUAGES],
     defaultNS: 'sign-in',
     resources: {
       id: { common: idCommon, forms: idForms, 'sign-in': idSignIn },
       en: { common: enCommon, forms: enForms, 'sign-in': enSignIn, server: enServer },
     },
-    initAsync: false,
-    keySeparator: '.',
-    nsSeparator: false,
-    returnNull: false,
-    interpolation: {
-      // React escapes what it renders.
-      escapeValue: false,
-      defaultVariables: {
-        product: brand.productName,
-        domain: webConfig.domain,
-        ministry: brand.ministryName,
-      },
-    },
-    react: { useSuspense: false },
   });
   return instance;
 }

@@ -14,7 +14,7 @@ import { typedText } from './typed-text';
  * An education office's account request (SPEC §2, §3, §7): reference lists, the
  * referral code check and the official letter's upload.
  */
-export const DINAS_PATHS = {
+export const OFFICE_REQUEST_PATHS = {
   cities: `${LOOKUP_BASE}/dinas/city`,
   positions: `${LOOKUP_BASE}/dinas/jabatan`,
   platforms: `${LOOKUP_BASE}/dinas/platform/list`,
@@ -24,7 +24,7 @@ export const DINAS_PATHS = {
 /** SPEC §7: the letter goes to the product's private file upload, without credentials. */
 export const PRIVATE_UPLOAD_PATH = '/file/upload/private';
 
-export const DINAS_MESSAGES = {
+export const OFFICE_REQUEST_MESSAGES = {
   provinceInvalid: 'Pilih provinsi.',
   referralUnknown: 'Kode referral tidak ditemukan.',
   referralExpired: 'Kode referral sudah tidak berlaku.',
@@ -54,12 +54,12 @@ export const FILE_PARSE_FAILED = 'failed to parse file';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const CityQuerySchema = z.object({
-  province: z.string().regex(/^\d{2}$/, DINAS_MESSAGES.provinceInvalid),
+  province: z.string().regex(/^\d{2}$/, OFFICE_REQUEST_MESSAGES.provinceInvalid),
 });
 export const CitySchema = z.object({ id: z.string(), name: z.string() });
 
 /** Positions in an office, as the form offers them; `lainnya` asks for the position in words. */
-export const DINAS_POSITIONS = [
+export const OFFICE_REQUEST_POSITIONS = [
   { id: 'kepala-dinas', name: 'Kepala Dinas' },
   { id: 'sekretaris-dinas', name: 'Sekretaris Dinas' },
   { id: 'kepala-bidang', name: 'Kepala Bidang' },
@@ -72,7 +72,7 @@ export const DINAS_POSITIONS = [
 export const PositionSchema = z.object({ id: z.string(), name: z.string() });
 
 /** Platforms an office account may be given access to; Merdeka Mengajar among them (SPEC §2). */
-export const DINAS_PLATFORMS = [
+export const OFFICE_REQUEST_PLATFORMS = [
   { id: 'merdeka-mengajar', platform_name: 'Merdeka Mengajar' },
   { id: 'rapor-pendidikan', platform_name: 'Rapor Pendidikan' },
   { id: 'siplah', platform_name: 'SIPLah' },
@@ -84,16 +84,16 @@ export const PlatformSchema = z.object({ id: z.string(), platform_name: z.string
 
 /** The words the office form shows for a position; an id it no longer offers stays as it is. */
 export const positionName = (id: string): string =>
-  DINAS_POSITIONS.find((position) => position.id === id)?.name ?? id;
+  OFFICE_REQUEST_POSITIONS.find((position) => position.id === id)?.name ?? id;
 /** The words the office form shows for a platform; an id it no longer offers stays as it is. */
 export const platformName = (id: string): string =>
-  DINAS_PLATFORMS.find((platform) => platform.id === id)?.platform_name ?? id;
+  OFFICE_REQUEST_PLATFORMS.find((platform) => platform.id === id)?.platform_name ?? id;
 
 export const ReferralCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{6,32}$/, DINAS_MESSAGES.referralFormat);
+  .regex(/^[A-Z0-9]{6,32}$/, OFFICE_REQUEST_MESSAGES.referralFormat);
 export const ReferralCheckBodySchema = z.object({ referral_code: ReferralCodeSchema });
 /** A valid code's answer: how many uses it has left is the ministry's to know, not the public's. */
 export const ReferralCheckResultSchema = z.object({
@@ -103,22 +103,27 @@ export const ReferralCheckResultSchema = z.object({
 
 const required = ERROR_MESSAGES.required;
 const text = (max: number) =>
-  typedText({ error: required }).trim().min(1, required).max(max, DINAS_MESSAGES.textTooLong);
-const UploadRefSchema = z.string().regex(/^upload:[\w-]{22}$/, DINAS_MESSAGES.uploadInvalid);
+  typedText({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, OFFICE_REQUEST_MESSAGES.textTooLong);
+const UploadRefSchema = z
+  .string()
+  .regex(/^upload:[\w-]{22}$/, OFFICE_REQUEST_MESSAGES.uploadInvalid);
 
 /**
  * The office request of SPEC §3 (the form held locally), with the fields SPEC §2 lists. The
  * applicant chooses the account's password here; the key makes a retry the same request.
  */
-export const DinasRequestBodySchema = z
+export const OfficeRequestBodySchema = z
   .object({
     /** Made by the form once (a UUID) and kept with it: a double click or a retry is one request. */
-    requestKey: z.uuid(DINAS_MESSAGES.requestKeyInvalid),
+    requestKey: z.uuid(OFFICE_REQUEST_MESSAGES.requestKeyInvalid),
     name: PersonNameSchema,
     nik: z
       .string({ error: required })
       .trim()
-      .regex(/^\d{16}$/, DINAS_MESSAGES.nikFormat),
+      .regex(/^\d{16}$/, OFFICE_REQUEST_MESSAGES.nikFormat),
     birthDate: BirthDateSchema,
     motherName: PersonNameSchema,
     email: EmailAddressSchema,
@@ -126,29 +131,31 @@ export const DinasRequestBodySchema = z
       .string({ error: required })
       .trim()
       .transform((value) => value.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^(\+62|62|0)8[1-9]\d{6,11}$/, DINAS_MESSAGES.phoneFormat)),
-    province: z.string({ error: required }).regex(/^\d{2}$/, DINAS_MESSAGES.provinceInvalid),
+      .pipe(z.string().regex(/^(\+62|62|0)8[1-9]\d{6,11}$/, OFFICE_REQUEST_MESSAGES.phoneFormat)),
+    province: z
+      .string({ error: required })
+      .regex(/^\d{2}$/, OFFICE_REQUEST_MESSAGES.provinceInvalid),
     /** Required for a regency or city office; ignored for a provincial one. */
     city: z
       .string()
-      .regex(/^\d{2}\.\d{2}$/, DINAS_MESSAGES.cityInvalid)
+      .regex(/^\d{2}\.\d{2}$/, OFFICE_REQUEST_MESSAGES.cityInvalid)
       .optional(),
     dinasType: OfficeTypeSchema,
     position: z.enum(
-      DINAS_POSITIONS.map((position) => position.id) as [string, ...string[]],
-      DINAS_MESSAGES.positionInvalid,
+      OFFICE_REQUEST_POSITIONS.map((position) => position.id) as [string, ...string[]],
+      OFFICE_REQUEST_MESSAGES.positionInvalid,
     ),
-    positionOther: typedText().trim().max(100, DINAS_MESSAGES.textTooLong).optional(),
+    positionOther: typedText().trim().max(100, OFFICE_REQUEST_MESSAGES.textTooLong).optional(),
     referralCode: ReferralCodeSchema,
     suratDinas: text(200),
     nomorSuratDinas: text(100),
     platform: z
       .array(
-        z.enum(DINAS_PLATFORMS.map((platform) => platform.id) as [string, ...string[]]),
-        DINAS_MESSAGES.platformRequired,
+        z.enum(OFFICE_REQUEST_PLATFORMS.map((platform) => platform.id) as [string, ...string[]]),
+        OFFICE_REQUEST_MESSAGES.platformRequired,
       )
-      .min(1, DINAS_MESSAGES.platformRequired)
-      .max(DINAS_PLATFORMS.length),
+      .min(1, OFFICE_REQUEST_MESSAGES.platformRequired)
+      .max(OFFICE_REQUEST_PLATFORMS.length),
     /** The uploads: the official letter, and the education report when there is one. */
     document: z.object({
       letter: UploadRefSchema,
@@ -158,19 +165,23 @@ export const DinasRequestBodySchema = z
   })
   .superRefine((body, context) => {
     if (body.dinasType === 'kota_kabupaten' && !body.city) {
-      context.addIssue({ code: 'custom', path: ['city'], message: DINAS_MESSAGES.cityInvalid });
+      context.addIssue({
+        code: 'custom',
+        path: ['city'],
+        message: OFFICE_REQUEST_MESSAGES.cityInvalid,
+      });
     }
     if (body.position === 'lainnya' && !body.positionOther) {
       context.addIssue({
         code: 'custom',
         path: ['positionOther'],
-        message: DINAS_MESSAGES.positionOtherRequired,
+        message: OFFICE_REQUEST_MESSAGES.positionOtherRequired,
       });
     }
   });
-export type DinasRequestBody = z.infer<typeof DinasRequestBodySchema>;
+export type OfficeRequestBody = z.infer<typeof OfficeRequestBodySchema>;
 
-export const DinasRequestResultSchema = z.object({
+export const OfficeRequestResultSchema = z.object({
   /** `DNS-2026-000042`: what the applicant quotes to the help desk. */
   request_number: z.string(),
   status: z.enum(['submitted', 'approved', 'rejected']),

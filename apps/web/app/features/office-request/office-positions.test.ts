@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DINAS_POSITIONS } from '@portal/contracts/dinas-request';
-import en from '~/locales/en/dinas-request.json';
-import id from '~/locales/id/dinas-request.json';
+import { OFFICE_REQUEST_POSITIONS } from '@portal/contracts/office-request';
+import en from '~/locales/en/office-request.json';
+import id from '~/locales/id/office-request.json';
 
 // The API names the office positions in Indonesian (its list is the contract's): the form shows
 // them through the catalogue, so an English reader reads English choices.
@@ -10,7 +10,7 @@ describe('the position choices of the office form', () => {
   const indonesian: Record<string, string> = id.positions;
 
   it('have an English label for every position the API offers', () => {
-    for (const position of DINAS_POSITIONS) {
+    for (const position of OFFICE_REQUEST_POSITIONS) {
       expect(english[position.id], position.id).toBeTruthy();
       expect(english[position.id], position.id).not.toBe(position.name);
     }
@@ -19,7 +19,8 @@ describe('the position choices of the office form', () => {
   });
 
   it('keep the Indonesian names the API sends', () => {
-    for (const position of DINAS_POSITIONS) expect(indonesian[position.id]).toBe(position.name);
+    for (const position of OFFICE_REQUEST_POSITIONS)
+      expect(indonesian[position.id]).toBe(position.name);
     expect(Object.keys(indonesian).sort()).toEqual(Object.keys(english).sort());
   });
 });

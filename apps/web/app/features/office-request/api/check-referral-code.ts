@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { DINAS_PATHS, ReferralCheckResultSchema } from '@portal/contracts/dinas-request';
+import { OFFICE_REQUEST_PATHS, ReferralCheckResultSchema } from '@portal/contracts/office-request';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';
 
@@ -8,7 +8,7 @@ const ResponseSchema = dataEnvelope(ReferralCheckResultSchema);
 /** Whether a referral code is valid: resolves when it is, an `ApiError` says why not. */
 export async function checkReferralCode(code: string): Promise<true> {
   const { data } = await postJson(
-    DINAS_PATHS.referralCode,
+    OFFICE_REQUEST_PATHS.referralCode,
     { referral_code: code },
     ResponseSchema,
   );

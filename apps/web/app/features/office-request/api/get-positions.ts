@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { DINAS_PATHS, PositionSchema } from '@portal/contracts/dinas-request';
+import { OFFICE_REQUEST_PATHS, PositionSchema } from '@portal/contracts/office-request';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '~/api/api-client';
@@ -8,11 +8,11 @@ const ResponseSchema = dataEnvelope(z.array(PositionSchema));
 
 /** The positions an office's requester may hold. */
 export const loadPositions = (signal?: AbortSignal) =>
-  getJson(DINAS_PATHS.positions, ResponseSchema, { signal });
+  getJson(OFFICE_REQUEST_PATHS.positions, ResponseSchema, { signal });
 
 export const usePositions = () =>
   useQuery({
-    queryKey: ['dinas-positions'],
+    queryKey: ['office-positions'],
     queryFn: ({ signal }) => loadPositions(signal),
     staleTime: Infinity,
   });

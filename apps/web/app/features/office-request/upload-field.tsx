@@ -5,10 +5,10 @@ import { Alert } from '~/components/alert';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import {
-  DINAS_MESSAGES,
+  OFFICE_REQUEST_MESSAGES,
   FILE_PARSE_FAILED,
   MAX_UPLOAD_BYTES,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { uploadPrivateFile } from './api/upload-private-file';
 
@@ -38,7 +38,7 @@ export function UploadField({
   onRemoved,
   error,
 }: UploadFieldProps) {
-  const { t } = useTranslation('dinas-request');
+  const { t } = useTranslation('office-request');
   const localise = useLocaliseMessage();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
@@ -47,7 +47,9 @@ export function UploadField({
   const upload = async (file: File) => {
     setFailure(null);
     if (file.size > MAX_UPLOAD_BYTES) {
-      setFailure(localise({ id: 'payload_too_large', message: DINAS_MESSAGES.fileTooLarge }));
+      setFailure(
+        localise({ id: 'payload_too_large', message: OFFICE_REQUEST_MESSAGES.fileTooLarge }),
+      );
       return;
     }
     setProgress({ name: file.name, fraction: 0 });

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/dinas-request.json';
-import id from '~/locales/id/dinas-request.json';
+import en from '~/locales/en/office-request.json';
+import id from '~/locales/id/office-request.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import { UploadField } from './upload-field';
 
@@ -11,7 +11,7 @@ vi.mock('./api/upload-private-file', () => ({
   uploadPrivateFile: vi.fn(() => Promise.resolve('upload:abc123')),
 }));
 
-registerNamespace('dinas-request', { id, en });
+registerNamespace('office-request', { id, en });
 
 function Harness() {
   const [file, setFile] = useState({ reference: '', name: '' });

@@ -1,5 +1,9 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { DINAS_PATHS, DINAS_PLATFORMS, PlatformSchema } from '@portal/contracts/dinas-request';
+import {
+  OFFICE_REQUEST_PATHS,
+  OFFICE_REQUEST_PLATFORMS,
+  PlatformSchema,
+} from '@portal/contracts/office-request';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '~/api/api-client';
@@ -13,13 +17,13 @@ const ResponseSchema = dataEnvelope(z.array(PlatformSchema));
  */
 export const loadPlatforms = async (fromApi: boolean, signal?: AbortSignal) =>
   fromApi
-    ? getJson(DINAS_PATHS.platforms, ResponseSchema, { signal })
-    : { data: [...DINAS_PLATFORMS] };
+    ? getJson(OFFICE_REQUEST_PATHS.platforms, ResponseSchema, { signal })
+    : { data: [...OFFICE_REQUEST_PLATFORMS] };
 
 export function usePlatforms() {
   const fromApi = useRemoteToggle('API_PLATFORM');
   return useQuery({
-    queryKey: ['dinas-platforms', fromApi],
+    queryKey: ['office-platforms', fromApi],
     queryFn: ({ signal }) => loadPlatforms(fromApi, signal),
     staleTime: Infinity,
   });

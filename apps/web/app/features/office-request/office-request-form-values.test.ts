@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dinasResolver,
-  emptyDinasForm,
+  officeRequestResolver,
+  emptyOfficeRequestForm,
   formFieldOf,
-  forgetDinasForm,
-  saveDinasForm,
-  savedDinasForm,
-} from './dinas-form-values';
+  forgetOfficeRequestForm,
+  saveOfficeRequestForm,
+  savedOfficeRequestForm,
+} from './office-request-form-values';
 
-const resolve = (values: ReturnType<typeof emptyDinasForm>) =>
-  dinasResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+const resolve = (values: ReturnType<typeof emptyOfficeRequestForm>) =>
+  officeRequestResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('the office request form', () => {
   it('says Wajib Diisi for every empty required field, and names the rest by their rule', async () => {
-    const { errors } = await resolve(emptyDinasForm());
+    const { errors } = await resolve(emptyOfficeRequestForm());
     for (const field of [
       'name',
       'nik',
@@ -42,21 +42,21 @@ describe('the office request form', () => {
 
   it('keeps the form through a reload, but never the password', () => {
     const values = {
-      ...emptyDinasForm(),
+      ...emptyOfficeRequestForm(),
       name: 'Ahmad Fauzi',
       letter: 'upload:abc',
       password: 'Rahasia sekali 2026',
     };
-    saveDinasForm(values);
+    saveOfficeRequestForm(values);
     expect(localStorage.getItem('portal.dinas-request')).not.toContain('Rahasia');
-    const restored = savedDinasForm();
+    const restored = savedOfficeRequestForm();
     expect(restored).toMatchObject({
       name: 'Ahmad Fauzi',
       letter: 'upload:abc',
       password: '',
       requestKey: values.requestKey,
     });
-    forgetDinasForm();
-    expect(savedDinasForm().name).toBe('');
+    forgetOfficeRequestForm();
+    expect(savedOfficeRequestForm().name).toBe('');
   });
 });

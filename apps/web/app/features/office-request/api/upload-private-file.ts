@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, readErrorFacts, readErrorMessage } from '@portal/contracts/api-error';
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { PRIVATE_UPLOAD_PATH, UploadResultSchema } from '@portal/contracts/dinas-request';
+import { PRIVATE_UPLOAD_PATH, UploadResultSchema } from '@portal/contracts/office-request';
 import { ApiError, apiUrl } from '~/api/api-client';
 
 const UploadAnswer = dataEnvelope(UploadResultSchema);

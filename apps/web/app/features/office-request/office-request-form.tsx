@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import type { DinasRequestBody } from '@portal/contracts/dinas-request';
+import type { OfficeRequestBody } from '@portal/contracts/office-request';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   Controller,
@@ -30,24 +30,24 @@ import { useCheckReferralCode } from './api/check-referral-code';
 import { useCities } from './api/get-cities';
 import { usePlatforms } from './api/get-platforms';
 import { usePositions } from './api/get-positions';
-import { useSubmitDinasRequest } from './api/submit-dinas-request';
+import { useSubmitOfficeRequest } from './api/submit-office-request';
 import {
   FIELD_ORDER,
-  dinasResolver,
-  emptyDinasForm,
+  officeRequestResolver,
+  emptyOfficeRequestForm,
   fieldId,
-  forgetDinasForm,
+  forgetOfficeRequestForm,
   formFieldOf,
-  saveDinasForm,
-  savedDinasForm,
-  type DinasFormField,
-  type DinasFormValues,
-} from './dinas-form-values';
+  saveOfficeRequestForm,
+  savedOfficeRequestForm,
+  type OfficeRequestFormField,
+  type OfficeRequestFormValues,
+} from './office-request-form-values';
 import { UploadField } from './upload-field';
 import { Alert } from '~/components/alert';
 
 type TextField = Extract<
-  DinasFormField,
+  OfficeRequestFormField,
   | 'name'
   | 'nik'
   | 'motherName'
@@ -60,24 +60,24 @@ type TextField = Extract<
 
 /** What the form's sections share: its texts, its fields' wiring, their values and lists. */
 type FormKit = {
-  t: ReturnType<typeof useTranslation<'dinas-request'>>['t'];
+  t: ReturnType<typeof useTranslation<'office-request'>>['t'];
   text: (
     field: TextField,
     autoComplete: string,
     options?: { hint?: string; inputMode?: 'numeric' | 'tel' | 'email'; type?: string },
   ) => ReactNode;
-  register: UseFormRegister<DinasFormValues>;
-  control: Control<DinasFormValues, unknown, DinasRequestBody>;
-  errorOf: (field: DinasFormField) => string | undefined;
-  values: DeepPartial<DinasFormValues>;
+  register: UseFormRegister<OfficeRequestFormValues>;
+  control: Control<OfficeRequestFormValues, unknown, OfficeRequestBody>;
+  errorOf: (field: OfficeRequestFormField) => string | undefined;
+  values: DeepPartial<OfficeRequestFormValues>;
   lists: {
     regions: ReturnType<typeof useRegions>;
     cities: ReturnType<typeof useCities>;
     positions: ReturnType<typeof usePositions>;
     platforms: ReturnType<typeof usePlatforms>;
   };
-  setValue: UseFormSetValue<DinasFormValues>;
-  clearErrors: UseFormClearErrors<DinasFormValues>;
+  setValue: UseFormSetValue<OfficeRequestFormValues>;
+  clearErrors: UseFormClearErrors<OfficeRequestFormValues>;
   checkReferral: () => Promise<void>;
   referralValid: boolean;
   showPassword: boolean;
@@ -85,16 +85,16 @@ type FormKit = {
 };
 
 /** The form with the query client its calls use: what the page loads after its first script. */
-export function DinasFormWithQueries({
+export function OfficeRequestFormWithQueries({
   onSubmitted,
 }: {
   onSubmitted: (requestNumber: string) => void;
 }) {
   return (
     <QueryProvider>
-      <DinasForm
+      <OfficeRequestForm
         onSubmitted={(number) => {
-          forgetDinasForm();
+          forgetOfficeRequestForm();
           onSubmitted(number);
         }}
       />
@@ -106,8 +106,12 @@ export function DinasFormWithQueries({
  * The office request of SPEC §2/§3, kept in local storage while it is filled (not the password).
  * It is prerendered empty; what this browser kept is filled in once it has hydrated.
  */
-export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
-  const { t } = useTranslation('dinas-request');
+export function OfficeRequestForm({
+  onSubmitted,
+}: {
+  onSubmitted: (requestNumber: string) => void;
+}) {
+  const { t } = useTranslation('office-request');
   const localise = useLocaliseMessage();
   const [alert, setAlert] = useState<ApiError | null>(null);
   const [showPassword, setShowPassword] = useState(false);
@@ -122,29 +126,29 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     getValues,
     reset,
     formState: { errors, submitCount, isSubmitting },
-  } = useForm<DinasFormValues, unknown, DinasRequestBody>({
-    defaultValues: emptyDinasForm(),
-    resolver: dinasResolver,
+  } = useForm<OfficeRequestFormValues, unknown, OfficeRequestBody>({
+    defaultValues: emptyOfficeRequestForm(),
+    resolver: officeRequestResolver,
     shouldFocusError: false,
   });
   const values = useWatch({ control });
   // What this browser kept, before the save below runs (a re-render only when there is some);
   // then what the visitor typed before the form hydrated, which wins.
   useEffect(() => {
-    const saved = savedDinasForm();
-    if (JSON.stringify(saved) !== JSON.stringify(emptyDinasForm())) reset(saved);
+    const saved = savedOfficeRequestForm();
+    if (JSON.stringify(saved) !== JSON.stringify(emptyOfficeRequestForm())) reset(saved);
     restoreEarlyInput();
   }, [reset]);
-  useEffect(() => saveDinasForm({ ...getValues() }), [values, getValues]);
+  useEffect(() => saveOfficeRequestForm({ ...getValues() }), [values, getValues]);
 
   const regions = useRegions();
   const positions = usePositions();
   const platforms = usePlatforms();
   const cities = useCities(values.province ?? '');
   const referral = useCheckReferralCode();
-  const submit = useSubmitDinasRequest();
+  const submit = useSubmitOfficeRequest();
 
-  const errorOf = (field: DinasFormField) =>
+  const errorOf = (field: OfficeRequestFormField) =>
     localise(fromFormError(errors[field] as { type: string; message?: string } | undefined));
 
   const checkReferral = async () => {
@@ -192,7 +196,7 @@ export function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string
     }
   });
 
-  const label = (field: DinasFormField) =>
+  const label = (field: OfficeRequestFormField) =>
     field === 'birthDate' ? t('birthDate.legend', { ns: FORMS_NAMESPACE }) : t(`fields.${field}`);
   const summary = FIELD_ORDER.flatMap((field) => {
     const message = errorOf(field);
@@ -284,7 +288,7 @@ function PersonSection({ kit }: { kit: FormKit }) {
         name="birthDate"
         render={({ field }) => (
           <BirthDatePicker
-            id="dinas-birthDate"
+            id="office-birthDate"
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
@@ -307,14 +311,14 @@ function OfficeSection({ kit }: { kit: FormKit }) {
       <legend className="text-xl font-bold">{t('sections.office')}</legend>
       <fieldset
         data-field
-        aria-describedby={errorOf('dinasType') ? 'dinas-dinasType-error' : undefined}
+        aria-describedby={errorOf('dinasType') ? 'office-dinasType-error' : undefined}
       >
         <legend className={formStyles.label}>{t('fields.dinasType')}</legend>
         <div className="mt-1 space-y-1">
           {(['provinsi', 'kota_kabupaten'] as const).map((type) => (
             <label key={type} className="flex min-h-11 items-center gap-2">
               <input
-                id={`dinas-dinasType-${type}`}
+                id={`office-dinasType-${type}`}
                 type="radio"
                 value={type}
                 className="size-5 accent-brand"
@@ -326,7 +330,7 @@ function OfficeSection({ kit }: { kit: FormKit }) {
           ))}
         </div>
         {errorOf('dinasType') ? (
-          <p id="dinas-dinasType-error" className={formStyles.error}>
+          <p id="office-dinasType-error" className={formStyles.error}>
             {errorOf('dinasType')}
           </p>
         ) : null}
@@ -380,7 +384,7 @@ function OfficeSection({ kit }: { kit: FormKit }) {
         label={t('fields.referralCode')}
         hint={t('fields.referralHint')}
         error={errorOf('referralCode')}
-        describedBy="dinas-referral-status"
+        describedBy="office-referral-status"
       >
         {(control) => (
           <input
@@ -393,7 +397,7 @@ function OfficeSection({ kit }: { kit: FormKit }) {
           />
         )}
       </FormField>
-      <p id="dinas-referral-status" aria-live="polite" className="-mt-4 text-sm">
+      <p id="office-referral-status" aria-live="polite" className="-mt-4 text-sm">
         {kit.referralValid ? t('fields.referralValid') : null}
       </p>
     </fieldset>
@@ -441,14 +445,14 @@ function LetterSection({ kit }: { kit: FormKit }) {
       />
       <fieldset
         data-field
-        aria-describedby={errorOf('platform') ? 'dinas-platform-error' : undefined}
+        aria-describedby={errorOf('platform') ? 'office-platform-error' : undefined}
       >
         <legend className={formStyles.label}>{t('fields.platform')}</legend>
         <div className="mt-1 space-y-1">
           {lists.platforms.data?.data.map((platform, index) => (
             <label key={platform.id} className="flex min-h-11 items-center gap-2">
               <input
-                id={`dinas-platform-${index}`}
+                id={`office-platform-${index}`}
                 type="checkbox"
                 value={platform.id}
                 className="size-5 accent-brand"
@@ -459,7 +463,7 @@ function LetterSection({ kit }: { kit: FormKit }) {
           ))}
         </div>
         {errorOf('platform') ? (
-          <p id="dinas-platform-error" className={formStyles.error}>
+          <p id="office-platform-error" className={formStyles.error}>
             {errorOf('platform')}
           </p>
         ) : null}

@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import { DinasRequestBodySchema, type DinasRequestBody } from '@portal/contracts/dinas-request';
+import { OfficeRequestBodySchema, type OfficeRequestBody } from '@portal/contracts/office-request';
 import type { OfficeType } from '@portal/contracts/account-lookup';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** What the form holds (SPEC §3: the Dinas request form, held locally). */
-export type DinasFormValues = {
+export type OfficeRequestFormValues = {
   requestKey: string;
   name: string;
   nik: string;
@@ -27,12 +27,12 @@ export type DinasFormValues = {
   platform: string[];
   password: string;
 };
-export type DinasFormField = Exclude<
-  keyof DinasFormValues,
+export type OfficeRequestFormField = Exclude<
+  keyof OfficeRequestFormValues,
   'requestKey' | 'letterName' | 'educationReportName'
 >;
 
-export const emptyDinasForm = (): DinasFormValues => ({
+export const emptyOfficeRequestForm = (): OfficeRequestFormValues => ({
   requestKey: crypto.randomUUID(),
   name: '',
   nik: '',
@@ -57,7 +57,7 @@ export const emptyDinasForm = (): DinasFormValues => ({
 });
 
 /** Fields in the order they appear, so the error summary reads top to bottom. */
-export const FIELD_ORDER: readonly DinasFormField[] = [
+export const FIELD_ORDER: readonly OfficeRequestFormField[] = [
   'name',
   'nik',
   'birthDate',
@@ -79,16 +79,16 @@ export const FIELD_ORDER: readonly DinasFormField[] = [
 ];
 
 /** The id each field's error summary link moves focus to. */
-export const fieldId = (field: DinasFormField): string =>
+export const fieldId = (field: OfficeRequestFormField): string =>
   field === 'birthDate'
-    ? 'dinas-birthDate-day'
+    ? 'office-birthDate-day'
     : field === 'dinasType'
-      ? 'dinas-dinasType-provinsi'
+      ? 'office-dinasType-provinsi'
       : field === 'platform'
-        ? 'dinas-platform-0'
-        : `dinas-${field}`;
+        ? 'office-platform-0'
+        : `office-${field}`;
 
-export function toDinasRequest(values: DinasFormValues): unknown {
+export function toOfficeRequest(values: OfficeRequestFormValues): unknown {
   return {
     requestKey: values.requestKey,
     name: values.name,
@@ -115,7 +115,7 @@ export function toDinasRequest(values: DinasFormValues): unknown {
 }
 
 /** The form field that shows an error of the API or the contract (`document.letter` -> `letter`). */
-export function formFieldOf(path: string): DinasFormField | null {
+export function formFieldOf(path: string): OfficeRequestFormField | null {
   if (path.startsWith('document.')) {
     return path === 'document.educationReport' ? 'educationReport' : 'letter';
   }
@@ -124,16 +124,18 @@ export function formFieldOf(path: string): DinasFormField | null {
   return FIELD_ORDER.find((field) => field === head) ?? null;
 }
 
-const isEmpty = (value: DinasFormValues[DinasFormField]) =>
+const isEmpty = (value: OfficeRequestFormValues[OfficeRequestFormField]) =>
   Array.isArray(value) ? value.length === 0 : value.trim() === '';
 
 /** The contract's own schema checks the form; an empty field says `Wajib Diisi`. */
-export const dinasResolver: Resolver<DinasFormValues, unknown, DinasRequestBody> = async (
-  values,
-) => {
-  const parsed = DinasRequestBodySchema.safeParse(toDinasRequest(values));
+export const officeRequestResolver: Resolver<
+  OfficeRequestFormValues,
+  unknown,
+  OfficeRequestBody
+> = async (values) => {
+  const parsed = OfficeRequestBodySchema.safeParse(toOfficeRequest(values));
   if (parsed.success) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<DinasFormValues> = {};
+  const errors: FieldErrors<OfficeRequestFormValues> = {};
   for (const issue of parsed.error.issues) {
     const field = formFieldOf(issue.path.join('.'));
     if (!field || errors[field]) continue;
@@ -149,18 +151,20 @@ export const dinasResolver: Resolver<DinasFormValues, unknown, DinasRequestBody>
 const STORAGE_KEY = 'portal.dinas-request';
 
 /** The form as kept in local storage while it is filled: everything but the password. */
-export function savedDinasForm(): DinasFormValues {
+export function savedOfficeRequestForm(): OfficeRequestFormValues {
   try {
     const saved = JSON.parse(
       localStorage.getItem(STORAGE_KEY) ?? 'null',
-    ) as Partial<DinasFormValues> | null;
-    return saved ? { ...emptyDinasForm(), ...saved, password: '' } : emptyDinasForm();
+    ) as Partial<OfficeRequestFormValues> | null;
+    return saved
+      ? { ...emptyOfficeRequestForm(), ...saved, password: '' }
+      : emptyOfficeRequestForm();
   } catch {
-    return emptyDinasForm();
+    return emptyOfficeRequestForm();
   }
 }
 
-export function saveDinasForm(values: DinasFormValues): void {
+export function saveOfficeRequestForm(values: OfficeRequestFormValues): void {
   try {
     const { password: _password, ...kept } = values;
     localStorage.setItem(STORAGE_KEY, JSON.stringify(kept));
@@ -169,7 +173,7 @@ export function saveDinasForm(values: DinasFormValues): void {
   }
 }
 
-export function forgetDinasForm(): void {
+export function forgetOfficeRequestForm(): void {
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../app/locales/en/dinas-request.json';
-import id from '../app/locales/id/dinas-request.json';
+import en from '../app/locales/en/office-request.json';
+import id from '../app/locales/id/office-request.json';
 import { expectNoAxeViolations } from './axe';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
 // The API tests' letter: one PDF fixture for both suites.

@@ -11,7 +11,7 @@ import { Alert } from '~/components/alert';
 const OFFICE_TYPES = ['provinsi', 'kota_kabupaten'] as const;
 
 /** Office type, province and (for a district or city office) the regency or city. */
-export function DinasOfficeFields({
+export function OfficeFields({
   control,
   errorOf,
 }: {

@@ -4,30 +4,30 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
 import { useRemoteToggle, useTogglesSettled } from '~/toggles/use-feature';
 import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/dinas-request.json';
-import id from '~/locales/id/dinas-request.json';
+import en from '~/locales/en/office-request.json';
+import id from '~/locales/id/office-request.json';
 import { Alert } from '~/components/alert';
 import { loadPart } from '~/components/load-part';
 
-registerNamespace('dinas-request', { id, en });
+registerNamespace('office-request', { id, en });
 
 /**
  * The form, its checks and its API calls come after the page's first script, so that it stays light: the
  * prerendered page already shows the form, which hydrates when this code arrives.
  */
-const formPart = loadPart(() => import('./dinas-form'));
+const formPart = loadPart(() => import('./office-request-form'));
 
-function DinasForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
-  const { DinasFormWithQueries } = use(formPart);
-  return <DinasFormWithQueries onSubmitted={onSubmitted} />;
+function OfficeRequestForm({ onSubmitted }: { onSubmitted: (requestNumber: string) => void }) {
+  const { OfficeRequestFormWithQueries } = use(formPart);
+  return <OfficeRequestFormWithQueries onSubmitted={onSubmitted} />;
 }
 
 /**
  * `/account/dinas` (SPEC §2, §3): an education office requests its account with a
  * referral code and its official letter; the answer is a request number.
  */
-export function DinasRequestPage() {
-  const { t } = useTranslation('dinas-request');
+export function OfficeRequestFormPage() {
+  const { t } = useTranslation('office-request');
   // Until the server's toggles arrive the form stands, as it does on nearly every visit: the page
   // does not jump from the closed notice to the form.
   const creationOn = useRemoteToggle('ACCOUNT_CREATION');
@@ -42,7 +42,7 @@ export function DinasRequestPage() {
   const form = useMemo(
     () => (
       <Suspense fallback={null}>
-        <DinasForm onSubmitted={setSubmitted} />
+        <OfficeRequestForm onSubmitted={setSubmitted} />
       </Suspense>
     ),
     [],
@@ -67,12 +67,12 @@ export function DinasRequestPage() {
 }
 
 function Submitted({ number, onAnother }: { number: string; onAnother: () => void }) {
-  const { t } = useTranslation('dinas-request');
+  const { t } = useTranslation('office-request');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section aria-labelledby="dinas-success" className="mt-6 rounded-lg border-2 border-brand p-4">
-      <h2 id="dinas-success" ref={heading} tabIndex={-1} className="text-xl font-bold">
+    <section aria-labelledby="office-success" className="mt-6 rounded-lg border-2 border-brand p-4">
+      <h2 id="office-success" ref={heading} tabIndex={-1} className="text-xl font-bold">
         {t('success.title')}
       </h2>
       <p className="mt-2 text-lg font-semibold">{t('success.number', { number })}</p>
