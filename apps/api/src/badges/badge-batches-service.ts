@@ -2,6 +2,7 @@ import {
   BADGE_MESSAGES,
   BADGE_PAGE_SIZE,
   BADGE_PDF_HOURS,
+  MAX_BADGES_PER_BATCH,
   type BadgeBatch,
   type BadgeBatchBody,
   type BadgeStudentSearchResult,
@@ -152,10 +153,13 @@ export function createBadgeBatches(deps: BadgesDependencies) {
       let accountIds: number[];
       if (body.grade !== undefined) {
         accountIds = await repository.accountsOfGrade(admin.npsn, body.grade);
-        if (accountIds.length === 0) {
+        if (accountIds.length === 0 || accountIds.length > MAX_BADGES_PER_BATCH) {
           throw new ValidationError([], {
             id: 'validation_failed',
-            message: BADGE_MESSAGES.emptySelection,
+            message:
+              accountIds.length === 0
+                ? BADGE_MESSAGES.emptySelection
+                : BADGE_MESSAGES.selectionTooLarge,
           });
         }
       } else {

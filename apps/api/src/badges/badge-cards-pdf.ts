@@ -24,9 +24,10 @@ const CARD = {
   height: (PAGE.height - 2 * MARGIN) / ROWS,
 };
 const PAD = 12;
-// The QR code keeps four modules of white (about 13 pt at its size) to the cut line.
-const QR_EDGE = 14;
-const QR_SIZE = 96;
+// The QR code (25 modules) keeps at least four modules of white (about 15 pt at its size) to
+// the cut lines and to the text beside and above it.
+const QR_EDGE = 16;
+const QR_SIZE = 92;
 
 /**
  * The standard PDF fonts speak WinAnsi only: a name is printed in its Latin letters (accents
@@ -103,7 +104,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: BadgeCard, left: number, top: n
   const qrTop = top + CARD.height - QR_EDGE - QR_SIZE;
   drawQr(doc, card.qrText, left + QR_EDGE, qrTop, QR_SIZE);
 
-  const codeLeft = left + QR_EDGE + QR_SIZE + 10;
+  const codeLeft = left + QR_EDGE + QR_SIZE + QR_EDGE;
   const codeWidth = left + CARD.width - PAD - codeLeft;
   doc.fillColor('#555555').font('Helvetica').fontSize(7.5);
   doc.text('Kode masuk', codeLeft, qrTop + 8, { width: codeWidth, lineBreak: false });

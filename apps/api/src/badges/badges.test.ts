@@ -206,6 +206,15 @@ describe('who may make badges', () => {
     const empty = await call('admin', 'POST', paths.batches, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Pilih minimal satu peserta didik atau satu kelas.');
+    // A class that is not one, and a class without students: an Indonesian 400 each.
+    const unknownClass = await call('admin', 'POST', paths.batches, { grade: 14 });
+    expect(unknownClass.statusCode).toBe(400);
+    expect(unknownClass.body).toContain('Kelas tidak dikenal.');
+    const emptyClass = await call('admin', 'POST', paths.batches, { grade: 5 });
+    expect(emptyClass.statusCode).toBe(400);
+    expect(emptyClass.json().error.message).toBe(
+      'Pilih minimal satu peserta didik atau satu kelas.',
+    );
   });
 });
 
