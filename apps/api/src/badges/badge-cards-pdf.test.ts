@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { qrTextsOfPdf } from '../test-support/badge-pdf';
+import { qrTextsOfPdf, shortCodesOfPdf } from '../test-support/badge-pdf';
 import { badgeCardsPdf, CARDS_PER_PAGE } from './badge-cards-pdf';
 import { newBadgeSecrets } from './badge-secrets';
 
@@ -26,5 +26,7 @@ describe('the printable cards', () => {
     const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
     for (const card of cards.slice(2)) expect(text).toContain(card.shortCode);
     expect(text).toContain('Zoë Ñandú ?');
+    // Each card's short code is read back beside its QR code, in the same order.
+    expect(await shortCodesOfPdf(pdf)).toEqual(cards.map((card) => card.shortCode));
   });
 });

@@ -1,5 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
+import { extractText } from 'unpdf';
+import { SHORT_CODE_ALPHABET } from '../badges/badge-secrets';
 
 /** Each page's content streams, inflated: where the cards' drawing operators are. */
 function contentStreams(pdf: Uint8Array): string[] {
@@ -46,6 +48,15 @@ export function qrTextsOfPdf(pdf: Uint8Array): string[] {
     }
   }
   return texts;
+}
+
+const CODE_GROUP = `[${SHORT_CODE_ALPHABET}]{4}`;
+const SHORT_CODE = new RegExp(`\\b${CODE_GROUP}-${CODE_GROUP}-${CODE_GROUP}\\b`, 'g');
+
+/** The short codes the PDF prints, in printing order (one per card, beside its QR code). */
+export async function shortCodesOfPdf(pdf: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: false });
+  return text.flatMap((page) => [...page.matchAll(SHORT_CODE)].map((match) => match[0]));
 }
 
 function decodeRects(rects: number[][]): string {
