@@ -1,15 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import QRCode from 'qrcode';
-import { qrTextsOfPdf } from '../../api/src/test-support/badge-pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in';
+import commonId from '../app/locales/id/common.json';
+import adminEn from '../app/locales/en/school-admin.json';
+import adminId from '../app/locales/id/school-admin.json';
 import en from '../app/locales/en/sign-in.json';
 import id from '../app/locales/id/sign-in.json';
-import enServer from '../app/locales/en/server.json';
+import methodsId from '../app/locales/id/sign-in-methods.json';
 import { expectNoAxeViolations } from './axe';
+import {
+  awaitBatchAndDownload,
+  browserWithCamera,
+  browserWithPatternCamera,
+  browserWithRefusedCamera,
+  qrVideo,
+  type PrintedCard,
+} from './badge-steps';
 import {
   DESKTOP,
   MOBILE,
@@ -17,110 +26,68 @@ import {
   horizontalOverflow,
   launchBrowser,
   newContext,
+  open,
 } from './browser';
 import { PLATFORM_SIGN_IN_LINK, startDemoPlatform, type DemoPlatform } from './demo-platform';
 import { devPages, type DemoIdentity } from './dev-pages';
+import { answerAppCode, enrolAppOnMethodsPage } from './second-factor-steps';
+import { signInWithPassword } from './sign-in-steps';
 
-// A young student signs in to the demo platform with a printed badge: Chromium's fake camera
-// plays a video of the QR code read from the card's PDF page, the page reads it (zxing-wasm: Debian's Chromium has no
-// barcode detector), the child sees their name and school and taps "Ini saya". A badge that was
-// replaced is refused; the short code typed with the school's NPSN works without the camera.
-// A server of its own: it registers the demo platform, which allows badge sign-in.
+// A young student signs in to the demo platform with a printed badge. The demo school admin,
+// with a second factor, makes badges on the badges page (a whole class, then the student alone),
+// follows their making and downloads each PDF of cards; Chromium's fake camera plays the QR code
+// read from the student's card in that PDF, the page reads it (zxing-wasm: Debian's Chromium has
+// no barcode detector), the child sees their name and school and taps "Ini saya". The short code
+// typed with the school's NPSN works without the camera. The admin then ends the badge on the
+// page, by keyboard, and the same card is refused.
+// A server of its own: it registers the demo platform, which allows badge sign-in, and its
+// database is new, so the demo admin holds no second factor whatever ran before this file.
 
 const TEXTS = { id, en };
-type Badge = { badgeId: number; npsn: string; qrText: string; shortCode: string; pdf: string };
-
-/**
- * A Y4M video (what Chromium's fake camera plays) of a QR code holding `text`: black modules on
- * white with the quiet zone, centred in a 640x480 frame, a few identical frames that loop.
- */
-function qrVideo(text: string, file: string): void {
-  const width = 640;
-  const height = 480;
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const quiet = 4;
-  const scale = Math.floor((height - 40) / (modules.size + 2 * quiet));
-  const side = (modules.size + 2 * quiet) * scale;
-  const left = Math.floor((width - side) / 2);
-  const top = Math.floor((height - side) / 2);
-  const luma = Buffer.alloc(width * height, 235);
-  for (let row = 0; row < modules.size; row += 1)
-    for (let column = 0; column < modules.size; column += 1) {
-      if (!modules.get(row, column)) continue;
-      for (let y = 0; y < scale; y += 1) {
-        const start = (top + (row + quiet) * scale + y) * width + left + (column + quiet) * scale;
-        luma.fill(16, start, start + scale);
-      }
-    }
-  // 4:2:0: the colour planes at a quarter of the pixels, grey (no colour).
-  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
-}
-
-/** A browser whose camera shows this video (and is allowed without asking). */
-const browserWithCamera = (video: string) =>
-  launchBrowser([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${video}`,
-  ]);
+const ADMIN = { id: adminId, en: adminEn };
 
 describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', () => {
   let demo: DemoPlatform;
   let child: DemoIdentity;
-  let replaced: Badge;
-  let live: Badge;
   let videos: string;
-  let liveCamera: Browser;
-  let replacedCamera: Browser;
+  let adminBrowser: Browser;
+  /** The admin's page, signed in with the second factor, kept from making to ending. */
+  let admin: Page;
+  /** The child's card, from the PDF of the badge made for the child alone. */
+  let card: PrintedCard;
+  let cardCamera: Browser;
   /** Chromium's own test pattern: a camera that is on and shows no card. */
   let patternCamera: Browser;
   /** A camera the browser asks before using, which headless Chromium refuses. */
   let refusedCamera: Browser;
 
-  /** A live badge of the demo student, as a school admin's making makes it. */
-  const makeBadge = async (): Promise<Badge> => {
-    const response = await fetch(`${demo.server.url}/dev/demo-badge`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: child.accountEmail }),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Badge;
-  };
-
   beforeAll(async () => {
     demo = await startDemoPlatform();
     child = (await devPages(demo.server.url).demoIdentities()).pd;
-    // The first badge is replaced by the second (one live badge per student): it stops working.
-    replaced = await makeBadge();
-    live = await makeBadge();
-    // What the camera shows is the QR code as the card's PDF draws it, read back from the page.
-    const printed = (badge: Badge) => qrTextsOfPdf(Buffer.from(badge.pdf, 'base64'));
-    expect(printed(live)).toEqual([live.qrText]);
-    expect(printed(replaced)).toEqual([replaced.qrText]);
     videos = mkdtempSync(path.join(tmpdir(), 'badge-camera-'));
-    qrVideo(printed(live)[0]!, path.join(videos, 'live.y4m'));
-    qrVideo(printed(replaced)[0]!, path.join(videos, 'replaced.y4m'));
-    liveCamera = await browserWithCamera(path.join(videos, 'live.y4m'));
-    replacedCamera = await browserWithCamera(path.join(videos, 'replaced.y4m'));
-    patternCamera = await launchBrowser([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ]);
-    refusedCamera = await launchBrowser(['--use-fake-device-for-media-stream']);
+    adminBrowser = await launchBrowser();
+    patternCamera = await browserWithPatternCamera();
+    refusedCamera = await browserWithRefusedCamera();
   }, 240_000);
 
   afterAll(async () => {
-    await liveCamera?.close();
-    await replacedCamera?.close();
+    await adminBrowser?.close();
+    await cardCamera?.close();
     await patternCamera?.close();
     await refusedCamera?.close();
     demo?.stop();
     if (videos) rmSync(videos, { recursive: true, force: true });
   });
+
+  /** The badges page has no violation and fits the window. */
+  const checkAdminPage = async (where: string) => {
+    expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(admin, `badges page ${where}`);
+  };
+
+  /** The student's row in the list, found by name. */
+  const childRow = (page: Page) =>
+    page.getByRole('listitem').filter({ has: page.getByText(child.fullName, { exact: true }) });
 
   /** From the platform's home to the badge step, through the password page's offer. */
   async function toBadgeStep(browser: Browser, viewport: typeof MOBILE, language: 'id' | 'en') {
@@ -165,8 +132,81 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
     expect(received).toMatchObject({ name: child.fullName, user_type: 'pd' });
   }
 
+  it("the school admin, with a second factor, makes a class's badges and the child's, and downloads each PDF (360 px, id)", async () => {
+    const t = adminId.badges;
+    const { 'school-admin': account } = await devPages(demo.server.url).demoSignInAccounts();
+    const context = await newContext(adminBrowser, {
+      viewport: MOBILE,
+      language: 'id',
+      origin: demo.server.url,
+    });
+    admin = await open(context, '/admin/kartu-masuk');
+    await signInWithPassword(admin, 'id', account);
+    await admin.waitForURL(/\/admin\/kartu-masuk$/, { timeout: 30_000 });
+    await admin.getByRole('heading', { level: 1, name: t.title }).waitFor({ timeout: 30_000 });
+
+    // Badges need a second factor. The demo admin has none: the page leads to the sign-in
+    // methods, an authenticator app is enrolled, and a new sign-in with it comes back here.
+    await admin.getByText(adminId.secondFactor.why).waitFor({ timeout: 30_000 });
+    await admin.getByRole('link', { name: adminId.secondFactor.enrol }).click();
+    await admin.waitForURL(/\/profile\/metode-masuk\?returnTo=/, { timeout: 30_000 });
+    const { secret } = await enrolAppOnMethodsPage(admin, 'id', 'badges admin 360 id');
+    await admin.getByRole('link', { name: methodsId.continue }).click();
+    await signInWithPassword(admin, 'id', account);
+    await answerAppCode(admin, 'id', secret, 'badges admin 360 id');
+    await admin.waitForURL(/\/admin\/kartu-masuk$/, { timeout: 30_000 });
+    await admin.getByRole('heading', { level: 2, name: t.students.title }).waitFor();
+    await admin.getByRole('checkbox').first().waitFor({ timeout: 30_000 });
+    expect(await admin.getByText(adminId.secondFactor.why).count()).toBe(0);
+    await checkAdminPage('360 id');
+
+    // The child's class, as the list says it, chosen whole.
+    await admin.getByLabel(adminId.search.label).fill(child.fullName);
+    await admin.getByRole('button', { name: adminId.search.submit, exact: true }).click();
+    await expect.poll(() => admin.getByRole('checkbox').count(), { timeout: 30_000 }).toBe(2);
+    const classText = t.students.grade.replace('{{grade}}', '');
+    const details = (await childRow(admin).textContent()) ?? '';
+    const grade = new RegExp(`${classText}(\\d+)`).exec(details)?.[1];
+    expect(grade, details).toBeDefined();
+    expect(details).toContain(t.students.noBadge);
+    const gradeFilter = admin.getByRole('combobox', { name: t.students.gradeFilter, exact: true });
+    const option = gradeFilter.locator(`option[value="${grade}"]`);
+    const classSize = Number(/\((\d+) /.exec((await option.textContent()) ?? '')?.[1]);
+    expect(classSize).toBeGreaterThan(1);
+    await gradeFilter.selectOption(grade!);
+    const className = t.students.grade.replace('{{grade}}', grade!);
+    await admin
+      .getByRole('button', { name: t.students.makeClass.replace('{{name}}', className) })
+      .click();
+    const classBatch = await awaitBatchAndDownload(admin, 'id', { count: classSize }, (where) =>
+      checkAdminPage(`${where} 360 id`),
+    );
+
+    // Then the child alone: a new badge, which ends the class's card of the child.
+    const row = childRow(admin);
+    await row.getByText(t.students.liveSince.split('{{')[0]!.trim()).waitFor({ timeout: 30_000 });
+    await row.getByRole('checkbox').check();
+    await admin.getByText(t.students.selected_one.replace('{{count}}', '1')).waitFor();
+    await admin
+      .getByRole('button', { name: t.students.make_one.replace('{{count}}', '1'), exact: true })
+      .click();
+    const childBatch = await awaitBatchAndDownload(
+      admin,
+      'id',
+      { count: 1, previous: classBatch.batchId },
+      (where) => checkAdminPage(`${where} 360 id`),
+    );
+    card = childBatch.cards[0]!;
+    expect(classBatch.cards.map((one) => one.qrText)).not.toContain(card.qrText);
+    expect(card.shortCode).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+
+    // What the camera shows is the QR code as the card's PDF draws it, read back from the page.
+    qrVideo(card.qrText, path.join(videos, 'card.y4m'));
+    cardCamera = await browserWithCamera(path.join(videos, 'card.y4m'));
+  }, 300_000);
+
   it('reads the card with the camera, shows the name and school, and signs in after "Ini saya" (360 px, id)', async () => {
-    const page = await toBadgeStep(liveCamera, MOBILE, 'id');
+    const page = await toBadgeStep(cardCamera, MOBILE, 'id');
     // The camera reads the card on its own and the page moves to the confirmation.
     await page
       .getByRole('heading', { level: 1, name: id.badge.confirmTitle })
@@ -179,30 +219,15 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
     await page.context().close();
   });
 
-  it('refuses a replaced card, the camera then waiting for a tap, and checks clean at 360 px (id)', async () => {
-    const page = await toBadgeStep(replacedCamera, MOBILE, 'id');
-    await page.getByText(BADGE_SIGN_IN_MESSAGES.ended).waitFor({ timeout: 30_000 });
-    // Still the badge step, its summary focused, the camera labelled and off until asked, and
-    // the typed code there to use.
-    await page.getByRole('heading', { level: 1, name: id.badge.title }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('error-summary');
-    await page.getByRole('region', { name: id.badge.cameraHeading }).waitFor();
-    await page.getByRole('button', { name: id.badge.cameraStart }).waitFor();
-    await page.getByRole('textbox', { name: id.badge.code, exact: true }).waitFor();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await expectNoAxeViolations(page, 'badge step 360px id');
-    await page.context().close();
-  });
-
   it('signs in with the short code typed with the NPSN, and checks clean at 1280 px (en)', async () => {
-    const page = await toBadgeStep(replacedCamera, DESKTOP, 'en');
-    await page.getByText(enServer.errors.badge_ended).waitFor({ timeout: 30_000 });
+    const page = await toBadgeStep(patternCamera, DESKTOP, 'en');
+    await page.getByText(en.badge.cameraLooking).waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, 'badge step 1280px en');
-    await page.getByRole('textbox', { name: en.badge.npsn, exact: true }).fill(live.npsn);
+    await page.getByRole('textbox', { name: en.badge.npsn, exact: true }).fill(child.npsn!);
     // Typed as a child might: lower case.
     await page
       .getByRole('textbox', { name: en.badge.code, exact: true })
-      .fill(live.shortCode.toLowerCase());
+      .fill(card.shortCode.toLowerCase());
     await page.getByRole('button', { name: en.badge.submit, exact: true }).click();
     await page
       .getByRole('heading', { level: 1, name: en.badge.confirmTitle })
@@ -232,10 +257,10 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
   it('says when the camera is refused, and the typed code still works (1280 px, en)', async () => {
     const page = await toBadgeStep(refusedCamera, DESKTOP, 'en');
     await page.getByText(en.badge.cameraRefused).waitFor({ timeout: 30_000 });
-    await page.getByRole('textbox', { name: en.badge.npsn, exact: true }).fill(live.npsn);
+    await page.getByRole('textbox', { name: en.badge.npsn, exact: true }).fill(child.npsn!);
     await page
       .getByRole('textbox', { name: en.badge.code, exact: true })
-      .fill(live.shortCode.replaceAll('-', ' '));
+      .fill(card.shortCode.replaceAll('-', ' '));
     await page.getByRole('button', { name: en.badge.submit, exact: true }).click();
     await page
       .getByRole('heading', { level: 1, name: en.badge.confirmTitle })
@@ -243,6 +268,100 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
     // "This is not me": back to the step, nothing signed in.
     await page.getByRole('button', { name: en.badge.no, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: en.badge.title }).waitFor();
+    await page.context().close();
+  });
+
+  it('the admin ends the badge on the page by keyboard, with its confirmation (1280 px, en)', async () => {
+    const t = ADMIN.en.badges;
+    // Later, on a wide screen, switched to English: the same signed-in admin.
+    await admin.setViewportSize(DESKTOP);
+    await admin.getByRole('button', { name: commonId.language.switchTo.en }).first().click();
+    await admin.getByRole('heading', { level: 1, name: t.title }).waitFor({ timeout: 30_000 });
+    await admin.getByRole('checkbox').first().waitFor({ timeout: 30_000 });
+    await checkAdminPage('1280 en');
+
+    // By keyboard from the top of the page: to the search box, the child's name, Enter.
+    const focused = () =>
+      admin.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element) return { what: '', visible: false };
+        const label =
+          element.getAttribute('aria-label') ??
+          (element as HTMLInputElement).labels?.[0]?.textContent ??
+          element.textContent ??
+          '';
+        return {
+          what: `${element.tagName.toLowerCase()}:${label.replace(/\s+/g, ' ').trim()}`,
+          visible: element.matches(':focus-visible'),
+        };
+      });
+    /** Tabs on until `target` has focus, every stop showing its focus; the stops passed. */
+    const tabTo = async (target: (what: string) => boolean) => {
+      const stops: string[] = [];
+      for (let press = 0; press < 60; press += 1) {
+        await admin.keyboard.press('Tab');
+        const now = await focused();
+        expect(now.visible, now.what).toBe(true);
+        stops.push(now.what);
+        if (target(now.what)) return stops;
+      }
+      throw new Error(`not reached by Tab: ${stops.join(' | ')}`);
+    };
+    await admin.evaluate(() => window.scrollTo(0, 0));
+    await admin.locator('h1').click();
+    await tabTo((what) => what.startsWith(`input:${ADMIN.en.search.label}`));
+    await admin.keyboard.type(child.fullName);
+    await admin.keyboard.press('Enter');
+    await expect.poll(() => admin.getByRole('checkbox').count(), { timeout: 30_000 }).toBe(2);
+
+    // On through the page's controls, in reading order, to the child's "End badge".
+    const endLabel = t.end.oneFor.replace('{{name}}', child.fullName);
+    const stops = await tabTo((what) => what === `button:${endLabel}`);
+    const order = [
+      `button:${ADMIN.en.search.submit}`,
+      `select:${t.students.gradeFilter}`,
+      `select:${t.students.badgeFilter}`,
+      `input:${t.students.selectPage}`,
+    ].map((stop) => stops.findIndex((what) => what.startsWith(stop)));
+    expect(order.every((at, index) => at >= 0 && (index === 0 || at > order[index - 1]!))).toBe(
+      true,
+    );
+
+    // Enter opens the confirmation; Escape closes it and gives focus back.
+    const dialog = admin.getByRole('dialog', { name: t.end.oneTitle });
+    await admin.keyboard.press('Enter');
+    await dialog.waitFor();
+    await dialog.getByText(t.end.oneConfirm.replace('{{name}}', child.fullName)).waitFor();
+    await expectNoAxeViolations(admin, 'end badge dialog 1280 en');
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused()).what).toBe(`button:${endLabel}`);
+    expect(await childRow(admin).getByText(t.students.noBadge).count()).toBe(0);
+
+    // Again, and this time confirmed: Tab to "Yes, end the badge", Enter.
+    await admin.keyboard.press('Enter');
+    await dialog.waitFor();
+    await tabTo((what) => what === `button:${t.end.oneAction}`);
+    await admin.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await childRow(admin).getByText(t.students.noBadge).waitFor({ timeout: 30_000 });
+    expect(await admin.getByRole('button', { name: endLabel }).count()).toBe(0);
+    await checkAdminPage('after ending 1280 en');
+    await admin.context().close();
+  }, 120_000);
+
+  it('refuses the ended card, the camera then waiting for a tap, and checks clean at 360 px (id)', async () => {
+    const page = await toBadgeStep(cardCamera, MOBILE, 'id');
+    await page.getByText(BADGE_SIGN_IN_MESSAGES.ended).waitFor({ timeout: 30_000 });
+    // Still the badge step, its summary focused, the camera labelled and off until asked, and
+    // the typed code there to use.
+    await page.getByRole('heading', { level: 1, name: id.badge.title }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('error-summary');
+    await page.getByRole('region', { name: id.badge.cameraHeading }).waitFor();
+    await page.getByRole('button', { name: id.badge.cameraStart }).waitFor();
+    await page.getByRole('textbox', { name: id.badge.code, exact: true }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, 'badge step 360px id');
     await page.context().close();
   });
 });
