@@ -23,7 +23,6 @@ import { clientErrorBody, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './logging/logger-options';
 import { requestIdOf, runForRequest } from './logging/request-id';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
-import { demoBadgeRoutes } from './demo/demo-badge-routes';
 import { demoIdentitiesRoutes } from './demo/demo-identities-routes';
 import type { ShortLivedStore } from './sign-in/oidc-adapter-short-lived';
 import type { RateLimitStore } from './counters/rate-limit-store';
@@ -278,11 +277,6 @@ export async function buildApp({
       database,
       productName: config.brand.productName,
       staffDomain: config.staffDomain,
-    });
-    await app.register(demoBadgeRoutes, {
-      database,
-      makeBadge: services.badges.makeBadge,
-      checkQr: services.badgeCredentials.checkQr,
     });
   }
   await app.register(webAppPlugin, {

@@ -8,7 +8,6 @@ import { PROFILE_PATHS } from '@portal/contracts/profile';
 import { ASSURANCE_LEVELS } from '@portal/contracts/sign-in';
 import { SIGN_IN_METHODS_ROUTES } from '@portal/contracts/sign-in-methods';
 import { auditEvents, badges, learningAccounts } from '../db/schema';
-import { qrTextsOfPdf } from '../test-support/badge-pdf';
 import { SHORT_CODE_LOCK } from '../badges/badge-credential';
 import { SHORT_CODE_ALPHABET } from '../badges/badge-secrets';
 import { addStudentWithAccount, makeBadgeForTest } from '../test-support/badges';
@@ -403,27 +402,6 @@ describe("the platform's setting", () => {
     // The provider reads it as the client's metadata.
     const metadata = await t.app.services.platforms.providerClient('rapor-setelan');
     expect(metadata?.['portal_badge_sign_in']).toBe(true);
-  });
-
-  it("makes a demo student's badge on the dev route, its card's QR code the one that signs in", async () => {
-    const child = await addStudentWithAccount(t, SD, 'Dimas Demo', 1);
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/dev/demo-badge',
-      payload: { email: child.email },
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    const badge = made.json() as { qrText: string; shortCode: string; npsn: string; pdf: string };
-    expect(badge.npsn).toBe(SD);
-    expect(qrTextsOfPdf(Buffer.from(badge.pdf, 'base64'))).toEqual([badge.qrText]);
-    const check = await t.app.services.badgeCredentials.checkQr(badge.qrText);
-    expect(check.ok && check.holder.accountId).toBe(String(child.accountId));
-    const nobody = await t.app.inject({
-      method: 'POST',
-      url: '/dev/demo-badge',
-      payload: { email: 'tidak.ada@belajar.id' },
-    });
-    expect(nobody.statusCode).toBe(404);
   });
 
   it('is on for the demo platform', async () => {
