@@ -1,15 +1,28 @@
 import type { LookupResult as Result } from '@portal/contracts/account-lookup';
 import type { UserType } from '@portal/contracts/user-types';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
 import { restoreEarlyInput } from '~/components/early-input';
+import { lookupContract } from './lookup-contract';
 import { LookupForm } from './lookup-form';
-import { LookupResult } from './lookup-result';
 import { useRemoteToggle } from '~/toggles/use-feature';
 import { USER_TYPES, readRememberedUserType, rememberUserType } from '~/user-type/user-type-choice';
 import { Alert } from '~/components/alert';
+
+// The result and its actions (the e-mail change among them) are shown only after a lookup: their
+// code comes then, or before once the page is idle, not with the form's hydration.
+const loadResult = () => import('./lookup-result');
+const LookupResult = lazy(() =>
+  loadResult().then(({ LookupResult }) => ({ default: LookupResult })),
+);
+
+/** Runs `work` when the main thread has nothing else to do. */
+function whenIdle(work: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work);
+  else window.setTimeout(work, 0);
+}
 
 /**
  * The user type, the form and the result with the query client their calls use: what the page
@@ -37,6 +50,11 @@ function AccountLookup() {
     restoreEarlyInput();
     const remembered = readRememberedUserType();
     if (remembered) setUserType(remembered);
+    // What the first check, the first call and the result need: built now, while the visitor reads.
+    whenIdle(() => {
+      void lookupContract();
+      void loadResult();
+    });
   }, []);
 
   useEffect(() => {
@@ -58,12 +76,14 @@ function AccountLookup() {
     <>
       {result ? (
         <div className="mt-8">
-          <LookupResult
-            userType={userType}
-            result={result}
-            onSearchAgain={() => setResult(null)}
-            onSessionEnded={onSessionEnded}
-          />
+          <Suspense fallback={<p role="status">{t('result.loading')}</p>}>
+            <LookupResult
+              userType={userType}
+              result={result}
+              onSearchAgain={() => setResult(null)}
+              onSessionEnded={onSessionEnded}
+            />
+          </Suspense>
         </div>
       ) : (
         <>
