@@ -41,7 +41,6 @@ function AccountLookup() {
   const [userType, setUserType] = useState<UserType>('ptk');
   const [result, setResult] = useState<Result | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
-  const dinasOn = useRemoteToggle('LOOKUP_DINAS');
   const typeName = useId();
   const endedNotice = useRef<HTMLDivElement>(null);
 
@@ -65,6 +64,11 @@ function AccountLookup() {
     setResult(null);
     setSessionEnded(true);
   }, []);
+
+  const onFound = (found: Result) => {
+    setSessionEnded(false);
+    setResult(found);
+  };
 
   const chooseType = (next: UserType) => {
     setUserType(next);
@@ -117,26 +121,34 @@ function AccountLookup() {
             </div>
           </fieldset>
           <div className="mt-6">
-            {userType === 'dinas' && !dinasOn ? (
-              <div className="rounded-md border border-line bg-surface p-4">
-                <p>{t('dinasOff.body')}</p>
-                <Link to="/account/dinas" className="link mt-2 inline-flex min-h-11 items-center">
-                  {t('dinasOff.request')}
-                </Link>
-              </div>
+            {userType === 'dinas' ? (
+              <OfficeLookup onFound={onFound} />
             ) : (
-              <LookupForm
-                key={userType}
-                userType={userType}
-                onFound={(found) => {
-                  setSessionEnded(false);
-                  setResult(found);
-                }}
-              />
+              <LookupForm key={userType} userType={userType} onFound={onFound} />
             )}
           </div>
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The office's lookup, or where to ask for an office account while it is closed. The toggle is
+ * read here, behind the choice: the prerendered form has no toggle to follow, so the toggles'
+ * arrival while the form hydrates does not make React redo that hydration in one task (a store
+ * that changed during a render is read again synchronously).
+ */
+function OfficeLookup({ onFound }: { onFound: (result: Result) => void }) {
+  const { t } = useTranslation('account-lookup');
+  const dinasOn = useRemoteToggle('LOOKUP_DINAS');
+  if (dinasOn) return <LookupForm userType="dinas" onFound={onFound} />;
+  return (
+    <div className="rounded-md border border-line bg-surface p-4">
+      <p>{t('dinasOff.body')}</p>
+      <Link to="/account/dinas" className="link mt-2 inline-flex min-h-11 items-center">
+        {t('dinasOff.request')}
+      </Link>
+    </div>
   );
 }
