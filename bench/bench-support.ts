@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -21,7 +23,8 @@ export async function query<T>(url: string, text: string, params: unknown[] = []
   }
 }
 
-export { freePort } from '../scripts/free-port';
+import { freePort } from '../scripts/free-port';
+export { freePort };
 
 /** The URL of database `name` (created if missing), seeded with `people` unless it already is. */
 export async function seededDatabase(
@@ -220,4 +223,49 @@ export async function paced(
     max: durations.at(-1) ?? NaN,
     non2xx,
   };
+}
+
+/**
+ * The portal as `npm start` runs it for the page benchmarks: the embedded database in a folder
+ * of its own, the demo accounts and a small registry, the web's build, on a free port. `stop`
+ * ends it and removes the folder.
+ */
+export async function startDemoServer(
+  env: Record<string, string>,
+): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The sign-in provider's issuer and the web's return addresses are on this origin.
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  stop();
+  throw new Error('server did not become ready');
 }

@@ -10,7 +10,7 @@
  * Run: `npm run bench:sign-in-pages [-- --runs 5] [-- --skip-build]`. `CHROME_PATH` names the
  * browser (default Debian's Chromium).
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { measureSignInScript } from '../apps/web/scripts/page-weight';
-import { freePort } from '../scripts/free-port';
+import { freePort, startDemoServer } from './bench-support';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -34,44 +34,6 @@ const SLOW_4G = { latency: 562.5, throughput: (1.6 * 1024 * 1024 * 0.9) / 8 };
 /** A platform's sign-in paints its form within 2 s, the portal's "Masuk" within 2.5 s. */
 const GOAL_MS = 2000;
 const PORTAL_GOAL_MS = 2500;
-
-async function startServer() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-sign-in-'));
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      DEMO_PEOPLE: '100',
-      DEMO_PLATFORM_URL: PLATFORM.url,
-      LOG_LEVEL: 'warn',
-    },
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  stop();
-  throw new Error('server did not become ready');
-}
 
 /** A platform's authorization request, as the demo platform makes it. */
 function platformRequest(origin: string): string {
@@ -212,7 +174,7 @@ async function main() {
   console.log(
     `Sign-in steps' script: required 0 kB; enhancement ${(script.gzip / 1024).toFixed(1)} kB gzip (${script.files.map((file) => file.url).join(', ')})`,
   );
-  const server = await startServer();
+  const server = await startDemoServer({ DEMO_PEOPLE: '100', DEMO_PLATFORM_URL: PLATFORM.url });
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       server.stop();

@@ -10,7 +10,7 @@
  * [-- --no-console] [-- --no-hops]`. `CHROME_PATH` names the browser (default Debian's
  * Chromium), `LIGHTHOUSE_REPORTS=<folder>` keeps every report.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ import {
   measureSignInScript,
   toKb,
 } from '../apps/web/scripts/page-weight';
-import { freePort } from '../scripts/free-port';
+import { freePort, startDemoServer } from './bench-support';
 
 /** DESIGN.md's page budget, asked of every public page and the sign-in page. */
 const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.02, longestTaskMs: 200 };
@@ -89,45 +89,6 @@ const BENCH_ROUTES: BenchRoute[] = [
   { name: 'deletion', url: '/account/deletion-report', route: '/account/deletion-report' },
   { name: 'console', url: '/konsol', route: '/konsol', watch: true, signedIn: true },
 ];
-
-async function startServer() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-web-'));
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The sign-in provider's issuer and the web's return addresses are on this origin.
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      // Demo accounts for the console's sign-in, and a small registry behind the pages.
-      SEED_DEMO: 'true',
-      DEMO_PEOPLE: String(DEMO_PEOPLE),
-      LOG_LEVEL: 'warn',
-    },
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  stop();
-  throw new Error('server did not become ready');
-}
 
 type LighthouseReport = {
   finalDisplayedUrl?: string;
@@ -331,7 +292,7 @@ async function main() {
     (route) =>
       (!only || only.includes(route.name)) && !(route.signedIn && args.includes('--no-console')),
   );
-  const server = await startServer();
+  const server = await startDemoServer({ DEMO_PEOPLE: String(DEMO_PEOPLE) });
   // An interrupted run (Ctrl-C, a timeout) still stops its server, which runs detached.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -9,7 +9,7 @@ import type { ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { CHANGE_EMAIL_CONFIRM_PATH, LOOKUP_BASE } from '@portal/contracts/account-lookup';
-import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { OFFICE_REQUEST_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { RESET_PATHS, accountEmailField } from '@portal/contracts/password-reset';
 import { STUDENT_REQUEST_PATH, schoolAdminPaths } from '@portal/contracts/school-admin';
 import { createPasswordHasher } from '../src/credentials/password-hasher';
@@ -331,7 +331,7 @@ it(`keeps every acknowledged submission of ${SUBMISSIONS} through a kill -9`, as
       const requestKey = randomUUID();
       const requested = await post(
         n,
-        DINAS_PATHS.request,
+        OFFICE_REQUEST_PATHS.request,
         officeRequestBody(url, {
           requestKey,
           nik: `327301450680${String(n).padStart(4, '0')}`,

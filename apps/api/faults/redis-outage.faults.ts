@@ -193,6 +193,10 @@ it('starts the sign-ins in progress again through a Redis outage, and signs peop
       }).href,
     );
     expect(fresh.statusCode).toBeLessThan(500);
+    // The portal's own sign-in cannot start either: its page to try again from, never a 500.
+    const portalStart = await browser().get('/auth/login');
+    expect(portalStart.statusCode).toBe(503);
+    expect(portalStart.body).toContain('mulai lagi');
     // Nothing landed half-done: no session was saved for the sign-ins the outage broke.
     expect(await sessions()).toBe(1);
     // Refreshes and the API keep answering: their grants, tokens and sessions are in PostgreSQL.
@@ -209,6 +213,7 @@ it('starts the sign-ins in progress again through a Redis outage, and signs peop
       if (!after) await sleep(100);
     }
     expect(after?.access_token).toBeTruthy();
+    expect((await browser().get('/auth/login')).statusCode).toBe(303);
     expect(await profile(after!.access_token)).toBe(200);
     // A sign-in caught by the outage, started again from the start, finishes.
     const again = atPassword[0]!;

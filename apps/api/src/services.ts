@@ -39,6 +39,7 @@ import {
   queueBackchannelLogout,
 } from './sign-in/backchannel-logout';
 import { createPlatformsService } from './platforms/platforms-service';
+import { createBadgeSignIn } from './sign-in/badge-sign-in';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import { createProfileService } from './profile/profile-service';
@@ -63,6 +64,9 @@ import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
 import { createRegistrySyncService } from './registry-sync/registry-sync-service';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
 import { createAccountDeletionService } from './account-deletion/account-deletion-service';
+import { createBadgeCredentials } from './badges/badge-credential';
+import { createBadgesService } from './badges/badges-service';
+import { registerBadgeWorkers } from './badges/badges-jobs';
 
 type Dependencies = {
   config: Config;
@@ -246,6 +250,10 @@ export function createServices({
     sessions: signInSessions,
     audit,
     sessionIsLive: accessRepository.sessionIsLive,
+    pending: shortLivedState,
+    // A visitor starts a sign-in again (a second tab, the back button, a step-up) more often
+    // than they answer a password: three starts to each password answer the limit allows.
+    starts: { counters: rateLimit, perIpPerMinute: 3 * config.limits.signInPerIpPerMinute },
   });
   const access = createAccess({
     verificationKeys: async () => (await signingKeys.providerKeys()).keys,
@@ -344,6 +352,17 @@ export function createServices({
 
   const auditTrail = createAuditTrailService({ db, audit });
   const registrySync = createRegistrySyncService({ database, queue, now });
+  const badgeDeps = { db, queue, audit, counters: rateLimit, tokenSecret: config.tokenSecret, now };
+  const badges = createBadgesService(badgeDeps);
+  // A student's badge at the provider's badge step: who may use one, where (decision 0296).
+  const badgeSignIn = createBadgeSignIn({
+    badges: createBadgeCredentials(badgeDeps),
+    counters: rateLimit,
+    limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
+    audit,
+    toggles: featureToggles,
+    accountClaims: signIn.accountClaims,
+  });
 
   return {
     metrics,
@@ -366,6 +385,7 @@ export function createServices({
     accountLookup,
     emailChange,
     signIn,
+    badgeSignIn,
     signInMethods,
     staffPasskeys: createStaffPasskeysService({ db, passkeys }),
     oidcProviders,
@@ -375,6 +395,9 @@ export function createServices({
     statistics,
     tracking,
     platforms,
+    badges,
+    /** Checks a printed badge at sign-in: its QR code, or its short code with the NPSN. */
+    badgeCredentials: createBadgeCredentials(badgeDeps),
     /** Where the provider's short-lived models live (for readiness and metrics). */
     providerState: shortLivedState,
     /** What a password reset or a staff "disable" does to an account's sign-ins. */
@@ -402,6 +425,7 @@ export function createServices({
       await registerOfficeAccountWorker(consoleService, queue);
       await registerStatisticsJobs(statistics, queue, config.jobs.statisticsEverySeconds);
       await registerStudentRequestWorker(schoolAdmin, queue);
+      await registerBadgeWorkers(badges, queue);
     },
     async stop(): Promise<void> {
       oidcProviders.stop();

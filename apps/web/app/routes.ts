@@ -7,7 +7,7 @@ export default [
     index('routes/home.tsx'),
     route('home', 'routes/legacy-home.tsx'),
     route('account/lookup/v2', 'routes/account-lookup.tsx'),
-    route('account/dinas', 'routes/dinas-request.tsx'),
+    route('account/dinas', 'routes/office-request.tsx'),
     route('account/deletion-report', 'routes/deletion-report.tsx'),
     route('webinar', 'routes/webinar.tsx'),
     route('resources', 'routes/resources.tsx'),
@@ -32,6 +32,7 @@ export default [
     route('auth/logout/callback', 'routes/sign-out-callback.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
     route('admin', 'routes/admin-portal.tsx'),
+    route('admin/kartu-masuk', 'routes/admin-badges.tsx'),
     route('konsol/undangan', 'routes/console-invitation.tsx'),
     route('konsol', 'routes/console.tsx', [
       index('routes/console-home.tsx'),

@@ -49,7 +49,7 @@ describe('the built web app', () => {
     // Their parts (load-part.ts) are prerendered in place but are not module preloads: a
     // Lighthouse run counts every preloaded script as blocking the first paint (bench/README.md).
     for (const [page, part] of [
-      ['account/dinas', 'dinas-form'],
+      ['account/dinas', 'office-request-form'],
       ['account/lookup/v2', 'lookup-area'],
       ['statistik', 'funnels'],
     ] as const) {

@@ -1,6 +1,6 @@
 import { CONSOLE_OWN_ACCOUNT_PAGE } from '@portal/contracts/web-routes';
 import { generate } from 'otplib';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import consoleId from '../app/locales/id/console.json';
 import signInId from '../app/locales/id/sign-in.json';
@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './axe';
 import { MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
 import { devPages } from './dev-pages';
 import { startPortalServer, type PortalServer } from './portal-server';
+import { laterVisit, virtualAuthenticator } from './second-factor-steps';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
 // A staff member adds a passkey in the console and signs in with it at the second
@@ -20,33 +21,6 @@ const PASSWORD = 'Rendang Padang pedas 34';
 const NAME = 'Ponsel kantor';
 const texts = consoleId.passkeys;
 const named = (text: string) => text.replace('{{name}}', NAME);
-
-/** A platform authenticator with user verification, for this page (CDP `WebAuthn`). */
-async function virtualAuthenticator(page: Page) {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () =>
-      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
-
-/** A later visit: the session has ended (its cookies are gone). */
-async function laterVisit(page: Page) {
-  await page.context().clearCookies();
-  await page.goto(CONSOLE_OWN_ACCOUNT_PAGE);
-  await page.waitForURL(/\/oidc\/interaction\/[\w-]+$/, { timeout: 30_000 });
-}
 
 describe.skipIf(!hasBrowser)('passkeys for staff', () => {
   let server: PortalServer;
@@ -96,7 +70,7 @@ describe.skipIf(!hasBrowser)('passkeys for staff', () => {
     expect(await device.credentials()).toHaveLength(1);
 
     // Later: the password, then the passkey instead of the app's code.
-    await laterVisit(page);
+    await laterVisit(page, CONSOLE_OWN_ACCOUNT_PAGE);
     await signInWithPassword(page, 'id', { ...staff, password: PASSWORD });
     await page.getByRole('heading', { level: 1, name: signInId.steps.totp.title }).waitFor();
     const usePasskey = page.getByRole('button', { name: signInId.steps.passkey.use });
@@ -116,7 +90,7 @@ describe.skipIf(!hasBrowser)('passkeys for staff', () => {
       .filter({ hasText: named(texts.removed) })
       .waitFor();
     await section.getByText(texts.none).waitFor();
-    await laterVisit(page);
+    await laterVisit(page, CONSOLE_OWN_ACCOUNT_PAGE);
     await signInWithPassword(page, 'id', { ...staff, password: PASSWORD });
     await page.getByText(signInId.steps.totp.intro).waitFor();
     // The step asks the interaction whether a passkey is held: once it has its answer, none.

@@ -13,10 +13,10 @@ export const ANNOUNCEMENT_ROUTES = {
   /** The public list of SPEC §7, read by the web when API_ANNOUNCEMENT is on. */
   public: '/admin/v1/cms-client/announcement',
   /** The console's: every announcement, and a new one. */
-  all: '/admin/v1/announcements',
-  one: '/admin/v1/announcements/:id',
-  activate: '/admin/v1/announcements/:id/activate',
-  deactivate: '/admin/v1/announcements/:id/deactivate',
+  all: '/console/v1/announcements',
+  one: '/console/v1/announcements/:id',
+  activate: '/console/v1/announcements/:id/activate',
+  deactivate: '/console/v1/announcements/:id/deactivate',
 } as const;
 
 export const ANNOUNCEMENT_MAX_LENGTH = 2000;

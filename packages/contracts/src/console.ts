@@ -10,18 +10,18 @@ export { CONSOLE_MESSAGES } from './console-messages';
 
 /** The ministry's console (DESIGN.md: staff with a second factor). */
 export const CONSOLE_ROUTES = {
-  officeRequests: '/admin/v1/office-requests',
-  officeRequest: '/admin/v1/office-requests/:id',
-  officeRequestLetter: '/admin/v1/office-requests/:id/letter',
-  approve: '/admin/v1/office-requests/:id/approve',
-  reject: '/admin/v1/office-requests/:id/reject',
-  referralCodes: '/admin/v1/referral-codes',
-  revokeReferralCode: '/admin/v1/referral-codes/:id/revoke',
-  featureToggles: '/admin/v1/feature-toggles',
-  featureToggle: '/admin/v1/feature-toggles/:key',
-  accountDeletions: '/admin/v1/account-deletions',
-  decideDeletion: '/admin/v1/account-deletions/:id/decision',
-  staffSelf: '/admin/v1/me',
+  officeRequests: '/console/v1/office-requests',
+  officeRequest: '/console/v1/office-requests/:id',
+  officeRequestLetter: '/console/v1/office-requests/:id/letter',
+  approve: '/console/v1/office-requests/:id/approve',
+  reject: '/console/v1/office-requests/:id/reject',
+  referralCodes: '/console/v1/referral-codes',
+  revokeReferralCode: '/console/v1/referral-codes/:id/revoke',
+  featureToggles: '/console/v1/feature-toggles',
+  featureToggle: '/console/v1/feature-toggles/:key',
+  accountDeletions: '/console/v1/account-deletions',
+  decideDeletion: '/console/v1/account-deletions/:id/decision',
+  staffSelf: '/console/v1/me',
 } as const;
 export const consolePath = (route: string, id: string) => route.replace(':id', id);
 

@@ -7,9 +7,9 @@ export { PASSKEY_POLICY, PASSKEY_MESSAGES } from './passkeys-messages';
 
 /** A staff member's own passkeys, in the console. */
 export const STAFF_PASSKEY_ROUTES = {
-  passkeys: '/admin/v1/passkeys',
-  registrationOptions: '/admin/v1/passkeys/registration-options',
-  remove: '/admin/v1/passkeys/:id/remove',
+  passkeys: '/console/v1/passkeys',
+  registrationOptions: '/console/v1/passkeys/registration-options',
+  remove: '/console/v1/passkeys/:id/remove',
 } as const;
 
 const base64url = (max: number) =>

@@ -59,14 +59,14 @@ export type PlatformAuthMethod = z.infer<typeof PlatformAuthMethodSchema>;
 /** The console's routes (platform admins, section `platforms`). */
 export const PLATFORM_ROUTES = {
   /** GET: every platform; POST: a new one (answers its secret once). */
-  all: '/admin/v1/platforms',
+  all: '/console/v1/platforms',
   /** GET: one; PUT: its settings (every editable field, as the form holds them). */
-  one: '/admin/v1/platforms/:clientId',
+  one: '/console/v1/platforms/:clientId',
   /** POST: a new secret (answered once); the old one stays valid for the overlap. */
-  rotateSecret: '/admin/v1/platforms/:clientId/secret',
+  rotateSecret: '/console/v1/platforms/:clientId/secret',
   /** POST: refuse it at once (its grants and tokens end); enable lets it sign people in again. */
-  disable: '/admin/v1/platforms/:clientId/disable',
-  enable: '/admin/v1/platforms/:clientId/enable',
+  disable: '/console/v1/platforms/:clientId/disable',
+  enable: '/console/v1/platforms/:clientId/enable',
 } as const;
 export const platformPath = (route: string, clientId: string) =>
   route.replace(':clientId', encodeURIComponent(clientId));
@@ -153,6 +153,11 @@ const PlatformSettingsSchema = z.object({
     .refine((scopes) => scopes.includes('openid'), PLATFORM_MESSAGES.openidRequired),
   /** A ministry platform trusted to skip the consent page (audited like every change). */
   firstParty: z.boolean().default(false),
+  /**
+   * Young students may sign in to it with a printed badge (its QR code or short code): off unless
+   * the console turns it on for the platform, audited like every change.
+   */
+  badgeSignIn: z.boolean().default(false),
   /** private_key_jwt: where its keys are published, or the keys themselves (exactly one). */
   jwksUri: UriSchema.nullable().default(null),
   jwks: PublicJwksSchema.nullable().default(null),
@@ -223,6 +228,7 @@ export const PlatformClientSchema = z.object({
   postLogoutRedirectUris: z.array(z.string()),
   scopes: z.array(PlatformScopeSchema),
   firstParty: z.boolean(),
+  badgeSignIn: z.boolean(),
   authMethod: PlatformAuthMethodSchema,
   jwksUri: z.string().nullable(),
   jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).nullable(),

@@ -76,16 +76,16 @@ export type StaffSelf = z.infer<typeof StaffSelfSchema>;
 
 /** The console's staff section (staff admin) and the audit trail (auditor, staff admin). */
 export const STAFF_ROUTES = {
-  list: '/admin/v1/staff',
-  roles: '/admin/v1/staff/:id/roles',
-  disable: '/admin/v1/staff/:id/disable',
-  enable: '/admin/v1/staff/:id/enable',
-  resetSecondFactor: '/admin/v1/staff/:id/second-factor/reset',
-  invitation: '/admin/v1/staff/:id/invitation',
+  list: '/console/v1/staff',
+  roles: '/console/v1/staff/:id/roles',
+  disable: '/console/v1/staff/:id/disable',
+  enable: '/console/v1/staff/:id/enable',
+  resetSecondFactor: '/console/v1/staff/:id/second-factor/reset',
+  invitation: '/console/v1/staff/:id/invitation',
   /** Public: the invited person chooses a password with the link's token. */
-  acceptInvitation: '/admin/v1/staff-invitations/accept',
-  audit: '/admin/v1/audit',
-  auditCsv: '/admin/v1/audit/export',
+  acceptInvitation: '/console/v1/staff-invitations/accept',
+  audit: '/console/v1/audit',
+  auditCsv: '/console/v1/audit/export',
 } as const;
 
 /** An invitation link works this long (the mail says so), then the staff admin sends a new one. */

@@ -6,7 +6,7 @@ export { STATISTICS_MESSAGES } from './statistics-messages';
 
 /** Statistics: the staff dashboard in the console and the public `/statistik` page. */
 export const STATISTICS_PATHS = {
-  console: '/admin/v1/statistics',
+  console: '/console/v1/statistics',
   public: '/public/v1/statistics',
 } as const;
 

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ROUTES, consolePath } from '@portal/contracts/console';
-import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { OFFICE_REQUEST_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { auditEvents, learningAccounts, officeAccountRequests, referralCodes } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
@@ -33,7 +33,7 @@ async function submitted(email: string, name = 'Siti Nurhaliza', nik = '32730145
   });
   const reply = await t.app.inject({
     method: 'POST',
-    url: `${api}${DINAS_PATHS.request}`,
+    url: `${api}${OFFICE_REQUEST_PATHS.request}`,
     payload: officeRequestBody(letter.json().data.url, {
       name,
       nik,
@@ -231,7 +231,7 @@ describe('the console', () => {
     expect(code.code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
     const check = await t.app.inject({
       method: 'POST',
-      url: `${api}${DINAS_PATHS.referralCode}`,
+      url: `${api}${OFFICE_REQUEST_PATHS.referralCode}`,
       payload: { referral_code: code.code },
     });
     expect(check.json().data).toMatchObject({ valid: true });
@@ -263,7 +263,7 @@ describe('the console', () => {
     );
     const refused = await t.app.inject({
       method: 'POST',
-      url: `${api}${DINAS_PATHS.referralCode}`,
+      url: `${api}${OFFICE_REQUEST_PATHS.referralCode}`,
       payload: { referral_code: code.code },
     });
     expect(refused.json().error.id).toBe('referral_revoked');

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DINAS_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { OFFICE_REQUEST_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { referralCodes, schoolMemberships } from '../db/schema';
 import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
 import { officeRequestBody } from '../test-support/office-request-body';
@@ -90,7 +90,7 @@ beforeAll(async () => {
     });
     const office = await t.app.inject({
       method: 'POST',
-      url: `/belajar-id${DINAS_PATHS.request}`,
+      url: `/belajar-id${OFFICE_REQUEST_PATHS.request}`,
       payload: officeRequestBody(letter.json().data.url, {
         nik: `327301450680000${serial}`,
         email: `dinas${serial}@example.org`,

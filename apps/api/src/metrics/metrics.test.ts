@@ -99,7 +99,7 @@ describe('labels', () => {
       payload: { nik: NIK },
     });
     await t.app.inject({ method: 'PROPFIND', url: `/${EMAIL}` });
-    await t.app.inject(`/belajar-id/admin/v1/office-requests/${NIK}`);
+    await t.app.inject(`/belajar-id/console/v1/office-requests/${NIK}`);
     const visitor = createBrowser(t.app, t.config.oidc.issuer);
     const { uid } = await startSignIn(await discoverClient(t.app, t.config), t.config, visitor);
     await postPassword(visitor, t.config, uid, { email: EMAIL, password: NIK }, '10.1.2.3');
@@ -114,7 +114,7 @@ describe('labels', () => {
       ),
     );
     expect(routes).toContain(`${lookupBase}/ptk`);
-    expect(routes).toContain('/belajar-id/admin/v1/office-requests/:id');
+    expect(routes).toContain('/belajar-id/console/v1/office-requests/:id');
     expect(routes).toContain('/*');
     expect(routes).toContain(UNMATCHED_ROUTE);
     for (const route of routes) expect(String(route)).not.toMatch(/@|\d{16}/);

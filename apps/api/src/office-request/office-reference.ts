@@ -1,4 +1,4 @@
-import { DINAS_MESSAGES } from '@portal/contracts/dinas-request';
+import { OFFICE_REQUEST_MESSAGES } from '@portal/contracts/office-request';
 import type { Db, Transaction } from '../db/database';
 import { DomainError, NotFoundError } from '../http/domain-errors';
 import { createOfficeRequestRepository } from './office-request-repository';
@@ -20,24 +20,24 @@ export function referralState(
 
 const REFERRAL_ERRORS = {
   unknown: () =>
-    new NotFoundError({ id: 'referral_unknown', message: DINAS_MESSAGES.referralUnknown }),
+    new NotFoundError({ id: 'referral_unknown', message: OFFICE_REQUEST_MESSAGES.referralUnknown }),
   revoked: () =>
     new DomainError('VALIDATION_FAILED', 400, {
       id: 'referral_revoked',
-      message: DINAS_MESSAGES.referralRevoked,
-      fieldErrors: [{ field: 'referral_code', message: DINAS_MESSAGES.referralRevoked }],
+      message: OFFICE_REQUEST_MESSAGES.referralRevoked,
+      fieldErrors: [{ field: 'referral_code', message: OFFICE_REQUEST_MESSAGES.referralRevoked }],
     }),
   expired: () =>
     new DomainError('VALIDATION_FAILED', 400, {
       id: 'referral_expired',
-      message: DINAS_MESSAGES.referralExpired,
-      fieldErrors: [{ field: 'referral_code', message: DINAS_MESSAGES.referralExpired }],
+      message: OFFICE_REQUEST_MESSAGES.referralExpired,
+      fieldErrors: [{ field: 'referral_code', message: OFFICE_REQUEST_MESSAGES.referralExpired }],
     }),
   used_up: () =>
     new DomainError('VALIDATION_FAILED', 400, {
       id: 'referral_used_up',
-      message: DINAS_MESSAGES.referralUsedUp,
-      fieldErrors: [{ field: 'referral_code', message: DINAS_MESSAGES.referralUsedUp }],
+      message: OFFICE_REQUEST_MESSAGES.referralUsedUp,
+      fieldErrors: [{ field: 'referral_code', message: OFFICE_REQUEST_MESSAGES.referralUsedUp }],
     }),
 } as const;
 

@@ -4,16 +4,16 @@ import { z } from 'zod';
 import {
   CityQuerySchema,
   CitySchema,
-  DINAS_PATHS,
-  DinasRequestBodySchema,
-  DinasRequestResultSchema,
-  DINAS_PLATFORMS,
-  DINAS_POSITIONS,
+  OFFICE_REQUEST_PATHS,
+  OfficeRequestBodySchema,
+  OfficeRequestResultSchema,
+  OFFICE_REQUEST_PLATFORMS,
+  OFFICE_REQUEST_POSITIONS,
   PlatformSchema,
   PositionSchema,
   ReferralCheckBodySchema,
   ReferralCheckResultSchema,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { errorResponses } from '../http/error-responses';
@@ -23,7 +23,7 @@ import type { OfficeRequestService } from './office-request-service';
 
 const REFERRAL_CHECKS_PER_MINUTE_PER_IP = 10;
 const REQUESTS_PER_HOUR_PER_IP = 20;
-const tags = ['dinas-request'];
+const tags = ['office-request'];
 
 /** The office request's lists and its referral code check (SPEC §7). */
 export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequestService }> = async (
@@ -33,7 +33,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequest
   declareAccess(app, publicAccess);
   app.addHook('onRequest', noStore);
   app.get(
-    DINAS_PATHS.cities,
+    OFFICE_REQUEST_PATHS.cities,
     {
       schema: {
         tags,
@@ -45,7 +45,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequest
     async (request) => ({ data: await service.citiesOf(request.query.province) }),
   );
   app.get(
-    DINAS_PATHS.positions,
+    OFFICE_REQUEST_PATHS.positions,
     {
       schema: {
         tags,
@@ -53,10 +53,10 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequest
         response: { 200: dataEnvelope(z.array(PositionSchema)) },
       },
     },
-    async () => ({ data: DINAS_POSITIONS.map((position) => ({ ...position })) }),
+    async () => ({ data: OFFICE_REQUEST_POSITIONS.map((position) => ({ ...position })) }),
   );
   app.get(
-    DINAS_PATHS.platforms,
+    OFFICE_REQUEST_PATHS.platforms,
     {
       schema: {
         tags,
@@ -64,7 +64,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequest
         response: { 200: dataEnvelope(z.array(PlatformSchema)) },
       },
     },
-    async () => ({ data: DINAS_PLATFORMS.map((platform) => ({ ...platform })) }),
+    async () => ({ data: OFFICE_REQUEST_PLATFORMS.map((platform) => ({ ...platform })) }),
   );
 
   // Checks are limited per address: codes are not to be found by trying.
@@ -76,7 +76,7 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequest
       ...service.rateLimitCounters('referral'),
     });
     limited.post(
-      DINAS_PATHS.referralCode,
+      OFFICE_REQUEST_PATHS.referralCode,
       {
         schema: {
           tags,
@@ -100,15 +100,15 @@ export const officeRequestRoutes: FastifyPluginAsyncZod<{ service: OfficeRequest
       ...service.rateLimitCounters('office-request'),
     });
     limited.post(
-      DINAS_PATHS.request,
+      OFFICE_REQUEST_PATHS.request,
       {
         schema: {
           tags,
           summary: "Submit an office's account request with its letter (SPEC §3)",
-          body: DinasRequestBodySchema,
+          body: OfficeRequestBodySchema,
           response: {
-            201: dataEnvelope(DinasRequestResultSchema),
-            200: dataEnvelope(DinasRequestResultSchema),
+            201: dataEnvelope(OfficeRequestResultSchema),
+            200: dataEnvelope(OfficeRequestResultSchema),
             ...errorResponses(400, 403, 404, 429),
           },
         },

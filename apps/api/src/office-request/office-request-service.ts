@@ -1,6 +1,6 @@
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { OFFICE_ACCOUNT_ESTIMATE_DAYS } from '@portal/contracts/business-constants';
-import { DINAS_MESSAGES, type DinasRequestBody } from '@portal/contracts/dinas-request';
+import { OFFICE_REQUEST_MESSAGES, type OfficeRequestBody } from '@portal/contracts/office-request';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import type { AuditLog } from '../audit/audit-repository';
 import { isCommonPassword } from '../credentials/common-passwords';
@@ -56,7 +56,9 @@ export function createOfficeRequestService({
     /** The regencies and cities of a province, by name (SPEC §7: items `id`, `name`). */
     async citiesOf(province: string) {
       if (!(await repository.isProvince(province))) {
-        throw new ValidationError([{ field: 'province', message: DINAS_MESSAGES.provinceInvalid }]);
+        throw new ValidationError([
+          { field: 'province', message: OFFICE_REQUEST_MESSAGES.provinceInvalid },
+        ]);
       }
       return repository.citiesOf(province);
     },
@@ -71,7 +73,7 @@ export function createOfficeRequestService({
      * retry after a lost answer) and changes nothing.
      */
     async submitOfficeRequest(
-      body: DinasRequestBody,
+      body: OfficeRequestBody,
       ip: string,
       language: MailLanguage,
     ): Promise<{ result: Submitted; created: boolean }> {
@@ -97,8 +99,8 @@ export function createOfficeRequestService({
           : await repository.isRegencyOf(regionCode, body.province);
       if (!known) {
         throw body.dinasType === 'provinsi'
-          ? fieldError('province', DINAS_MESSAGES.provinceInvalid)
-          : fieldError('city', DINAS_MESSAGES.cityInvalid);
+          ? fieldError('province', OFFICE_REQUEST_MESSAGES.provinceInvalid)
+          : fieldError('city', OFFICE_REQUEST_MESSAGES.cityInvalid);
       }
       const passwordHash = await hasher.hash(body.password);
       const uploads = [body.document.letter, body.document.educationReport]
@@ -136,7 +138,7 @@ export function createOfficeRequestService({
           // After the request's row: a duplicate submission stops at its unique key first.
           const claimed = await requests.claimUploads(uploads);
           if (claimed.length !== uploads.length) {
-            throw fieldError('document.letter', DINAS_MESSAGES.uploadInvalid);
+            throw fieldError('document.letter', OFFICE_REQUEST_MESSAGES.uploadInvalid);
           }
           const number = officeRequestNumber(row.id, row.createdAt);
           await outbox.enqueue(

@@ -4,12 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DINAS_MESSAGES,
-  DINAS_PATHS,
-  DINAS_PLATFORMS,
+  OFFICE_REQUEST_MESSAGES,
+  OFFICE_REQUEST_PATHS,
+  OFFICE_REQUEST_PLATFORMS,
   FILE_PARSE_FAILED,
   PRIVATE_UPLOAD_PATH,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { officeAccountRequests, outboxMessages, privateUploads, referralCodes } from '../db/schema';
 import {
@@ -83,18 +83,24 @@ const expectParseFailure = (reply: Awaited<ReturnType<typeof upload>>) => {
 
 describe('the lists of the office request', () => {
   it('lists the regencies and cities of a province, the positions and the platforms', async () => {
-    const cities = await t.app.inject({ url: `${api}${DINAS_PATHS.cities}?province=32` });
+    const cities = await t.app.inject({ url: `${api}${OFFICE_REQUEST_PATHS.cities}?province=32` });
     expect(cities.statusCode).toBe(200);
     expect(cities.json().data).toEqual([{ id: '32.73', name: 'Kota Bandung' }]);
     for (const province of ['99', 'x', '']) {
-      const bad = await t.app.inject({ url: `${api}${DINAS_PATHS.cities}?province=${province}` });
+      const bad = await t.app.inject({
+        url: `${api}${OFFICE_REQUEST_PATHS.cities}?province=${province}`,
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors[0].message).toBe('Pilih provinsi.');
     }
-    const positions = (await t.app.inject({ url: `${api}${DINAS_PATHS.positions}` })).json();
+    const positions = (
+      await t.app.inject({ url: `${api}${OFFICE_REQUEST_PATHS.positions}` })
+    ).json();
     expect(positions.data.map((p: { id: string }) => p.id)).toContain('lainnya');
-    const platforms = (await t.app.inject({ url: `${api}${DINAS_PATHS.platforms}` })).json();
-    expect(platforms.data).toEqual(DINAS_PLATFORMS);
+    const platforms = (
+      await t.app.inject({ url: `${api}${OFFICE_REQUEST_PATHS.platforms}` })
+    ).json();
+    expect(platforms.data).toEqual(OFFICE_REQUEST_PLATFORMS);
     expect(platforms.data.map((p: { platform_name: string }) => p.platform_name)).toContain(
       'Merdeka Mengajar',
     );
@@ -105,7 +111,7 @@ describe('referral codes', () => {
   const check = (code: unknown, ip = '198.51.100.1') =>
     t.app.inject({
       method: 'POST',
-      url: `${api}${DINAS_PATHS.referralCode}`,
+      url: `${api}${OFFICE_REQUEST_PATHS.referralCode}`,
       remoteAddress: ip,
       payload: { referral_code: code },
     });
@@ -278,8 +284,8 @@ describe("the office's letter", () => {
               field: 'file',
               message:
                 error.id === 'bad_request'
-                  ? DINAS_MESSAGES.uploadMalformed
-                  : DINAS_MESSAGES.fileMissing,
+                  ? OFFICE_REQUEST_MESSAGES.uploadMalformed
+                  : OFFICE_REQUEST_MESSAGES.fileMissing,
             },
           ]);
           ids.add(error.id);
@@ -332,7 +338,7 @@ describe('the office request', () => {
   const submit = (body: object, ip = '192.0.2.50') =>
     t.app.inject({
       method: 'POST',
-      url: `${api}${DINAS_PATHS.request}`,
+      url: `${api}${OFFICE_REQUEST_PATHS.request}`,
       remoteAddress: ip,
       payload: body,
     });
@@ -526,7 +532,7 @@ describe('the office request', () => {
     const body = form({ referralCode: 'KODEINGGRIS', email: 'english.reader@example.com' });
     const reply = await t.app.inject({
       method: 'POST',
-      url: `${api}${DINAS_PATHS.request}`,
+      url: `${api}${OFFICE_REQUEST_PATHS.request}`,
       remoteAddress: '192.0.2.80',
       headers: { 'accept-language': 'en' },
       payload: body,

@@ -1,24 +1,19 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_PATH, SCHOOL_ADMINS_PATH } from '@portal/contracts/profile';
-import { learningAccounts, people, schoolMemberships } from '../db/schema';
-import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { people, schoolMemberships } from '../db/schema';
+import { createBrowser, signIn } from '../test-support/test-relying-party';
+import { FIXTURE } from '../test-support/registry-fixture';
+import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
+import type { TestApp } from '../test-support/test-app';
 
-const PASSWORD = 'Guru-Bandung-2026';
+const PASSWORD = TEACHER_PASSWORD;
 let t: TestApp;
 let rp: client.Configuration;
 
 beforeAll(async () => {
-  t = await createTestApp({ BOT_CHECK: 'off' });
-  await loadRegistryFixture(t.database);
-  await t.database.db
-    .update(learningAccounts)
-    .set({ passwordHash: await t.app.services.hasher.hash(PASSWORD) })
-    .where(inArray(learningAccounts.email, FIXTURE.teacher.accounts));
-  rp = await discoverClient(t.app, t.config);
+  ({ t, rp } = await createSignInTestApp({ BOT_CHECK: 'off' }));
 });
 afterAll(async () => {
   await t?.close();

@@ -6,12 +6,11 @@ import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import { SECOND_FACTOR, SIGN_IN_MESSAGES, SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { auditEvents, learningAccounts, schoolMemberships, staffAccounts } from '../db/schema';
 import { createStaffAccounts, StaffAddressError } from './staff-accounts';
-import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
-import { setPassword } from '../test-support/sign-in-test-app';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { FIXTURE } from '../test-support/registry-fixture';
+import { createSignInTestApp, setPassword } from '../test-support/sign-in-test-app';
+import type { TestApp } from '../test-support/test-app';
 import {
   createBrowser,
-  discoverClient,
   finishSignIn,
   postPassword,
   postStep,
@@ -31,12 +30,10 @@ let rp: client.Configuration;
 let staffPassword: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '1000' });
-  await loadRegistryFixture(t.database);
+  ({ t, rp } = await createSignInTestApp({ SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '1000' }));
   // An initial password set by an admin: the first sign-in must replace it.
   await setPassword(t, [student.email], INITIAL, { mustChange: true });
   ({ password: staffPassword } = await staffAccountsOf().addStaffAccount(STAFF_EMAIL));
-  rp = await discoverClient(t.app, t.config);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DinasRequestBody } from '@portal/contracts/dinas-request';
+import type { OfficeRequestBody } from '@portal/contracts/office-request';
 
 /**
  * An office's account request as the form sends it (SPEC §3), with the letter `letter` uploaded
@@ -8,8 +8,8 @@ import type { DinasRequestBody } from '@portal/contracts/dinas-request';
  */
 export const officeRequestBody = (
   letter: string,
-  overrides: Partial<DinasRequestBody> = {},
-): DinasRequestBody => ({
+  overrides: Partial<OfficeRequestBody> = {},
+): OfficeRequestBody => ({
   requestKey: randomUUID(),
   name: 'Siti Nurhaliza',
   nik: '3273014506800001',

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import * as client from 'openid-client';
 import { INTERACTION_PATHS, PORTAL_WEB_CLIENT_ID, WEB_AUTH_PATHS } from '@portal/contracts/sign-in';
 import type { Config } from '../config';
+import { inProcessFetch } from '../web-session/in-process-fetch';
 
 // Test support for the sign-in suites: openid-client as the web app's relying party, and a
 // browser of a few lines (cookies and redirects), both talking to the app through inject().
@@ -17,32 +18,8 @@ export const PROVIDER_ENDPOINTS = [
 ] as const;
 
 /** A fetch that hands each request to the app: the issuer's host, no listening port. */
-export function injectFetch(app: FastifyInstance, userAgent?: string): typeof fetch {
-  return (async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const headers = {
-      ...Object.fromEntries(new Headers(init.headers).entries()),
-      ...(userAgent ? { 'user-agent': userAgent } : {}),
-    };
-    const reply = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: { ...headers, host: url.host },
-      ...(init.body === undefined || init.body === null ? {} : { payload: String(init.body) }),
-    });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(reply.headers)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value])
-        responseHeaders.append(name, String(item));
-    }
-    const empty = [204, 304].includes(reply.statusCode);
-    return new Response(empty ? null : reply.rawPayload, {
-      status: reply.statusCode,
-      headers: responseHeaders,
-    });
-  }) as typeof fetch;
-}
+export const injectFetch = (app: FastifyInstance, userAgent?: string): typeof fetch =>
+  inProcessFetch(app, userAgent ? { ip: '127.0.0.1', userAgent } : undefined);
 
 type Cookie = { name: string; value: string; path: string };
 

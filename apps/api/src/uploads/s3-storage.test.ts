@@ -5,7 +5,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_UPLOAD_PATH } from '@portal/contracts/dinas-request';
+import { PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { privateUploads } from '../db/schema';
 import { multipartFile, onePagePdf } from '../test-support/pdf-fixture';
 import { freePort } from '../test-support/smtp-sink';

@@ -2,11 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  DINAS_MESSAGES,
+  OFFICE_REQUEST_MESSAGES,
   MAX_UPLOAD_BYTES,
   PRIVATE_UPLOAD_PATH,
   UploadResultSchema,
-} from '@portal/contracts/dinas-request';
+} from '@portal/contracts/office-request';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, ValidationError } from '../http/domain-errors';
@@ -19,14 +19,14 @@ const UPLOADS_PER_HOUR_PER_IP = 30;
 const tooLarge = () =>
   new DomainError('PAYLOAD_TOO_LARGE', 413, {
     id: 'payload_too_large',
-    message: DINAS_MESSAGES.fileTooLarge,
+    message: OFFICE_REQUEST_MESSAGES.fileTooLarge,
   });
 
 const malformed = () =>
   new DomainError('BAD_REQUEST', 400, {
     id: 'bad_request',
-    message: DINAS_MESSAGES.uploadMalformed,
-    fieldErrors: [{ field: 'file', message: DINAS_MESSAGES.uploadMalformed }],
+    message: OFFICE_REQUEST_MESSAGES.uploadMalformed,
+    fieldErrors: [{ field: 'file', message: OFFICE_REQUEST_MESSAGES.uploadMalformed }],
   });
 
 /**
@@ -78,13 +78,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ service: UploadService }> = a
     },
     async (request) => {
       if (!request.isMultipart()) {
-        throw new ValidationError([{ field: 'file', message: DINAS_MESSAGES.fileMissing }]);
+        throw new ValidationError([
+          { field: 'file', message: OFFICE_REQUEST_MESSAGES.fileMissing },
+        ]);
       }
       const file = await request.file().catch((error: unknown) => {
         throw bodyError(error);
       });
       if (!file)
-        throw new ValidationError([{ field: 'file', message: DINAS_MESSAGES.fileMissing }]);
+        throw new ValidationError([
+          { field: 'file', message: OFFICE_REQUEST_MESSAGES.fileMissing },
+        ]);
       let bytes: Buffer;
       try {
         bytes = await file.toBuffer();

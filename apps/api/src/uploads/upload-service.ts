@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FILE_PARSE_FAILED } from '@portal/contracts/dinas-request';
+import { FILE_PARSE_FAILED } from '@portal/contracts/office-request';
 import type { AuditLog } from '../audit/audit-repository';
 import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { Db } from '../db/database';

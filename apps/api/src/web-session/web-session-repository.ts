@@ -3,23 +3,13 @@ import type { Db } from '../db/database';
 import { oidcModels } from '../db/schema';
 
 /**
- * The portal's sign-ins in progress and its sessions (decision 0287), as rows of the provider's
- * own table beside the provider's sessions they belong to. Their models are the portal's, never
- * the provider's: its adapter never reads them, and they carry no account, so ending the
- * provider's sessions by account leaves them alone (they die with the provider's session, which
- * the access hook checks on every call).
+ * The portal's sessions (decision 0287), as rows of the provider's own table beside the
+ * provider's sessions they belong to. Their model is the portal's, never the provider's: its
+ * adapter never reads them, and they carry no account, so ending the provider's sessions by
+ * account leaves them alone (they die with the provider's session, which the access hook checks
+ * on every call). The sign-ins in progress live in the short-lived store instead.
  */
-const SIGN_IN_MODEL = 'PortalSignIn';
 const SESSION_MODEL = 'PortalSession';
-
-/** What a sign-in in progress keeps until its callback. */
-export type PendingSignIn = {
-  /** Digest of the browser-binding cookie's value: the callback must come from that browser. */
-  browser: string;
-  codeVerifier: string;
-  nonce: string;
-  returnTo: string;
-};
 
 /** What a portal session keeps: its tokens sealed, the ID token's claims in clear. */
 export type StoredWebSession = {
@@ -42,21 +32,6 @@ const expiresIn = (seconds: number) => sql`now() + make_interval(secs => ${secon
 /** SQL only: the portal's sign-ins in progress and sessions. */
 export function createWebSessionRepository(db: Db) {
   return {
-    async savePendingSignIn(id: string, pending: PendingSignIn, seconds: number): Promise<void> {
-      await db
-        .insert(oidcModels)
-        .values({ model: SIGN_IN_MODEL, id, payload: pending, expiresAt: expiresIn(seconds) });
-    },
-
-    /** The sign-in in progress, removed as it is read: a callback is answered once. */
-    async takePendingSignIn(id: string): Promise<PendingSignIn | undefined> {
-      const [taken] = await db
-        .delete(oidcModels)
-        .where(and(row(SIGN_IN_MODEL, id), live()))
-        .returning({ payload: oidcModels.payload });
-      return taken?.payload as PendingSignIn | undefined;
-    },
-
     async saveSession(id: string, session: StoredWebSession, seconds: number): Promise<void> {
       await db.insert(oidcModels).values({
         model: SESSION_MODEL,

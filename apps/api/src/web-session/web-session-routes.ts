@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,10 +11,12 @@ import { WebSessionResponseSchema } from '@portal/contracts/web-session';
 import { declareAccess, publicAccess } from '../access/access-scope';
 import { noStore } from '../http/no-store';
 import { refuseCrossSiteChange } from '../access/cross-site';
-import { callbackRefusedPage } from './web-session-pages';
+import { RateLimitedError } from '../http/domain-errors';
+import { callbackRefusedPage, signInBusyPage } from './web-session-pages';
 import { webSessionCookies } from '../access/web-session-cookies';
 import {
   CallbackRefusedError,
+  SignInUnavailableError,
   WEB_SESSION_SECONDS,
   type WebSessionService,
 } from './web-session-service';
@@ -34,6 +37,28 @@ export const webSessionRoutes: FastifyPluginAsyncZod<{
   declareAccess(app, publicAccess);
   app.addHook('onRequest', noStore);
   const cookies = webSessionCookies(webOrigin);
+  /**
+   * A navigation's answer when a sign-in cannot start or finish now: the per-address limit, or the
+   * short-lived store away. Both are pages to try again from, never a 500; anything else throws.
+   */
+  const busy = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof RateLimitedError) {
+      return reply
+        .status(429)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .type('text/html; charset=utf-8')
+        .send(signInBusyPage());
+    }
+    if (error instanceof SignInUnavailableError) {
+      reply.log.warn({ err: error.cause }, 'sign-in in progress could not be kept or read');
+      return reply
+        .status(503)
+        .header('retry-after', '30')
+        .type('text/html; charset=utf-8')
+        .send(signInBusyPage());
+    }
+    throw error;
+  };
   const browserOf = (request: { ip: string; headers: { 'user-agent'?: string | undefined } }) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
@@ -56,11 +81,18 @@ export const webSessionRoutes: FastifyPluginAsyncZod<{
       const { returnTo, ref, reauth } = request.query;
       // A second tab's sign-in shares the first's binding, so both callbacks find it.
       const kept = request.cookies[cookies.signIn];
-      const { location, browserBinding } = await service.startSignIn({
-        returnTo,
-        reauthenticate: reauth === '1',
-        browserBinding: kept && BINDING.test(kept) ? kept : undefined,
-      });
+      let started;
+      try {
+        started = await service.startSignIn({
+          ip: request.ip,
+          returnTo,
+          reauthenticate: reauth === '1',
+          browserBinding: kept && BINDING.test(kept) ? kept : undefined,
+        });
+      } catch (error) {
+        return busy(reply, error);
+      }
+      const { location, browserBinding } = started;
       return reply
         .setCookie(cookies.signIn, browserBinding, cookies.options(SIGN_IN_COOKIE_SECONDS))
         .setCookie(
@@ -85,7 +117,7 @@ export const webSessionRoutes: FastifyPluginAsyncZod<{
         .setCookie(cookies.session, sessionCookie, cookies.options(WEB_SESSION_SECONDS))
         .redirect(returnTo, 303);
     } catch (error) {
-      if (!(error instanceof CallbackRefusedError)) throw error;
+      if (!(error instanceof CallbackRefusedError)) return busy(reply, error);
       request.log.info({ refusal: error.refusal }, 'sign-in callback refused');
       return reply.status(400).type('text/html; charset=utf-8').send(callbackRefusedPage());
     }

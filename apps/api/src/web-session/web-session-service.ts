@@ -13,8 +13,19 @@ import type { AuditLog } from '../audit/audit-repository';
 import { createSealer } from '../credentials/sealing';
 import type { Db } from '../db/database';
 import type { SignInSessions } from '../sign-in/oidc-adapter';
+import type { ShortLivedStore } from '../sign-in/oidc-adapter-short-lived';
+import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import type { BrowserFacts } from '../access/web-session-cookies';
 import { createWebSessionRepository, type StoredWebSession } from './web-session-repository';
+
+/** What a sign-in in progress keeps until its callback. */
+type PendingSignIn = {
+  /** Digest of the browser-binding cookie's value: the callback must come from that browser. */
+  browser: string;
+  codeVerifier: string;
+  nonce: string;
+  returnTo: string;
+};
 
 export type WebSessionDependencies = {
   db: Db;
@@ -28,7 +39,22 @@ export type WebSessionDependencies = {
   audit: Pick<AuditLog, 'record'>;
   /** Whether the provider's session `sid` of `sub` is live (ended elsewhere, or expired). */
   sessionIsLive: (sub: string, sid: string) => Promise<boolean>;
+  /**
+   * Where the sign-ins in progress wait for their callback: beside the provider's interactions
+   * (Redis or memory, decision 0288), so an anonymous start writes nothing to PostgreSQL.
+   */
+  pending: Pick<ShortLivedStore, 'upsert' | 'find' | 'destroy'>;
+  /** The per-address limit on starting sign-ins, counted before anyone is known. */
+  starts: { counters: RateLimitStore; perIpPerMinute: number };
 };
+
+/** The short-lived store could not keep or read a sign-in in progress: start again later. */
+export class SignInUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the sign-in in progress could not be kept or read', { cause });
+    this.name = 'SignInUnavailableError';
+  }
+}
 
 /** Why a callback cannot complete: each is the browser's or an old link's, never a fault. */
 export type CallbackRefusal =
@@ -46,6 +72,8 @@ export class CallbackRefusedError extends Error {
 }
 
 const HOUR = 3600;
+/** The short-lived store's name for the portal's sign-ins in progress (never the provider's). */
+const PENDING_MODEL = 'PortalSignIn';
 /** A sign-in in progress lives as long as the provider's interaction for it. */
 const PENDING_SECONDS = SIGN_IN_POLICY.interactionMinutes * 60;
 /** The portal's session ends when its refresh token does: a rotation keeps that end. */
@@ -170,6 +198,18 @@ export function createWebSessionService(deps: WebSessionDependencies) {
     return (await repository.findSession(id))?.session;
   }
 
+  /** The sign-in in progress, removed as it is read: a callback is answered once. */
+  async function takePending(id: string): Promise<PendingSignIn | undefined> {
+    try {
+      const found = await deps.pending.find(PENDING_MODEL, id);
+      if (!found) return undefined;
+      await deps.pending.destroy(PENDING_MODEL, id);
+      return found.payload as PendingSignIn;
+    } catch (error) {
+      throw new SignInUnavailableError(error);
+    }
+  }
+
   return {
     /** Connects the service to the provider's HTTP application (app.ts, once it is built). */
     connectProvider(fetchFor: (browser?: BrowserFacts) => typeof fetch): void {
@@ -181,26 +221,35 @@ export function createWebSessionService(deps: WebSessionDependencies) {
      * this sign-in to the browser. `returnTo` is kept only when it is one of the web's pages.
      */
     async startSignIn(options: {
+      /** The caller's address: starts are limited per address (nobody is known yet). */
+      ip: string;
       returnTo: string | undefined;
       reauthenticate: boolean;
       /** The browser's binding from a sign-in it started before, if any. */
       browserBinding: string | undefined;
     }): Promise<{ location: string; browserBinding: string }> {
+      await enforceLimit(
+        deps.starts.counters,
+        `web-sign-in-start:${options.ip}`,
+        deps.starts.perIpPerMinute,
+        60_000,
+      );
       const configuration = await metadata();
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
       const browserBinding = options.browserBinding ?? newSecret();
-      await repository.savePendingSignIn(
-        digest(state),
-        {
-          browser: digest(browserBinding),
-          codeVerifier,
-          nonce,
-          returnTo: safeReturnPath(options.returnTo),
-        },
-        PENDING_SECONDS,
-      );
+      const pending: PendingSignIn = {
+        browser: digest(browserBinding),
+        codeVerifier,
+        nonce,
+        returnTo: safeReturnPath(options.returnTo),
+      };
+      await deps.pending
+        .upsert(PENDING_MODEL, digest(state), pending, PENDING_SECONDS)
+        .catch((error: unknown) => {
+          throw new SignInUnavailableError(error);
+        });
       const url = client.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: OIDC_WEB_SCOPE,
@@ -228,7 +277,7 @@ export function createWebSessionService(deps: WebSessionDependencies) {
       const { callbackUrl } = options;
       const state = callbackUrl.searchParams.get('state');
       if (!state) throw new CallbackRefusedError('missing-parameters');
-      const pending = await repository.takePendingSignIn(digest(state));
+      const pending = await takePending(digest(state));
       if (!pending) throw new CallbackRefusedError('unknown-sign-in');
       if (!options.browserBinding || digest(options.browserBinding) !== pending.browser) {
         throw new CallbackRefusedError('other-browser');

@@ -99,6 +99,28 @@ describe('/auth/login', () => {
     );
   });
 
+  it('keeps the sign-in in progress out of PostgreSQL: an anonymous start writes no row', async () => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(oidcModels);
+    const reply = await browser().get('/auth/login');
+    expect(reply.statusCode).toBe(303);
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(oidcModels);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('limits the starts per address with a page to try again from, and counts each address alone', async () => {
+    const start = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: '/auth/login', remoteAddress });
+    const limit = 3 * t.config.limits.signInPerIpPerMinute;
+    for (let i = 0; i < limit; i += 1) expect((await start('203.0.113.7')).statusCode).toBe(303);
+    const refused = await start('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.body).toContain('Layanan masuk sedang sibuk');
+    expect(refused.body).toContain('href="/auth/login"');
+    expect((await start('203.0.113.8')).statusCode).toBe(303);
+  });
+
   it('asks the provider to sign in again for a step-up, and keeps the default login reference', async () => {
     const reply = await browser().get('/auth/login?reauth=1&ref=%3Cscript%3E');
     expect(new URL(locationOf(reply)).searchParams.get('prompt')).toBe('login');

@@ -35,13 +35,13 @@ describe('api client', () => {
         }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const { blob, fileName } = await getFile('/admin/v1/office-requests/7/letter', {
+    const { blob, fileName } = await getFile('/console/v1/office-requests/7/letter', {
       token: 'tok',
     });
     expect(await blob.text()).toBe('%PDF-1.7');
     expect(fileName).toBe('surat.pdf');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/belajar-id/admin/v1/office-requests/7/letter');
+    expect(url).toBe('/belajar-id/console/v1/office-requests/7/letter');
     expect(init.method).toBe('GET');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
 
@@ -51,7 +51,7 @@ describe('api client', () => {
         Response.json({ id: 'not_found', message: 'Tidak ditemukan.' }, { status: 404 }),
       ),
     );
-    const refused = await getFile('/admin/v1/office-requests/8/letter').catch((e: unknown) => e);
+    const refused = await getFile('/console/v1/office-requests/8/letter').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(404);
   });

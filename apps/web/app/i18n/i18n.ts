@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { use } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { brand, webConfig } from '~/config';
+import { CATALOGUE_OPTIONS } from './catalogue-options';
 import idCommon from '~/locales/id/common.json';
 import idHome from '~/locales/id/home.json';
 import idLegacyHome from '~/locales/id/legacy-home.json';
@@ -27,27 +27,13 @@ const shellTexts = {
 } satisfies Record<ShellNamespace, Catalogue>;
 
 void i18n.use(initReactI18next).init({
+  ...CATALOGUE_OPTIONS,
   // Prerendered HTML is Indonesian; a stored English choice is applied after hydration.
   lng: 'id',
-  fallbackLng: 'id',
   supportedLngs: [...LANGUAGES],
   defaultNS: 'common',
   ns: [...SHELL_NAMESPACES],
   resources: { id: shellTexts },
-  initAsync: false,
-  // Keys are nested objects and never name their namespace inline.
-  keySeparator: '.',
-  nsSeparator: false,
-  returnNull: false,
-  interpolation: {
-    escapeValue: false,
-    defaultVariables: {
-      product: brand.productName,
-      domain: webConfig.domain,
-      ministry: brand.ministryName,
-    },
-  },
-  react: { useSuspense: false },
 });
 
 /** A namespace's English, as a module of its own that comes only when a visitor reads English. */

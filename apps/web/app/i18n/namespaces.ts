@@ -17,7 +17,7 @@ export const ON_DEMAND_NAMESPACES = [
   'console',
   'console-platforms',
   'deletion-report',
-  'dinas-request',
+  'office-request',
   'faq',
   'forms',
   'oldhomepage',

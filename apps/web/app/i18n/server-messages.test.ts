@@ -41,13 +41,15 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   signIn: 'SIGN_IN',
   passkeys: 'PASSKEY',
   schoolAdmin: 'SCHOOL_ADMIN',
-  dinas: 'DINAS',
+  officeRequest: 'OFFICE_REQUEST',
   console: 'CONSOLE',
   statistics: 'STATISTICS',
   announcements: 'ANNOUNCEMENT',
   deletion: 'DELETION',
   staff: 'STAFF',
   platforms: 'PLATFORM',
+  badgeSignIn: 'BADGE_SIGN_IN',
+  badges: 'BADGE',
 };
 
 const MISSING = '\u0000missing';

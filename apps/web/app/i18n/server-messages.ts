@@ -1,11 +1,13 @@
 import { DELETION_MESSAGES } from '@portal/contracts/account-deletion-messages';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup-messages';
 import { ANNOUNCEMENT_MESSAGES } from '@portal/contracts/announcements-messages';
+import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in-messages';
+import { BADGE_MESSAGES } from '@portal/contracts/badges-messages';
 import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset-messages';
 import { CONSOLE_MESSAGES } from '@portal/contracts/console-messages';
-import { DINAS_MESSAGES } from '@portal/contracts/dinas-request-messages';
+import { OFFICE_REQUEST_MESSAGES } from '@portal/contracts/office-request-messages';
 import { OPERATIONAL_DATE_MESSAGES } from '@portal/contracts/operational-dates-messages';
 import { PASSKEY_MESSAGES, PASSKEY_POLICY } from '@portal/contracts/passkeys-messages';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin-messages';
@@ -70,6 +72,9 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'userType.npsnInvalid', text: USER_TYPE_MESSAGES.npsnInvalid },
   { id: 'signIn.codeFormat', text: SIGN_IN_MESSAGES.codeFormat },
   { id: 'signIn.recoveryCodeFormat', text: SIGN_IN_MESSAGES.recoveryCodeFormat },
+  { id: 'badgeSignIn.npsnFormat', text: BADGE_SIGN_IN_MESSAGES.npsnFormat },
+  { id: 'badgeSignIn.shortCodeRequired', text: BADGE_SIGN_IN_MESSAGES.shortCodeRequired },
+  { id: 'badgeSignIn.unknown', text: BADGE_SIGN_IN_MESSAGES.unknown },
   {
     id: 'passkeys.labelTooLong',
     text: PASSKEY_MESSAGES.labelTooLong(PASSKEY_POLICY.labelMaxLength),
@@ -80,23 +85,29 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'schoolAdmin.emptySelection', text: SCHOOL_ADMIN_MESSAGES.emptySelection },
   { id: 'schoolAdmin.selectionTooLarge', text: SCHOOL_ADMIN_MESSAGES.selectionTooLarge },
   { id: 'schoolAdmin.queryTooLong', text: SCHOOL_ADMIN_MESSAGES.queryTooLong },
-  { id: 'dinas.provinceInvalid', text: DINAS_MESSAGES.provinceInvalid },
-  { id: 'dinas.referralFormat', text: DINAS_MESSAGES.referralFormat },
+  { id: 'badges.emptySelection', text: BADGE_MESSAGES.emptySelection },
+  { id: 'badges.selectionTooLarge', text: BADGE_MESSAGES.selectionTooLarge },
+  { id: 'badges.gradeInvalid', text: BADGE_MESSAGES.gradeInvalid },
+  { id: 'officeRequest.provinceInvalid', text: OFFICE_REQUEST_MESSAGES.provinceInvalid },
+  { id: 'officeRequest.referralFormat', text: OFFICE_REQUEST_MESSAGES.referralFormat },
   { id: 'console.reasonRequired', text: CONSOLE_MESSAGES.reasonRequired },
   { id: 'console.reasonTooLong', text: CONSOLE_MESSAGES.reasonTooLong },
   { id: 'console.usesInvalid', text: CONSOLE_MESSAGES.usesInvalid },
   { id: 'console.expiryInvalid', text: CONSOLE_MESSAGES.expiryInvalid },
   { id: 'console.settingTooLong', text: CONSOLE_MESSAGES.settingTooLong },
-  { id: 'dinas.textTooLong', text: DINAS_MESSAGES.textTooLong },
-  { id: 'dinas.uploadInvalid', text: DINAS_MESSAGES.uploadInvalid },
-  { id: 'dinas.uploadMalformed', text: DINAS_MESSAGES.uploadMalformed },
-  { id: 'dinas.nikFormat', text: DINAS_MESSAGES.nikFormat },
-  { id: 'dinas.phoneFormat', text: DINAS_MESSAGES.phoneFormat },
-  { id: 'dinas.cityInvalid', text: DINAS_MESSAGES.cityInvalid },
-  { id: 'dinas.positionInvalid', text: DINAS_MESSAGES.positionInvalid },
-  { id: 'dinas.positionOtherRequired', text: DINAS_MESSAGES.positionOtherRequired },
-  { id: 'dinas.platformRequired', text: DINAS_MESSAGES.platformRequired },
-  { id: 'dinas.requestKeyInvalid', text: DINAS_MESSAGES.requestKeyInvalid },
+  { id: 'officeRequest.textTooLong', text: OFFICE_REQUEST_MESSAGES.textTooLong },
+  { id: 'officeRequest.uploadInvalid', text: OFFICE_REQUEST_MESSAGES.uploadInvalid },
+  { id: 'officeRequest.uploadMalformed', text: OFFICE_REQUEST_MESSAGES.uploadMalformed },
+  { id: 'officeRequest.nikFormat', text: OFFICE_REQUEST_MESSAGES.nikFormat },
+  { id: 'officeRequest.phoneFormat', text: OFFICE_REQUEST_MESSAGES.phoneFormat },
+  { id: 'officeRequest.cityInvalid', text: OFFICE_REQUEST_MESSAGES.cityInvalid },
+  { id: 'officeRequest.positionInvalid', text: OFFICE_REQUEST_MESSAGES.positionInvalid },
+  {
+    id: 'officeRequest.positionOtherRequired',
+    text: OFFICE_REQUEST_MESSAGES.positionOtherRequired,
+  },
+  { id: 'officeRequest.platformRequired', text: OFFICE_REQUEST_MESSAGES.platformRequired },
+  { id: 'officeRequest.requestKeyInvalid', text: OFFICE_REQUEST_MESSAGES.requestKeyInvalid },
   { id: 'statistics.rangeReversed', text: STATISTICS_MESSAGES.rangeReversed },
   { id: 'statistics.rangeTooLong', text: STATISTICS_MESSAGES.rangeTooLong },
   { id: 'announcements.descriptionRequired', text: ANNOUNCEMENT_MESSAGES.descriptionRequired },

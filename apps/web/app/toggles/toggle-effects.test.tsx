@@ -1,9 +1,9 @@
-import { DINAS_PLATFORMS } from '@portal/contracts/dinas-request';
+import { OFFICE_REQUEST_PLATFORMS } from '@portal/contracts/office-request';
 import type { FeatureToggleKey } from '@portal/contracts/feature-toggles';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadPlatforms } from '~/features/dinas-request/api/get-platforms';
+import { loadPlatforms } from '~/features/office-request/api/get-platforms';
 import { HomePage } from '~/features/home-2025/home-page';
 import { AuthModal } from '~/features/sign-in/auth-modal';
 import { startFeatureToggles } from './feature-toggles';
@@ -54,7 +54,7 @@ describe('what each toggle switches in the web app', () => {
     vi.stubGlobal('fetch', fetch);
     expect(await loadPlatforms(true)).toEqual(body);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(await loadPlatforms(false)).toEqual({ data: [...DINAS_PLATFORMS] });
+    expect(await loadPlatforms(false)).toEqual({ data: [...OFFICE_REQUEST_PLATFORMS] });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -33,8 +33,8 @@ import { track } from '~/tracking/tracker';
 import { Alert } from '~/components/alert';
 
 // An office's fields (its type and region, with the list of regions) only once an office is chosen.
-const DinasOfficeFields = lazy(() =>
-  import('./dinas-office-fields').then(({ DinasOfficeFields }) => ({ default: DinasOfficeFields })),
+const OfficeFields = lazy(() =>
+  import('./office-fields').then(({ OfficeFields }) => ({ default: OfficeFields })),
 );
 
 // react-hook-form updates its state as it mounts, and React renders that update at once, in the
@@ -223,7 +223,7 @@ export function LookupForm({
       <div className="space-y-6">
         {userType === 'dinas' ? (
           <Suspense fallback={<p role="status">{t('form.regionsLoading')}</p>}>
-            <DinasOfficeFields control={control} errorOf={errorOf} />
+            <OfficeFields control={control} errorOf={errorOf} />
           </Suspense>
         ) : (
           <Controller

@@ -36,7 +36,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       queries.push(url.searchParams);
-      if (url.pathname.endsWith('/admin/v1/audit/export')) {
+      if (url.pathname.endsWith('/console/v1/audit/export')) {
         return new Response('waktu,pelaku\n', {
           headers: {
             'content-type': 'text/csv',

@@ -29,13 +29,13 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), 'http://localhost').pathname;
-      if (path.endsWith('/admin/v1/me')) {
+      if (path.endsWith('/console/v1/me')) {
         selfCalls += 1;
         return me();
       }
-      if (path.endsWith('/admin/v1/office-requests')) return officeReply();
-      if (path.endsWith('/admin/v1/staff')) return Response.json({ data: { items: [] } });
-      if (path.endsWith('/admin/v1/feature-toggles')) {
+      if (path.endsWith('/console/v1/office-requests')) return officeReply();
+      if (path.endsWith('/console/v1/staff')) return Response.json({ data: { items: [] } });
+      if (path.endsWith('/console/v1/feature-toggles')) {
         return Response.json({ data: { toggles: [], settings: [], changes: [] } });
       }
       return Response.json({ provinces: [] });

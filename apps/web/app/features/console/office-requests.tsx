@@ -1,5 +1,5 @@
 import { CONSOLE_MESSAGES, RejectBodySchema } from '@portal/contracts/console';
-import { platformName, positionName } from '@portal/contracts/dinas-request';
+import { platformName, positionName } from '@portal/contracts/office-request';
 import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,8 @@ import { FormField } from '~/components/form-field';
 import { Modal } from '~/components/modal';
 import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
-import officeFormEn from '~/locales/en/dinas-request.json';
-import officeFormId from '~/locales/id/dinas-request.json';
+import officeFormEn from '~/locales/en/office-request.json';
+import officeFormId from '~/locales/id/office-request.json';
 import { Pager } from '~/components/pager';
 import { Alert } from '~/components/alert';
 import { useOfficeRequests, type RequestFilter } from './api/get-office-requests';
@@ -24,7 +24,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ConsoleSectionPage } from './console-section';
 
 // Positions are named as the office form names them, in the reader's language.
-registerNamespace('dinas-request', { id: officeFormId, en: officeFormEn });
+registerNamespace('office-request', { id: officeFormId, en: officeFormEn });
 
 const LIST_PAGE = CONSOLE_SECTION_PAGES['office-requests'];
 
@@ -275,7 +275,7 @@ export function RequestDetail({ id }: { id: string }) {
           t('detail.position'),
           request.positionOther ??
             t(`positions.${request.position}`, {
-              ns: 'dinas-request',
+              ns: 'office-request',
               defaultValue: positionName(request.position),
             }),
         )}

@@ -23,6 +23,7 @@ const platform = (change: Partial<PlatformClient>): PlatformClient => ({
   postLogoutRedirectUris: [],
   scopes: ['openid', 'profile', 'email'],
   firstParty: true,
+  badgeSignIn: false,
   authMethod: 'client_secret_basic',
   jwksUri: null,
   jwks: null,
@@ -73,10 +74,10 @@ beforeEach(() => {
       calls.push({ method, path, body });
       const given = answer(method, path, body);
       if (given) return given;
-      if (path === '/admin/v1/platforms' && method === 'GET') {
+      if (path === '/console/v1/platforms' && method === 'GET') {
         return Response.json({ data: { items: platforms } });
       }
-      const one = /^\/admin\/v1\/platforms\/([\w-]+)$/.exec(path);
+      const one = /^\/console\/v1\/platforms\/([\w-]+)$/.exec(path);
       const found = platforms.find((item) => item.clientId === one?.[1]);
       if (one && method === 'GET') {
         return found
@@ -187,7 +188,7 @@ describe('the platforms section', () => {
     const writeText = vi.fn(async (_text: string) => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     answer = (method, path, body) => {
-      if (method !== 'POST' || path !== '/admin/v1/platforms') return undefined;
+      if (method !== 'POST' || path !== '/console/v1/platforms') return undefined;
       const created = platform({ ...(body as Partial<PlatformClient>) });
       platforms = [...platforms, created];
       return Response.json({ data: { client: created, secret: 'S3cret-once' } }, { status: 201 });
@@ -216,6 +217,7 @@ describe('the platforms section', () => {
       postLogoutRedirectUris: [],
       scopes: ['openid', 'schools'],
       firstParty: false,
+      badgeSignIn: false,
       authMethod: 'client_secret_basic',
       jwksUri: null,
       jwks: null,
@@ -239,7 +241,7 @@ describe('the platforms section', () => {
 
   it('sends a private_key_jwt platform its keys, and refuses keys that are no JSON', async () => {
     answer = (method, path, body) =>
-      method === 'POST' && path === '/admin/v1/platforms'
+      method === 'POST' && path === '/console/v1/platforms'
         ? Response.json(
             { data: { client: platform(body as Partial<PlatformClient>), secret: null } },
             { status: 201 },
@@ -299,7 +301,7 @@ describe('the platforms section', () => {
 describe('one platform', () => {
   it('saves its settings without its client id, the method shown but not offered', async () => {
     answer = (method, path, body) => {
-      if (method !== 'PUT' || path !== '/admin/v1/platforms/rapor-pendidikan') return undefined;
+      if (method !== 'PUT' || path !== '/console/v1/platforms/rapor-pendidikan') return undefined;
       platforms = platforms.map((item) =>
         item.clientId === 'rapor-pendidikan' ? { ...item, ...(body as object) } : item,
       );
@@ -319,6 +321,7 @@ describe('one platform', () => {
       target: { value: 'Rapor Pendidikan Nasional' },
     });
     fireEvent.click(screen.getByRole('checkbox', { name: /^email/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(`^${id.form.badgeSignIn}`) }));
     fireEvent.click(screen.getByRole('button', { name: id.form.save }));
     await screen.findByText(id.form.saved);
     const sent = posts()[0];
@@ -327,6 +330,7 @@ describe('one platform', () => {
       name: 'Rapor Pendidikan Nasional',
       scopes: ['openid', 'profile'],
       firstParty: true,
+      badgeSignIn: true,
       authMethod: 'client_secret_basic',
     });
     expect(sent?.body).not.toHaveProperty('clientId');
@@ -335,7 +339,7 @@ describe('one platform', () => {
 
   it('rotates the secret with the overlap asked, after a confirmation, and shows it once', async () => {
     answer = (method, path) =>
-      method === 'POST' && path === '/admin/v1/platforms/rapor-pendidikan/secret'
+      method === 'POST' && path === '/console/v1/platforms/rapor-pendidikan/secret'
         ? Response.json({
             data: {
               client: platform({
@@ -372,7 +376,7 @@ describe('one platform', () => {
 
   it('offers no rotation to a platform without a secret, and enables a disabled one after asking', async () => {
     answer = (method, path) => {
-      if (method === 'POST' && path === '/admin/v1/platforms/siplah/enable') {
+      if (method === 'POST' && path === '/console/v1/platforms/siplah/enable') {
         platforms = platforms.map((item) =>
           item.clientId === 'siplah' ? { ...item, disabled: false } : item,
         );
@@ -393,7 +397,7 @@ describe('one platform', () => {
     expect(posts()).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: id.status.yesEnable }));
     await screen.findByText(id.status.enabledNote);
-    expect(posts().map((call) => call.path)).toEqual(['/admin/v1/platforms/siplah/enable']);
+    expect(posts().map((call) => call.path)).toEqual(['/console/v1/platforms/siplah/enable']);
     await screen.findByRole('button', { name: id.status.disable });
   });
 

@@ -60,7 +60,7 @@ beforeEach(() => {
       calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const given = answer(method, path);
       if (given) return given;
-      if (path === '/admin/v1/staff' && method === 'GET') {
+      if (path === '/console/v1/staff' && method === 'GET') {
         return Response.json({ data: { items: staff } });
       }
       return Response.json({}, { status: 500 });
@@ -128,7 +128,7 @@ describe('the staff section', () => {
 
   it('invites an address with the roles ticked, and says so', async () => {
     answer = (method, path) =>
-      method === 'POST' && path === '/admin/v1/staff'
+      method === 'POST' && path === '/console/v1/staff'
         ? Response.json(
             { data: member({ id: '9', email: 'dewi@kemendikdasmen.go.id', status: 'invited' }) },
             { status: 201 },
@@ -171,13 +171,13 @@ describe('the staff section', () => {
 
   it('changes another member’s roles, and disables them only after a confirmation', async () => {
     answer = (method, path) => {
-      if (method === 'PUT' && path === '/admin/v1/staff/2/roles') {
+      if (method === 'PUT' && path === '/console/v1/staff/2/roles') {
         staff = staff.map((item) =>
           item.id === '2' ? { ...item, roles: ['reviewer', 'analyst'] } : item,
         );
         return Response.json({ data: staff[1] });
       }
-      if (method === 'POST' && path === '/admin/v1/staff/2/disable') {
+      if (method === 'POST' && path === '/console/v1/staff/2/disable') {
         staff = staff.map((item) => (item.id === '2' ? { ...item, status: 'disabled' } : item));
         return Response.json({ data: staff[1] });
       }
@@ -227,7 +227,7 @@ describe('the staff section', () => {
 
   it('offers a new invitation link only while the invitation is unused', async () => {
     answer = (method, path) =>
-      method === 'POST' && path === '/admin/v1/staff/3/invitation'
+      method === 'POST' && path === '/console/v1/staff/3/invitation'
         ? Response.json({ data: staff[2] })
         : undefined;
     renderMember('3');

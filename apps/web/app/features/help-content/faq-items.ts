@@ -5,7 +5,7 @@ export type FaqGroup = (typeof FAQ_GROUPS)[number];
 /** Where a question points readers next; targets are resolved in faq-links.ts. */
 export type FaqLinkKey =
   | 'lookup'
-  | 'dinasRequest'
+  | 'officeRequest'
   | 'resources'
   | 'activation'
   | 'helpCentre'
@@ -59,8 +59,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   { id: 'pd-lulus', group: 'pd' },
   { id: 'pd-pindah-sekolah', group: 'pd' },
   { id: 'pd-orang-tua', group: 'pd', links: ['activation'] },
-  { id: 'dinas-siapa-dapat-mengajukan', group: 'dinas', links: ['dinasRequest'] },
-  { id: 'dinas-cara-mengajukan', group: 'dinas', links: ['dinasRequest'] },
+  { id: 'dinas-siapa-dapat-mengajukan', group: 'dinas', links: ['officeRequest'] },
+  { id: 'dinas-cara-mengajukan', group: 'dinas', links: ['officeRequest'] },
   { id: 'dinas-kode-referral', group: 'dinas', links: ['helpCentre'] },
   { id: 'dinas-surat-resmi', group: 'dinas' },
   { id: 'dinas-jabatan-lain', group: 'dinas' },

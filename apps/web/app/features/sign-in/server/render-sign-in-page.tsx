@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import stylesheet from '~/app.css?inline';
 import { brand, webConfig } from '~/config';
+import { CATALOGUE_OPTIONS } from '~/i18n/catalogue-options';
 import enCommon from '~/locales/en/common.json';
 import enForms from '~/locales/en/forms.json';
 import enServer from '~/locales/en/server.json';
@@ -14,6 +15,9 @@ import idCommon from '~/locales/id/common.json';
 import idForms from '~/locales/id/forms.json';
 import idSignIn from '~/locales/id/sign-in.json';
 import {
+  BadgeConfirmPage,
+  BadgePage,
+  BadgeRefusedPage,
   ConsentPage,
   ExpiredPage,
   NewPasswordPage,
@@ -31,28 +35,14 @@ import {
 function catalogue(language: SignInPage['language']): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
+    ...CATALOGUE_OPTIONS,
     lng: language,
-    fallbackLng: 'id',
     supportedLngs: [...SIGN_IN_PAGE_LANGUAGES],
     defaultNS: 'sign-in',
     resources: {
       id: { common: idCommon, forms: idForms, 'sign-in': idSignIn },
       en: { common: enCommon, forms: enForms, 'sign-in': enSignIn, server: enServer },
     },
-    initAsync: false,
-    keySeparator: '.',
-    nsSeparator: false,
-    returnNull: false,
-    interpolation: {
-      // React escapes what it renders.
-      escapeValue: false,
-      defaultVariables: {
-        product: brand.productName,
-        domain: webConfig.domain,
-        ministry: brand.ministryName,
-      },
-    },
-    react: { useSuspense: false },
   });
   return instance;
 }
@@ -80,6 +70,12 @@ function useTitle(page: SignInPage | SignOutPage): string {
       return t('consent.title', { platform: page.platform });
     case 'expired':
       return t('title', { domain });
+    case 'badge':
+      return t('badge.title');
+    case 'badge-confirm':
+      return t('badge.confirmTitle');
+    case 'badge-refused':
+      return t('badge.refusedTitle');
     case 'sign-out':
       return t('signOut.title');
     case 'signed-out':
@@ -103,6 +99,12 @@ function Step({ page }: { page: SignInPage | SignOutPage }) {
       return <ConsentPage page={page} />;
     case 'expired':
       return <ExpiredPage page={page} />;
+    case 'badge':
+      return <BadgePage page={page} />;
+    case 'badge-confirm':
+      return <BadgeConfirmPage page={page} />;
+    case 'badge-refused':
+      return <BadgeRefusedPage page={page} />;
     case 'sign-out':
       return <SignOutConfirmPage page={page} />;
     case 'signed-out':

@@ -1,0 +1,30 @@
+import { dataEnvelope } from '@portal/contracts/envelope';
+import {
+  OFFICE_REQUEST_PATHS,
+  OFFICE_REQUEST_PLATFORMS,
+  PlatformSchema,
+} from '@portal/contracts/office-request';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getJson } from '~/api/api-client';
+import { useRemoteToggle } from '~/toggles/use-feature';
+
+const ResponseSchema = dataEnvelope(z.array(PlatformSchema));
+
+/**
+ * The platforms an office may ask for: from the API while API_PLATFORM is on, else the list
+ * shipped with the app (the same one the API serves), so the form works while that call fails.
+ */
+export const loadPlatforms = async (fromApi: boolean, signal?: AbortSignal) =>
+  fromApi
+    ? getJson(OFFICE_REQUEST_PATHS.platforms, ResponseSchema, { signal })
+    : { data: [...OFFICE_REQUEST_PLATFORMS] };
+
+export function usePlatforms() {
+  const fromApi = useRemoteToggle('API_PLATFORM');
+  return useQuery({
+    queryKey: ['office-platforms', fromApi],
+    queryFn: ({ signal }) => loadPlatforms(fromApi, signal),
+    staleTime: Infinity,
+  });
+}

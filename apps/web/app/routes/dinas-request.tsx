@@ -1,3 +1,0 @@
-import { DinasRequestPage } from '~/features/dinas-request/dinas-request-page';
-
-export default DinasRequestPage;

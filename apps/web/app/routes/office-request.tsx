@@ -1,0 +1,3 @@
+import { OfficeRequestFormPage } from '~/features/office-request/office-request-page';
+
+export default OfficeRequestFormPage;
