@@ -64,6 +64,8 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/profile/data-saya': 212,
   '/eligible/peserta-didik': 220,
   '/admin': 234,
+  // The school admin's badges page: the admin portal's gate and layout, its own list and form.
+  '/admin/kartu-masuk': 234,
   // The console's start page, measured with the portal's session kept on the server.
   '/konsol': 226,
   // The console's section pages: staff only, on office networks; what they load.
