@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in';
+import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in-messages';
 import commonId from '../app/locales/id/common.json';
 import adminEn from '../app/locales/en/school-admin.json';
 import adminId from '../app/locales/id/school-admin.json';
