@@ -280,7 +280,7 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
     await admin.getByRole('checkbox').first().waitFor({ timeout: 30_000 });
     await checkAdminPage('1280 en');
 
-    // By keyboard from the top of the page: to the search box, the child's name, Enter.
+    // By keyboard from the page's heading: to the search box, the child's name, Enter.
     const focused = () =>
       admin.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
@@ -323,9 +323,8 @@ describe.skipIf(!hasBrowser)('signing in to a platform with a printed badge', ()
       `select:${t.students.badgeFilter}`,
       `input:${t.students.selectPage}`,
     ].map((stop) => stops.findIndex((what) => what.startsWith(stop)));
-    expect(order.every((at, index) => at >= 0 && (index === 0 || at > order[index - 1]!))).toBe(
-      true,
-    );
+    const inOrder = order.every((at, index) => at >= 0 && (index === 0 || at > order[index - 1]!));
+    expect(inOrder, stops.join(' | ')).toBe(true);
 
     // Enter opens the confirmation; Escape closes it and gives focus back.
     const dialog = admin.getByRole('dialog', { name: t.end.oneTitle });
