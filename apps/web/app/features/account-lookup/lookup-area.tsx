@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
-import { restoreEarlyInput } from '~/components/early-input';
+import { restoreEarlyInput } from '~/hydration/early-input';
 import { LookupForm } from './lookup-form';
 import { LookupResult } from './lookup-result';
 import { useRemoteToggle } from '~/toggles/use-feature';

@@ -15,7 +15,8 @@ import {
   typedCode,
 } from '~/components/authenticator-app';
 import { FormField } from '~/components/form-field';
-import { PasskeyAddSection, PasskeyList } from '~/components/passkey-list';
+import { PasskeyAddSection } from '~/auth/passkey-add';
+import { PasskeyList } from '~/components/passkey-list';
 import { PageTitle } from '~/components/page-title';
 import { RecoveryCodeList } from '~/components/recovery-code-list';
 import { webConfig } from '~/config';
