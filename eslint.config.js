@@ -137,6 +137,24 @@ export default tseslint.config(
     },
   },
   {
+    // Journeys take the API's demo registry and fixtures through the package's entries
+    // (apps/api/package.json's exports), not from its source tree.
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/src/**'],
+              message: 'Import the API through an entry of @portal/api (apps/api/README.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The calls that stand outside the API client, each for its reason (the README lists them):
     // app-wide loaders on every page's first load, before TanStack Query and zod are loaded,
     // and the bot check's single-use challenge.
