@@ -6,6 +6,7 @@ import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { FormField } from '~/components/form-field';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import type { AddedPasskey } from './api/add-passkey';
 import { browserHasPasskeys, type PasskeyRefusal } from './passkeys';
 
 /** The words of the form that adds a passkey, in the namespace of the page that shows it. */
@@ -113,4 +114,34 @@ export function PasskeyAddSection({
       {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
     </>
   );
+}
+
+/**
+ * The add flow every passkey page shares, over the page's own add call: the name typed, the
+ * browser's refusal, and the name emptied once the passkey is made. `section` is what
+ * `<PasskeyAddSection>` takes; `onAdded` is the page's own next step.
+ */
+export function usePasskeyAdd<T>(
+  add: {
+    mutate: (label: string, options: { onSuccess: (result: AddedPasskey<T>) => void }) => void;
+    isPending: boolean;
+  },
+  onAdded: (added: T) => void,
+) {
+  const [label, setLabel] = useState('');
+  const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
+  const onAdd = () => {
+    setRefusal(null);
+    add.mutate(label.trim(), {
+      onSuccess: (result) => {
+        if (!result.ok) return setRefusal(result.refusal);
+        setLabel('');
+        onAdded(result.added);
+      },
+    });
+  };
+  return {
+    section: { label, onLabelChange: setLabel, onAdd, pending: add.isPending, refusal },
+    clearRefusal: () => setRefusal(null),
+  };
 }

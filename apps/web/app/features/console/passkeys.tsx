@@ -1,8 +1,7 @@
 import type { Passkey } from '@portal/contracts/passkeys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PasskeyRefusal } from '~/auth/passkeys';
-import { PasskeyAddSection } from '~/auth/passkey-add';
+import { PasskeyAddSection, usePasskeyAdd } from '~/auth/passkey-add';
 import { PasskeyList } from '~/components/passkey-list';
 import { useAddPasskey } from './api/add-passkey';
 import { usePasskeys } from './api/get-passkeys';
@@ -17,8 +16,6 @@ export function Passkeys() {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
-  const [label, setLabel] = useState('');
-  const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   const day = (iso: string) =>
@@ -29,19 +26,15 @@ export function Passkeys() {
   const nameOf = (passkey: Passkey) =>
     passkey.label ?? t('passkeys.unnamed', { date: day(passkey.createdAt) });
 
+  const adding = usePasskeyAdd(add, (passkey) =>
+    setDone(t('passkeys.added', { name: nameOf(passkey) })),
+  );
   const onAdd = () => {
-    setRefusal(null);
     setDone(null);
-    add.mutate(label.trim(), {
-      onSuccess: (result) => {
-        if (!result.ok) return setRefusal(result.refusal);
-        setLabel('');
-        setDone(t('passkeys.added', { name: nameOf(result.passkey) }));
-      },
-    });
+    adding.section.onAdd();
   };
   const onRemove = (passkey: Passkey) => {
-    setRefusal(null);
+    adding.clearRefusal();
     setDone(null);
     remove.mutate(passkey.id, {
       onSuccess: () => setDone(t('passkeys.removed', { name: nameOf(passkey) })),
@@ -85,16 +78,13 @@ export function Passkeys() {
       <PasskeyAddSection
         namespace="console"
         className="mt-6"
-        label={label}
-        onLabelChange={setLabel}
+        {...adding.section}
         onAdd={onAdd}
-        pending={add.isPending}
         status={
           <p role="status" className="mt-2 min-h-6 font-semibold">
             {done}
           </p>
         }
-        refusal={refusal}
         error={error}
       />
     </section>
