@@ -8,6 +8,7 @@ import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { DateRangeFields } from '~/components/date-range-fields';
 import { FormField } from '~/components/form-field';
+import { ListStatus } from '~/components/list-status';
 import { Modal } from '~/components/modal';
 import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
@@ -69,7 +70,6 @@ export function OfficeRequestPage() {
 /** Office requests: filtered and paged, each a link to its page. */
 export function OfficeRequests() {
   const { t } = useTranslation('console');
-  const localise = useLocaliseMessage();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const setFilter = (next: RequestFilter) => setParams(paramsOf(next));
@@ -84,18 +84,18 @@ export function OfficeRequests() {
         value={filter}
         onApply={(next) => setFilter({ ...next, page: 1 })}
       />
-      {list.error instanceof ApiError ? (
-        <Alert variant="error" className="mt-3">
-          {localise(list.error)}
-        </Alert>
-      ) : null}
+      <ListStatus
+        error={list.error}
+        count={list.data?.total}
+        pending={list.isPending}
+        texts={{
+          none: t('requests.none'),
+          total: (count) => t('requests.total', { count }),
+          loading: t('loading'),
+        }}
+      />
       {list.data && (
         <>
-          <p className="mt-4" aria-live="polite">
-            {list.data.total === 0
-              ? t('requests.none')
-              : t('requests.total', { count: list.data.total })}
-          </p>
           <ul
             className="mt-2 divide-y divide-line border-y border-line"
             aria-label={t('requests.caption')}

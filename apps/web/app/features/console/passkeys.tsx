@@ -2,6 +2,7 @@ import type { Passkey } from '@portal/contracts/passkeys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyAddSection, usePasskeyAdd } from '~/auth/passkey-add';
+import { ListStatus } from '~/components/list-status';
 import { PasskeyList } from '~/components/passkey-list';
 import { useAddPasskey } from './api/add-passkey';
 import { usePasskeys } from './api/get-passkeys';
@@ -49,13 +50,14 @@ export function Passkeys() {
         {t('passkeys.title')}
       </h2>
       <p className="mt-2 text-muted">{t('passkeys.lead')}</p>
-      {passkeys.isPending ? (
-        <p role="status" className="mt-4 text-muted">
-          {t('loading')}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="mt-4">{t('passkeys.none')}</p>
-      ) : (
+      {/* The list's failure is said under the add form, with the add's and the removal's. */}
+      <ListStatus
+        error={null}
+        count={passkeys.data?.length}
+        pending={passkeys.isPending}
+        texts={{ none: t('passkeys.none'), loading: t('loading') }}
+      />
+      {items.length === 0 ? null : (
         <PasskeyList
           className="mt-4"
           passkeys={items}
