@@ -7,6 +7,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { DateRangeFields } from '~/components/date-range-fields';
+import { FilterForm } from '~/components/filter-form';
 import { FormField } from '~/components/form-field';
 import { ListStatus } from '~/components/list-status';
 import { Modal } from '~/components/modal';
@@ -140,59 +141,56 @@ function Filters({
 }) {
   const { t } = useTranslation('console');
   const regions = useRegions();
-  const [draft, setDraft] = useState(value);
   const ids = { status: useId(), province: useId() };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
   return (
-    <form
-      onSubmit={submit}
-      aria-label={t('requests.filters')}
-      className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    <FilterForm
+      value={value}
+      onApply={onApply}
+      label={t('requests.filters')}
+      applyText={t('requests.apply')}
     >
-      <FormField id={ids.status} label={t('requests.status')}>
-        {(control) => (
-          <select
-            {...control}
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-          >
-            <option value="">{t('requests.anyStatus')}</option>
-            {(['submitted', 'approved', 'rejected'] as const).map((status) => (
-              <option key={status} value={status}>
-                {t(`requests.${status}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id={ids.province} label={t('requests.province')}>
-        {(control) => (
-          <select
-            {...control}
-            value={draft.province}
-            onChange={(e) => setDraft({ ...draft, province: e.target.value })}
-          >
-            <option value="">{t('requests.anyProvince')}</option>
-            {regions.data?.provinces.map((province) => (
-              <option key={province.code} value={province.code}>
-                {province.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <DateRangeFields
-        value={draft}
-        onChange={setDraft}
-        labels={{ from: t('requests.from'), to: t('requests.to') }}
-      />
-      <button type="submit" className="btn btn-primary">
-        {t('requests.apply')}
-      </button>
-    </form>
+      {(draft, setDraft) => (
+        <>
+          <FormField id={ids.status} label={t('requests.status')}>
+            {(control) => (
+              <select
+                {...control}
+                value={draft.status}
+                onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+              >
+                <option value="">{t('requests.anyStatus')}</option>
+                {(['submitted', 'approved', 'rejected'] as const).map((status) => (
+                  <option key={status} value={status}>
+                    {t(`requests.${status}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id={ids.province} label={t('requests.province')}>
+            {(control) => (
+              <select
+                {...control}
+                value={draft.province}
+                onChange={(e) => setDraft({ ...draft, province: e.target.value })}
+              >
+                <option value="">{t('requests.anyProvince')}</option>
+                {regions.data?.provinces.map((province) => (
+                  <option key={province.code} value={province.code}>
+                    {province.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <DateRangeFields
+            value={draft}
+            onChange={setDraft}
+            labels={{ from: t('requests.from'), to: t('requests.to') }}
+          />
+        </>
+      )}
+    </FilterForm>
   );
 }
 
