@@ -1,12 +1,14 @@
 import { CONSOLE_MESSAGES, RejectBodySchema } from '@portal/contracts/console';
 import { platformName, positionName } from '@portal/contracts/office-request';
 import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { DateRangeFields } from '~/components/date-range-fields';
+import { contractResolver } from '~/components/contract-resolver';
 import { FilterForm } from '~/components/filter-form';
 import { FormField } from '~/components/form-field';
 import { ListStatus } from '~/components/list-status';
@@ -194,6 +196,9 @@ function Filters({
   );
 }
 
+type RejectValues = { reason: string };
+const rejectResolver = contractResolver<RejectValues, RejectValues>(RejectBodySchema);
+
 /** One office request with everything the reviewer decides on, and the decision. */
 export function RequestDetail({ id }: { id: string }) {
   const { t } = useTranslation('console');
@@ -204,7 +209,11 @@ export function RequestDetail({ id }: { id: string }) {
   const [rejecting, setRejecting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [confirmingReject, setConfirmingReject] = useState(false);
-  const [reason, setReason] = useState('');
+  const rejectForm = useForm<RejectValues>({
+    defaultValues: { reason: '' },
+    resolver: rejectResolver,
+    shouldFocusError: false,
+  });
   const [reasonProblem, setReasonProblem] = useState<ShownMessage | null>(null);
   const detail = useOfficeRequest(id);
   const letter = useLetterUrl(id);
@@ -238,17 +247,18 @@ export function RequestDetail({ id }: { id: string }) {
       </>
     );
   }
-  const askToReject = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = RejectBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonProblem(parsed.error.issues[0]?.message ?? CONSOLE_MESSAGES.reasonRequired);
-      return;
-    }
-    setReasonProblem(null);
-    reject.reset();
-    setConfirmingReject(true);
-  };
+  const askToReject = rejectForm.handleSubmit(
+    () => {
+      setReasonProblem(null);
+      reject.reset();
+      setConfirmingReject(true);
+    },
+    (errors) =>
+      setReasonProblem(
+        errors.reason?.message ?? errors.root?.message ?? CONSOLE_MESSAGES.reasonRequired,
+      ),
+  );
+  const reason = rejectForm.getValues('reason');
   const row = (label: string, value: string) => (
     <div className="py-1 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="font-semibold">{label}</dt>
@@ -346,8 +356,7 @@ export function RequestDetail({ id }: { id: string }) {
                     {...control}
                     rows={4}
                     maxLength={1000}
-                    value={reason}
-                    onChange={(e) => setReason(e.target.value)}
+                    {...rejectForm.register('reason')}
                   />
                 )}
               </FormField>
