@@ -23,12 +23,14 @@ import { securityHeaders } from './http/security-headers';
 import { loggerOptions } from './logging/logger-options';
 import { requestIdOf, runForRequest } from './logging/request-id';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
+import { demoBadgeRoutes } from './demo/demo-badge-routes';
 import { demoIdentitiesRoutes } from './demo/demo-identities-routes';
 import type { ShortLivedStore } from './sign-in/oidc-adapter-short-lived';
 import type { RateLimitStore } from './counters/rate-limit-store';
 import { passwordResetRoutes } from './password-reset/password-reset-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { schoolAdminRoutes } from './school-admin/school-admin-routes';
+import { badgesRoutes } from './badges/badges-routes';
 import { signInMethodsRoutes } from './sign-in-methods/sign-in-methods-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
 import { uploadRoutes } from './uploads/upload-routes';
@@ -176,6 +178,7 @@ export async function buildApp({
     botCheckChallenge: `${apiPrefix(config.brand)}${BOT_CHECK_CHALLENGE_PATH}`,
     steps: interactionSteps(services.oidcProviders),
     service: services.signIn,
+    badges: services.badgeSignIn,
     toggles: services.featureToggles,
   });
   await app.register(signInRoutes, {
@@ -206,6 +209,7 @@ export async function buildApp({
       await api.register(profileRoutes, { service: services.profile, access });
       await api.register(signInMethodsRoutes, { service: services.signInMethods, access });
       await api.register(schoolAdminRoutes, { service: services.schoolAdmin, access });
+      await api.register(badgesRoutes, { service: services.badges, access });
       await api.register(officeRequestRoutes, { service: services.officeRequest });
       await api.register(uploadRoutes, { service: services.uploads });
       await api.register(staffRoutes, { service: services.staff, access });
@@ -228,6 +232,11 @@ export async function buildApp({
       database,
       productName: config.brand.productName,
       staffDomain: config.staffDomain,
+    });
+    await app.register(demoBadgeRoutes, {
+      database,
+      makeBadge: services.badges.makeBadge,
+      checkQr: services.badgeCredentials.checkQr,
     });
   }
   await app.register(webAppPlugin, {

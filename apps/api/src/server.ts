@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createRateLimitStore } from './counters/rate-limit-store';
+import { ensureDemoClasses, formatDemoBadges } from './demo/demo-badges';
 import { demoIdentities, formatDemoIdentities } from './demo/demo-identities';
 import { DEFAULT_REGISTRY_SEED } from './demo/registry-generator';
 import {
@@ -65,7 +66,9 @@ async function main(): Promise<void> {
   );
   if (config.seedDemo) {
     await app.services.platforms.registerDemoPlatform(config.demoPlatform);
-    console.log(`  Demo platform (npm run demo:platform): ${config.demoPlatform.url}\n`);
+    console.log(
+      `  Demo platform (npm run demo:platform, allows badge sign-in): ${config.demoPlatform.url}\n`,
+    );
     const identities = await demoIdentities(database, config.brand.productName);
     await ensureDemoPasswords(database, identities, app.services.hasher);
     const signInAccounts = await ensureDemoSignInAccounts(database, {
@@ -81,6 +84,8 @@ async function main(): Promise<void> {
     console.log(
       `Referral code for an office request at /account/dinas: ${await ensureDemoReferralCode(database)}\n`,
     );
+    const badgeSchool = await ensureDemoClasses(database, identities);
+    if (badgeSchool) console.log(`${formatDemoBadges(url, badgeSchool)}\n`);
   }
 }
 

@@ -36,6 +36,7 @@ import {
   queueBackchannelLogout,
 } from './sign-in/backchannel-logout';
 import { createPlatformsService } from './platforms/platforms-service';
+import { createBadgeSignIn } from './sign-in/badge-sign-in';
 import { createSignInService } from './sign-in/sign-in-service';
 import { createSigningKeys } from './sign-in/signing-keys';
 import { createProfileService } from './profile/profile-service';
@@ -60,6 +61,9 @@ import { registerRegistrySyncJobs } from './registry-sync/registry-sync-jobs';
 import { createRegistrySyncService } from './registry-sync/registry-sync-service';
 import { registerDeletionJobs } from './account-deletion/account-deletion-jobs';
 import { createAccountDeletionService } from './account-deletion/account-deletion-service';
+import { createBadgeCredentials } from './badges/badge-credential';
+import { createBadgesService } from './badges/badges-service';
+import { registerBadgeWorkers } from './badges/badges-jobs';
 
 type Dependencies = {
   config: Config;
@@ -336,6 +340,17 @@ export function createServices({
 
   const auditTrail = createAuditTrailService({ db, audit });
   const registrySync = createRegistrySyncService({ database, queue, now });
+  const badgeDeps = { db, queue, audit, counters: rateLimit, tokenSecret: config.tokenSecret, now };
+  const badges = createBadgesService(badgeDeps);
+  // A student's badge at the provider's badge step: who may use one, where (decision 0296).
+  const badgeSignIn = createBadgeSignIn({
+    badges: createBadgeCredentials(badgeDeps),
+    counters: rateLimit,
+    limitPerIpPerMinute: config.limits.signInPerIpPerMinute,
+    audit,
+    toggles: featureToggles,
+    accountClaims: signIn.accountClaims,
+  });
 
   return {
     metrics,
@@ -358,6 +373,7 @@ export function createServices({
     accountLookup,
     emailChange,
     signIn,
+    badgeSignIn,
     signInMethods,
     staffPasskeys: createStaffPasskeysService({ db, passkeys }),
     oidcProviders,
@@ -367,6 +383,9 @@ export function createServices({
     statistics,
     tracking,
     platforms,
+    badges,
+    /** Checks a printed badge at sign-in: its QR code, or its short code with the NPSN. */
+    badgeCredentials: createBadgeCredentials(badgeDeps),
     /** Where the provider's short-lived models live (for readiness and metrics). */
     providerState: shortLivedState,
     /** What a password reset or a staff "disable" does to an account's sign-ins. */
@@ -394,6 +413,7 @@ export function createServices({
       await registerOfficeAccountWorker(consoleService, queue);
       await registerStatisticsJobs(statistics, queue, config.jobs.statisticsEverySeconds);
       await registerStudentRequestWorker(schoolAdmin, queue);
+      await registerBadgeWorkers(badges, queue);
     },
     async stop(): Promise<void> {
       oidcProviders.stop();

@@ -22,8 +22,12 @@ export const hasBrowser = chromiumPath !== null;
 export const MOBILE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath ?? undefined, args: LAUNCH_ARGS });
+/** Debian's Chromium; `extraArgs` for what one journey needs of it (a fake camera). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath ?? undefined,
+    args: [...LAUNCH_ARGS, ...extraArgs],
+  });
 }
 
 type ContextOptions = {

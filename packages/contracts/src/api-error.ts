@@ -107,6 +107,13 @@ export const ERROR_IDS = {
   request_not_found: 'No such request of this school.',
   request_not_finished: 'The request is still being processed.',
   school_account_not_found: 'No such student account of this school.',
+  badges_not_selectable:
+    'A selected student cannot get a badge (not a current student of the school with an active student account).',
+  badge_batch_not_found: 'No such badge batch of this school.',
+  badge_batch_not_finished: 'The badges of the batch are still being made.',
+  badge_pdf_gone:
+    "The batch's cards were downloaded already or their time ran out; make new badges.",
+  badge_not_found: 'No such live badge of this school.',
   file_unreadable: 'The upload is not a readable PDF (by its name, content or structure).',
   referral_unknown: 'No such referral code.',
   referral_revoked: 'The referral code was revoked.',
@@ -115,6 +122,15 @@ export const ERROR_IDS = {
   request_already_decided: 'The office request was already approved or rejected.',
   toggle_changed_meanwhile: 'The toggle or setting changed since the console showed it.',
   login_off: 'Signing in with a learning account is switched off (the LOGIN toggle).',
+  badge_unknown: 'No live badge has this QR code, or this short code with this NPSN.',
+  badge_ended: 'The badge was ended by the school, or its student left the school in the registry.',
+  badge_locked:
+    'Too many wrong short codes from this address; `retry_after` says when the lock ends.',
+  badge_not_allowed:
+    "The platform's registration does not allow badge sign-in (the portal's own pages never do).",
+  badge_not_student: "The badge's account is not a student's (PD): only students sign in with one.",
+  badge_session_refused:
+    'The token comes from a badge sign-in: it may not reach the portal or change the account.',
   announcement_not_found: 'No such announcement.',
   deletion_link_invalid: "The deletion notice's report link is wrong.",
   deletion_report_too_late: 'The report came more than 5 days after the stated deletion date.',

@@ -187,6 +187,11 @@ const PlatformSettingsSchema = z.object({
     .refine((scopes) => scopes.includes('openid'), PLATFORM_MESSAGES.openidRequired),
   /** A ministry platform trusted to skip the consent page (audited like every change). */
   firstParty: z.boolean().default(false),
+  /**
+   * Young students may sign in to it with a printed badge (its QR code or short code): off unless
+   * the console turns it on for the platform, audited like every change.
+   */
+  badgeSignIn: z.boolean().default(false),
   /** private_key_jwt: where its keys are published, or the keys themselves (exactly one). */
   jwksUri: UriSchema.nullable().default(null),
   jwks: PublicJwksSchema.nullable().default(null),
@@ -257,6 +262,7 @@ export const PlatformClientSchema = z.object({
   postLogoutRedirectUris: z.array(z.string()),
   scopes: z.array(PlatformScopeSchema),
   firstParty: z.boolean(),
+  badgeSignIn: z.boolean(),
   authMethod: PlatformAuthMethodSchema,
   jwksUri: z.string().nullable(),
   jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).nullable(),

@@ -22,6 +22,10 @@ export const SIGN_IN_PAGE_PATHS = {
   totpEnrol: '/interaction/:uid/page/totp-enrol',
   totp: '/interaction/:uid/page/totp',
   consent: '/interaction/:uid/page/consent',
+  /** The badge step (GET its page; POST the QR code's text, or the short code with the NPSN). */
+  badge: '/interaction/:uid/page/badge',
+  /** The badge's confirmation: "Ini saya" completes the sign-in, "Bukan saya" goes back. */
+  badgeConfirm: '/interaction/:uid/page/badge-confirm',
 } as const;
 
 /** An API error as a page shows it: its Indonesian message, localised by its id. */
@@ -55,7 +59,20 @@ type PageBase = {
 
 export type SignInPage = PageBase &
   (
-    | { step: 'password'; email: string; loginOn: boolean; botCheck: boolean }
+    | {
+        step: 'password';
+        email: string;
+        loginOn: boolean;
+        botCheck: boolean;
+        /** The platform's registration allows badge sign-in: the page offers it. */
+        badge: boolean;
+      }
+    /** The camera and, always there, the short code with the school's NPSN. */
+    | { step: 'badge'; npsn: string }
+    /** Who the badge is for, before the sign-in completes. */
+    | { step: 'badge-confirm'; name: string; schoolName: string; level: string }
+    /** A badge sign-in this platform or account cannot have (`problem` says why). */
+    | { step: 'badge-refused' }
     | { step: 'new-password' }
     | { step: 'totp-enrol'; secret: string; qrSvg: string }
     | { step: 'recovery-codes'; codes: string[]; continueTo: string }

@@ -73,6 +73,13 @@ export const AUTHENTICATION_METHODS = {
   hardwareKey: 'hwk',
   /** A passkey a provider syncs between devices (backed up). */
   softwareKey: 'swk',
+  /**
+   * A printed sign-in badge (its QR code, or its short code with the school's NPSN). RFC 8176
+   * registers no value for a card held to a camera, and `sc` (smart card) would tell a platform
+   * a key-bearing chip was used: the value is the portal's own. A student's account only, at a
+   * platform whose registration allows it; the portal's own client never accepts it.
+   */
+  badge: 'badge',
 } as const;
 export const ASSURANCE_LEVELS = {
   /** A password alone. */

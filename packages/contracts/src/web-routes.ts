@@ -84,6 +84,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/eligible/peserta-didik', layout: 'blank', prerender: false, requiresSignIn: true },
   // The school admin portal, in this app unless ADMIN_PORTAL_URL points elsewhere.
   { path: '/admin', layout: 'blank', prerender: false, requiresSignIn: true },
+  // The school admin's printed sign-in badges, beside the portal.
+  { path: '/admin/kartu-masuk', layout: 'blank', prerender: false, requiresSignIn: true },
   // The ministry's console: staff with their second factor; one page per section,
   // and where a section has items, one page per item.
   { path: '/konsol', layout: 'blank', prerender: false, requiresSignIn: true },

@@ -1,6 +1,8 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in';
+import { AUTHENTICATION_METHODS } from '@portal/contracts/sign-in';
 import { SIGN_IN_METHODS_MESSAGES } from '@portal/contracts/sign-in-methods';
 import { SCHOOL_ADMIN_MESSAGES } from '@portal/contracts/school-admin';
 import {
@@ -122,6 +124,7 @@ export function createAccess(deps: AccessDependencies) {
     const token = await accessTokenOf(request);
     if (!token) throw new UnauthorizedError();
     const keys = (await deps.verificationKeys()).map((key) => publicPart(key as JWK));
+    let verified: JWTPayload & { sub: string };
     try {
       const { payload } = await jwtVerify(token, createLocalJWKSet({ keys }), {
         issuer: deps.issuer,
@@ -129,10 +132,20 @@ export function createAccess(deps: AccessDependencies) {
         algorithms: ['RS256'],
       });
       if (!payload.sub) throw new UnauthorizedError();
-      return { ...payload, sub: payload.sub };
+      verified = { ...payload, sub: payload.sub };
     } catch {
       throw new UnauthorizedError();
     }
+    // A badge sign-in is for the platforms that allow it, never the portal's API: nothing it
+    // reaches may change the account's password, address or sign-in methods. The provider never
+    // carries a badge's session to the portal's client; a token that says otherwise is refused.
+    const amr = verified['amr'];
+    if (Array.isArray(amr) && amr.includes(AUTHENTICATION_METHODS.badge))
+      throw new ForbiddenError({
+        id: 'badge_session_refused',
+        message: BADGE_SIGN_IN_MESSAGES.sessionRefused,
+      });
+    return verified;
   }
 
   /** The learning account a token is for, with its claims; a staff token is not one (401). */

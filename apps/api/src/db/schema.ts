@@ -137,10 +137,13 @@ export const schoolMemberships = pgTable(
     role: schoolRole('role').notNull(),
     /** The day the person left the school; the registry keeps the membership for the record. */
     leftOn: date('left_on', { mode: 'string' }),
+    /** A student's class (kelas 1-12, 13 for a vocational fourth year); null when not recorded. */
+    grade: smallint('grade'),
   },
   (t) => [
     primaryKey({ columns: [t.personId, t.npsn, t.role] }),
     index('school_memberships_school_role_idx').on(t.npsn, t.role),
+    check('school_memberships_grade_range', sql`${t.grade} IS NULL OR ${t.grade} BETWEEN 1 AND 13`),
   ],
 );
 
@@ -1058,6 +1061,8 @@ export const platformClients = pgTable(
     scopes: text('scopes').array().notNull(),
     /** A ministry platform that skips the consent page. */
     firstParty: boolean('first_party').notNull().default(false),
+    /** Its students may sign in with a printed badge (off unless the registration allows it). */
+    badgeSignIn: boolean('badge_sign_in').notNull().default(false),
     authMethod: platformAuthMethod('auth_method').notNull(),
     /** client_secret_basic: hex SHA-256 of the secret, and of the one before it in its overlap. */
     secretHash: varchar('secret_hash', { length: 64 }),
@@ -1113,4 +1118,90 @@ export const platformConnections = pgTable(
     primaryKey({ columns: [t.accountId, t.clientId] }),
     index('platform_connections_client_idx').on(t.clientId),
   ],
+);
+
+export const badgeBatchStatus = pgEnum('badge_batch_status', ['processing', 'completed']);
+
+/**
+ * A school admin's making of badges for selected students, worked by a job student by student.
+ * Its cards' secrets wait sealed in `badge_batch_cards` until the PDF is downloaded or expires.
+ */
+export const badgeBatches = pgTable(
+  'badge_batches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npsn: varchar('npsn', { length: 8 })
+      .notNull()
+      .references(() => schools.npsn),
+    /** The admin's learning account that asked; null once that account was removed. */
+    requestedBy: bigint('requested_by', { mode: 'number' }).references(() => learningAccounts.id, {
+      onDelete: 'set null',
+    }),
+    status: badgeBatchStatus('status').notNull().default('processing'),
+    total: integer('total').notNull(),
+    made: integer('made').notNull().default(0),
+    /** Students the job did not make a badge for (left the school, no student account). */
+    skipped: integer('skipped').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the cards' secrets were forgotten: downloaded, or expired unread. */
+    secretsClearedAt: timestamp('secrets_cleared_at', { withTimezone: true }),
+  },
+  (t) => [index('badge_batches_school_idx').on(t.npsn, t.createdAt)],
+);
+
+/** A printed sign-in badge of one student's account (SPEC: badges for young students). */
+export const badges = pgTable(
+  'badges',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => learningAccounts.id, { onDelete: 'cascade' }),
+    /** The school whose admin made it; the badge works while the student is a member there. */
+    npsn: varchar('npsn', { length: 8 })
+      .notNull()
+      .references(() => schools.npsn),
+    batchId: bigint('batch_id', { mode: 'number' }).references(() => badgeBatches.id, {
+      onDelete: 'set null',
+    }),
+    /** Keyed SHA-256 (hex) of the QR code's secret: the lookup of a scanned card. */
+    qrHash: varchar('qr_hash', { length: 64 }).notNull(),
+    /** The short code's first group, which names the badge within its school. */
+    codeLocator: varchar('code_locator', { length: 4 }).notNull(),
+    /** Keyed SHA-256 (hex) of the short code's secret groups. */
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** `replaced` by a newer badge, `ended` by the admin one by one, `ended-all` together. */
+    endedReason: varchar('ended_reason', { length: 16 }),
+  },
+  (t) => [
+    uniqueIndex('badges_qr_hash_key').on(t.qrHash),
+    // One live badge per student: making a new one ends the old in the same transaction.
+    uniqueIndex('badges_live_account_key')
+      .on(t.accountId)
+      .where(sql`${t.endedAt} IS NULL`),
+    uniqueIndex('badges_live_locator_key')
+      .on(t.npsn, t.codeLocator)
+      .where(sql`${t.endedAt} IS NULL`),
+    index('badges_batch_idx').on(t.batchId),
+    check('badges_ended_with_reason', sql`(${t.endedAt} IS NULL) = (${t.endedReason} IS NULL)`),
+  ],
+);
+
+/** A made badge's two secrets, sealed, until its batch's PDF is downloaded or expires. */
+export const badgeBatchCards = pgTable(
+  'badge_batch_cards',
+  {
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => badgeBatches.id, { onDelete: 'cascade' }),
+    badgeId: bigint('badge_id', { mode: 'number' })
+      .notNull()
+      .references(() => badges.id, { onDelete: 'cascade' }),
+    /** AES-GCM sealed JSON `{ qr, code }`. */
+    secretsSealed: text('secrets_sealed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.badgeId] })],
 );

@@ -58,6 +58,7 @@ function toClient(row: PlatformRow): PlatformClient {
     postLogoutRedirectUris: row.postLogoutRedirectUris,
     scopes: knownScopes(row.scopes),
     firstParty: row.firstParty,
+    badgeSignIn: row.badgeSignIn,
     authMethod: row.authMethod,
     jwksUri: row.jwksUri,
     jwks: (row.jwks as PlatformClient['jwks']) ?? null,
@@ -110,6 +111,7 @@ export function providerMetadata(row: PlatformRow, nowMs = Date.now()): Record<s
         }
       : {}),
     [CLIENT_EXTRA_METADATA.firstParty]: row.firstParty,
+    [CLIENT_EXTRA_METADATA.badgeSignIn]: row.badgeSignIn,
     ...(row.previousSecretHash && previousUntil !== undefined && previousUntil > nowMs
       ? {
           [CLIENT_EXTRA_METADATA.previousSecretHash]: row.previousSecretHash,
@@ -188,6 +190,7 @@ export function createPlatformsService({
     postLogoutRedirectUris: settings.postLogoutRedirectUris,
     scopes: settings.scopes,
     firstParty: settings.firstParty,
+    badgeSignIn: settings.badgeSignIn,
     jwksUri: settings.jwksUri,
     jwks: settings.jwks,
     backchannelLogoutUri: settings.backchannelLogoutUri,
@@ -363,6 +366,7 @@ export function createPlatformsService({
         postLogoutRedirectUris: [`${url}/`],
         scopes: [...PLATFORM_SCOPES],
         firstParty: false,
+        badgeSignIn: true,
         authMethod: 'client_secret_basic' as const,
         secretHash: hashClientSecret(secret),
         secretCreatedAt: now(),

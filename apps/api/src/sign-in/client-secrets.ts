@@ -15,6 +15,8 @@ export const hashClientSecret = (secret: string): string =>
 /** Extra client metadata the provider carries for a platform (kept under these names). */
 export const CLIENT_EXTRA_METADATA = {
   firstParty: 'portal_first_party',
+  /** The registration allows a student's badge sign-in (the portal's own client never does). */
+  badgeSignIn: 'portal_badge_sign_in',
   previousSecretHash: 'portal_previous_secret_hash',
   /** Seconds since the epoch until which the previous secret is still accepted. */
   previousSecretUntil: 'portal_previous_secret_until',

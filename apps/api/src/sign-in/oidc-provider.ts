@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Provider, {
   errors,
+  interactionPolicy,
   type Adapter,
   type Configuration,
   type KoaContextWithOIDC,
@@ -14,6 +15,7 @@ import {
 } from '@portal/contracts/platforms';
 import {
   ASSURANCE_LEVELS,
+  AUTHENTICATION_METHODS,
   PORTAL_WEB_CLIENT_ID,
   SIGN_IN_POLICY,
   INTERACTION_PATHS,
@@ -96,6 +98,32 @@ export type ProviderOptions = {
 /** Whether a client is the portal's own or a first-party platform: no consent is asked. */
 const isFirstParty = (client: { clientId: string; [key: string]: unknown }): boolean =>
   client.clientId === PORTAL_WEB_CLIENT_ID || client[CLIENT_EXTRA_METADATA.firstParty] === true;
+
+/** Whether a client's registration allows a student's badge sign-in: never the portal's own. */
+export const allowsBadgeSignIn = (client: { clientId: string; [key: string]: unknown }): boolean =>
+  client.clientId !== PORTAL_WEB_CLIENT_ID && client[CLIENT_EXTRA_METADATA.badgeSignIn] === true;
+
+/**
+ * The provider's prompts, with one more reason to ask for a sign-in: a session a badge opened
+ * is not carried to a client that does not allow badge sign-in (the portal's own pages above
+ * all, where the account's password, address and factors change). The person signs in there
+ * with their password, which replaces the badge's session.
+ */
+function promptPolicy() {
+  const { Check, base } = interactionPolicy;
+  const policy = base();
+  policy.get('login')?.checks.add(
+    new Check('badge_session', 'A badge sign-in does not reach this client', (ctx) => {
+      const amr = ctx.oidc.session?.amr;
+      const client = ctx.oidc.client as unknown as { clientId: string } | undefined;
+      const badge = Array.isArray(amr) && amr.includes(AUTHENTICATION_METHODS.badge);
+      return badge && !(client && allowsBadgeSignIn(client))
+        ? Check.REQUEST_PROMPT
+        : Check.NO_NEED_TO_PROMPT;
+    }),
+  );
+  return policy;
+}
 
 /** What runs once the provider answered a token request: the client it granted, if any. */
 type TokenAnswered = (grantedTo: string | undefined) => Promise<void>;
@@ -330,6 +358,7 @@ export function buildProvider(
     // Each step is a page the provider's own routes render (decision 0286), at the address the
     // interaction cookie is scoped to.
     interactions: {
+      policy: promptPolicy(),
       url: (_ctx, interaction) =>
         `${options.issuer}${INTERACTION_PATHS.details.replace(':uid', interaction.uid)}`,
     },

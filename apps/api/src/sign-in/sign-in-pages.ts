@@ -4,8 +4,14 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import {
+  BadgeConfirmBodySchema,
+  BadgeQrBodySchema,
+  BadgeShortCodeBodySchema,
+} from '@portal/contracts/badge-sign-in';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
 import {
+  ASSURANCE_LEVELS,
   AUTHENTICATION_METHODS,
   ConsentBodySchema,
   INTERACTION_PATHS,
@@ -44,6 +50,8 @@ import {
   type FoundInteraction,
   type InteractionSteps,
 } from './interaction-steps';
+import { badgeNotAllowed, type BadgeSignIn, type PendingBadge } from './badge-sign-in';
+import { allowsBadgeSignIn } from './oidc-provider';
 import type { SignInService } from './sign-in-service';
 
 // The provider's steps as server-rendered pages (decision 0286): each step one HTML document
@@ -61,8 +69,18 @@ export type SignInPagesOptions = {
   botCheckChallenge: string;
   steps: InteractionSteps;
   service: SignInService;
+  /** A student's badge, at the platforms whose registration allows it. */
+  badges: BadgeSignIn;
   toggles: Pick<FeatureTogglesService, 'isEnabled'>;
 };
+
+/** The badge a child showed, waiting on the interaction for "Ini saya". */
+function pendingBadgeOf(interaction: FoundInteraction['interaction']): PendingBadge | undefined {
+  const badge = (interaction.result as { badge?: PendingBadge } | undefined)?.badge;
+  return badge && typeof badge.accountId === 'string' && typeof badge.badgeId === 'string'
+    ? badge
+    : undefined;
+}
 
 type Renderer = { render: RenderSignInPage; script: string | null };
 
@@ -156,6 +174,8 @@ export function signInPages(options: SignInPagesOptions) {
       totpEnrol: at(SIGN_IN_PAGE_PATHS.totpEnrol),
       totp: at(SIGN_IN_PAGE_PATHS.totp),
       consent: at(SIGN_IN_PAGE_PATHS.consent),
+      badge: at(SIGN_IN_PAGE_PATHS.badge),
+      badgeConfirm: at(SIGN_IN_PAGE_PATHS.badgeConfirm),
       passkey: at(INTERACTION_PATHS.passkey),
       home: options.webOrigin,
       botCheckChallenge: options.botCheckChallenge,
@@ -187,12 +207,14 @@ export function signInPages(options: SignInPagesOptions) {
     // The step's form ends at the platform (the provider's redirect after the post): the page's
     // form policy allows that one origin, the one the provider checked against the platform.
     const target = interaction ? redirectOrigin(interaction) : null;
-    const policy = reply.getHeader('content-security-policy');
+    let policy = reply.getHeader('content-security-policy');
     if (target && typeof policy === 'string')
-      reply.header(
-        'content-security-policy',
-        policy.replace("form-action 'self'", `form-action 'self' ${target}`),
-      );
+      policy = policy.replace("form-action 'self'", `form-action 'self' ${target}`);
+    // The badge step's QR decoder, where the browser has no barcode detector of its own, is
+    // WebAssembly of our own origin: compiling it needs this, on this page only.
+    if (step.step === 'badge' && typeof policy === 'string')
+      policy = policy.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+    if (policy !== undefined) reply.header('content-security-policy', policy);
     reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) {
@@ -209,6 +231,12 @@ export function signInPages(options: SignInPagesOptions) {
   /** The page of an interaction this browser no longer has (ended, or made up). */
   const expired = (request: FastifyRequest, reply: FastifyReply, uid: string) =>
     send(request, reply, uid, { step: 'expired' }, 401);
+
+  /** Whether the interaction's platform allows a student's badge sign-in. */
+  async function badgeAllowed({ provider, interaction }: FoundInteraction): Promise<boolean> {
+    const client = await provider.Client.find(clientOf(interaction));
+    return client ? allowsBadgeSignIn(client as unknown as { clientId: string }) : false;
+  }
 
   /** The step the interaction stands at, as its page (`failure` after a refused post). */
   async function stepPage(
@@ -246,6 +274,23 @@ export function signInPages(options: SignInPagesOptions) {
         interaction,
       );
     }
+    const badge = pendingBadgeOf(interaction);
+    if (badge)
+      return send(
+        request,
+        reply,
+        uid,
+        {
+          step: 'badge-confirm',
+          name: badge.name,
+          schoolName: badge.schoolName,
+          level: badge.level,
+          moved: true,
+          ...failure,
+        },
+        status,
+        interaction,
+      );
     const pending = pendingOf(interaction);
     const moved = pending !== undefined;
     if (pending?.step === 'new-password')
@@ -292,6 +337,7 @@ export function signInPages(options: SignInPagesOptions) {
         email,
         loginOn: await options.toggles.isEnabled('LOGIN'),
         botCheck: await service.botCheckNeeded(request.ip),
+        badge: await badgeAllowed(found),
         ...failure,
       },
       status,
@@ -516,6 +562,129 @@ export function signInPages(options: SignInPagesOptions) {
       },
       (request) => ({ recovery: request.body.recovery_code !== undefined }),
     );
+
+    /**
+     * The badge step's page, or why it is not this sign-in's: a platform that does not allow it
+     * (the portal's own pages never do) gets a page that says so and leads back to the password.
+     */
+    const badgeStep = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      found: FoundInteraction,
+      extra: Pick<SignInPage, 'problem' | 'fieldErrors'> & { status?: number; npsn?: string } = {},
+    ) => {
+      const { status = 200, npsn = '', ...failure } = extra;
+      const { interaction } = found;
+      if (!(await badgeAllowed(found)))
+        return send(
+          request,
+          reply,
+          interaction.uid,
+          { step: 'badge-refused', problem: messageOf(badgeNotAllowed()) },
+          403,
+          interaction,
+        );
+      return send(
+        request,
+        reply,
+        interaction.uid,
+        { step: 'badge', npsn, moved: status === 200, ...failure },
+        status,
+        interaction,
+      );
+    };
+
+    /** The interaction at its password step, where a badge may take the password's place. */
+    const atBadgeStep = (found: FoundInteraction) =>
+      found.interaction.prompt.name === 'login' &&
+      !pendingOf(found.interaction) &&
+      !pendingBadgeOf(found.interaction);
+
+    app.get(
+      `${mountPath}${SIGN_IN_PAGE_PATHS.badge}`,
+      { schema: { hide: true } },
+      async (request: FastifyRequest<{ Params: { uid: string } }>, reply) => {
+        const uid = InteractionParamsSchema.safeParse(request.params);
+        if (!uid.success) return expired(request, reply, '');
+        let found: FoundInteraction;
+        try {
+          found = await steps.interactionOf(request, reply, uid.data.uid);
+        } catch {
+          return expired(request, reply, uid.data.uid);
+        }
+        if (!atBadgeStep(found)) return reply.redirect(pathsOf(uid.data.uid).page, 303);
+        return badgeStep(request, reply, found);
+      },
+    );
+
+    post(SIGN_IN_PAGE_PATHS.badge, async (request, reply, found) => {
+      const { interaction } = found;
+      if (!atBadgeStep(found)) return reply.redirect(pathsOf(interaction.uid).page, 303);
+      const typed = request.body.qr === undefined;
+      const npsn = String(request.body.npsn ?? '').slice(0, 8);
+      try {
+        if (!(await badgeAllowed(found))) throw badgeNotAllowed();
+        const parsed = typed
+          ? BadgeShortCodeBodySchema.safeParse(request.body)
+          : BadgeQrBodySchema.safeParse(request.body);
+        if (!parsed.success) return refused(parsed.error);
+        const holder = await options.badges.check(parsed.data, request.ip, clientOf(interaction));
+        interaction.result = { badge: holder };
+        await interaction.persist();
+        return reply.redirect(pathsOf(interaction.uid).page, 303);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        if (error instanceof RateLimitedError)
+          reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
+        // A typed code that is not known is the code field's; the camera's, the whole step's.
+        const failure =
+          typed && error.id === 'badge_unknown'
+            ? { fieldErrors: { code: messageOf(error) } }
+            : failureOf(error);
+        return badgeStep(request, reply, found, { ...failure, status: error.statusCode, npsn });
+      }
+    });
+
+    post(SIGN_IN_PAGE_PATHS.badgeConfirm, async (request, reply, found) => {
+      const { provider, interaction } = found;
+      const badge = pendingBadgeOf(interaction);
+      if (interaction.prompt.name !== 'login' || !badge)
+        return reply.redirect(pathsOf(interaction.uid).page, 303);
+      const body = BadgeConfirmBodySchema.safeParse(request.body);
+      if (!body.success) return refused(body.error);
+      if (body.data.decision === 'no') {
+        // "Bukan saya": the badge is forgotten; the child shows another, or signs in otherwise.
+        interaction.result = {};
+        await interaction.persist();
+        return reply.redirect(pathsOf(interaction.uid).badge, 303);
+      }
+      try {
+        // The platform's registration may have changed since the badge was shown.
+        if (!(await badgeAllowed(found))) throw badgeNotAllowed();
+        await options.badges.confirm(badge, request.ip, clientOf(interaction));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        interaction.result = {};
+        await interaction.persist();
+        return badgeStep(request, reply, found, {
+          ...failureOf(error),
+          status: error.statusCode,
+        });
+      }
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        {
+          login: {
+            accountId: badge.accountId,
+            amr: [AUTHENTICATION_METHODS.badge],
+            acr: ASSURANCE_LEVELS.aal1,
+          },
+        },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(redirectTo, 303);
+    });
 
     post(SIGN_IN_PAGE_PATHS.consent, async (request, reply) => {
       const body = ConsentBodySchema.safeParse(request.body);

@@ -48,6 +48,8 @@ const OBJECT_OF_GROUP: Record<string, string> = {
   deletion: 'DELETION',
   staff: 'STAFF',
   platforms: 'PLATFORM',
+  badgeSignIn: 'BADGE_SIGN_IN',
+  badges: 'BADGE',
 };
 
 const MISSING = '\u0000missing';

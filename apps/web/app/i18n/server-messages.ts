@@ -1,6 +1,8 @@
 import { DELETION_MESSAGES } from '@portal/contracts/account-deletion';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { ANNOUNCEMENT_MESSAGES } from '@portal/contracts/announcements';
+import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in';
+import { BADGE_MESSAGES } from '@portal/contracts/badges';
 import { ErrorIdSchema, ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/business-constants';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
@@ -70,6 +72,9 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'userType.npsnInvalid', text: USER_TYPE_MESSAGES.npsnInvalid },
   { id: 'signIn.codeFormat', text: SIGN_IN_MESSAGES.codeFormat },
   { id: 'signIn.recoveryCodeFormat', text: SIGN_IN_MESSAGES.recoveryCodeFormat },
+  { id: 'badgeSignIn.npsnFormat', text: BADGE_SIGN_IN_MESSAGES.npsnFormat },
+  { id: 'badgeSignIn.shortCodeRequired', text: BADGE_SIGN_IN_MESSAGES.shortCodeRequired },
+  { id: 'badgeSignIn.unknown', text: BADGE_SIGN_IN_MESSAGES.unknown },
   {
     id: 'passkeys.labelTooLong',
     text: PASSKEY_MESSAGES.labelTooLong(PASSKEY_POLICY.labelMaxLength),
@@ -80,6 +85,9 @@ export const SCHEMA_MESSAGES: readonly { id: string; text: string; count?: numbe
   { id: 'schoolAdmin.emptySelection', text: SCHOOL_ADMIN_MESSAGES.emptySelection },
   { id: 'schoolAdmin.selectionTooLarge', text: SCHOOL_ADMIN_MESSAGES.selectionTooLarge },
   { id: 'schoolAdmin.queryTooLong', text: SCHOOL_ADMIN_MESSAGES.queryTooLong },
+  { id: 'badges.emptySelection', text: BADGE_MESSAGES.emptySelection },
+  { id: 'badges.selectionTooLarge', text: BADGE_MESSAGES.selectionTooLarge },
+  { id: 'badges.gradeInvalid', text: BADGE_MESSAGES.gradeInvalid },
   { id: 'officeRequest.provinceInvalid', text: OFFICE_REQUEST_MESSAGES.provinceInvalid },
   { id: 'officeRequest.referralFormat', text: OFFICE_REQUEST_MESSAGES.referralFormat },
   { id: 'console.reasonRequired', text: CONSOLE_MESSAGES.reasonRequired },

@@ -32,6 +32,7 @@ export type PlatformDraft = {
   backchannelLogoutUri: string;
   scopes: PlatformScope[];
   firstParty: boolean;
+  badgeSignIn: boolean;
   authMethod: PlatformAuthMethod;
   jwksUri: string;
   jwks: string;
@@ -48,6 +49,7 @@ export const EMPTY_PLATFORM: PlatformDraft = {
   backchannelLogoutUri: '',
   scopes: ['openid'],
   firstParty: false,
+  badgeSignIn: false,
   authMethod: 'client_secret_basic',
   jwksUri: '',
   jwks: '',
@@ -65,6 +67,7 @@ export const draftOf = (platform: PlatformClient): PlatformDraft => ({
   backchannelLogoutUri: platform.backchannelLogoutUri ?? '',
   scopes: platform.scopes,
   firstParty: platform.firstParty,
+  badgeSignIn: platform.badgeSignIn,
   authMethod: platform.authMethod,
   jwksUri: platform.jwksUri ?? '',
   jwks: platform.jwks ? JSON.stringify(platform.jwks, null, 2) : '',
@@ -81,6 +84,7 @@ const FIELDS = [
   'backchannelLogoutUri',
   'scopes',
   'firstParty',
+  'badgeSignIn',
   'authMethod',
   'jwksUri',
   'jwks',
@@ -128,6 +132,7 @@ function bodyOf(draft: PlatformDraft, creating: boolean) {
     postLogoutRedirectUris: lines(draft.postLogoutRedirectUris),
     scopes: draft.scopes,
     firstParty: draft.firstParty,
+    badgeSignIn: draft.badgeSignIn,
     authMethod: draft.authMethod,
     // Keys belong to private_key_jwt alone: what another method's form still holds is not sent.
     jwksUri: withKeys ? optional(draft.jwksUri) : null,
@@ -210,6 +215,7 @@ export function PlatformForm(props: PlatformFormProps) {
     backchannelLogoutUri: t('form.backchannelLogoutUri'),
     scopes: t('form.scopes'),
     firstParty: t('form.firstParty'),
+    badgeSignIn: t('form.badgeSignIn'),
     authMethod: t('form.authMethod'),
     jwksUri: t('form.jwksUri'),
     jwks: t('form.jwks'),
@@ -364,6 +370,22 @@ export function PlatformForm(props: PlatformFormProps) {
         {problem('firstParty') ? (
           <Alert variant="field-error" role={null}>
             {problem('firstParty')}
+          </Alert>
+        ) : null}
+      </div>
+      <div data-field>
+        <Choice
+          id={controlId('badgeSignIn')}
+          type="checkbox"
+          label={labels.badgeSignIn}
+          description={t('form.badgeSignInHint')}
+          checked={draft.badgeSignIn}
+          onChange={(on) => set('badgeSignIn', on)}
+          invalid={Boolean(problem('badgeSignIn'))}
+        />
+        {problem('badgeSignIn') ? (
+          <Alert variant="field-error" role={null}>
+            {problem('badgeSignIn')}
           </Alert>
         ) : null}
       </div>

@@ -23,6 +23,7 @@ const platform = (change: Partial<PlatformClient>): PlatformClient => ({
   postLogoutRedirectUris: [],
   scopes: ['openid', 'profile', 'email'],
   firstParty: true,
+  badgeSignIn: false,
   authMethod: 'client_secret_basic',
   jwksUri: null,
   jwks: null,
@@ -216,6 +217,7 @@ describe('the platforms section', () => {
       postLogoutRedirectUris: [],
       scopes: ['openid', 'schools'],
       firstParty: false,
+      badgeSignIn: false,
       authMethod: 'client_secret_basic',
       jwksUri: null,
       jwks: null,
@@ -319,6 +321,7 @@ describe('one platform', () => {
       target: { value: 'Rapor Pendidikan Nasional' },
     });
     fireEvent.click(screen.getByRole('checkbox', { name: /^email/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(`^${id.form.badgeSignIn}`) }));
     fireEvent.click(screen.getByRole('button', { name: id.form.save }));
     await screen.findByText(id.form.saved);
     const sent = posts()[0];
@@ -327,6 +330,7 @@ describe('one platform', () => {
       name: 'Rapor Pendidikan Nasional',
       scopes: ['openid', 'profile'],
       firstParty: true,
+      badgeSignIn: true,
       authMethod: 'client_secret_basic',
     });
     expect(sent?.body).not.toHaveProperty('clientId');

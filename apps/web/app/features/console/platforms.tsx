@@ -145,6 +145,10 @@ export function PlatformFacts({
       {row(t('facts.clientId'), platform.clientId, true)}
       {row(t('facts.authMethod'), t(`authMethods.${platform.authMethod}`))}
       {row(t('facts.firstParty'), platform.firstParty ? t('facts.yes') : t('facts.no'))}
+      {row(
+        t('facts.badgeSignIn'),
+        platform.badgeSignIn ? t('facts.badgeSignInYes') : t('facts.no'),
+      )}
       {row(t('facts.status'), platform.disabled ? t('facts.disabled') : t('facts.active'))}
       {full ? (
         <>

@@ -43,8 +43,25 @@ function AdminPortal({ schools }: { schools: AdminSchool[] }) {
       <p className="mt-3 max-w-2xl">{t('portalIntro')}</p>
       <SchoolPicker schools={schools} npsn={npsn} onChange={setNpsn} />
       <Requests key={`requests-${npsn}`} npsn={npsn} />
+      <BadgesLink />
       <Accounts key={`accounts-${npsn}`} npsn={npsn} />
     </>
+  );
+}
+
+/** The way to the printed sign-in badges, a page of its own beside the portal. */
+function BadgesLink() {
+  const { t } = useTranslation('school-admin');
+  return (
+    <section aria-labelledby="badges-link-title" className="mt-10">
+      <h2 id="badges-link-title" className="text-xl font-bold">
+        {t('badges.portalLink.title')}
+      </h2>
+      <p className="mt-2 max-w-2xl">{t('badges.portalLink.intro')}</p>
+      <Link to="/admin/kartu-masuk" className="btn btn-secondary mt-3">
+        {t('badges.portalLink.link')}
+      </Link>
+    </section>
   );
 }
 

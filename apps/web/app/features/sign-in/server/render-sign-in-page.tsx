@@ -15,6 +15,9 @@ import idCommon from '~/locales/id/common.json';
 import idForms from '~/locales/id/forms.json';
 import idSignIn from '~/locales/id/sign-in.json';
 import {
+  BadgeConfirmPage,
+  BadgePage,
+  BadgeRefusedPage,
   ConsentPage,
   ExpiredPage,
   NewPasswordPage,
@@ -67,6 +70,12 @@ function useTitle(page: SignInPage | SignOutPage): string {
       return t('consent.title', { platform: page.platform });
     case 'expired':
       return t('title', { domain });
+    case 'badge':
+      return t('badge.title');
+    case 'badge-confirm':
+      return t('badge.confirmTitle');
+    case 'badge-refused':
+      return t('badge.refusedTitle');
     case 'sign-out':
       return t('signOut.title');
     case 'signed-out':
@@ -90,6 +99,12 @@ function Step({ page }: { page: SignInPage | SignOutPage }) {
       return <ConsentPage page={page} />;
     case 'expired':
       return <ExpiredPage page={page} />;
+    case 'badge':
+      return <BadgePage page={page} />;
+    case 'badge-confirm':
+      return <BadgeConfirmPage page={page} />;
+    case 'badge-refused':
+      return <BadgeRefusedPage page={page} />;
     case 'sign-out':
       return <SignOutConfirmPage page={page} />;
     case 'signed-out':

@@ -8,7 +8,8 @@ import {
 
 // What script adds to the server-rendered sign-in steps (decision 0286). Every step works
 // without it; with it, focus goes where a screen reader should start, the bot check is solved
-// in the page, and a passkey can answer the second factor (the one thing that needs script).
+// in the page, a passkey can answer the second factor (the one thing that needs script), and
+// the badge step's camera reads a card's QR code.
 
 const main = document.querySelector<HTMLElement>('main');
 
@@ -86,3 +87,7 @@ const botCheck = document.querySelector<HTMLElement>('[data-bot-check]');
 if (botCheck) void solveBotCheck(botCheck);
 const passkey = document.querySelector<HTMLElement>('[data-passkey]');
 if (passkey) offerPasskey(passkey);
+// The badge step's camera, loaded only on that step.
+const badgeCamera = document.querySelector<HTMLElement>('[data-badge-camera]');
+if (badgeCamera)
+  void import('./badge-camera').then(({ startBadgeCamera }) => startBadgeCamera(badgeCamera));

@@ -155,6 +155,192 @@ export function PasswordPage({ page }: { page: Page<'password'> }) {
           {t('forgot')}
         </a>
       </form>
+      {page.badge ? (
+        // Offered only where the platform's registration allows a student's badge.
+        <div className="mt-8 border-t border-line pt-6">
+          <a href={page.paths.badge} className="btn btn-secondary w-full">
+            {t('badge.offer')}
+          </a>
+          <p className="mt-2 text-sm text-muted">{t('badge.offerHint')}</p>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A failure of a badge step that no field owns (the camera's card, a lock): one box the
+ * enhancement script focuses, like an error summary.
+ */
+function BadgeProblem({ page }: { page: SignInPage }) {
+  const message = useMessage();
+  if (!page.problem) return null;
+  return (
+    <Alert variant="error-box" id="error-summary" tabIndex={-1} className="mt-6">
+      {message(page.problem)}
+    </Alert>
+  );
+}
+
+/**
+ * The badge step: the camera reads the card's QR code (script, an enhancement: the decoder loads
+ * only here, and only where the browser has no barcode detector), and the short code with the
+ * school's NPSN, a plain form that works without script, is always there.
+ */
+export function BadgePage({ page }: { page: Page<'badge'> }) {
+  const { t } = useTranslation('sign-in');
+  const fieldError = useFieldError(page);
+  const fields: Field[] = [
+    { id: 'badge-npsn', name: 'npsn', label: t('badge.npsn') },
+    { id: 'badge-code', name: 'code', label: t('badge.code') },
+  ];
+  const fieldFailed = Object.keys(page.fieldErrors ?? {}).length > 0;
+  return (
+    <>
+      <p className="mt-3 text-muted">{t('badge.intro')}</p>
+      <BadgeProblem page={page} />
+      {fieldFailed ? <StepErrors page={{ ...page, problem: null }} fields={fields} /> : null}
+      <section
+        aria-labelledby="badge-camera-heading"
+        className="mt-6 space-y-3"
+        data-badge-camera
+        data-starting={t('badge.cameraStarting')}
+        data-looking={t('badge.cameraLooking')}
+        data-loading-reader={t('badge.cameraLoadingReader')}
+        data-found={t('badge.cameraFound')}
+        data-no-camera={t('badge.noCamera')}
+        data-refused={t('badge.cameraRefused')}
+        data-failed={t('badge.cameraFailed')}
+        data-reader-failed={t('badge.readerFailed')}
+        data-stop={t('badge.cameraStop')}
+        data-start={t('badge.cameraStart')}
+      >
+        <h2 id="badge-camera-heading" className="text-xl font-bold">
+          {t('badge.cameraHeading')}
+        </h2>
+        {/* Shown by the enhancement script once the camera is on. */}
+        <div data-badge-view hidden>
+          <video
+            aria-labelledby="badge-camera-heading"
+            aria-describedby="badge-camera-status"
+            className="aspect-[4/3] w-full rounded-md bg-black object-cover"
+            muted
+            playsInline
+            data-badge-video
+          />
+        </div>
+        <p id="badge-camera-status" role="status" className="min-h-6" data-badge-status>
+          {t('badge.cameraNeedsScript')}
+        </p>
+        <button type="button" className="btn btn-primary w-full" data-badge-start hidden>
+          {t('badge.cameraStart')}
+        </button>
+        <form method="post" action={page.paths.badge} data-badge-qr hidden>
+          <input type="hidden" name="qr" value="" />
+        </form>
+      </section>
+      <section aria-labelledby="badge-typed-heading" className="mt-8 border-t border-line pt-6">
+        <h2 id="badge-typed-heading" className="text-xl font-bold">
+          {t('badge.typedHeading')}
+        </h2>
+        <form method="post" action={page.paths.badge} noValidate className="mt-4 space-y-5">
+          <FormField
+            id="badge-npsn"
+            label={t('badge.npsn')}
+            hint={t('badge.npsnHint')}
+            error={fieldError('npsn')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="npsn"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={8}
+                defaultValue={page.npsn}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="badge-code"
+            label={t('badge.code')}
+            hint={t('badge.codeHint')}
+            error={fieldError('code')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="code"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className={`${control.className} font-mono uppercase`}
+              />
+            )}
+          </FormField>
+          <Submit>{t('badge.submit')}</Submit>
+        </form>
+      </section>
+      <a href={page.paths.page} className="link mt-6 inline-flex min-h-11 items-center">
+        {t('badge.back')}
+      </a>
+    </>
+  );
+}
+
+/**
+ * Who the badge is for, before the sign-in completes: the child sees their name and school and
+ * says "Ini saya"; "Bukan saya" forgets the badge and goes back to the camera.
+ */
+export function BadgeConfirmPage({ page }: { page: Page<'badge-confirm'> }) {
+  const { t } = useTranslation('sign-in');
+  return (
+    <>
+      <BadgeProblem page={page} />
+      <p className="mt-3">{t('badge.confirmIntro')}</p>
+      <dl className="mt-4 space-y-3 rounded-md bg-brand-soft p-4">
+        <div>
+          <dt className="text-sm text-muted">{t('badge.name')}</dt>
+          <dd className="text-2xl font-bold break-words" data-badge-name>
+            {page.name}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">{t('badge.school')}</dt>
+          <dd className="font-semibold break-words" data-badge-school>
+            {page.schoolName}
+          </dd>
+        </div>
+        {page.level ? (
+          <div>
+            <dt className="text-sm text-muted">{t('badge.level')}</dt>
+            <dd className="font-semibold">{page.level}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <form method="post" action={page.paths.badgeConfirm} className="mt-6 space-y-3">
+        <button type="submit" name="decision" value="yes" className="btn btn-primary w-full">
+          {t('badge.yes')}
+        </button>
+        <button type="submit" name="decision" value="no" className="btn btn-secondary w-full">
+          {t('badge.no')}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** A badge sign-in this platform (or account) cannot have: why, and the way with a password. */
+export function BadgeRefusedPage({ page }: { page: Page<'badge-refused'> }) {
+  const { t } = useTranslation('sign-in');
+  return (
+    <>
+      <BadgeProblem page={page} />
+      <a href={page.paths.page} className="btn btn-primary mt-6 w-full">
+        {t('badge.back')}
+      </a>
     </>
   );
 }

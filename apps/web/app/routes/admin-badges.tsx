@@ -1,0 +1,3 @@
+import { BadgesPage } from '~/features/school-admin/badges-page';
+
+export default BadgesPage;
