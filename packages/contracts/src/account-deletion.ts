@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ConsolePageSchema, consolePageOf } from './console';
 import { typedText } from './typed-text';
+import { DELETION_MESSAGES } from './account-deletion-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { DELETION_MESSAGES } from './account-deletion-messages';
 
 /**
  * Deletion of an account whose owner left the registry (SPEC §1): the notice's report
@@ -19,19 +22,6 @@ export const DELETION_REPORT_PATHS = {
 } as const;
 /** The web page the notice links to; the token follows in the fragment (`#t=`), never sent as a URL. */
 export const DELETION_REPORT_PAGE = '/account/deletion-report';
-
-export const DELETION_MESSAGES = {
-  linkInvalid: 'Tautan laporan tidak valid. Buka tautan dari email pemberitahuan penghapusan.',
-  tooLate:
-    'Batas waktu laporan sudah lewat: laporan hanya diterima sampai 5 hari setelah tanggal penghapusan.',
-  alreadyReported: 'Laporan untuk penghapusan ini sudah diterima dan sedang ditinjau.',
-  cancelled: 'Penghapusan akun ini sudah dibatalkan. Anda tidak perlu melapor.',
-  reasonRequired: 'Tuliskan alasan laporan Anda.',
-  reasonTooLong: 'Alasan paling panjang 1.000 karakter.',
-  reporterRequired: 'Pilih siapa yang melapor.',
-  notReported: 'Penghapusan ini tidak sedang menunggu keputusan.',
-  deletionNotFound: 'Penghapusan tidak ditemukan.',
-} as const;
 
 const TokenSchema = z
   .string({ error: DELETION_MESSAGES.linkInvalid })

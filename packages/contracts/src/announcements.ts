@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { operationalMoment } from './operational-dates';
 import { typedText } from './typed-text';
+import { ANNOUNCEMENT_MESSAGES } from './announcements-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { ANNOUNCEMENT_MESSAGES } from './announcements-messages';
 
 /**
  * Announcements (SPEC §3, §4, §7): written by staff in the console in Markdown, shown
@@ -17,14 +20,6 @@ export const ANNOUNCEMENT_ROUTES = {
 } as const;
 
 export const ANNOUNCEMENT_MAX_LENGTH = 2000;
-
-export const ANNOUNCEMENT_MESSAGES = {
-  descriptionRequired: 'Tuliskan isi pengumuman.',
-  descriptionTooLong: 'Isi pengumuman paling panjang 2.000 karakter.',
-  timeInvalid: 'Tanggal dan jam tidak valid.',
-  endBeforeStart: 'Waktu berakhir harus setelah waktu mulai.',
-  notFound: 'Pengumuman tidak ditemukan.',
-} as const;
 
 /** One item of the public list: only announcements showing now are listed. */
 export const PublicAnnouncementSchema = z.object({

@@ -1,26 +1,15 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
 import { typedText } from './typed-text';
+import { BADGE_SIGN_IN_MESSAGES } from './badge-sign-in-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { BADGE_SIGN_IN_MESSAGES } from './badge-sign-in-messages';
 
 /**
  * Signing in with a printed badge (a young student's card): the provider's badge step and its
  * confirmation, server-rendered pages like the other steps (decision 0286). The badge itself,
  * its secrets and its lock belong to the school admin's badge making (`badges.ts`).
  */
-
-export const BADGE_SIGN_IN_MESSAGES = {
-  unknown: 'Kartu tidak dikenali. Periksa kode dan NPSN sekolah, atau tanyakan kepada guru Anda.',
-  ended: 'Kartu ini sudah tidak berlaku. Mintalah kartu baru kepada guru Anda.',
-  locked: 'Kode salah terlalu sering. Tunggu sebentar, lalu coba lagi.',
-  notAllowed:
-    'Platform ini tidak menerima masuk dengan kartu. Masuklah dengan alamat akun dan kata sandi.',
-  notStudent:
-    'Hanya peserta didik yang dapat masuk dengan kartu. Masuklah dengan alamat akun dan kata sandi.',
-  sessionRefused:
-    'Masuk dengan kartu tidak membuka halaman ini. Masuklah dengan alamat akun dan kata sandi.',
-  npsnFormat: 'NPSN terdiri dari 8 angka.',
-  shortCodeRequired: 'Isi kode yang tertulis di kartu.',
-} as const;
 
 /** The QR code's text, as the camera read it (the page's script posts it). */
 export const BadgeQrBodySchema = z.object({

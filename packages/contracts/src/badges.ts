@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
 import { SCHOOL_ADMIN_MESSAGES } from './school-admin';
 import { typedText } from './typed-text';
+import { BADGE_MESSAGES } from './badges-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { BADGE_MESSAGES } from './badges-messages';
 
 /**
  * Printed sign-in badges (issue: young students sign in with a card): the school admin picks
@@ -27,19 +30,6 @@ export const BADGE_ROUTES = {
   batchPdf: '/school-admin/v1/schools/:npsn/badges/batches/:id/pdf',
   end: '/school-admin/v1/schools/:npsn/badges/:id/end',
   endAll: '/school-admin/v1/schools/:npsn/badges/end-all',
-} as const;
-
-export const BADGE_MESSAGES = {
-  emptySelection: 'Pilih minimal satu peserta didik atau satu kelas.',
-  selectionTooLarge: 'Satu pembuatan kartu berisi paling banyak 5.000 peserta didik.',
-  batchNotFound: 'Pembuatan kartu tidak ditemukan.',
-  batchNotFinished: 'Kartu masih dibuat. Unduh setelah selesai.',
-  pdfGone:
-    'Berkas kartu ini sudah diunduh atau sudah kedaluwarsa. Buat kartu baru bila kartu hilang.',
-  badgeNotFound: 'Kartu aktif tidak ditemukan di sekolah ini.',
-  gradeInvalid: 'Kelas tidak dikenal.',
-  notSelectable:
-    'Sebagian peserta didik yang dipilih tidak dapat dibuatkan kartu. Muat ulang daftar lalu pilih lagi.',
 } as const;
 
 export const MAX_BADGES_PER_BATCH = 5000;

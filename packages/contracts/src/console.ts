@@ -4,6 +4,9 @@ import { ERROR_MESSAGES } from './api-error';
 import { FEATURE_TOGGLE_KEYS, TEXT_SETTING_KEYS } from './feature-toggles';
 import { OperationalDaySchema, operationalMoment } from './operational-dates';
 import { typedText } from './typed-text';
+import { CONSOLE_MESSAGES } from './console-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { CONSOLE_MESSAGES } from './console-messages';
 
 /** The ministry's console (DESIGN.md: staff with a second factor). */
 export const CONSOLE_ROUTES = {
@@ -21,22 +24,6 @@ export const CONSOLE_ROUTES = {
   staffSelf: '/console/v1/me',
 } as const;
 export const consolePath = (route: string, id: string) => route.replace(':id', id);
-
-export const CONSOLE_MESSAGES = {
-  reasonRequired: 'Tuliskan alasan penolakan.',
-  reasonTooLong: 'Alasan penolakan paling panjang 1.000 karakter.',
-  alreadyDecided: 'Pengajuan ini sudah diputuskan.',
-  requestNotFound: 'Pengajuan tidak ditemukan.',
-  usesInvalid: 'Batas pemakaian antara 1 dan 10.000.',
-  expiryInvalid: 'Tanggal berakhir harus setelah hari ini.',
-  codeNotFound: 'Kode referral tidak ditemukan.',
-  toggleTakesOnOff: 'Fitur ini hanya bisa dinyalakan atau dimatikan.',
-  settingTakesText: 'Pengaturan ini berisi teks.',
-  settingTooLong: 'Teks pengaturan paling panjang 500 karakter.',
-  settingDateInvalid: 'Isi tanggal dengan format TTTT-BB-HH atau TTTT-BB-HHTjj:mm, atau kosongkan.',
-  toggleChangedMeanwhile:
-    'Pengaturan ini baru saja diubah oleh orang lain. Lihat nilainya sekarang, lalu ubah lagi bila perlu.',
-} as const;
 
 const IdSchema = z.string().regex(/^\d{1,18}$/, ERROR_MESSAGES.dataInvalid);
 export const ConsoleIdParamsSchema = z.object({ id: IdSchema });

@@ -9,6 +9,9 @@ import {
 import { ERROR_MESSAGES } from './api-error';
 import { NewPasswordSchema } from './password-reset';
 import { typedText } from './typed-text';
+import { OFFICE_REQUEST_MESSAGES } from './office-request-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { OFFICE_REQUEST_MESSAGES } from './office-request-messages';
 
 /**
  * An education office's account request (SPEC §2, §3, §7): reference lists, the
@@ -23,31 +26,6 @@ export const OFFICE_REQUEST_PATHS = {
 } as const;
 /** SPEC §7: the letter goes to the product's private file upload, without credentials. */
 export const PRIVATE_UPLOAD_PATH = '/file/upload/private';
-
-export const OFFICE_REQUEST_MESSAGES = {
-  provinceInvalid: 'Pilih provinsi.',
-  referralUnknown: 'Kode referral tidak ditemukan.',
-  referralExpired: 'Kode referral sudah tidak berlaku.',
-  referralUsedUp: 'Kode referral sudah habis dipakai.',
-  referralRevoked: 'Kode referral sudah dicabut.',
-  referralFormat: 'Kode referral terdiri dari 6 sampai 32 huruf atau angka.',
-  /** SPEC §5: what the web shows for `failed to parse file`. */
-  fileRejected: ERROR_MESSAGES.dataInvalid,
-  fileMissing: 'Pilih berkas surat dinas (PDF).',
-  fileTooLarge: 'Ukuran berkas paling besar 5 MB.',
-  /** A multipart body that cannot be read (cut short, no boundary, a broken part). */
-  uploadMalformed: 'Berkas tidak terkirim dengan utuh. Silakan unggah ulang berkasnya.',
-  nikFormat: 'NIK terdiri dari 16 angka.',
-  phoneFormat: 'Nomor telepon tidak valid. Contoh: 081234567890.',
-  cityInvalid: 'Pilih kabupaten/kota di provinsi yang dipilih.',
-  positionInvalid: 'Pilih jabatan.',
-  positionOtherRequired: 'Tuliskan jabatan Anda.',
-  textTooLong: 'Isian terlalu panjang.',
-  platformRequired: 'Pilih minimal satu platform.',
-  letterRequired: 'Unggah surat dinas (PDF).',
-  uploadInvalid: 'Berkas tidak ditemukan atau sudah dipakai. Unggah ulang berkasnya.',
-  requestKeyInvalid: 'Muat ulang halaman lalu kirim lagi.',
-} as const;
 
 /** The server's message for a file that is not a readable PDF (SPEC §5), as the web reads it. */
 export const FILE_PARSE_FAILED = 'failed to parse file';

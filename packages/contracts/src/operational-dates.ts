@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './api-error';
+import { OPERATIONAL_DATE_MESSAGES } from './operational-dates-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { OPERATIONAL_DATE_MESSAGES } from './operational-dates-messages';
 
 /**
  * The days the portal's own records can hold (decision 0241): a query or a schedule outside
  * them is a typing slip, and PostgreSQL has no year 0000 to answer it with.
  */
 export const OPERATIONAL_DATE_RANGE = { first: '2000-01-01', last: '2100-12-31' } as const;
-
-export const OPERATIONAL_DATE_MESSAGES = {
-  outOfRange: 'Tanggal harus di antara 1 Januari 2000 dan 31 Desember 2100.',
-} as const;
 
 // Compared as text: both sides are YYYY-MM-DD (a moment's first ten characters are its day).
 const inRange = (value: string) => {

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { BirthDateSchema, LOOKUP_BASE } from './account-lookup';
 import { ERROR_MESSAGES } from './api-error';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './business-constants';
-import { countedMessage } from './counted-message';
 import { CODE_POLICY } from './one-time-codes';
 import { typedText } from './typed-text';
+import { RESET_MESSAGES } from './password-reset-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { RESET_MESSAGES } from './password-reset-messages';
 
 /** Paths of SPEC §7 under the API prefix. */
 export const RESET_BASE = `${LOOKUP_BASE}/self-reset-password`;
@@ -26,34 +28,6 @@ export const RESET_POLICY = {
 
 /** SPEC §7: the learning account address travels as `<product>idEmail`, e.g. `belajaridEmail`. */
 export const accountEmailField = (productName: string): string => `${productName}idEmail`;
-
-/** Messages of this journey (SPEC §8 and our own where the spec is silent). */
-export const RESET_MESSAGES = {
-  notEligible: 'Data email belum terdaftar di Dapodik.',
-  phoneNotEligible: 'Nomor telepon belum terdaftar di Dapodik.',
-  sessionInvalid: 'Sesi atur ulang kata sandi tidak valid atau sudah berakhir. Silakan mulai lagi.',
-  cooldown: countedMessage('Tunggu {{count}} detik sebelum meminta kode baru.'),
-  lockedMinutes: countedMessage(
-    'Kode sudah diminta terlalu sering. Coba lagi dalam {{count}} menit.',
-  ),
-  lockedHours: countedMessage('Kode sudah diminta terlalu sering. Coba lagi dalam {{count}} jam.'),
-  wrongCodesLocked: countedMessage(
-    'Terlalu banyak kode salah dimasukkan. Coba lagi dalam {{count}} jam.',
-  ),
-  codeFormat: 'Kode OTP terdiri dari 6 angka.',
-  codeInvalid: countedMessage('Kode OTP salah. Sisa percobaan: {{count}}.'),
-  codeEnded: 'Kode OTP salah 5 kali. Silakan mulai lagi dari awal.',
-  codeExpired: 'Kode OTP sudah tidak berlaku. Minta kode baru.',
-  notVerified: 'Verifikasi kode OTP terlebih dahulu.',
-  passwordTooShort: countedMessage('Kata sandi minimal {{count}} karakter.'),
-  passwordTooLong: countedMessage('Kata sandi maksimal {{count}} karakter.'),
-  passwordMismatch: 'Konfirmasi kata sandi tidak sama.',
-  commonPassword: 'Kata sandi ini terlalu umum dan mudah ditebak. Pilih kata sandi lain.',
-  passwordIsAccount: 'Kata sandi tidak boleh sama dengan alamat akun.',
-  passwordReused:
-    'Kata sandi baru tidak boleh sama dengan kata sandi saat ini atau kata sandi awal. Pilih kata sandi lain.',
-  busy: 'Layanan sedang sibuk. Silakan coba lagi sebentar lagi.',
-} as const;
 
 /** How long a locked address waits, in whole hours from an hour on, else in minutes. */
 export const resetLockedMessage = (minutes: number): string =>

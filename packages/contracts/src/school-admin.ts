@@ -3,6 +3,9 @@ import { LOOKUP_BASE } from './account-lookup';
 import { ERROR_MESSAGES } from './api-error';
 import { NpsnSchema } from './user-types';
 import { typedText } from './typed-text';
+import { SCHOOL_ADMIN_MESSAGES } from './school-admin-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { SCHOOL_ADMIN_MESSAGES } from './school-admin-messages';
 
 /**
  * What a school admin (the school's principal or operator, signed in with a learning account)
@@ -32,18 +35,6 @@ export const SCHOOL_ADMIN_ROUTES = {
   requestCsv: '/school-admin/v1/schools/:npsn/requests/:id/accounts-csv',
   accountSearch: '/school-admin/v1/schools/:npsn/accounts/search',
   accountPasswordReset: '/school-admin/v1/schools/:npsn/accounts/:id/reset-password',
-} as const;
-
-export const SCHOOL_ADMIN_MESSAGES = {
-  notSchoolAdmin: 'Hanya Kepala Sekolah atau Operator Sekolah ini yang dapat melakukannya.',
-  emptySelection: 'Pilih minimal satu peserta didik.',
-  selectionTooLarge: 'Satu pengajuan berisi paling banyak 5.000 peserta didik.',
-  notRequestable:
-    'Sebagian peserta didik yang dipilih tidak dapat diajukan. Muat ulang daftar lalu pilih lagi.',
-  requestNotFound: 'Pengajuan tidak ditemukan.',
-  requestNotFinished: 'Pengajuan masih diproses. Unduh setelah selesai.',
-  accountNotFound: 'Akun peserta didik tidak ditemukan di sekolah ini.',
-  queryTooLong: 'Kata pencarian terlalu panjang (maksimal 100 karakter).',
 } as const;
 
 export const STUDENT_PAGE_SIZE = 50;

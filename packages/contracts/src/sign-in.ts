@@ -36,6 +36,9 @@ export {
   WEB_SESSION,
   type WebSessionUser,
 } from './sign-in-client';
+import { SIGN_IN_MESSAGES } from './sign-in-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { SIGN_IN_MESSAGES } from './sign-in-messages';
 
 /** Where the sign-out confirmation posts, under the issuer's path (oidc-provider's route). */
 export const END_SESSION_CONFIRM_PATH = '/session/end/confirm';
@@ -96,17 +99,6 @@ export const SECOND_FACTOR = {
   recoveryCodes: 10,
   /** Recovery codes: groups of letters and digits a person can copy without ambiguity. */
   recoveryCodePattern: /^[a-z2-9]{5}-[a-z2-9]{5}$/,
-} as const;
-
-export const SIGN_IN_MESSAGES = {
-  /** Unknown account, wrong password and locked account: one answer (DESIGN.md). */
-  failed: 'Alamat akun atau kata sandi salah.',
-  /** A wrong authenticator or recovery code, or a locked account: one answer. */
-  codeInvalid: 'Kode tidak sesuai. Periksa kode di aplikasi autentikator Anda.',
-  codeFormat: 'Kode terdiri dari 6 angka.',
-  recoveryCodeFormat: 'Kode pemulihan berbentuk xxxxx-xxxxx.',
-  /** The LOGIN toggle is off: learning accounts cannot sign in (staff still can). */
-  loginOff: 'Layanan masuk sedang dihentikan sementara. Silakan coba lagi nanti.',
 } as const;
 
 const required = ERROR_MESSAGES.required;

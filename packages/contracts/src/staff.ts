@@ -4,6 +4,9 @@ import { ConsolePageSchema, consolePageOf } from './console';
 import { OperationalDaySchema } from './operational-dates';
 import { NewPasswordSchema } from './password-reset';
 import { typedText } from './typed-text';
+import { STAFF_MESSAGES } from './staff-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { STAFF_MESSAGES } from './staff-messages';
 
 /**
  * The console's sections: each is one task of the ministry's staff, one route of the
@@ -89,18 +92,6 @@ export const STAFF_ROUTES = {
 export const STAFF_INVITATION_VALID_HOURS = 72;
 /** Where the invitation link leads; its token is in the fragment, never sent as part of a URL. */
 export const STAFF_INVITATION_PAGE = '/konsol/undangan';
-
-export const STAFF_MESSAGES = {
-  addressNotStaff: 'Gunakan alamat email staf kementerian.',
-  staffExists: 'Alamat ini sudah punya akun staf.',
-  staffNotFound: 'Akun staf tidak ditemukan.',
-  selfChange:
-    'Anda tidak dapat mengubah peran, menonaktifkan, atau mengatur ulang faktor kedua akun Anda sendiri. Minta admin staf lain.',
-  lastStaffAdmin: 'Harus tetap ada paling sedikit satu admin staf yang aktif.',
-  notInvited: 'Akun ini sudah menerima undangannya.',
-  invitationInvalid:
-    'Tautan undangan salah, sudah dipakai, atau kedaluwarsa. Minta undangan baru kepada admin staf.',
-} as const;
 
 export const StaffStatusSchema = z.enum(['invited', 'active', 'disabled']);
 export const StaffMemberSchema = z.object({

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { OperationalDaySchema } from './operational-dates';
+import { STATISTICS_MESSAGES } from './statistics-messages';
+// Their own module, without schemas: a client that only shows them builds none.
+export { STATISTICS_MESSAGES } from './statistics-messages';
 
 /** Statistics: the staff dashboard in the console and the public `/statistik` page. */
 export const STATISTICS_PATHS = {
@@ -9,11 +12,6 @@ export const STATISTICS_PATHS = {
 
 /** The longest range one request may ask for, in days (both ends counted). */
 export const STATISTICS_MAX_DAYS = 366;
-
-export const STATISTICS_MESSAGES = {
-  rangeReversed: 'Tanggal akhir tidak boleh sebelum tanggal awal.',
-  rangeTooLong: 'Rentang tanggal paling panjang 366 hari.',
-} as const;
 
 const DAY_MS = 86_400_000;
 /** Days from `from` to `to`, both counted: 1 for a single day. */

@@ -1,4 +1,4 @@
-import { BOT_CHECK_CHALLENGE_PATH } from '@portal/contracts/account-lookup';
+import { BOT_CHECK_CHALLENGE_PATH } from '@portal/contracts/account-lookup-paths';
 import type { Challenge } from 'altcha-lib';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { Ref } from 'react';

@@ -1,15 +1,28 @@
 import type { LookupResult as Result } from '@portal/contracts/account-lookup';
 import type { UserType } from '@portal/contracts/user-types';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
 import { restoreEarlyInput } from '~/hydration/early-input';
+import { lookupContract } from './lookup-contract';
 import { LookupForm } from './lookup-form';
-import { LookupResult } from './lookup-result';
 import { useRemoteToggle } from '~/toggles/use-feature';
 import { USER_TYPES, readRememberedUserType, rememberUserType } from '~/user-type/user-type-choice';
 import { Alert } from '~/components/alert';
+
+// The result and its actions (the e-mail change among them) are shown only after a lookup: their
+// code comes then, or before once the page is idle, not with the form's hydration.
+const loadResult = () => import('./lookup-result');
+const LookupResult = lazy(() =>
+  loadResult().then(({ LookupResult }) => ({ default: LookupResult })),
+);
+
+/** Runs `work` when the main thread has nothing else to do. */
+function whenIdle(work: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work);
+  else window.setTimeout(work, 0);
+}
 
 /**
  * The user type, the form and the result with the query client their calls use: what the page
@@ -28,7 +41,6 @@ function AccountLookup() {
   const [userType, setUserType] = useState<UserType>('ptk');
   const [result, setResult] = useState<Result | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
-  const dinasOn = useRemoteToggle('LOOKUP_DINAS');
   const typeName = useId();
   const endedNotice = useRef<HTMLDivElement>(null);
 
@@ -37,6 +49,11 @@ function AccountLookup() {
     restoreEarlyInput();
     const remembered = readRememberedUserType();
     if (remembered) setUserType(remembered);
+    // What the first check, the first call and the result need: built now, while the visitor reads.
+    whenIdle(() => {
+      void lookupContract();
+      void loadResult();
+    });
   }, []);
 
   useEffect(() => {
@@ -48,6 +65,11 @@ function AccountLookup() {
     setSessionEnded(true);
   }, []);
 
+  const onFound = (found: Result) => {
+    setSessionEnded(false);
+    setResult(found);
+  };
+
   const chooseType = (next: UserType) => {
     setUserType(next);
     rememberUserType(next);
@@ -58,12 +80,14 @@ function AccountLookup() {
     <>
       {result ? (
         <div className="mt-8">
-          <LookupResult
-            userType={userType}
-            result={result}
-            onSearchAgain={() => setResult(null)}
-            onSessionEnded={onSessionEnded}
-          />
+          <Suspense fallback={<p role="status">{t('result.loading')}</p>}>
+            <LookupResult
+              userType={userType}
+              result={result}
+              onSearchAgain={() => setResult(null)}
+              onSessionEnded={onSessionEnded}
+            />
+          </Suspense>
         </div>
       ) : (
         <>
@@ -97,26 +121,34 @@ function AccountLookup() {
             </div>
           </fieldset>
           <div className="mt-6">
-            {userType === 'dinas' && !dinasOn ? (
-              <div className="rounded-md border border-line bg-surface p-4">
-                <p>{t('dinasOff.body')}</p>
-                <Link to="/account/dinas" className="link mt-2 inline-flex min-h-11 items-center">
-                  {t('dinasOff.request')}
-                </Link>
-              </div>
+            {userType === 'dinas' ? (
+              <OfficeLookup onFound={onFound} />
             ) : (
-              <LookupForm
-                key={userType}
-                userType={userType}
-                onFound={(found) => {
-                  setSessionEnded(false);
-                  setResult(found);
-                }}
-              />
+              <LookupForm key={userType} userType={userType} onFound={onFound} />
             )}
           </div>
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The office's lookup, or where to ask for an office account while it is closed. The toggle is
+ * read here, behind the choice: the prerendered form has no toggle to follow, so the toggles'
+ * arrival while the form hydrates does not make React redo that hydration in one task (a store
+ * that changed during a render is read again synchronously).
+ */
+function OfficeLookup({ onFound }: { onFound: (result: Result) => void }) {
+  const { t } = useTranslation('account-lookup');
+  const dinasOn = useRemoteToggle('LOOKUP_DINAS');
+  if (dinasOn) return <LookupForm userType="dinas" onFound={onFound} />;
+  return (
+    <div className="rounded-md border border-line bg-surface p-4">
+      <p>{t('dinasOff.body')}</p>
+      <Link to="/account/dinas" className="link mt-2 inline-flex min-h-11 items-center">
+        {t('dinasOff.request')}
+      </Link>
+    </div>
   );
 }

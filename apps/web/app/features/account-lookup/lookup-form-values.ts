@@ -1,8 +1,8 @@
-import { LookupRequestSchema } from '@portal/contracts/account-lookup';
 import type { LookupRequest, OfficeType } from '@portal/contracts/account-lookup';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import type { UserType } from '@portal/contracts/user-types';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { lookupContract } from './lookup-contract';
 
 /** What the form holds; the request sent is built from it and checked by the contract's schema. */
 export type LookupFormValues = {
@@ -71,6 +71,7 @@ export function lookupResolver(
   userType: UserType,
 ): Resolver<LookupFormValues, unknown, LookupRequest> {
   return async (values) => {
+    const { LookupRequestSchema } = await lookupContract();
     const parsed = LookupRequestSchema.safeParse(toLookupRequest(userType, values));
     if (parsed.success) return { values: parsed.data, errors: {} };
     const errors: FieldErrors<LookupFormValues> = {};

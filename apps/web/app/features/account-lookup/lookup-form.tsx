@@ -1,7 +1,7 @@
 import type { LookupResult } from '@portal/contracts/account-lookup';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import type { UserType } from '@portal/contracts/user-types';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
@@ -20,7 +20,6 @@ import {
   type ShownMessage,
 } from '~/i18n/server-messages';
 import { useLookupAccount } from './api/lookup-account';
-import { OfficeFields } from './office-fields';
 import {
   EMPTY_LOOKUP_FORM,
   FIELD_IDS,
@@ -32,6 +31,18 @@ import type { LookupFormValues } from './lookup-form-values';
 import { SchoolField } from './school-field';
 import { track } from '~/tracking/tracker';
 import { Alert } from '~/components/alert';
+
+// An office's fields (its type and region, with the list of regions) only once an office is chosen.
+const OfficeFields = lazy(() =>
+  import('./office-fields').then(({ OfficeFields }) => ({ default: OfficeFields })),
+);
+
+// react-hook-form updates its state as it mounts, and React renders that update at once, in the
+// task that hydrates the form: the larger fields, whose props that update leaves as they were,
+// skip it.
+const BirthDateField = memo(BirthDatePicker);
+const School = memo(SchoolField);
+const Bot = memo(BotCheck);
 
 type Outcome = 'found' | 'no_account' | 'not_found' | 'invalid' | 'rate_limited' | 'error';
 
@@ -211,13 +222,15 @@ export function LookupForm({
       ) : null}
       <div className="space-y-6">
         {userType === 'dinas' ? (
-          <OfficeFields control={control} errorOf={errorOf} />
+          <Suspense fallback={<p role="status">{t('form.regionsLoading')}</p>}>
+            <OfficeFields control={control} errorOf={errorOf} />
+          </Suspense>
         ) : (
           <Controller
             control={control}
             name="npsn"
             render={({ field }) => (
-              <SchoolField
+              <School
                 id={FIELD_IDS.npsn}
                 npsn={field.value}
                 onNpsnChange={field.onChange}
@@ -233,7 +246,7 @@ export function LookupForm({
           control={control}
           name="birthDate"
           render={({ field }) => (
-            <BirthDatePicker
+            <BirthDateField
               id="lookup-birthDate"
               value={field.value}
               onChange={field.onChange}
@@ -243,7 +256,7 @@ export function LookupForm({
           )}
         />
         {textField('motherName', 'off')}
-        <BotCheck ref={botCheck} onVerified={onVerified} />
+        <Bot ref={botCheck} onVerified={onVerified} />
         <button
           type="submit"
           className="btn btn-primary w-full sm:w-auto"

@@ -1,16 +1,16 @@
-import { LOOKUP_BASE, SchoolSchema } from '@portal/contracts/account-lookup';
+import { LOOKUP_BASE } from '@portal/contracts/account-lookup-paths';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import type { School } from '@portal/contracts/account-lookup';
 import { NpsnSchema } from '@portal/contracts/user-types';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, getJson } from '~/api/api-client';
-
-const ResponseSchema = dataEnvelope(SchoolSchema);
+import { lookupContract } from '../lookup-contract';
 
 /** The school of an NPSN, or null when there is none. */
 export async function findSchool(npsn: string, signal?: AbortSignal): Promise<School | null> {
   try {
-    const { data } = await getJson(`${LOOKUP_BASE}/sekolah`, ResponseSchema, {
+    const { SchoolSchema } = await lookupContract();
+    const { data } = await getJson(`${LOOKUP_BASE}/sekolah`, dataEnvelope(SchoolSchema), {
       query: { npsn },
       signal,
     });

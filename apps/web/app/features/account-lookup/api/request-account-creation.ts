@@ -1,10 +1,9 @@
-import { AccountCreationResultSchema, LOOKUP_BASE } from '@portal/contracts/account-lookup';
+import { LOOKUP_BASE } from '@portal/contracts/account-lookup-paths';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import type { UserType } from '@portal/contracts/user-types';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '~/api/api-client';
-
-const ResponseSchema = dataEnvelope(AccountCreationResultSchema);
+import { lookupContract } from '../lookup-contract';
 
 /** SPEC §7 `POST .../lookup/{type}/request-account-creation`; a job creates the account. */
 export async function requestAccountCreation({
@@ -14,10 +13,11 @@ export async function requestAccountCreation({
   token: string;
   userType: UserType;
 }) {
+  const { AccountCreationResultSchema } = await lookupContract();
   const { data } = await postJson(
     `${LOOKUP_BASE}/${userType}/request-account-creation`,
     {},
-    ResponseSchema,
+    dataEnvelope(AccountCreationResultSchema),
     { token },
   );
   return data;
