@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { qrTextsOfPdf } from '../../api/src/test-support/badge-pdf';
+import { qrTextsOfPdf } from '@portal/api/test-fixtures/badge-pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in';
 import en from '../app/locales/en/sign-in.json';
