@@ -7,6 +7,12 @@ const FEATURES_APART = {
   group: ['../../features/*', '~/features/*'],
   message: 'Features must not import each other.',
 };
+// apps/web: the UI kit (app/components) knows neither the session nor a feature; a page passes in
+// what a component needs.
+const KIT_STANDS_ALONE = {
+  group: ['~/auth/*', '../auth/*', '~/features/*', '../features/*'],
+  message: 'The UI kit must not import the session or a feature: pass what it needs in.',
+};
 
 // apps/web: the one way to call the API (app/features/README.md, "Calling the API"): a file per
 // call in an api/ folder, holding the fetcher and its TanStack Query hook; components call hooks.
@@ -118,14 +124,45 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/app/components/**/*.{ts,tsx}'],
+    ignores: WEB_OUTSIDE_API_FOLDERS.ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [QUERY_HOOKS_ONLY_IN_API_FOLDERS],
+          patterns: [KIT_STANDS_ALONE, CLIENT_ONLY_FOR_ITS_ERROR],
+        },
+      ],
+    },
+  },
+  {
+    // Journeys take the API's demo registry and fixtures through the package's entries
+    // (apps/api/package.json's exports), not from its source tree.
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/src/**'],
+              message: 'Import the API through an entry of @portal/api (apps/api/README.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The calls that stand outside the API client, each for its reason (the README lists them):
     // app-wide loaders on every page's first load, before TanStack Query and zod are loaded,
     // and the bot check's single-use challenge.
     files: [
       'apps/web/app/toggles/feature-toggles.ts',
-      'apps/web/app/components/announcement-loader.ts',
+      'apps/web/app/announcements/announcement-loader.ts',
       'apps/web/app/tracking/tracker.ts',
-      'apps/web/app/components/bot-check.tsx',
+      'apps/web/app/bot-check/bot-check.tsx',
     ],
     rules: { 'no-restricted-globals': 'off' },
   },

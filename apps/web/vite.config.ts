@@ -74,7 +74,7 @@ export default defineConfig(({ mode }) => {
                 // Only the contracts the shell itself uses: a journey's contracts (with their zod
                 // schemas, and zod) would otherwise land in this chunk, which every page loads.
                 name: 'shell',
-                test: /[\\/]app[\\/](config|i18n[\\/]i18n|toggles|tracking|user-type|service-worker|components[\\/](dialog-store|early-input|page-title|toast|language-switch|use-prefers)|layouts[\\/](skip-link|school-admin-trigger|nav-item-styles|dialog-host|navbar|footer))|[\\/]packages[\\/]contracts[\\/]src[\\/](brand|business-constants|feature-toggles|tracking-client|web-routes)\.ts|node_modules[\\/]clsx[\\/]|[\\/]locales[\\/]id[\\/](common|home|legacy-home|pages)\.json/,
+                test: /[\\/]app[\\/](config|i18n[\\/]i18n|toggles|tracking|user-type|service-worker|hydration[\\/]early-input|components[\\/](dialog-store|page-title|toast|language-switch|use-prefers)|layouts[\\/](skip-link|school-admin-trigger|nav-item-styles|dialog-host|navbar|footer))|[\\/]packages[\\/]contracts[\\/]src[\\/](brand|business-constants|feature-toggles|tracking-client|web-routes)\.ts|node_modules[\\/]clsx[\\/]|[\\/]locales[\\/]id[\\/](common|home|legacy-home|pages)\.json/,
                 priority: 10,
               },
             ],

@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['app/**/*.test.{ts,tsx}'],
+    setupFiles: ['app/test-support/testing-library-setup.ts'],
     // Both cores, one file each (Vitest would pick one on a two-core machine).
     maxWorkers: 2,
     // A whole page rendered in jsdom takes seconds on shared cores; Vitest's 5 s is for units.

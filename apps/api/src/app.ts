@@ -2,7 +2,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from 'helmet';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,7 +18,8 @@ import { emailChangeRoutes } from './email-change/email-change-routes';
 import { botCheckRoutes } from './bot-check/bot-check-routes';
 import { featureTogglesRoutes } from './feature-toggles/feature-toggles-routes';
 import { healthRoutes } from './health/health-routes';
-import { clientErrorBody, registerErrorHandler } from './http/error-handler';
+import { clientErrorHandler, registerErrorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import { loggerOptions } from './logging/logger-options';
 import { requestIdOf, runForRequest } from './logging/request-id';
 import { devMailboxRoutes } from './notifications/dev-mailbox-routes';
@@ -40,7 +40,7 @@ import { consoleRoutes } from './console/console-routes';
 import { staffPasskeysRoutes } from './staff/staff-passkeys-routes';
 import { accountDeletionRoutes } from './account-deletion/account-deletion-routes';
 import type { Clock } from './jobs/clock';
-import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
+import { registerMetricsServer } from './metrics/metrics-server';
 import type { Tracing } from './tracing/tracing';
 import { createServices, type Services } from './services';
 import { statisticsRoutes } from './statistics/statistics-routes';
@@ -103,17 +103,7 @@ export async function buildApp({
     genReqId: requestIdOf,
     trustProxy,
     bodyLimit: 1024 * 1024,
-    // Errors Node's HTTP parser answers before Fastify sees a request (431 headers too large,
-    // 400 malformed): the same SPEC §8 body in Indonesian as every other answer.
-    clientErrorHandler(error: Error & { code?: string }, socket) {
-      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-      const body = JSON.stringify(clientErrorBody(tooLarge ? 413 : 400));
-      if (socket.writable) {
-        socket.end(
-          `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-        );
-      } else socket.destroy(error);
-    },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // Traces before anything else, so every hook and route added below runs inside its request's span.
   await tracing?.register(app);
@@ -139,47 +129,11 @@ export async function buildApp({
   app.addHook('onClose', services.stop);
   // Before any route: every route's scope declares who may call it, or the app does not start.
   registerAccess(app);
-  // Metrics on a port of their own when configured (never a route of this app): every answer
-  // counted by its route pattern.
-  let metricsServer: MetricsServer | undefined;
-  app.decorate('metricsUrl', { getter: () => metricsServer?.url });
-  const { metricsPort } = config;
-  if (metricsPort !== undefined) {
-    services.metrics.observeRequests(app);
-    app.addHook('onReady', async () => {
-      metricsServer = await startMetricsServer(services.metrics, {
-        host: config.host,
-        port: metricsPort,
-      });
-    });
-    app.addHook('onClose', async () => metricsServer?.close());
-  }
+  // Metrics on a port of their own when configured (never a route of this app).
+  registerMetricsServer(app, services.metrics, config);
 
-  // 1. Security headers first so every reply carries them. Helmet's middleware is built once
-  // here: @fastify/helmet rebuilds it (parsing the whole policy) on every request, which cost
-  // as much CPU as a hello-world reply itself (bench/README.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // blob: for the console's inline letter, a PDF the page fetched with the staff's token.
-        frameSrc: ["'self'", 'blob:', 'https://docs.google.com'],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.env === 'production' ? [] : null,
-      },
-    },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
+  // 1. Security headers first so every reply carries them.
+  app.addHook('onRequest', securityHeaders({ production: config.env === 'production' }));
   // A Host that names no host is refused before anything builds a URL from it.
   app.addHook('onRequest', hostHeaderCheck({ behindProxy: config.trustProxy !== false }));
   // One origin for a developer's browser, whichever loopback name it was opened on.

@@ -16,10 +16,7 @@ import { logBackgroundError } from './logging/logger-options';
 import type { RateLimitStore } from './counters/rate-limit-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createMetrics } from './metrics/metrics';
-import { createSmtpTransport, devMailboxTransport } from './notifications/mail-transport';
-import { messageTemplates } from './notifications/message-templates';
-import { createOutboxService } from './notifications/outbox-service';
-import { createSmsGatewayTransport } from './notifications/sms-gateway';
+import { createNotifications } from './notifications/notifications';
 import { createPasswordResetService } from './password-reset/password-reset-service';
 import { createPasskeysService } from './passkeys/passkeys-service';
 import { createSignInMethodsService } from './sign-in-methods/sign-in-methods-service';
@@ -92,26 +89,17 @@ export function createServices({
   const ownsState = !providerState;
   const metrics = createMetrics({ database, rateLimit });
   const queue = createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollingSeconds });
-  const email = config.smtpUrl
-    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
-    : devMailboxTransport;
-  const sms = config.sms
-    ? createSmsGatewayTransport(config.sms.url, config.sms.key)
-    : devMailboxTransport;
-  const templates = messageTemplates({ brand: config.brand, publicUrl: config.publicUrl });
-  // The platforms' logout tokens are signed and posted by the provider built below.
-  const backchannel = backchannelTransport((clientId, sub, sid) =>
-    oidcProviders.deliverBackchannelLogout(clientId, sub, sid),
-  );
-  const outbox = createOutboxService({
+  const notifications = createNotifications({
+    config,
     db,
     queue,
-    email,
-    sms,
-    backchannel,
-    retryDelaySeconds: config.jobs.outboxRetryDelaySeconds,
     metrics,
+    // The platforms' logout tokens are signed and posted by the provider built below.
+    backchannel: backchannelTransport((clientId, sub, sid) =>
+      oidcProviders.deliverBackchannelLogout(clientId, sub, sid),
+    ),
   });
+  const { outbox, templates } = notifications;
   const botCheck = createBotCheckService({
     ...config.botCheck,
     store: rateLimit,
@@ -431,8 +419,7 @@ export function createServices({
       oidcProviders.stop();
       await audit.flush();
       await queue.stop();
-      email.close();
-      sms.close();
+      notifications.close();
       if (ownsState) await shortLivedState.close();
     },
   };

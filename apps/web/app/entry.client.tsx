@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { recordEarlyInput } from '~/components/early-input';
+import { recordEarlyInput } from '~/hydration/early-input';
 
 // SPEC §2 names the older home `//home`; collapse repeated slashes before the router matches.
 const { pathname, search, hash } = window.location;

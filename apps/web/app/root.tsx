@@ -10,12 +10,12 @@ import {
   useLocation,
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
-import { restoreEarlyInput } from '~/components/early-input';
+import { restoreEarlyInput } from '~/hydration/early-input';
 import { PageTitle } from '~/components/page-title';
 import { ToastPageBinding, ToastProvider } from '~/components/toast';
 import { LANGUAGE_STORAGE_KEY, changeLanguage, i18n, isLanguage } from '~/i18n/i18n';
 import { rememberLanguageForServer } from '~/i18n/language-cookie';
-import { partsHydrated } from '~/components/load-part';
+import { partsHydrated } from '~/hydration/load-part';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useServiceWorkerPrompts } from '~/service-worker/use-service-worker-prompts';
 import { startFeatureToggles } from '~/toggles/feature-toggles';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { expect } from 'vitest';
-import { shortCodesOfPdf, qrTextsOfPdf } from '../../api/src/test-support/badge-pdf';
+import { shortCodesOfPdf, qrTextsOfPdf } from '@portal/api/test-fixtures/badge-pdf';
 import en from '../app/locales/en/school-admin.json';
 import id from '../app/locales/id/school-admin.json';
 import { launchBrowser } from './browser';

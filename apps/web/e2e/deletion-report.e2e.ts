@@ -8,10 +8,10 @@ import { DEFAULT_BRAND } from '@portal/contracts/brand';
 import {
   DEFAULT_REGISTRY_SEED,
   createRegistryPlan,
+  loadRegionData,
+  registryCsv,
   registryPeople,
-} from '../../api/src/demo/registry-generator';
-import { registryCsv } from '../../api/src/demo/registry-loader';
-import { loadRegionData } from '../../api/src/demo/regions';
+} from '@portal/api/demo-registry';
 import consoleEn from '../app/locales/en/console.json';
 import en from '../app/locales/en/deletion-report.json';
 import id from '../app/locales/id/deletion-report.json';

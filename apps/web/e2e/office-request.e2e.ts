@@ -5,7 +5,7 @@ import id from '../app/locales/id/office-request.json';
 import { expectNoAxeViolations } from './axe';
 import { DESKTOP, MOBILE, baseUrl, hasBrowser, launchBrowser, newContext, open } from './browser';
 // The API tests' letter: one PDF fixture for both suites.
-import { onePagePdf } from '../../api/src/test-support/pdf-fixture';
+import { onePagePdf } from '@portal/api/test-fixtures/pdf';
 import { demoSignInAccounts, waitForMessage } from './dev-pages';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 import consoleEn from '../app/locales/en/console.json';

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -61,6 +62,20 @@ const CLIENT_ERRORS: Record<ClientStatus, { code: ErrorCode } & Specific> = {
 /** The body of a client error that says no more than its status. */
 export const clientErrorBody = (status: ClientStatus): ApiErrorBody =>
   errorBody(CLIENT_ERRORS[status].code, CLIENT_ERRORS[status]);
+
+/**
+ * Errors Node's HTTP parser answers before Fastify sees a request (431 headers too large,
+ * 400 malformed): the same SPEC §8 body in Indonesian as every other answer.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify(clientErrorBody(tooLarge ? 413 : 400));
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  } else socket.destroy(error);
+}
 
 /** The seconds of a `retry-after` header already set (by @fastify/rate-limit), if any. */
 function retryAfterOf(reply: FastifyReply): number | undefined {

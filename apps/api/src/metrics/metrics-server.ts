@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './metrics';
 
 export type MetricsServer = {
@@ -42,4 +43,23 @@ export async function startMetricsServer(
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Starts `/metrics` with the app when the configuration names its port, every answer counted by
+ * its route pattern, and stops it with the app; `app.metricsUrl` says where it listens.
+ */
+export function registerMetricsServer(
+  app: FastifyInstance,
+  metrics: Metrics,
+  { host, metricsPort }: { host: string; metricsPort: number | undefined },
+): void {
+  let server: MetricsServer | undefined;
+  app.decorate('metricsUrl', { getter: () => server?.url });
+  if (metricsPort === undefined) return;
+  metrics.observeRequests(app);
+  app.addHook('onReady', async () => {
+    server = await startMetricsServer(metrics, { host, port: metricsPort });
+  });
+  app.addHook('onClose', async () => server?.close());
 }

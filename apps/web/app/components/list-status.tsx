@@ -17,7 +17,8 @@ export function ListStatus({
   /** How many the list holds; undefined until it is known. */
   count: number | undefined;
   pending: boolean;
-  texts: { none: string; total: (count: number) => string; loading: string };
+  /** `total` says how many there are; a list that shows no count leaves it out. */
+  texts: { none: string; total?: (count: number) => string; loading: string };
 }) {
   const localise = useLocaliseMessage();
   return (
@@ -28,7 +29,7 @@ export function ListStatus({
         </Alert>
       ) : null}
       <p className="mt-4" aria-live="polite">
-        {count === undefined ? null : count === 0 ? texts.none : texts.total(count)}
+        {count === undefined ? null : count === 0 ? texts.none : (texts.total?.(count) ?? null)}
       </p>
       {pending ? (
         <p role="status" className="mt-2 text-muted">

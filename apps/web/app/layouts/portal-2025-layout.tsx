@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AnnouncementBar } from '~/components/announcement-bar';
+import { AnnouncementBar } from '~/announcements/announcement-bar';
 import { Footer } from '~/layouts/footer';
 import { DialogHost } from '~/layouts/dialog-host';
 import { Navbar } from '~/layouts/navbar';

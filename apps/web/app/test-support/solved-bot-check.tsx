@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, type Ref } from 'react';
-import type { BotCheckHandle } from '~/components/bot-check';
+import type { BotCheckHandle } from '~/bot-check/bot-check';
 
 /**
- * Stands in for `~/components/bot-check` in unit tests (`vi.mock(...)`): the real widget solves
+ * Stands in for `~/bot-check/bot-check` in unit tests (`vi.mock(...)`): the real widget solves
  * a proof of work in a Web Worker, which jsdom has not; this one is solved at once.
  */
 export function BotCheck({

@@ -7,7 +7,7 @@ import { renderWithProviders } from '~/test-support/render-with-providers';
 import type * as UseFeature from '~/toggles/use-feature';
 import { AccountLookupPage } from './account-lookup-page';
 
-vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
+vi.mock('~/bot-check/bot-check', () => import('~/test-support/solved-bot-check'));
 // A local feature (SPEC §3) changes only with the build: its value is set here per test.
 const features = vi.hoisted(() => ({ accountLookup: true }));
 vi.mock('~/toggles/use-feature', async (importOriginal) => ({

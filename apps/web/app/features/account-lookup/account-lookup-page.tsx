@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
-import { loadPart } from '~/components/load-part';
+import { loadPart } from '~/hydration/load-part';
 import { brand } from '~/config';
 import { useFeature } from '~/toggles/use-feature';
 import { Alert } from '~/components/alert';

@@ -4,7 +4,7 @@ import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
-import { restoreEarlyInput } from '~/components/early-input';
+import { restoreEarlyInput } from '~/hydration/early-input';
 import { lookupContract } from './lookup-contract';
 import { LookupForm } from './lookup-form';
 import { useRemoteToggle } from '~/toggles/use-feature';

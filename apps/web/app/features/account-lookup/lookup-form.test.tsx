@@ -15,7 +15,7 @@ import { LookupForm } from './lookup-form';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 
 // The real bot check solves a proof of work in a Web Worker; here it is solved at once.
-vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
+vi.mock('~/bot-check/bot-check', () => import('~/test-support/solved-bot-check'));
 
 registerNamespace('account-lookup', { id, en });
 

@@ -9,8 +9,8 @@ import { useSecondsUntil } from '~/components/use-seconds-until';
 import { formatDuration } from '~/i18n/format-duration';
 import { ApiError } from '~/api/api-client';
 import { BirthDatePicker } from '~/components/birth-date-picker';
-import { BotCheck } from '~/components/bot-check';
-import type { BotCheckHandle } from '~/components/bot-check';
+import { BotCheck } from '~/bot-check/bot-check';
+import type { BotCheckHandle } from '~/bot-check/bot-check';
 import { ErrorSummary } from '~/components/error-summary';
 import { FormField } from '~/components/form-field';
 import {

@@ -3,7 +3,7 @@ import { ANNOUNCEMENT_MAX_LENGTH } from '@portal/contracts/announcements';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
-import { renderAnnouncement } from '~/components/announcement-markdown';
+import { renderAnnouncement } from '~/announcements/announcement-markdown';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';

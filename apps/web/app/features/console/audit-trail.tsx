@@ -1,10 +1,11 @@
 import { AUDIT_TRAIL_ACTIONS } from '@portal/contracts/staff';
 import type { TFunction } from 'i18next';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { DateRangeFields } from '~/components/date-range-fields';
+import { FilterForm } from '~/components/filter-form';
 import { FormField } from '~/components/form-field';
 import { ListStatus } from '~/components/list-status';
 import { Pager } from '~/components/pager';
@@ -162,56 +163,54 @@ function AuditFilters({
   onApply: (filter: AuditFilter) => void;
 }) {
   const { t } = useTranslation('console');
-  const [draft, setDraft] = useState(value);
   const ids = { actor: useId(), action: useId() };
   const actions = AUDIT_TRAIL_ACTIONS;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
   return (
-    <form
-      onSubmit={submit}
-      aria-label={t('audit.filters')}
-      className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    <FilterForm
+      value={value}
+      onApply={onApply}
+      label={t('audit.filters')}
+      applyText={t('audit.apply')}
+      applyClassName="lg:col-start-5"
     >
-      <FormField id={ids.actor} label={t('audit.actor')} className="lg:col-span-2">
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.actor}
-            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+      {(draft, setDraft) => (
+        <>
+          <FormField id={ids.actor} label={t('audit.actor')} className="lg:col-span-2">
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                autoComplete="off"
+                spellCheck={false}
+                value={draft.actor}
+                onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField id={ids.action} label={t('audit.action')}>
+            {(control) => (
+              <select
+                {...control}
+                value={draft.action}
+                onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+              >
+                <option value="">{t('audit.anyAction')}</option>
+                {actions.map((action) => (
+                  <option key={action} value={action}>
+                    {t(actionKey(action))}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <DateRangeFields
+            value={draft}
+            onChange={setDraft}
+            labels={{ from: t('audit.from'), to: t('audit.to') }}
           />
-        )}
-      </FormField>
-      <FormField id={ids.action} label={t('audit.action')}>
-        {(control) => (
-          <select
-            {...control}
-            value={draft.action}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-          >
-            <option value="">{t('audit.anyAction')}</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {t(actionKey(action))}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <DateRangeFields
-        value={draft}
-        onChange={setDraft}
-        labels={{ from: t('audit.from'), to: t('audit.to') }}
-      />
-      <button type="submit" className="btn btn-primary lg:col-start-5">
-        {t('audit.apply')}
-      </button>
-    </form>
+        </>
+      )}
+    </FilterForm>
   );
 }
 

@@ -1,13 +1,17 @@
 import { CONSOLE_MESSAGES, RejectBodySchema } from '@portal/contracts/console';
 import { platformName, positionName } from '@portal/contracts/office-request';
 import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { useRegions } from '~/api/regions';
 import { DateRangeFields } from '~/components/date-range-fields';
+import { contractResolver } from '~/components/contract-resolver';
+import { FilterForm } from '~/components/filter-form';
 import { FormField } from '~/components/form-field';
+import { ListStatus } from '~/components/list-status';
 import { Modal } from '~/components/modal';
 import { registerNamespace } from '~/i18n/i18n';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
@@ -69,7 +73,6 @@ export function OfficeRequestPage() {
 /** Office requests: filtered and paged, each a link to its page. */
 export function OfficeRequests() {
   const { t } = useTranslation('console');
-  const localise = useLocaliseMessage();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const setFilter = (next: RequestFilter) => setParams(paramsOf(next));
@@ -84,18 +87,18 @@ export function OfficeRequests() {
         value={filter}
         onApply={(next) => setFilter({ ...next, page: 1 })}
       />
-      {list.error instanceof ApiError ? (
-        <Alert variant="error" className="mt-3">
-          {localise(list.error)}
-        </Alert>
-      ) : null}
+      <ListStatus
+        error={list.error}
+        count={list.data?.total}
+        pending={list.isPending}
+        texts={{
+          none: t('requests.none'),
+          total: (count) => t('requests.total', { count }),
+          loading: t('loading'),
+        }}
+      />
       {list.data && (
         <>
-          <p className="mt-4" aria-live="polite">
-            {list.data.total === 0
-              ? t('requests.none')
-              : t('requests.total', { count: list.data.total })}
-          </p>
           <ul
             className="mt-2 divide-y divide-line border-y border-line"
             aria-label={t('requests.caption')}
@@ -140,61 +143,61 @@ function Filters({
 }) {
   const { t } = useTranslation('console');
   const regions = useRegions();
-  const [draft, setDraft] = useState(value);
   const ids = { status: useId(), province: useId() };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
   return (
-    <form
-      onSubmit={submit}
-      aria-label={t('requests.filters')}
-      className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    <FilterForm
+      value={value}
+      onApply={onApply}
+      label={t('requests.filters')}
+      applyText={t('requests.apply')}
     >
-      <FormField id={ids.status} label={t('requests.status')}>
-        {(control) => (
-          <select
-            {...control}
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-          >
-            <option value="">{t('requests.anyStatus')}</option>
-            {(['submitted', 'approved', 'rejected'] as const).map((status) => (
-              <option key={status} value={status}>
-                {t(`requests.${status}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id={ids.province} label={t('requests.province')}>
-        {(control) => (
-          <select
-            {...control}
-            value={draft.province}
-            onChange={(e) => setDraft({ ...draft, province: e.target.value })}
-          >
-            <option value="">{t('requests.anyProvince')}</option>
-            {regions.data?.provinces.map((province) => (
-              <option key={province.code} value={province.code}>
-                {province.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <DateRangeFields
-        value={draft}
-        onChange={setDraft}
-        labels={{ from: t('requests.from'), to: t('requests.to') }}
-      />
-      <button type="submit" className="btn btn-primary">
-        {t('requests.apply')}
-      </button>
-    </form>
+      {(draft, setDraft) => (
+        <>
+          <FormField id={ids.status} label={t('requests.status')}>
+            {(control) => (
+              <select
+                {...control}
+                value={draft.status}
+                onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+              >
+                <option value="">{t('requests.anyStatus')}</option>
+                {(['submitted', 'approved', 'rejected'] as const).map((status) => (
+                  <option key={status} value={status}>
+                    {t(`requests.${status}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id={ids.province} label={t('requests.province')}>
+            {(control) => (
+              <select
+                {...control}
+                value={draft.province}
+                onChange={(e) => setDraft({ ...draft, province: e.target.value })}
+              >
+                <option value="">{t('requests.anyProvince')}</option>
+                {regions.data?.provinces.map((province) => (
+                  <option key={province.code} value={province.code}>
+                    {province.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <DateRangeFields
+            value={draft}
+            onChange={setDraft}
+            labels={{ from: t('requests.from'), to: t('requests.to') }}
+          />
+        </>
+      )}
+    </FilterForm>
   );
 }
+
+type RejectValues = { reason: string };
+const rejectResolver = contractResolver<RejectValues, RejectValues>(RejectBodySchema);
 
 /** One office request with everything the reviewer decides on, and the decision. */
 export function RequestDetail({ id }: { id: string }) {
@@ -206,7 +209,11 @@ export function RequestDetail({ id }: { id: string }) {
   const [rejecting, setRejecting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [confirmingReject, setConfirmingReject] = useState(false);
-  const [reason, setReason] = useState('');
+  const rejectForm = useForm<RejectValues>({
+    defaultValues: { reason: '' },
+    resolver: rejectResolver,
+    shouldFocusError: false,
+  });
   const [reasonProblem, setReasonProblem] = useState<ShownMessage | null>(null);
   const detail = useOfficeRequest(id);
   const letter = useLetterUrl(id);
@@ -240,17 +247,18 @@ export function RequestDetail({ id }: { id: string }) {
       </>
     );
   }
-  const askToReject = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = RejectBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonProblem(parsed.error.issues[0]?.message ?? CONSOLE_MESSAGES.reasonRequired);
-      return;
-    }
-    setReasonProblem(null);
-    reject.reset();
-    setConfirmingReject(true);
-  };
+  const askToReject = rejectForm.handleSubmit(
+    () => {
+      setReasonProblem(null);
+      reject.reset();
+      setConfirmingReject(true);
+    },
+    (errors) =>
+      setReasonProblem(
+        errors.reason?.message ?? errors.root?.message ?? CONSOLE_MESSAGES.reasonRequired,
+      ),
+  );
+  const reason = rejectForm.getValues('reason');
   const row = (label: string, value: string) => (
     <div className="py-1 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="font-semibold">{label}</dt>
@@ -348,8 +356,7 @@ export function RequestDetail({ id }: { id: string }) {
                     {...control}
                     rows={4}
                     maxLength={1000}
-                    value={reason}
-                    onChange={(e) => setReason(e.target.value)}
+                    {...rejectForm.register('reason')}
                   />
                 )}
               </FormField>

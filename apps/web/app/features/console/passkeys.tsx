@@ -1,8 +1,9 @@
 import type { Passkey } from '@portal/contracts/passkeys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PasskeyRefusal } from '~/auth/passkeys';
-import { PasskeyAddSection, PasskeyList } from '~/components/passkey-list';
+import { PasskeyAddSection, usePasskeyAdd } from '~/auth/passkey-add';
+import { ListStatus } from '~/components/list-status';
+import { PasskeyList } from '~/components/passkey-list';
 import { useAddPasskey } from './api/add-passkey';
 import { usePasskeys } from './api/get-passkeys';
 import { useRemovePasskey } from './api/remove-passkey';
@@ -16,8 +17,6 @@ export function Passkeys() {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
-  const [label, setLabel] = useState('');
-  const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   const day = (iso: string) =>
@@ -28,19 +27,15 @@ export function Passkeys() {
   const nameOf = (passkey: Passkey) =>
     passkey.label ?? t('passkeys.unnamed', { date: day(passkey.createdAt) });
 
+  const adding = usePasskeyAdd(add, (passkey) =>
+    setDone(t('passkeys.added', { name: nameOf(passkey) })),
+  );
   const onAdd = () => {
-    setRefusal(null);
     setDone(null);
-    add.mutate(label.trim(), {
-      onSuccess: (result) => {
-        if (!result.ok) return setRefusal(result.refusal);
-        setLabel('');
-        setDone(t('passkeys.added', { name: nameOf(result.passkey) }));
-      },
-    });
+    adding.section.onAdd();
   };
   const onRemove = (passkey: Passkey) => {
-    setRefusal(null);
+    adding.clearRefusal();
     setDone(null);
     remove.mutate(passkey.id, {
       onSuccess: () => setDone(t('passkeys.removed', { name: nameOf(passkey) })),
@@ -55,13 +50,14 @@ export function Passkeys() {
         {t('passkeys.title')}
       </h2>
       <p className="mt-2 text-muted">{t('passkeys.lead')}</p>
-      {passkeys.isPending ? (
-        <p role="status" className="mt-4 text-muted">
-          {t('loading')}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="mt-4">{t('passkeys.none')}</p>
-      ) : (
+      {/* The list's failure is said under the add form, with the add's and the removal's. */}
+      <ListStatus
+        error={null}
+        count={passkeys.data?.length}
+        pending={passkeys.isPending}
+        texts={{ none: t('passkeys.none'), loading: t('loading') }}
+      />
+      {items.length === 0 ? null : (
         <PasskeyList
           className="mt-4"
           passkeys={items}
@@ -84,16 +80,13 @@ export function Passkeys() {
       <PasskeyAddSection
         namespace="console"
         className="mt-6"
-        label={label}
-        onLabelChange={setLabel}
+        {...adding.section}
         onAdd={onAdd}
-        pending={add.isPending}
         status={
           <p role="status" className="mt-2 min-h-6 font-semibold">
             {done}
           </p>
         }
-        refusal={refusal}
         error={error}
       />
     </section>

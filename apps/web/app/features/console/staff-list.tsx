@@ -7,16 +7,18 @@ import {
   type StaffSelf,
 } from '@portal/contracts/staff';
 import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
+import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
 import { ListStatus } from '~/components/list-status';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useStaff } from './api/get-staff';
-import { useInviteStaffMember } from './api/invite-staff-member';
+import { useInviteStaffMember, type StaffInvitation } from './api/invite-staff-member';
 import { ConsoleSectionPage } from './console-section';
 import { formatWib } from './console-time';
 import { RoleCheckboxes } from './role-checkboxes';
@@ -157,32 +159,31 @@ export function MemberFacts({ member }: { member: StaffMember }) {
   );
 }
 
+type InviteValues = { email: string; roles: StaffRole[] };
+const NO_INVITE: InviteValues = { email: '', roles: [] };
+const inviteResolver = contractResolver<InviteValues, StaffInvitation>(StaffInviteBodySchema);
+
 /** An address of the staff domain and its roles: the API mails the person a link. */
 function InviteForm() {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();
   const emailId = useId();
-  const [email, setEmail] = useState('');
-  const [roles, setRoles] = useState<StaffRole[]>([]);
+  const { register, control, handleSubmit, reset } = useForm<
+    InviteValues,
+    unknown,
+    StaffInvitation
+  >({ defaultValues: NO_INVITE, resolver: inviteResolver });
   const [emailProblem, setEmailProblem] = useState<ShownMessage | null>(null);
   const invite = useInviteStaffMember();
   const failure = invite.error instanceof ApiError ? invite.error : null;
   const onEmail = failure?.fieldErrors.find((item) => item.field === 'email');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = StaffInviteBodySchema.safeParse({ email, roles });
-    if (!parsed.success) {
-      setEmailProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
+  // The form's one message stands under the address: the schema's first.
+  const refused = (errors: FieldErrors<InviteValues>) =>
+    setEmailProblem(Object.values(errors).find((error) => error?.message)?.message ?? null);
+  const submit = handleSubmit((body) => {
     setEmailProblem(null);
-    invite.mutate(parsed.data, {
-      onSuccess: () => {
-        setEmail('');
-        setRoles([]);
-      },
-    });
-  };
+    invite.mutate(body, { onSuccess: () => reset(NO_INVITE) });
+  }, refused);
   return (
     <form
       onSubmit={submit}
@@ -208,16 +209,21 @@ function InviteForm() {
             type="email"
             autoComplete="off"
             spellCheck={false}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...register('email')}
           />
         )}
       </FormField>
-      <RoleCheckboxes
-        legend={t('staff.rolesTerm')}
-        hint={t('staff.rolesHint')}
-        value={roles}
-        onChange={setRoles}
+      <Controller
+        control={control}
+        name="roles"
+        render={({ field }) => (
+          <RoleCheckboxes
+            legend={t('staff.rolesTerm')}
+            hint={t('staff.rolesHint')}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
       />
       {failure && !onEmail ? <Alert variant="field-error">{localise(failure)}</Alert> : null}
       <button type="submit" className="btn btn-primary" disabled={invite.isPending}>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
-import { ChartFigure, DailyFigure } from '~/components/charts/chart-figure';
-import { DateRange, lastDays } from '~/components/charts/date-range';
+import { ChartFigure, DailyFigure } from '~/charts/chart-figure';
+import { DateRange, lastDays } from '~/charts/date-range';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import { Alert } from '~/components/alert';
 import { useConsoleStatistics } from './api/get-console-statistics';

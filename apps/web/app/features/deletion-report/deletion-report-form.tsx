@@ -1,14 +1,23 @@
-import { DELETION_MESSAGES, DeletionReportBodySchema } from '@portal/contracts/account-deletion';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  DELETION_MESSAGES,
+  DeletionReportBodySchema,
+  type DeletionReportBody,
+} from '@portal/contracts/account-deletion';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
+import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useDeletionNotice } from './api/get-deletion-notice';
 import { useReportDeletionMistake } from './api/report-deletion-mistake';
 import { Alert } from '~/components/alert';
+
+/** What the person fills in; the token comes from the link. */
+type ReportValues = { reporter: string; reason: string };
 
 /**
  * Reads the token from the notice's link (`#t=…`) and takes it out of the address bar, so that
@@ -41,8 +50,18 @@ function DeletionReport() {
   const notice = useDeletionNotice(token ?? null);
   const report = useReportDeletionMistake();
   const ids = { reason: useId(), reporter: useId() };
-  const [reporter, setReporter] = useState('');
-  const [reason, setReason] = useState('');
+  const resolver = useMemo(
+    () =>
+      contractResolver<ReportValues, DeletionReportBody>(DeletionReportBodySchema, (values) => ({
+        token,
+        ...values,
+      })),
+    [token],
+  );
+  const { register, handleSubmit } = useForm<ReportValues, unknown, DeletionReportBody>({
+    defaultValues: { reporter: '', reason: '' },
+    resolver,
+  });
   const [problem, setProblem] = useState<ShownMessage | null>(null);
 
   const day = (iso: string) =>
@@ -73,18 +92,18 @@ function DeletionReport() {
   const status = report.data?.status ?? notice.data.status;
   const dates = { date: day(notice.data.deletionOn), until: day(notice.data.reportUntil) };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = DeletionReportBodySchema.safeParse({ token, reporter, reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? DELETION_MESSAGES.reasonRequired);
-      return;
-    }
+  // The form shows one message for all its fields: the schema's first.
+  const refused = (errors: FieldErrors<ReportValues>) =>
+    setProblem(
+      Object.values(errors).find((error) => error?.message)?.message ??
+        DELETION_MESSAGES.reasonRequired,
+    );
+  const submit = handleSubmit((body) => {
     setProblem(null);
-    report.mutate(parsed.data, {
+    report.mutate(body, {
       onError: (error) => setProblem(error instanceof ApiError ? error : String(error)),
     });
-  };
+  }, refused);
 
   return (
     <>
@@ -109,27 +128,14 @@ function DeletionReport() {
             <legend className={formStyles.label}>{t('reporter')}</legend>
             {(['owner', 'school_admin'] as const).map((value) => (
               <label key={value} className="mt-2 flex min-h-6 items-center gap-2">
-                <input
-                  type="radio"
-                  name={ids.reporter}
-                  value={value}
-                  checked={reporter === value}
-                  onChange={() => setReporter(value)}
-                  className="size-5"
-                />
+                <input type="radio" {...register('reporter')} value={value} className="size-5" />
                 {t(`reporters.${value}`)}
               </label>
             ))}
           </fieldset>
           <FormField id={ids.reason} label={t('reason')} hint={t('reasonHint')}>
             {(control) => (
-              <textarea
-                {...control}
-                rows={5}
-                maxLength={1000}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
+              <textarea {...control} rows={5} maxLength={1000} {...register('reason')} />
             )}
           </FormField>
           {problem ? (

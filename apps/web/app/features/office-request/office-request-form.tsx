@@ -16,7 +16,7 @@ import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useRegions } from '~/api/regions';
 import { BirthDatePicker } from '~/components/birth-date-picker';
-import { restoreEarlyInput } from '~/components/early-input';
+import { restoreEarlyInput } from '~/hydration/early-input';
 import { ErrorSummary } from '~/components/error-summary';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';

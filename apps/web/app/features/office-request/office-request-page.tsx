@@ -7,7 +7,7 @@ import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/office-request.json';
 import id from '~/locales/id/office-request.json';
 import { Alert } from '~/components/alert';
-import { loadPart } from '~/components/load-part';
+import { loadPart } from '~/hydration/load-part';
 
 registerNamespace('office-request', { id, en });
 

@@ -2,7 +2,7 @@ import type { UserType } from '@portal/contracts/user-types';
 import { Suspense, use, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { loadPart } from '~/components/load-part';
+import { loadPart } from '~/hydration/load-part';
 import { PageTitle } from '~/components/page-title';
 import {
   USER_TYPES,

@@ -1,6 +1,6 @@
 import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadPart } from '~/components/load-part';
+import { loadPart } from '~/hydration/load-part';
 import { PageTitle } from '~/components/page-title';
 import { ResetPendingScript } from './first-view';
 import { RESET_NS } from './password-reset-texts';

@@ -20,7 +20,7 @@ import {
 import { renderWithProviders } from '~/test-support/render-with-providers';
 
 // The real bot check solves a proof of work in a Web Worker; here it is solved at once.
-vi.mock('~/components/bot-check', () => import('~/test-support/solved-bot-check'));
+vi.mock('~/bot-check/bot-check', () => import('~/test-support/solved-bot-check'));
 
 // The forms are parts the pages load after their first script: here they are loaded first.
 beforeAll(async () => {

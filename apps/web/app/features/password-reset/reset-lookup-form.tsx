@@ -3,8 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { BirthDatePicker } from '~/components/birth-date-picker';
-import { BotCheck } from '~/components/bot-check';
-import type { BotCheckHandle } from '~/components/bot-check';
+import { BotCheck } from '~/bot-check/bot-check';
+import type { BotCheckHandle } from '~/bot-check/bot-check';
 import { FormField } from '~/components/form-field';
 import {
   fromFormError,

@@ -1,8 +1,10 @@
 import { PersonalEmailBodySchema } from '@portal/contracts/profile';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
+import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
 import { PageTitle } from '~/components/page-title';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
@@ -13,8 +15,9 @@ import {
 } from './api/change-personal-email';
 import { useProfileContext } from './profile-layout';
 
+type EmailValues = { email: string };
 /** The server's own check of the address (the contracts' schema), before any call. */
-const EmailSchema = PersonalEmailBodySchema.shape.email;
+const emailResolver = contractResolver<EmailValues, EmailValues>(PersonalEmailBodySchema);
 
 /** The first problem of an API failure, as the page shows it. */
 function shownOf(failure: unknown, fallback: string): ShownMessage {
@@ -35,62 +38,69 @@ export function PersonalEmailPage() {
   const confirm = useConfirmPersonalEmailChange();
   const localise = useLocaliseMessage();
   const ids = { email: useId(), code: useId() };
-  const emailInput = useRef<HTMLInputElement>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
+  const emailForm = useForm<EmailValues>({
+    defaultValues: { email: '' },
+    resolver: emailResolver,
+    shouldFocusError: false,
+  });
+  const codeForm = useForm<{ code: string }>({
+    defaultValues: { code: '' },
+    shouldFocusError: false,
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [changedTo, setChangedTo] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<ShownMessage | null>(null);
   const [codeError, setCodeError] = useState<ShownMessage | null>(null);
+  const { setFocus: focusEmail } = emailForm;
+  const { setFocus: focusCode } = codeForm;
 
   useEffect(() => {
-    if (sentTo) codeInput.current?.focus();
-  }, [sentTo]);
+    if (sentTo) focusCode('code');
+  }, [sentTo, focusCode]);
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    setChangedTo(null);
-    const checked = EmailSchema.safeParse(email);
-    if (!checked.success) {
-      setEmailError(checked.error.issues[0]?.message ?? t('email.failed'));
-      emailInput.current?.focus();
-      return;
-    }
-    setEmailError(null);
-    start.mutate(checked.data, {
-      onSuccess: (started) => {
-        setSentTo(started.email);
-        setCode('');
-        setCodeError(null);
-      },
-      onError: (failure) => {
-        setEmailError(shownOf(failure, t('email.failed')));
-        emailInput.current?.focus();
-      },
-    });
-  };
+  const send = emailForm.handleSubmit(
+    ({ email }) => {
+      setChangedTo(null);
+      setEmailError(null);
+      start.mutate(email, {
+        onSuccess: (started) => {
+          setSentTo(started.email);
+          codeForm.reset({ code: '' });
+          setCodeError(null);
+        },
+        onError: (failure) => {
+          setEmailError(shownOf(failure, t('email.failed')));
+          focusEmail('email');
+        },
+      });
+    },
+    (errors) => {
+      setChangedTo(null);
+      setEmailError(errors.email?.message ?? errors.root?.message ?? t('email.failed'));
+      focusEmail('email');
+    },
+  );
 
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setCodeError(t('email.codeFormat'));
-      codeInput.current?.focus();
-      return;
-    }
-    setCodeError(null);
-    confirm.mutate(code.trim(), {
-      onSuccess: (confirmed) => {
-        setChangedTo(confirmed.email);
-        setSentTo(null);
-        setEmail('');
-      },
-      onError: (failure) => {
-        setCodeError(shownOf(failure, t('email.failed')));
-        codeInput.current?.focus();
-      },
-    });
-  };
+  const verify = codeForm.handleSubmit(
+    ({ code }) => {
+      setCodeError(null);
+      confirm.mutate(code.trim(), {
+        onSuccess: (confirmed) => {
+          setChangedTo(confirmed.email);
+          setSentTo(null);
+          emailForm.reset({ email: '' });
+        },
+        onError: (failure) => {
+          setCodeError(shownOf(failure, t('email.failed')));
+          focusCode('code');
+        },
+      });
+    },
+    (errors) => {
+      setCodeError(errors.code?.message ?? t('email.codeFormat'));
+      focusCode('code');
+    },
+  );
 
   const current = profile.data?.personalEmail;
   return (
@@ -119,12 +129,10 @@ export function PersonalEmailPage() {
           {(control) => (
             <input
               {...control}
-              ref={emailInput}
               type="email"
               inputMode="email"
               autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              {...emailForm.register('email')}
             />
           )}
         </FormField>
@@ -154,12 +162,12 @@ export function PersonalEmailPage() {
               {(control) => (
                 <input
                   {...control}
-                  ref={codeInput}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
+                  {...codeForm.register('code', {
+                    validate: (code) => /^\d{6}$/.test(code.trim()) || t('email.codeFormat'),
+                  })}
                 />
               )}
             </FormField>

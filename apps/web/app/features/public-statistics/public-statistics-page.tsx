@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
-import { loadPart } from '~/components/load-part';
+import { loadPart } from '~/hydration/load-part';
 
 /**
  * The range, the charts, their checks and their call come after the page's first script (issue

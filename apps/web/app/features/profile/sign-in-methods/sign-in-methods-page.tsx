@@ -6,7 +6,6 @@ import { useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { safeReturnPath } from '@portal/contracts/return-path';
 import { signInPath } from '~/auth/auth-client';
-import type { PasskeyRefusal } from '~/auth/passkeys';
 import { Alert } from '~/components/alert';
 import {
   AppCodeField,
@@ -15,7 +14,8 @@ import {
   typedCode,
 } from '~/components/authenticator-app';
 import { FormField } from '~/components/form-field';
-import { PasskeyAddSection, PasskeyList } from '~/components/passkey-list';
+import { PasskeyAddSection, usePasskeyAdd } from '~/auth/passkey-add';
+import { PasskeyList } from '~/components/passkey-list';
 import { PageTitle } from '~/components/page-title';
 import { RecoveryCodeList } from '~/components/recovery-code-list';
 import { webConfig } from '~/config';
@@ -236,22 +236,12 @@ function PasskeySection({ methods, onCodes }: SectionProps) {
   const { t } = useTranslation('sign-in-methods');
   const day = useDay();
   const add = useAddPasskey();
-  const [label, setLabel] = useState('');
-  const [refusal, setRefusal] = useState<PasskeyRefusal | null>(null);
+  const adding = usePasskeyAdd(add, ({ recovery_codes }) => {
+    if (recovery_codes) onCodes(recovery_codes);
+  });
   const [removing, setRemoving] = useState<string | null>(null);
   const nameOf = (passkey: Passkey) =>
     passkey.label ?? t('passkeys.unnamed', { date: day(passkey.createdAt) });
-
-  const onAdd = () => {
-    setRefusal(null);
-    add.mutate(label.trim(), {
-      onSuccess: (result) => {
-        if (!result.ok) return setRefusal(result.refusal);
-        setLabel('');
-        if (result.recoveryCodes) onCodes(result.recoveryCodes);
-      },
-    });
-  };
 
   return (
     <section aria-labelledby="passkeys-title" className="mt-8">
@@ -286,11 +276,7 @@ function PasskeySection({ methods, onCodes }: SectionProps) {
       <PasskeyAddSection
         namespace="sign-in-methods"
         className="mt-4"
-        label={label}
-        onLabelChange={setLabel}
-        onAdd={onAdd}
-        pending={add.isPending}
-        refusal={refusal}
+        {...adding.section}
         error={add.error}
       />
       <SignInAgain error={add.error} />

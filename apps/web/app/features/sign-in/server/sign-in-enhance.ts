@@ -1,5 +1,5 @@
 import { browserHasPasskeys, signWithPasskey } from '~/auth/passkeys';
-import { solveToPayload } from '~/components/bot-check-solver';
+import { solveToPayload } from '~/bot-check/bot-check-solver';
 import {
   answerWithPasskey,
   getBotCheckChallenge,

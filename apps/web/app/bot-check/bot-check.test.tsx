@@ -4,9 +4,9 @@ import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BotCheck } from '~/components/bot-check';
-import type { BotCheckHandle } from '~/components/bot-check';
-import { solveToPayload } from '~/components/bot-check-solver';
+import { BotCheck } from '~/bot-check/bot-check';
+import type { BotCheckHandle } from '~/bot-check/bot-check';
+import { solveToPayload } from '~/bot-check/bot-check-solver';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnnouncementBar } from '~/components/announcement-bar';
+import { AnnouncementBar } from '~/announcements/announcement-bar';
 import { changeLanguage } from '~/i18n/i18n';
 import { startFeatureToggles } from '~/toggles/feature-toggles';
 import { renderWithProviders } from '~/test-support/render-with-providers';
@@ -31,7 +31,7 @@ const announcement = (updatedAt: string) => ({
 
 beforeAll(async () => {
   // The bar's chunk, loaded before the clock is faked, as a browser would have it cached.
-  await import('~/components/announcement-loader');
+  await import('~/announcements/announcement-loader');
 });
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

@@ -2,8 +2,8 @@ import { Suspense, act, use, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordEarlyInput, restoreEarlyInput } from '~/components/early-input';
-import { loadPart } from '~/components/load-part';
+import { recordEarlyInput, restoreEarlyInput } from '~/hydration/early-input';
+import { loadPart } from '~/hydration/load-part';
 
 /** Controlled fields, as the birth-date picker and the lookup form have them. */
 function Form({ tick }: { tick: number }) {
