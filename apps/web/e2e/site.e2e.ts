@@ -25,6 +25,13 @@ const DEFAULT_TITLE = 'Akun belajar.id | Kemendikdasmen';
 
 /** Each route's own first heading: a page rendered in another's place does not pass. */
 const HEADINGS: Record<string, string> = {
+  // Pages that need sign-in end on the provider's sign-in page (sign-in.e2e.ts goes on).
+  ...Object.fromEntries(
+    WEB_ROUTES.filter((route) => route.requiresSignIn).map((route) => [
+      route.path,
+      'Masuk ke Akun belajar.id',
+    ]),
+  ),
   '/': 'Satu Akun belajar.id untuk Beragam Layanan Belajar dan Mengajar',
   '/home': 'Cari Akun belajar.id Anda',
   '/account/lookup/v2': 'Cek Akun belajar.id',
@@ -38,25 +45,8 @@ const HEADINGS: Record<string, string> = {
   '/oldhomepage': 'Satu Akun untuk Belajar dan Mengajar',
   '/reset-password/otp': 'Verifikasi Kode OTP',
   '/reset-password/new-password': 'Buat Kata Sandi Baru',
-  // Pages that need sign-in end on the provider's sign-in page (sign-in.e2e.ts goes on).
-  '/profile': 'Masuk ke Akun belajar.id',
-  '/eligible/peserta-didik': 'Masuk ke Akun belajar.id',
-  '/admin': 'Masuk ke Akun belajar.id',
-  '/konsol': 'Masuk ke Akun belajar.id',
-  // Every section's page (and an item's) too; the invitation's page needs no sign-in.
-  ...Object.fromEntries(
-    WEB_ROUTES.filter((route) => route.path.startsWith('/konsol/') && route.requiresSignIn).map(
-      (route) => [route.path, 'Masuk ke Akun belajar.id'],
-    ),
-  ),
+  // The invitation's page needs no sign-in.
   '/konsol/undangan': 'Terima Undangan Staf',
-  // The profile's section pages too.
-  ...Object.fromEntries(
-    WEB_ROUTES.filter((route) => route.path.startsWith('/profile/')).map((route) => [
-      route.path,
-      'Masuk ke Akun belajar.id',
-    ]),
-  ),
   '/privacy-policy': 'Kebijakan Privasi',
   '/statistik': 'Statistik Layanan Akun belajar.id',
 };
