@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   BirthDateSchema,
   EmailAddressSchema,
-  LOOKUP_BASE,
   OfficeTypeSchema,
   PersonNameSchema,
 } from './account-lookup';
@@ -13,23 +12,13 @@ import { OFFICE_REQUEST_MESSAGES } from './office-request-messages';
 // Their own module, without schemas: a client that only shows them builds none.
 export { OFFICE_REQUEST_MESSAGES } from './office-request-messages';
 
-/**
- * An education office's account request (SPEC §2, §3, §7): reference lists, the
- * referral code check and the official letter's upload.
- */
-export const OFFICE_REQUEST_PATHS = {
-  cities: `${LOOKUP_BASE}/dinas/city`,
-  positions: `${LOOKUP_BASE}/dinas/jabatan`,
-  platforms: `${LOOKUP_BASE}/dinas/platform/list`,
-  referralCode: `${LOOKUP_BASE}/dinas/referral-code`,
-  request: `${LOOKUP_BASE}/dinas/account`,
-} as const;
-/** SPEC §7: the letter goes to the product's private file upload, without credentials. */
-export const PRIVATE_UPLOAD_PATH = '/file/upload/private';
-
-/** The server's message for a file that is not a readable PDF (SPEC §5), as the web reads it. */
-export const FILE_PARSE_FAILED = 'failed to parse file';
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+// Their own module, without schemas, for clients that only call the paths.
+export {
+  FILE_PARSE_FAILED,
+  MAX_UPLOAD_BYTES,
+  OFFICE_REQUEST_PATHS,
+  PRIVATE_UPLOAD_PATH,
+} from './office-request-paths';
 
 export const CityQuerySchema = z.object({
   province: z.string().regex(/^\d{2}$/, OFFICE_REQUEST_MESSAGES.provinceInvalid),

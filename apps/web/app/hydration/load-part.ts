@@ -1,3 +1,5 @@
+import { whenIdle } from './when-idle';
+
 /**
  * A part of a page whose code comes after the page's first script, read with React's
  * `use` inside a Suspense boundary. Loading starts when the route's module runs, not when React
@@ -25,11 +27,7 @@ export function loadPart<T>(load: () => Promise<T>): Promise<T> {
 const loading = new Set<Promise<unknown>>();
 
 // React hydrates an arrived part in tasks of its own; the main thread is idle once it is done.
-const idle = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve());
-    else setTimeout(resolve, 0);
-  });
+const idle = () => new Promise<void>((resolve) => whenIdle(resolve));
 
 /**
  * Resolves once the parts asked for so far have arrived and the main thread fell idle after

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryProvider } from '~/api/query-provider';
 import { restoreEarlyInput } from '~/hydration/early-input';
+import { whenIdle } from '~/hydration/when-idle';
 import { lookupContract } from './lookup-contract';
 import { LookupForm } from './lookup-form';
 import { useRemoteToggle } from '~/toggles/use-feature';
@@ -17,12 +18,6 @@ const loadResult = () => import('./lookup-result');
 const LookupResult = lazy(() =>
   loadResult().then(({ LookupResult }) => ({ default: LookupResult })),
 );
-
-/** Runs `work` when the main thread has nothing else to do. */
-function whenIdle(work: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work);
-  else window.setTimeout(work, 0);
-}
 
 /**
  * The user type, the form and the result with the query client their calls use: what the page

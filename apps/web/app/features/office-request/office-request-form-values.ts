@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
-import { OfficeRequestBodySchema, type OfficeRequestBody } from '@portal/contracts/office-request';
+import type { OfficeRequestBody } from '@portal/contracts/office-request';
 import type { OfficeType } from '@portal/contracts/account-lookup';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { officeRequestContract } from './office-request-contract';
 
 /** What the form holds (SPEC §3: the Dinas request form, held locally). */
 export type OfficeRequestFormValues = {
@@ -133,6 +134,7 @@ export const officeRequestResolver: Resolver<
   unknown,
   OfficeRequestBody
 > = async (values) => {
+  const { OfficeRequestBodySchema } = await officeRequestContract();
   const parsed = OfficeRequestBodySchema.safeParse(toOfficeRequest(values));
   if (parsed.success) return { values: parsed.data, errors: {} };
   const errors: FieldErrors<OfficeRequestFormValues> = {};

@@ -1,28 +1,21 @@
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import type { OfficeRequestBody } from '@portal/contracts/office-request';
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Controller,
-  useForm,
-  useWatch,
-  type Control,
-  type DeepPartial,
-  type UseFormClearErrors,
-  type UseFormRegister,
-  type UseFormSetValue,
-} from 'react-hook-form';
+import { memo, useEffect, useState } from 'react';
+import { Controller, useForm, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { useRegions } from '~/api/regions';
+import { Alert } from '~/components/alert';
 import { BirthDatePicker } from '~/components/birth-date-picker';
-import { restoreEarlyInput } from '~/hydration/early-input';
 import { ErrorSummary } from '~/components/error-summary';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { PasswordInput } from '~/components/password-input';
 import { RegionFields } from '~/components/region-fields';
 import { ShowPasswordToggle } from '~/components/show-password-toggle';
+import { restoreEarlyInput } from '~/hydration/early-input';
+import { whenIdle } from '~/hydration/when-idle';
 import { FORMS_NAMESPACE } from '~/i18n/forms-namespace';
 import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
 import { track } from '~/tracking/tracker';
@@ -31,6 +24,7 @@ import { useCities } from './api/get-cities';
 import { usePlatforms } from './api/get-platforms';
 import { usePositions } from './api/get-positions';
 import { useSubmitOfficeRequest } from './api/submit-office-request';
+import { officeRequestContract } from './office-request-contract';
 import {
   FIELD_ORDER,
   officeRequestResolver,
@@ -44,7 +38,22 @@ import {
   type OfficeRequestFormValues,
 } from './office-request-form-values';
 import { UploadField } from './upload-field';
-import { Alert } from '~/components/alert';
+
+/**
+ * What `useForm` returns: the same object on every render, so a section given it renders again
+ * only for what it subscribes to itself (its fields' values and errors, its lists), never because
+ * another field changed. The whole form in one render is the long task this avoids, at hydration
+ * and on every keystroke.
+ */
+type OfficeForm = UseFormReturn<OfficeRequestFormValues, unknown, OfficeRequestBody>;
+
+/** The localised errors of some fields, re-rendering the caller only when those change. */
+function useFieldErrors(form: OfficeForm, fields: OfficeRequestFormField[]) {
+  const { errors } = useFormState({ control: form.control, name: fields });
+  const localise = useLocaliseMessage();
+  return (field: OfficeRequestFormField) =>
+    localise(fromFormError(errors[field] as { type: string; message?: string } | undefined));
+}
 
 type TextField = Extract<
   OfficeRequestFormField,
@@ -58,31 +67,39 @@ type TextField = Extract<
   | 'nomorSuratDinas'
 >;
 
-/** What the form's sections share: its texts, its fields' wiring, their values and lists. */
-type FormKit = {
-  t: ReturnType<typeof useTranslation<'office-request'>>['t'];
-  text: (
-    field: TextField,
-    autoComplete: string,
-    options?: { hint?: string; inputMode?: 'numeric' | 'tel' | 'email'; type?: string },
-  ) => ReactNode;
-  register: UseFormRegister<OfficeRequestFormValues>;
-  control: Control<OfficeRequestFormValues, unknown, OfficeRequestBody>;
-  errorOf: (field: OfficeRequestFormField) => string | undefined;
-  values: DeepPartial<OfficeRequestFormValues>;
-  lists: {
-    regions: ReturnType<typeof useRegions>;
-    cities: ReturnType<typeof useCities>;
-    positions: ReturnType<typeof usePositions>;
-    platforms: ReturnType<typeof usePlatforms>;
-  };
-  setValue: UseFormSetValue<OfficeRequestFormValues>;
-  clearErrors: UseFormClearErrors<OfficeRequestFormValues>;
-  checkReferral: () => Promise<void>;
-  referralValid: boolean;
-  showPassword: boolean;
-  setShowPassword: (visible: boolean) => void;
-};
+function TextInput({
+  form,
+  field,
+  autoComplete,
+  hint,
+  inputMode,
+  type = 'text',
+  error,
+}: {
+  form: OfficeForm;
+  field: TextField;
+  autoComplete: string;
+  hint?: string;
+  inputMode?: 'numeric' | 'tel' | 'email';
+  type?: string;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('office-request');
+  return (
+    <FormField id={fieldId(field)} label={t(`fields.${field}`)} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          {...form.register(field)}
+        />
+      )}
+    </FormField>
+  );
+}
 
 /** The form with the query client its calls use: what the page loads after its first script. */
 export function OfficeRequestFormWithQueries({
@@ -114,58 +131,35 @@ export function OfficeRequestForm({
   const { t } = useTranslation('office-request');
   const localise = useLocaliseMessage();
   const [alert, setAlert] = useState<ApiError | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
-  const [referralValid, setReferralValid] = useState(false);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    clearErrors,
-    getValues,
-    reset,
-    formState: { errors, submitCount, isSubmitting },
-  } = useForm<OfficeRequestFormValues, unknown, OfficeRequestBody>({
+  const form: OfficeForm = useForm<OfficeRequestFormValues, unknown, OfficeRequestBody>({
     defaultValues: emptyOfficeRequestForm(),
     resolver: officeRequestResolver,
     shouldFocusError: false,
   });
-  const values = useWatch({ control });
-  // What this browser kept, before the save below runs (a re-render only when there is some);
-  // then what the visitor typed before the form hydrated, which wins.
+  const {
+    handleSubmit,
+    setError,
+    getValues,
+    reset,
+    subscribe,
+    formState: { errors, submitCount, isSubmitting },
+  } = form;
+  // What this browser kept; then what the visitor typed before the form hydrated, which wins.
+  // From then on every change is kept as it is made, without rendering the form for it.
   useEffect(() => {
     const saved = savedOfficeRequestForm();
     if (JSON.stringify(saved) !== JSON.stringify(emptyOfficeRequestForm())) reset(saved);
+    const stopSaving = subscribe({
+      formState: { values: true },
+      callback: () => saveOfficeRequestForm(getValues()),
+    });
     restoreEarlyInput();
-  }, [reset]);
-  useEffect(() => saveOfficeRequestForm({ ...getValues() }), [values, getValues]);
+    // What the first check and the first call need: built now, while the visitor reads.
+    whenIdle(() => void officeRequestContract());
+    return stopSaving;
+  }, [reset, subscribe, getValues]);
 
-  const regions = useRegions();
-  const positions = usePositions();
-  const platforms = usePlatforms();
-  const cities = useCities(values.province ?? '');
-  const referral = useCheckReferralCode();
   const submit = useSubmitOfficeRequest();
-
-  const errorOf = (field: OfficeRequestFormField) =>
-    localise(fromFormError(errors[field] as { type: string; message?: string } | undefined));
-
-  const checkReferral = async () => {
-    const code = getValues('referralCode').trim();
-    setReferralValid(false);
-    if (code.length < 6) return;
-    try {
-      await referral.mutateAsync(code);
-      clearErrors('referralCode');
-      setReferralValid(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.status !== 429 && error.status !== 0) {
-        setError('referralCode', toFormError(error));
-      }
-    }
-  };
-
   const onSubmit = handleSubmit(async (body) => {
     setAlert(null);
     try {
@@ -199,92 +193,74 @@ export function OfficeRequestForm({
   const label = (field: OfficeRequestFormField) =>
     field === 'birthDate' ? t('birthDate.legend', { ns: FORMS_NAMESPACE }) : t(`fields.${field}`);
   const summary = FIELD_ORDER.flatMap((field) => {
-    const message = errorOf(field);
+    const message = localise(
+      fromFormError(errors[field] as { type: string; message?: string } | undefined),
+    );
     return message ? [{ fieldId: fieldId(field), label: label(field), message }] : [];
   });
 
-  const text = (
-    field: TextField,
-    autoComplete: string,
-    options: { hint?: string; inputMode?: 'numeric' | 'tel' | 'email'; type?: string } = {},
-  ) => (
-    <FormField
-      id={fieldId(field)}
-      label={t(`fields.${field}`)}
-      hint={options.hint}
-      error={errorOf(field)}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type={options.type ?? 'text'}
-          inputMode={options.inputMode}
-          autoComplete={autoComplete}
-          spellCheck={false}
-          {...register(field)}
-        />
-      )}
-    </FormField>
-  );
-
-  const busy = isSubmitting;
-  // Each section is a component of its own: React hydrates them one by one in short tasks,
-  // yielding between them, instead of the whole form in one.
-  const kit: FormKit = {
-    t,
-    text,
-    register,
-    control,
-    errorOf,
-    values,
-    lists: { regions, cities, positions, platforms },
-    setValue,
-    clearErrors,
-    checkReferral,
-    referralValid: referralValid && !errors.referralCode,
-    showPassword,
-    setShowPassword,
-  };
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-6">
+    <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="mt-6">
       <ErrorSummary title={t('errorSummary')} items={summary} attempt={submitCount} />
       {alert ? (
         <Alert variant="error-box" className="mb-6">
           {localise(alert)}
         </Alert>
       ) : null}
-      {positions.isError || platforms.isError || regions.isError ? (
-        <Alert variant="error" className="mb-6">
-          {t('listsFailed')}
-        </Alert>
-      ) : null}
+      <ListsFailed />
 
-      <PersonSection kit={kit} />
-      <OfficeSection kit={kit} />
-      <LetterSection kit={kit} />
-      <AccountSection kit={kit} />
+      <PersonSection form={form} />
+      <OfficeSection form={form} />
+      <LetterSection form={form} />
+      <AccountSection form={form} />
 
       <button
         type="submit"
         className="btn btn-primary mt-8 w-full sm:w-auto"
-        aria-disabled={busy || undefined}
+        aria-disabled={isSubmitting || undefined}
       >
-        {busy ? t('submitting') : t('submit')}
+        {isSubmitting ? t('submitting') : t('submit')}
       </button>
     </form>
   );
 }
 
+/** One notice for the reference lists the form could not load. */
+const ListsFailed = memo(function ListsFailed() {
+  const { t } = useTranslation('office-request');
+  const failed = [useRegions(), usePositions(), usePlatforms()].some((list) => list.isError);
+  return failed ? (
+    <Alert variant="error" className="mb-6">
+      {t('listsFailed')}
+    </Alert>
+  ) : null;
+});
+
 /** The person who will hold the office account. */
-function PersonSection({ kit }: { kit: FormKit }) {
-  const { t, text, control, errorOf } = kit;
+const PersonSection = memo(function PersonSection({ form }: { form: OfficeForm }) {
+  const { t } = useTranslation('office-request');
+  const errorOf = useFieldErrors(form, [
+    'name',
+    'nik',
+    'birthDate',
+    'motherName',
+    'email',
+    'phone',
+  ]);
   return (
     <fieldset className="space-y-6">
       <legend className="text-xl font-bold">{t('sections.person')}</legend>
-      {text('name', 'name')}
-      {text('nik', 'off', { hint: t('fields.nikHint'), inputMode: 'numeric' })}
+      <TextInput form={form} field="name" autoComplete="name" error={errorOf('name')} />
+      <TextInput
+        form={form}
+        field="nik"
+        autoComplete="off"
+        hint={t('fields.nikHint')}
+        inputMode="numeric"
+        error={errorOf('nik')}
+      />
       <Controller
-        control={control}
+        control={form.control}
         name="birthDate"
         render={({ field }) => (
           <BirthDatePicker
@@ -296,16 +272,67 @@ function PersonSection({ kit }: { kit: FormKit }) {
           />
         )}
       />
-      {text('motherName', 'off')}
-      {text('email', 'email', { hint: t('fields.emailHint'), inputMode: 'email', type: 'email' })}
-      {text('phone', 'tel', { hint: t('fields.phoneHint'), inputMode: 'tel', type: 'tel' })}
+      <TextInput form={form} field="motherName" autoComplete="off" error={errorOf('motherName')} />
+      <TextInput
+        form={form}
+        field="email"
+        autoComplete="email"
+        hint={t('fields.emailHint')}
+        inputMode="email"
+        type="email"
+        error={errorOf('email')}
+      />
+      <TextInput
+        form={form}
+        field="phone"
+        autoComplete="tel"
+        hint={t('fields.phoneHint')}
+        inputMode="tel"
+        type="tel"
+        error={errorOf('phone')}
+      />
     </fieldset>
   );
-}
+});
 
 /** The office: its level and region, the person's position, the referral code. */
-function OfficeSection({ kit }: { kit: FormKit }) {
-  const { t, text, register, errorOf, values, lists, setValue } = kit;
+const OfficeSection = memo(function OfficeSection({ form }: { form: OfficeForm }) {
+  const { t } = useTranslation('office-request');
+  const { control, register, setValue, getValues, setError, clearErrors } = form;
+  const errorOf = useFieldErrors(form, [
+    'dinasType',
+    'province',
+    'city',
+    'position',
+    'positionOther',
+    'referralCode',
+  ]);
+  const [dinasType, province, position] = useWatch({
+    control,
+    name: ['dinasType', 'province', 'position'],
+  });
+  const regions = useRegions();
+  const cities = useCities(province);
+  const positions = usePositions();
+
+  const referral = useCheckReferralCode();
+  const [referralChecked, setReferralChecked] = useState(false);
+  const checkReferral = async () => {
+    const code = getValues('referralCode').trim();
+    setReferralChecked(false);
+    if (code.length < 6) return;
+    try {
+      await referral.mutateAsync(code);
+      clearErrors('referralCode');
+      setReferralChecked(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 429 && error.status !== 0) {
+        setError('referralCode', toFormError(error));
+      }
+    }
+  };
+  const referralValid = referralChecked && !errorOf('referralCode');
+
   return (
     <fieldset className="mt-10 space-y-6">
       <legend className="text-xl font-bold">{t('sections.office')}</legend>
@@ -340,25 +367,25 @@ function OfficeSection({ kit }: { kit: FormKit }) {
           id: fieldId('province'),
           label: t('fields.province'),
           error: errorOf('province'),
-          placeholder: lists.regions.isPending ? t('fields.loading') : t('fields.choose'),
-          options: (lists.regions.data?.provinces ?? []).map((item) => ({
+          placeholder: regions.isPending ? t('fields.loading') : t('fields.choose'),
+          options: (regions.data?.provinces ?? []).map((item) => ({
             value: item.code,
             label: item.name,
           })),
           select: register('province', { onChange: () => setValue('city', '') }),
         }}
         city={
-          values.dinasType === 'kota_kabupaten'
+          dinasType === 'kota_kabupaten'
             ? {
                 id: fieldId('city'),
                 label: t('fields.city'),
                 error: errorOf('city'),
-                placeholder: lists.cities.isFetching ? t('fields.loading') : t('fields.choose'),
-                options: (lists.cities.data?.data ?? []).map((item) => ({
+                placeholder: cities.isFetching ? t('fields.loading') : t('fields.choose'),
+                options: (cities.data?.data ?? []).map((item) => ({
                   value: item.id,
                   label: item.name,
                 })),
-                select: { disabled: !lists.cities.data, ...register('city') },
+                select: { disabled: !cities.data, ...register('city') },
               }
             : undefined
         }
@@ -367,9 +394,9 @@ function OfficeSection({ kit }: { kit: FormKit }) {
         {(control) => (
           <select {...control} {...register('position')}>
             <option value="">
-              {lists.positions.isPending ? t('fields.loading') : t('fields.choose')}
+              {positions.isPending ? t('fields.loading') : t('fields.choose')}
             </option>
-            {lists.positions.data?.data.map((item) => (
+            {positions.data?.data.map((item) => (
               <option key={item.id} value={item.id}>
                 {/* The API names positions in Indonesian; one it adds later keeps its name. */}
                 {t(`lists.positions.${item.id}`, { defaultValue: item.name })}
@@ -378,7 +405,14 @@ function OfficeSection({ kit }: { kit: FormKit }) {
           </select>
         )}
       </FormField>
-      {values.position === 'lainnya' ? text('positionOther', 'organization-title') : null}
+      {position === 'lainnya' ? (
+        <TextInput
+          form={form}
+          field="positionOther"
+          autoComplete="organization-title"
+          error={errorOf('positionOther')}
+        />
+      ) : null}
       <FormField
         id={fieldId('referralCode')}
         label={t('fields.referralCode')}
@@ -393,30 +427,48 @@ function OfficeSection({ kit }: { kit: FormKit }) {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            {...register('referralCode', { onBlur: () => void kit.checkReferral() })}
+            {...register('referralCode', { onBlur: () => void checkReferral() })}
           />
         )}
       </FormField>
       <p id="office-referral-status" aria-live="polite" className="-mt-4 text-sm">
-        {kit.referralValid ? t('fields.referralValid') : null}
+        {referralValid ? t('fields.referralValid') : null}
       </p>
     </fieldset>
   );
-}
+});
 
 /** The official letter, the education report and the platforms asked for. */
-function LetterSection({ kit }: { kit: FormKit }) {
-  const { t, text, register, errorOf, values, lists, setValue, clearErrors } = kit;
+const LetterSection = memo(function LetterSection({ form }: { form: OfficeForm }) {
+  const { t } = useTranslation('office-request');
+  const { control, register, setValue, clearErrors } = form;
+  const errorOf = useFieldErrors(form, [
+    'suratDinas',
+    'nomorSuratDinas',
+    'letter',
+    'educationReport',
+    'platform',
+  ]);
+  const [letter, letterName, educationReport, educationReportName] = useWatch({
+    control,
+    name: ['letter', 'letterName', 'educationReport', 'educationReportName'],
+  });
+  const platforms = usePlatforms();
   return (
     <fieldset className="mt-10 space-y-6">
       <legend className="text-xl font-bold">{t('sections.letter')}</legend>
-      {text('suratDinas', 'off')}
-      {text('nomorSuratDinas', 'off')}
+      <TextInput form={form} field="suratDinas" autoComplete="off" error={errorOf('suratDinas')} />
+      <TextInput
+        form={form}
+        field="nomorSuratDinas"
+        autoComplete="off"
+        error={errorOf('nomorSuratDinas')}
+      />
       <UploadField
         id={fieldId('letter')}
         label={t('fields.letter')}
-        value={values.letter ?? ''}
-        fileName={values.letterName ?? ''}
+        value={letter}
+        fileName={letterName}
         error={errorOf('letter')}
         onUploaded={(reference, name) => {
           setValue('letter', reference);
@@ -431,8 +483,8 @@ function LetterSection({ kit }: { kit: FormKit }) {
       <UploadField
         id={fieldId('educationReport')}
         label={t('fields.educationReport')}
-        value={values.educationReport ?? ''}
-        fileName={values.educationReportName ?? ''}
+        value={educationReport}
+        fileName={educationReportName}
         error={errorOf('educationReport')}
         onUploaded={(reference, name) => {
           setValue('educationReport', reference);
@@ -449,7 +501,7 @@ function LetterSection({ kit }: { kit: FormKit }) {
       >
         <legend className={formStyles.label}>{t('fields.platform')}</legend>
         <div className="mt-1 space-y-1">
-          {lists.platforms.data?.data.map((platform, index) => (
+          {platforms.data?.data.map((platform, index) => (
             <label key={platform.id} className="flex min-h-11 items-center gap-2">
               <input
                 id={`office-platform-${index}`}
@@ -470,11 +522,13 @@ function LetterSection({ kit }: { kit: FormKit }) {
       </fieldset>
     </fieldset>
   );
-}
+});
 
 /** The password of the account to be. */
-function AccountSection({ kit }: { kit: FormKit }) {
-  const { t, register, errorOf } = kit;
+const AccountSection = memo(function AccountSection({ form }: { form: OfficeForm }) {
+  const { t } = useTranslation('office-request');
+  const errorOf = useFieldErrors(form, ['password']);
+  const [showPassword, setShowPassword] = useState(false);
   return (
     <fieldset className="mt-10 space-y-4">
       <legend className="text-xl font-bold">{t('sections.account')}</legend>
@@ -487,17 +541,17 @@ function AccountSection({ kit }: { kit: FormKit }) {
         {(control) => (
           <PasswordInput
             {...control}
-            visible={kit.showPassword}
+            visible={showPassword}
             autoComplete="new-password"
-            {...register('password')}
+            {...form.register('password')}
           />
         )}
       </FormField>
       <ShowPasswordToggle
-        visible={kit.showPassword}
-        onToggle={() => kit.setShowPassword(!kit.showPassword)}
+        visible={showPassword}
+        onToggle={() => setShowPassword(!showPassword)}
         label={t('fields.showPassword')}
       />
     </fieldset>
   );
-}
+});

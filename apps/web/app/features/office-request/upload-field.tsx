@@ -4,11 +4,8 @@ import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { formStyles } from '~/components/form-styles';
 import { useLocaliseMessage } from '~/i18n/server-messages';
-import {
-  OFFICE_REQUEST_MESSAGES,
-  FILE_PARSE_FAILED,
-  MAX_UPLOAD_BYTES,
-} from '@portal/contracts/office-request';
+import { OFFICE_REQUEST_MESSAGES } from '@portal/contracts/office-request-messages';
+import { FILE_PARSE_FAILED, MAX_UPLOAD_BYTES } from '@portal/contracts/office-request-paths';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { uploadPrivateFile } from './api/upload-private-file';
 

@@ -1,14 +1,18 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { CitySchema, OFFICE_REQUEST_PATHS } from '@portal/contracts/office-request';
+import { OFFICE_REQUEST_PATHS } from '@portal/contracts/office-request-paths';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '~/api/api-client';
-
-const ResponseSchema = dataEnvelope(z.array(CitySchema));
+import { officeRequestContract } from '../office-request-contract';
 
 /** The regencies and cities of a province, as the office request names them. */
-export const loadCities = (province: string, signal?: AbortSignal) =>
-  getJson(OFFICE_REQUEST_PATHS.cities, ResponseSchema, { query: { province }, signal });
+export async function loadCities(province: string, signal?: AbortSignal) {
+  const { CitySchema } = await officeRequestContract();
+  return getJson(OFFICE_REQUEST_PATHS.cities, dataEnvelope(z.array(CitySchema)), {
+    query: { province },
+    signal,
+  });
+}
 
 /** Asked once a province's two-digit code is chosen. */
 export const useCities = (province: string) =>

@@ -1,14 +1,15 @@
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { OFFICE_REQUEST_PATHS, PositionSchema } from '@portal/contracts/office-request';
+import { OFFICE_REQUEST_PATHS } from '@portal/contracts/office-request-paths';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '~/api/api-client';
-
-const ResponseSchema = dataEnvelope(z.array(PositionSchema));
+import { officeRequestContract } from '../office-request-contract';
 
 /** The positions an office's requester may hold. */
-export const loadPositions = (signal?: AbortSignal) =>
-  getJson(OFFICE_REQUEST_PATHS.positions, ResponseSchema, { signal });
+export async function loadPositions(signal?: AbortSignal) {
+  const { PositionSchema } = await officeRequestContract();
+  return getJson(OFFICE_REQUEST_PATHS.positions, dataEnvelope(z.array(PositionSchema)), { signal });
+}
 
 export const usePositions = () =>
   useQuery({

@@ -1,19 +1,19 @@
 import { ERROR_MESSAGES, readErrorFacts, readErrorMessage } from '@portal/contracts/api-error';
 import { dataEnvelope } from '@portal/contracts/envelope';
-import { PRIVATE_UPLOAD_PATH, UploadResultSchema } from '@portal/contracts/office-request';
+import { PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request-paths';
 import { ApiError, apiUrl } from '~/api/api-client';
-
-const UploadAnswer = dataEnvelope(UploadResultSchema);
+import { officeRequestContract } from '../office-request-contract';
 
 /**
  * Uploads a file as SPEC §7 says (multipart, no credentials), reporting progress: fetch cannot
  * tell how much of a body has gone, XMLHttpRequest's upload events can.
  */
-export function uploadPrivateFile(
+export async function uploadPrivateFile(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<string> {
+  const UploadAnswer = dataEnvelope((await officeRequestContract()).UploadResultSchema);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl(PRIVATE_UPLOAD_PATH));
