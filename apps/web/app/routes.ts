@@ -31,8 +31,8 @@ export default [
   layout('layouts/blank-layout.tsx', [
     route('auth/logout/callback', 'routes/sign-out-callback.tsx'),
     route('eligible/peserta-didik', 'routes/student-eligibility.tsx'),
-    route('admin', 'routes/admin-portal.tsx'),
-    route('admin/kartu-masuk', 'routes/admin-badges.tsx'),
+    route('admin', 'routes/school-admin-portal.tsx'),
+    route('admin/kartu-masuk', 'routes/school-admin-badges.tsx'),
     route('konsol/undangan', 'routes/console-invitation.tsx'),
     route('konsol', 'routes/console.tsx', [
       index('routes/console-home.tsx'),
