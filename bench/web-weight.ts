@@ -1,9 +1,9 @@
 /**
- * Page benchmark of the web (issues 16 and 38): builds the web app, prints every route's
+ * Page benchmark of the web: builds the web app, prints every route's
  * first-load JavaScript (gzip) against its budget, then serves the build with the real server
  * (its demo accounts seeded) and runs Lighthouse (mobile: simulated Slow 4G, 4x CPU) against the
  * public pages people reach from the home page, the sign-in page (from `/auth/login` through the
- * provider's redirect) and, signed in, the console's first page (a figure to watch, not a goal).
+ * provider's redirect) and, signed in, the console's first page (held to a performance of at least 80).
  * Last, it times each hop of the sign-in redirect chain in a throttled browser.
  *
  * Run: `npm run bench:web [-- --runs 7] [-- --skip-build] [-- --only dinas,statistics,faq]
@@ -59,8 +59,11 @@ type BenchRoute = {
   url: string;
   /** The WEB_ROUTES path whose weight this is. */
   route: string;
-  /** A figure to watch, printed without a verdict (the console, signed in). */
-  watch?: boolean;
+  /**
+   * A signed-in page held only to a Lighthouse performance of its own (the console's first page:
+   * at least 80); its other figures are printed to watch, without a verdict.
+   */
+  performanceGoal?: number;
   signedIn?: boolean;
   /** A page the server renders (the sign-in steps): weighed by its enhancement script. */
   serverPage?: boolean;
@@ -87,7 +90,7 @@ const BENCH_ROUTES: BenchRoute[] = [
     route: '/reset-password/new-password',
   },
   { name: 'deletion', url: '/account/deletion-report', route: '/account/deletion-report' },
-  { name: 'console', url: '/konsol', route: '/konsol', watch: true, signedIn: true },
+  { name: 'console', url: '/konsol', route: '/konsol', performanceGoal: 80, signedIn: true },
 ];
 
 type LighthouseReport = {
@@ -330,7 +333,7 @@ async function main() {
     }
 
     const verdict = (ok: boolean, route: BenchRoute) =>
-      route.watch ? 'watch' : ok ? 'ok' : 'MISS';
+      route.performanceGoal ? 'watch' : ok ? 'ok' : 'MISS';
     console.log(
       `\nLighthouse mobile (simulated Slow 4G, 4x CPU), medians of ${runs} runs; load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
     );
@@ -353,7 +356,7 @@ async function main() {
           .gzip,
       );
       console.log(
-        `| ${route.name}${route.watch ? ' (signed in, watched)' : ''} | ${kb.toFixed(1)} | ${performance} ${verdict(performance >= TARGETS.performance, route)} | ${lcpMs} ${verdict(lcpMs <= TARGETS.lcpMs, route)} | ${tbtMs} ${verdict(tbtMs <= TARGETS.tbtMs, route)} | ${longestTaskMs} ${verdict(longestTaskMs <= TARGETS.longestTaskMs, route)} | ${cls.toFixed(3)} ${verdict(cls <= TARGETS.cls, route)} | ${figures.map((f) => f.performance).join(', ')} |`,
+        `| ${route.name}${route.performanceGoal ? ` (signed in, goal ${route.performanceGoal})` : ''} | ${kb.toFixed(1)} | ${performance} ${performance >= (route.performanceGoal ?? TARGETS.performance) ? 'ok' : 'MISS'} | ${lcpMs} ${verdict(lcpMs <= TARGETS.lcpMs, route)} | ${tbtMs} ${verdict(tbtMs <= TARGETS.tbtMs, route)} | ${longestTaskMs} ${verdict(longestTaskMs <= TARGETS.longestTaskMs, route)} | ${cls.toFixed(3)} ${verdict(cls <= TARGETS.cls, route)} | ${figures.map((f) => f.performance).join(', ')} |`,
       );
     }
 
