@@ -16,7 +16,6 @@ const NOT_YET: Record<string, string> = {
   'audit/audit-repository.ts': 'the audit log is a service-like writer (`createAuditLog`)',
   'one-time-codes/one-time-codes-repository.ts': 'a module object, called with their transactions',
   'platforms/platforms-repository.ts': "the clients' cache is being reworked with it",
-  'retention/retention-repository.ts': 'one function over every table (`purgeExpired`)',
   'sign-in-methods/sign-in-methods-repository.ts': 'shares its transactions with sign-in',
   'sign-in/sign-in-repository.ts': "the provider's storage is being reworked with it",
 };
