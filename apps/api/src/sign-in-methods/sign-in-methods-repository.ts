@@ -2,7 +2,10 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { schoolsRunBy } from '../access/access-repository';
 import type { Db, Transaction } from '../db/database';
 import { accountRecoveryCodes, accountTotp, learningAccounts, people } from '../db/schema';
-import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
+import {
+  createOneTimeCodesRepository,
+  SIGN_IN_FLOW,
+} from '../one-time-codes/one-time-codes-repository';
 
 export type AccountTotp = typeof accountTotp.$inferSelect;
 
@@ -134,13 +137,14 @@ export function createSignInMethodsRepository(db: Db) {
     },
 
     /** The sign-in's counters: a wrong confirmation counts like a wrong password. */
-    holdPerson: oneTimeCodesRepository.holdPerson,
+    holdPerson: (tx: Transaction, personId: number) =>
+      createOneTimeCodesRepository(tx).holdPerson(personId),
     lockedSeconds: (tx: Transaction, personId: number) =>
-      oneTimeCodesRepository.lockedSeconds(tx, personId, [SIGN_IN_FLOW]),
+      createOneTimeCodesRepository(tx).lockedSeconds(personId, [SIGN_IN_FLOW]),
     lock: (tx: Transaction, personId: number, seconds: number) =>
-      oneTimeCodesRepository.lock(tx, personId, SIGN_IN_FLOW, seconds),
+      createOneTimeCodesRepository(tx).lock(personId, SIGN_IN_FLOW, seconds),
     recordWrong: (tx: Transaction, personId: number, windowMinutes: number) =>
-      oneTimeCodesRepository.recordWrongEntry(tx, personId, SIGN_IN_FLOW, windowMinutes),
+      createOneTimeCodesRepository(tx).recordWrongEntry(personId, SIGN_IN_FLOW, windowMinutes),
   };
 }
 export type SignInMethodsRepository = ReturnType<typeof createSignInMethodsRepository>;

@@ -15,7 +15,10 @@ import type { Transaction } from '../db/database';
 import type { AuditLog } from '../audit/audit-repository';
 import { rowsOf } from '../db/rows-of';
 import type { SchoolClaim } from '@portal/contracts/platforms';
-import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
+import {
+  createOneTimeCodesRepository,
+  SIGN_IN_FLOW,
+} from '../one-time-codes/one-time-codes-repository';
 
 export type SignInAccount = {
   accountId: number;
@@ -217,17 +220,18 @@ export function createSignInRepository(db: Db) {
     },
 
     /** Holds the person's row for the transaction: their attempts count one at a time. */
-    holdPerson: oneTimeCodesRepository.holdPerson,
+    holdPerson: (tx: Transaction, personId: number) =>
+      createOneTimeCodesRepository(tx).holdPerson(personId),
 
     lockedSeconds: (tx: Transaction, personId: number) =>
-      oneTimeCodesRepository.lockedSeconds(tx, personId, [SIGN_IN_FLOW]),
+      createOneTimeCodesRepository(tx).lockedSeconds(personId, [SIGN_IN_FLOW]),
 
     lock: (tx: Transaction, personId: number, seconds: number) =>
-      oneTimeCodesRepository.lock(tx, personId, SIGN_IN_FLOW, seconds),
+      createOneTimeCodesRepository(tx).lock(personId, SIGN_IN_FLOW, seconds),
 
     /** Records a wrong password; answers the person's wrong passwords within the window. */
     recordWrongPassword: (tx: Transaction, personId: number, windowMinutes: number) =>
-      oneTimeCodesRepository.recordWrongEntry(tx, personId, SIGN_IN_FLOW, windowMinutes),
+      createOneTimeCodesRepository(tx).recordWrongEntry(personId, SIGN_IN_FLOW, windowMinutes),
 
     /** A lock starts a fresh count: the wrong passwords before it are spent. */
     async clearWrongPasswords(tx: Transaction, personId: number): Promise<void> {
