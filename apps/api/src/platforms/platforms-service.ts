@@ -10,7 +10,7 @@ import {
   type PublicJwks,
 } from '@portal/contracts/platforms';
 import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../http/domain-errors';
 import {

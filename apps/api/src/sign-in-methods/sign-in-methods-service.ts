@@ -6,7 +6,7 @@ import {
   type SignInMethods,
 } from '@portal/contracts/sign-in-methods';
 import { stepUpMissing, stepUpRequired, type SignInAssurance } from '../access/step-up';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import { createSealer } from '../credentials/sealing';
 import {

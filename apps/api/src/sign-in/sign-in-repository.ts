@@ -11,7 +11,7 @@ import {
   staffAccounts,
   staffRecoveryCodes,
 } from '../db/schema';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditRow } from '../audit/audit-repository';
 import { rowsOf } from '../db/rows-of';
 import type { SchoolClaim } from '@portal/contracts/platforms';
 import {
@@ -27,9 +27,6 @@ export type SignInAccount = {
   passwordHash: string | null;
   mustChangePassword: boolean;
 };
-
-/** An audit row as `AuditLog.prepare` builds it. */
-type PreparedAuditRow = ReturnType<AuditLog['prepare']>;
 
 export type StaffAccount = typeof staffAccounts.$inferSelect;
 
@@ -72,10 +69,7 @@ export function createSignInRepository(db: Db | Transaction) {
      * is locked out, else `outcome`. The wrong ones count in their transaction per person; a
      * right one in flight beside the wrong one that locks is ordered before it.
      */
-    async settleRightPassword(
-      personId: number,
-      row: PreparedAuditRow,
-    ): Promise<{ outcome: string }> {
+    async settleRightPassword(personId: number, row: AuditRow): Promise<{ outcome: string }> {
       const [settled] = await rowsOf<{ outcome: string }>(
         db,
         sql`WITH locked AS (

@@ -12,7 +12,7 @@ import {
   type SignInStep,
   type TotpBody,
 } from '@portal/contracts/sign-in';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { BotCheckService } from '../bot-check/bot-check-service';
 import { newPasswordRefusal } from '../credentials/new-password-rules';
 import type { PasswordHasher } from '../credentials/password-hasher';
