@@ -31,10 +31,10 @@ export const LAYERS: Layer[] = [
     name: 'keyed hashes (target, address)',
     claims: (frame) =>
       frame.url.startsWith('node:internal/crypto') ||
-      (frame.url.includes('audit/audit-repository') &&
+      (frame.url.includes('audit/audit-log') &&
         ['hash', 'hashAddress', 'hashOrNull'].includes(frame.functionName)),
   },
-  { name: 'audit trail', claims: inFile('audit/audit-repository') },
+  { name: 'audit trail', claims: inFile('audit/audit-log', 'audit/audit-repository') },
   { name: 'rate limits', claims: inFile('counters/rate-limit-store') },
   { name: 'toggles and bot check', claims: inFile('feature-toggles/', 'bot-check/') },
   { name: 'validation (zod)', claims: inFile('node_modules/zod/', 'fastify-type-provider-zod') },

@@ -6,7 +6,7 @@ import { registerAccountCreationWorker } from './accounts/account-creation-jobs'
 import { createAnnouncementsService } from './announcements/announcements-service';
 import { createAccountLookupService } from './account-lookup/account-lookup-service';
 import { createLookupTokens } from './account-lookup/lookup-token';
-import { createAuditLog } from './audit/audit-repository';
+import { createAuditLog } from './audit/audit-log';
 import { createPasswordHasher } from './credentials/password-hasher';
 import { createBotCheckService } from './bot-check/bot-check-service';
 import type { Config } from './config';

@@ -12,7 +12,7 @@ import {
   type ConsoleSection,
   type StaffRole,
 } from '@portal/contracts/staff';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import { ForbiddenError, UnauthorizedError } from '../http/domain-errors';
 import type { Requirement } from './access-scope';
 import type { AccessRepository } from './access-repository';

@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import type { MessageTemplates } from '../notifications/message-templates';

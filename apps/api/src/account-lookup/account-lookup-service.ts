@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts/account-lookup';
 import { SCHOOL_SEARCH_LIMIT } from '@portal/contracts/account-lookup';
 import type { UserType } from '@portal/contracts/user-types';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { BotCheckService } from '../bot-check/bot-check-service';
 import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';

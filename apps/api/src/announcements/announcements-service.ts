@@ -4,7 +4,7 @@ import {
   type AnnouncementState,
   type PublicAnnouncement,
 } from '@portal/contracts/announcements';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import { NotFoundError } from '../http/domain-errors';

@@ -2,7 +2,7 @@ import { CONSOLE_PAGE_SIZE } from '@portal/contracts/console';
 import type { AuditQuery } from '@portal/contracts/staff';
 import type { Db } from '../db/database';
 import { csvFile } from '../http/csv-file';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import { createAuditTrailRepository, type AuditFilter } from './audit-trail-repository';
 
 type Staff = { staffId: number };

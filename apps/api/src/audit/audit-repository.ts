@@ -1,135 +1,39 @@
-import { createHmac, createSecretKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Transaction } from '../db/database';
 import { auditEvents } from '../db/schema';
-import type { Transaction } from '../db/database';
 
-export type AuditEntry = {
-  action: string;
-  outcome: string;
-  userType?: string | undefined;
-  personId?: number | undefined;
-  /** Who acted when it was not the person: `staff:<id>` for a console action. */
-  actor?: string | undefined;
-  ip?: string | undefined;
-  /** What was looked up or asked for, in clear: stored only as a keyed hash. */
-  target?: string | undefined;
-  /** The keyed hash of the target when the caller already has it (see `hash`). */
-  targetHash?: string | undefined;
-  /** What a console action changed: personal data in it only as keyed hashes (`hash`). */
-  changes?: { before: unknown; after: unknown } | undefined;
-  /** The OpenID client a sign-in was for. */
-  clientId?: string | undefined;
-};
+/** An audit row as it is stored, every column given: addresses and targets as keyed hashes. */
+export type AuditRow = Required<typeof auditEvents.$inferInsert>;
 
-// Entries outside a business transaction (every lookup) are written in batches: one commit,
-// and one wait for the disk, per batch instead of per lookup. A crash loses at most this much.
-const FLUSH_EVERY_MS = 200;
-const FLUSH_AT_ENTRIES = 500;
-// Addresses repeat (a visitor's lookup, then the details, then the code): their hashes are kept
-// for this many addresses, then forgotten all at once, so each is hashed once per visit.
-const ADDRESS_HASHES_KEPT = 10_000;
-
-/** The audit trail: who (by internal id), from where and for what (by keyed hash), never in clear. */
-export function createAuditLog(
-  db: Db,
-  key: string,
-  onError: (error: unknown) => void = () => undefined,
-) {
-  // A key object made once: handed a string, createHmac imports the key again on every call,
-  // and every lookup hashes twice (address and target).
-  const hmacKey = createSecretKey(Buffer.from(key));
-  const hash = (value: string): string => createHmac('sha256', hmacKey).update(value).digest('hex');
-  const hashOrNull = (value: string | undefined) => (value === undefined ? null : hash(value));
-  const addressHashes = new Map<string, string>();
-  const hashAddress = (ip: string | undefined): string | null => {
-    if (ip === undefined) return null;
-    let hashed = addressHashes.get(ip);
-    if (hashed === undefined) {
-      if (addressHashes.size >= ADDRESS_HASHES_KEPT) addressHashes.clear();
-      hashed = hash(ip);
-      addressHashes.set(ip, hashed);
-    }
-    return hashed;
-  };
-  const row = (entry: AuditEntry) => ({
-    action: entry.action,
-    outcome: entry.outcome,
-    userType: entry.userType ?? null,
-    personId: entry.personId ?? null,
-    actor: entry.actor ?? null,
-    ipHash: hashAddress(entry.ip),
-    targetHash: entry.targetHash ?? hashOrNull(entry.target),
-    changes: entry.changes ?? null,
-    clientId: entry.clientId ?? null,
-    occurredAt: new Date(),
-  });
-  // A batch goes in as one JSON parameter: building a multi-row INSERT through the query
-  // builder (a bound value per column per row) cost more CPU than the lookups it recorded.
-  const insertBatch = (rows: ReturnType<typeof row>[]) =>
-    db.execute(sql`INSERT INTO ${auditEvents} (occurred_at, action, outcome, user_type, person_id,
-        actor, ip_hash, target_hash, changes, client_id)
-      SELECT occurred_at, action, outcome, user_type, person_id, actor, ip_hash, target_hash, changes,
-        client_id
-      FROM json_to_recordset(${JSON.stringify(rows.map(batchRow))}::json) AS r(occurred_at timestamptz,
-        action text, outcome text, user_type text, person_id bigint, actor text, ip_hash text,
-        target_hash text, changes jsonb, client_id text)`);
-  const batchRow = (entry: ReturnType<typeof row>) => ({
-    occurred_at: entry.occurredAt.toISOString(),
-    action: entry.action,
-    outcome: entry.outcome,
-    user_type: entry.userType,
-    person_id: entry.personId,
-    actor: entry.actor,
-    ip_hash: entry.ipHash,
-    target_hash: entry.targetHash,
-    changes: entry.changes,
-    client_id: entry.clientId,
-  });
-  let pending: ReturnType<typeof row>[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> = Promise.resolve();
-
-  function flush(): Promise<void> {
-    clearTimeout(timer);
-    timer = undefined;
-    const batch = pending;
-    pending = [];
-    if (batch.length === 0) return flushing;
-    flushing = flushing
-      .then(() => insertBatch(batch))
-      .then(
-        () => undefined,
-        (error: unknown) => onError(error),
-      );
-    return flushing;
-  }
-
-  /** Queued and written within moments, so the answer does not wait for it. */
-  function queue(entry: AuditEntry): void {
-    pending.push(row(entry));
-    if (pending.length >= FLUSH_AT_ENTRIES) void flush();
-    else timer ??= setTimeout(() => void flush(), FLUSH_EVERY_MS);
-  }
-
+/** SQL of the audit trail's writes (the console reads it through `audit-trail/`). */
+export function createAuditRepository(db: Db | Transaction) {
   return {
-    /** In a transaction: written with it, all or nothing. Without one: queued (see `queue`). */
-    async record(entry: AuditEntry, tx?: Transaction): Promise<void> {
-      if (tx) {
-        await tx.insert(auditEvents).values(row(entry));
-        return;
-      }
-      queue(entry);
+    async insert(row: AuditRow): Promise<void> {
+      await db.insert(auditEvents).values(row);
     },
-    queue,
-    /**
-     * The entry's row as it is stored (addresses and targets as keyed hashes), for a statement
-     * that writes it together with its own work.
-     */
-    prepare: row,
-    /** Writes what is queued; graceful shutdown and tests wait for it. */
-    flush,
-    hash,
+
+    // A batch goes in as one JSON parameter: building a multi-row INSERT through the query
+    // builder (a bound value per column per row) cost more CPU than the lookups it recorded.
+    async insertBatch(rows: AuditRow[]): Promise<void> {
+      const records = rows.map((row) => ({
+        occurred_at: row.occurredAt.toISOString(),
+        action: row.action,
+        outcome: row.outcome,
+        user_type: row.userType,
+        person_id: row.personId,
+        actor: row.actor,
+        ip_hash: row.ipHash,
+        target_hash: row.targetHash,
+        changes: row.changes,
+        client_id: row.clientId,
+      }));
+      await db.execute(sql`INSERT INTO ${auditEvents} (occurred_at, action, outcome, user_type,
+          person_id, actor, ip_hash, target_hash, changes, client_id)
+        SELECT occurred_at, action, outcome, user_type, person_id, actor, ip_hash, target_hash,
+          changes, client_id
+        FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(occurred_at timestamptz,
+          action text, outcome text, user_type text, person_id bigint, actor text, ip_hash text,
+          target_hash text, changes jsonb, client_id text)`);
+    },
   };
 }
-export type AuditLog = ReturnType<typeof createAuditLog>;

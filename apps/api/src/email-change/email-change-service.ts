@@ -2,7 +2,7 @@ import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import type { ErrorId } from '@portal/contracts/api-error';
 import type { UserType } from '@portal/contracts/user-types';
 import type { AccountLookupService } from '../account-lookup/account-lookup-service';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { Db, Transaction } from '../db/database';
 import type { DomainError } from '../http/domain-errors';
 import { UnauthorizedError, ValidationError } from '../http/domain-errors';

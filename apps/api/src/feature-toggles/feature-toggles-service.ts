@@ -7,7 +7,7 @@ import {
   type RemoteConfig,
   type TextSettingKey,
 } from '@portal/contracts/feature-toggles';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { ConflictError, ValidationError } from '../http/domain-errors';
 import { createFeatureTogglesRepository, type ToggleRow } from './feature-toggles-repository';

@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { FeatureToggleKeySchema, TextSettingKeySchema } from '@portal/contracts/feature-toggles';
-import { createAuditLog } from '../audit/audit-repository';
+import { createAuditLog } from '../audit/audit-log';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createFeatureTogglesService } from './feature-toggles-service';

@@ -2,7 +2,7 @@ import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { OFFICE_ACCOUNT_ESTIMATE_DAYS } from '@portal/contracts/business-constants';
 import { OFFICE_REQUEST_MESSAGES, type OfficeRequestBody } from '@portal/contracts/office-request';
 import { RESET_MESSAGES } from '@portal/contracts/password-reset';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import { isCommonPassword } from '../credentials/common-passwords';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../logging/database-errors';

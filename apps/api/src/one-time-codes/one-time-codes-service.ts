@@ -6,7 +6,8 @@ import { RateLimitedError } from '../http/domain-errors';
 import type { Transaction } from '../db/database';
 import {
   ALL_FLOWS,
-  oneTimeCodesRepository as repository,
+  createOneTimeCodesRepository,
+  type OneTimeCodesRepository,
   type StoredCode,
 } from './one-time-codes-repository';
 
@@ -51,10 +52,10 @@ export function createOneTimeCodes(
   const hashCode = (binding: string, code: string) =>
     createHmac('sha256', key).update(`${binding}:${code}`).digest('hex');
 
-  async function locked(tx: Transaction, personId: number, flow: CodeFlow) {
-    const seconds = await repository.lockedSeconds(tx, personId, [flow, ALL_FLOWS]);
+  async function locked(repository: OneTimeCodesRepository, personId: number, flow: CodeFlow) {
+    const seconds = await repository.lockedSeconds(personId, [flow, ALL_FLOWS]);
     if (seconds <= 0) return undefined;
-    const all = await repository.lockedSeconds(tx, personId, [ALL_FLOWS]);
+    const all = await repository.lockedSeconds(personId, [ALL_FLOWS]);
     return lockedError(seconds, all === seconds);
   }
 
@@ -69,10 +70,11 @@ export function createOneTimeCodes(
       tx: Transaction,
       send: { personId: number; flow: CodeFlow; recipients: string[] },
     ): Promise<DomainError | undefined> {
-      await repository.holdPerson(tx, send.personId);
-      const lock = await locked(tx, send.personId, send.flow);
+      const repository = createOneTimeCodesRepository(tx);
+      await repository.holdPerson(send.personId);
+      const lock = await locked(repository, send.personId, send.flow);
       if (lock) return lock;
-      const sends = await repository.recentSends(tx, send.personId, send.flow);
+      const sends = await repository.recentSends(send.personId, send.flow);
       if (
         sends.secondsSinceLast !== null &&
         sends.secondsSinceLast < policy.resendCooldownSeconds
@@ -85,15 +87,15 @@ export function createOneTimeCodes(
       }
       if (sends.lastHour >= CODE_POLICY.maxSendsPerHour) {
         const seconds = CODE_POLICY.lockHours * HOUR_SECONDS;
-        await repository.lock(tx, send.personId, send.flow, seconds);
+        await repository.lock(send.personId, send.flow, seconds);
         return lockedError(seconds, false);
       }
       for (const recipient of send.recipients) {
-        const queued = await repository.messagesToRecipientLastHour(tx, recipient);
+        const queued = await repository.messagesToRecipientLastHour(recipient);
         if (queued >= CODE_POLICY.maxMessagesPerRecipientPerHour)
           return new RateLimitedError(HOUR_SECONDS);
       }
-      await repository.recordSend(tx, send.personId, send.flow);
+      await repository.recordSend(send.personId, send.flow);
       return undefined;
     },
 
@@ -106,7 +108,7 @@ export function createOneTimeCodes(
         CODE_POLICY.codeDigits,
         '0',
       );
-      const stored = await repository.putCode(tx, {
+      const stored = await createOneTimeCodesRepository(tx).putCode({
         personId: code.personId,
         flow: code.flow,
         binding: code.binding,
@@ -118,7 +120,7 @@ export function createOneTimeCodes(
 
     /** Wrong entries left on the binding's code; 0 when it ended (or none was issued). */
     async attemptsLeft(tx: Transaction, binding: string): Promise<number> {
-      const stored = await repository.codeByBinding(tx, binding);
+      const stored = await createOneTimeCodesRepository(tx).codeByBinding(binding);
       return stored ? CODE_POLICY.maxWrongCodes - stored.failedAttempts : CODE_POLICY.maxWrongCodes;
     },
 
@@ -131,12 +133,13 @@ export function createOneTimeCodes(
       tx: Transaction,
       entry: { personId: number; flow: CodeFlow; codes: { binding: string; code: string }[] },
     ): Promise<CodeCheck> {
-      await repository.holdPerson(tx, entry.personId);
-      const lock = await locked(tx, entry.personId, entry.flow);
+      const repository = createOneTimeCodesRepository(tx);
+      await repository.holdPerson(entry.personId);
+      const lock = await locked(repository, entry.personId, entry.flow);
       if (lock) return { ok: false, reason: 'locked', error: lock };
       const stored: StoredCode[] = [];
       for (const { binding } of entry.codes) {
-        const code = await repository.codeByBinding(tx, binding);
+        const code = await repository.codeByBinding(binding);
         if (!code || code.personId !== entry.personId) return { ok: false, reason: 'expired' };
         if (code.failedAttempts >= CODE_POLICY.maxWrongCodes) return { ok: false, reason: 'ended' };
         if (!code.codeHash || code.expiresAt.getTime() <= Date.now())
@@ -152,23 +155,22 @@ export function createOneTimeCodes(
         .map(({ binding }) => binding);
       if (wrong.length === 0) {
         // Single use: the codes are gone the moment they are accepted.
-        await repository.updateCodes(tx, ids, { codeHash: null });
+        await repository.updateCodes(ids, { codeHash: null });
         return { ok: true };
       }
       const failures = Math.max(...stored.map((code) => code.failedAttempts)) + 1;
-      await repository.updateCodes(tx, ids, {
+      await repository.updateCodes(ids, {
         failedAttempts: failures,
         ...(failures >= CODE_POLICY.maxWrongCodes ? { codeHash: null } : {}),
       });
       const recent = await repository.recordWrongEntry(
-        tx,
         entry.personId,
         entry.flow,
         CODE_POLICY.wrongWindowHours * 60,
       );
       if (recent >= CODE_POLICY.maxWrongPerPerson) {
         const seconds = CODE_POLICY.lockHours * HOUR_SECONDS;
-        await repository.lock(tx, entry.personId, ALL_FLOWS, seconds);
+        await repository.lock(entry.personId, ALL_FLOWS, seconds);
         return { ok: false, reason: 'locked', error: lockedError(seconds, true) };
       }
       if (failures >= CODE_POLICY.maxWrongCodes) return { ok: false, reason: 'ended' };

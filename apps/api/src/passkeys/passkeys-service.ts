@@ -18,7 +18,7 @@ import {
   type PasskeyRegistrationBody,
   type PasskeyRequestOptions,
 } from '@portal/contracts/passkeys';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { Db, Transaction } from '../db/database';
 import { NotFoundError, ValidationError } from '../http/domain-errors';
 import {

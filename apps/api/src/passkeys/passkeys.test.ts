@@ -16,7 +16,7 @@ import {
 import { SECOND_FACTOR } from '@portal/contracts/sign-in';
 import { auditEvents, passkeyChallenges, passkeys, staffAccounts } from '../db/schema';
 import { rowsOf } from '../db/rows-of';
-import { purgeExpired } from '../retention/retention-repository';
+import { createRetentionRepository } from '../retention/retention-repository';
 import { createStaffAccounts } from '../sign-in/staff-accounts';
 import {
   createSoftAuthenticator,
@@ -260,7 +260,11 @@ describe("a staff member's passkeys in the console", () => {
       .update(passkeyChallenges)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(passkeyChallenges.challenge, stale.challenge));
-    expect((await purgeExpired(t.database.db))['passkey challenges (expired)']).toBe(1);
+    expect(
+      (await createRetentionRepository(t.database.db).purgeExpired())[
+        'passkey challenges (expired)'
+      ],
+    ).toBe(1);
   });
 
   it('answers a bad body and a long label with a 400 naming the field, never a 5xx', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts/password-reset';
 import { LOOKUP_MESSAGES } from '@portal/contracts/account-lookup';
 import { maskEmail, maskPhone } from '../personal-data/masking';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { BotCheckService } from '../bot-check/bot-check-service';
 import { newPasswordRefusal } from '../credentials/new-password-rules';
 import type { PasswordHasher } from '../credentials/password-hasher';

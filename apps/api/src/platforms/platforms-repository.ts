@@ -10,19 +10,19 @@ export type PlatformChange = Partial<Omit<NewPlatformRow, 'clientId' | 'createdA
 const GRANT_MODELS = ['AuthorizationCode', 'AccessToken', 'RefreshToken'] as const;
 
 /** SQL only: the registered platforms, the people's connections to them, and their grants. */
-export function createPlatformsRepository(db: Db) {
+export function createPlatformsRepository(db: Db | Transaction) {
   /** Ends the grants (and their codes and tokens) of a client, of one account or of everyone. */
-  async function revokeGrants(tx: Transaction, clientId: string, accountId?: string) {
+  async function revokeGrants(clientId: string, accountId?: string) {
     const grants = and(
       eq(oidcModels.model, 'Grant'),
       sql`${oidcModels.payload}->>'clientId' = ${clientId}`,
       accountId === undefined ? undefined : eq(oidcModels.accountId, accountId),
     );
-    const ids = (await tx.select({ id: oidcModels.id }).from(oidcModels).where(grants)).map(
+    const ids = (await db.select({ id: oidcModels.id }).from(oidcModels).where(grants)).map(
       (row) => row.id,
     );
     if (ids.length === 0) return 0;
-    await tx
+    await db
       .delete(oidcModels)
       .where(
         or(
@@ -45,8 +45,8 @@ export function createPlatformsRepository(db: Db) {
     },
 
     /** The platform, held until the transaction ends: two admins' changes go one after the other. */
-    async hold(tx: Transaction, clientId: string): Promise<PlatformRow | undefined> {
-      const [row] = await tx
+    async hold(clientId: string): Promise<PlatformRow | undefined> {
+      const [row] = await db
         .select()
         .from(platformClients)
         .where(eq(platformClients.clientId, clientId))
@@ -55,8 +55,8 @@ export function createPlatformsRepository(db: Db) {
     },
 
     /** Inserts unless the id is taken; undefined then. */
-    async insert(tx: Transaction, values: NewPlatformRow): Promise<PlatformRow | undefined> {
-      const [row] = await tx
+    async insert(values: NewPlatformRow): Promise<PlatformRow | undefined> {
+      const [row] = await db
         .insert(platformClients)
         .values(values)
         .onConflictDoNothing()
@@ -64,8 +64,8 @@ export function createPlatformsRepository(db: Db) {
       return row;
     },
 
-    async update(tx: Transaction, clientId: string, change: PlatformChange): Promise<PlatformRow> {
-      const [row] = await tx
+    async update(clientId: string, change: PlatformChange): Promise<PlatformRow> {
+      const [row] = await db
         .update(platformClients)
         .set({ ...change, updatedAt: sql`now()` })
         .where(eq(platformClients.clientId, clientId))
@@ -117,8 +117,8 @@ export function createPlatformsRepository(db: Db) {
         .orderBy(asc(platformClients.name)),
 
     /** Forgets the person's agreement; true when there was one. */
-    async disconnect(tx: Transaction, accountId: string, clientId: string): Promise<boolean> {
-      const rows = await tx
+    async disconnect(accountId: string, clientId: string): Promise<boolean> {
+      const rows = await db
         .delete(platformConnections)
         .where(
           and(

@@ -10,8 +10,8 @@ import {
   type PublicJwks,
 } from '@portal/contracts/platforms';
 import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
-import type { AuditLog } from '../audit/audit-repository';
-import type { Db, Transaction } from '../db/database';
+import type { AuditLog } from '../audit/audit-log';
+import type { Db } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../http/domain-errors';
 import {
   CLIENT_EXTRA_METADATA,
@@ -19,7 +19,11 @@ import {
   newClientSecret,
 } from '../sign-in/client-secrets';
 import { publicAddress } from './platform-addresses';
-import { createPlatformsRepository, type PlatformRow } from './platforms-repository';
+import {
+  createPlatformsRepository,
+  type PlatformRow,
+  type PlatformsRepository,
+} from './platforms-repository';
 
 // A change made through another instance reaches this one's provider within this long.
 const CLIENT_CACHE_SECONDS = 10;
@@ -202,12 +206,13 @@ export function createPlatformsService({
     outcome: string,
     ip: string,
     clientId: string,
-    write: (tx: Transaction, before: PlatformRow) => Promise<PlatformRow>,
+    write: (inTransaction: PlatformsRepository, before: PlatformRow) => Promise<PlatformRow>,
   ): Promise<PlatformRow> {
     const row = await db.transaction(async (tx) => {
-      const before = await repository.hold(tx, clientId);
+      const inTransaction = createPlatformsRepository(tx);
+      const before = await inTransaction.hold(clientId);
       if (!before) throw notFound();
-      const row = await write(tx, before);
+      const row = await write(inTransaction, before);
       await audit.record(
         {
           action: 'platform',
@@ -257,7 +262,7 @@ export function createPlatformsService({
       const secret = body.authMethod === 'client_secret_basic' ? newClientSecret() : null;
       // An id asked for before it existed is kept as unknown: the new platform replaces that.
       const created = await db.transaction(async (tx) => {
-        const row = await repository.insert(tx, {
+        const row = await createPlatformsRepository(tx).insert({
           clientId: body.clientId,
           authMethod: body.authMethod,
           ...settingsColumns(body),
@@ -286,20 +291,20 @@ export function createPlatformsService({
 
     async update(staff: Staff, clientId: string, given: Settings, ip: string) {
       const body = checkAddresses(given);
-      const row = await change(staff, 'updated', ip, clientId, async (tx, before) => {
+      const row = await change(staff, 'updated', ip, clientId, async (inTransaction, before) => {
         if (before.authMethod !== body.authMethod) {
           throw new ValidationError(
             [{ field: 'authMethod', message: PLATFORM_MESSAGES.authMethodFixed }],
             { id: 'validation_failed', message: PLATFORM_MESSAGES.authMethodFixed },
           );
         }
-        const updated = await repository.update(tx, clientId, {
+        const updated = await inTransaction.update(clientId, {
           ...settingsColumns(body),
           updatedBy: staff.staffId,
         });
         // A scope withdrawn from the platform ends the grants that carry it.
         const withdrawn = before.scopes.some((scope) => !updated.scopes.includes(scope));
-        if (withdrawn) await repository.revokeGrants(tx, clientId);
+        if (withdrawn) await inTransaction.revokeGrants(clientId);
         return updated;
       });
       return toClient(row);
@@ -313,7 +318,7 @@ export function createPlatformsService({
       ip: string,
     ): Promise<PlatformWithSecret> {
       const secret = newClientSecret();
-      const row = await change(staff, 'secret-rotated', ip, clientId, (tx, before) => {
+      const row = await change(staff, 'secret-rotated', ip, clientId, (inTransaction, before) => {
         if (before.authMethod !== 'client_secret_basic' || !before.secretHash) {
           throw new ConflictError({
             id: 'platform_no_secret',
@@ -321,7 +326,7 @@ export function createPlatformsService({
           });
         }
         const at = now();
-        return repository.update(tx, clientId, {
+        return inTransaction.update(clientId, {
           secretHash: hashClientSecret(secret),
           secretCreatedAt: at,
           previousSecretHash: overlapHours > 0 ? before.secretHash : null,
@@ -340,12 +345,12 @@ export function createPlatformsService({
         disabled ? 'disabled' : 'enabled',
         ip,
         clientId,
-        async (tx) => {
-          const updated = await repository.update(tx, clientId, {
+        async (inTransaction) => {
+          const updated = await inTransaction.update(clientId, {
             disabledAt: disabled ? now() : null,
             updatedBy: staff.staffId,
           });
-          if (disabled) await repository.revokeGrants(tx, clientId);
+          if (disabled) await inTransaction.revokeGrants(clientId);
           return updated;
         },
       );
@@ -374,8 +379,9 @@ export function createPlatformsService({
         disabledAt: null,
       };
       await db.transaction(async (tx) => {
-        const inserted = await repository.insert(tx, { clientId: DEMO_PLATFORM_ID, ...values });
-        if (!inserted) await repository.update(tx, DEMO_PLATFORM_ID, values);
+        const inTransaction = createPlatformsRepository(tx);
+        const inserted = await inTransaction.insert({ clientId: DEMO_PLATFORM_ID, ...values });
+        if (!inserted) await inTransaction.update(DEMO_PLATFORM_ID, values);
       });
       clients.delete(DEMO_PLATFORM_ID);
     },
@@ -425,8 +431,9 @@ export function createPlatformsService({
     /** Withdraws the platform's access: the agreement, its grants and refresh tokens. */
     async withdraw(accountId: number, clientId: string, ip: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const had = await repository.disconnect(tx, String(accountId), clientId);
-        const grants = await repository.revokeGrants(tx, clientId, String(accountId));
+        const inTransaction = createPlatformsRepository(tx);
+        const had = await inTransaction.disconnect(String(accountId), clientId);
+        const grants = await inTransaction.revokeGrants(clientId, String(accountId));
         if (!had && grants === 0) {
           throw new NotFoundError({
             id: 'platform_not_connected',

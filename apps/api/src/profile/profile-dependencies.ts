@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import type { Db } from '../db/database';

@@ -53,11 +53,16 @@ const PURGES = [
   },
 ] as const;
 
-/** Deletes what is past its keeping time; answers how many rows of each kind went. */
-export async function purgeExpired(db: Db): Promise<Record<string, number>> {
-  const removed: Record<string, number> = {};
-  for (const purge of PURGES) {
-    removed[purge.name] = await rowCountOf(db, purge.statement);
-  }
-  return removed;
+/** SQL of the keeping times: every table with records that expire. */
+export function createRetentionRepository(db: Db) {
+  return {
+    /** Deletes what is past its keeping time; answers how many rows of each kind went. */
+    async purgeExpired(): Promise<Record<string, number>> {
+      const removed: Record<string, number> = {};
+      for (const purge of PURGES) {
+        removed[purge.name] = await rowCountOf(db, purge.statement);
+      }
+      return removed;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { auditEvents, oidcModels, outboxMessages, trackingEvents } from '../db/schema';
-import { purgeExpired } from './retention-repository';
+import { createRetentionRepository } from './retention-repository';
 import { rowsOf } from '../db/rows-of';
 import { createTestDatabase } from '../test-support/test-database';
 
@@ -63,7 +63,7 @@ describe('retention', () => {
       { model: 'Session', id: 'gone', payload: {}, expiresAt: daysAgo(1) },
       { model: 'Session', id: 'live', payload: {}, expiresAt: daysAgo(-1) },
     ]);
-    const removed = await purgeExpired(db);
+    const removed = await createRetentionRepository(db).purgeExpired();
     expect(removed['sign-in sessions, codes and tokens (expired)']).toBe(1);
     expect(removed['tracking events (12 months)']).toBe(1);
     expect(removed['audit events (90 days)']).toBe(1);

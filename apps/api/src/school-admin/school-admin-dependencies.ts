@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { Db, Transaction } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import type { JobQueue } from '../jobs/job-queue';

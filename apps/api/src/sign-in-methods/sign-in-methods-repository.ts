@@ -2,12 +2,16 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { schoolsRunBy } from '../access/access-repository';
 import type { Db, Transaction } from '../db/database';
 import { accountRecoveryCodes, accountTotp, learningAccounts, people } from '../db/schema';
-import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
+import {
+  createOneTimeCodesRepository,
+  SIGN_IN_FLOW,
+} from '../one-time-codes/one-time-codes-repository';
 
 export type AccountTotp = typeof accountTotp.$inferSelect;
 
 /** SQL of a learning account's second factor: its app, its recovery codes, its counters. */
-export function createSignInMethodsRepository(db: Db) {
+export function createSignInMethodsRepository(db: Db | Transaction) {
+  const codes = createOneTimeCodesRepository(db);
   return {
     async account(accountId: number) {
       const [row] = await db
@@ -26,8 +30,8 @@ export function createSignInMethodsRepository(db: Db) {
      * Locks the account's row for the transaction: its factors change one at a time, so what it
      * held before a change is read after the change before it committed.
      */
-    async holdAccount(tx: Transaction, accountId: number): Promise<void> {
-      await tx
+    async holdAccount(accountId: number): Promise<void> {
+      await db
         .select({ id: learningAccounts.id })
         .from(learningAccounts)
         .where(eq(learningAccounts.id, accountId))
@@ -35,8 +39,8 @@ export function createSignInMethodsRepository(db: Db) {
     },
 
     /** The account's address and the contacts on file of its person, to tell of a change. */
-    async contactsOf(tx: Transaction, accountId: number) {
-      const [row] = await tx
+    async contactsOf(accountId: number) {
+      const [row] = await db
         .select({
           email: learningAccounts.email,
           personId: learningAccounts.personId,
@@ -53,8 +57,8 @@ export function createSignInMethodsRepository(db: Db) {
     /** The schools the person runs today: a second factor is required for their admin actions. */
     schoolsRunBy: (personId: number) => schoolsRunBy(db, personId),
 
-    async totpOf(accountId: number, tx: Db | Transaction = db): Promise<AccountTotp | undefined> {
-      const [row] = await tx.select().from(accountTotp).where(eq(accountTotp.accountId, accountId));
+    async totpOf(accountId: number): Promise<AccountTotp | undefined> {
+      const [row] = await db.select().from(accountTotp).where(eq(accountTotp.accountId, accountId));
       return row;
     },
 
@@ -72,33 +76,33 @@ export function createSignInMethodsRepository(db: Db) {
       return rows.length === 1;
     },
 
-    async setTotpStep(tx: Transaction, accountId: number, step: number, enrol = false) {
-      await tx
+    async setTotpStep(accountId: number, step: number, enrol = false) {
+      await db
         .update(accountTotp)
         .set({ lastStep: step, ...(enrol ? { enrolledAt: sql`now()` } : {}) })
         .where(eq(accountTotp.accountId, accountId));
     },
 
     /** Removes the enrolled app; false when there was none. */
-    async removeTotp(tx: Transaction, accountId: number): Promise<boolean> {
-      const rows = await tx
+    async removeTotp(accountId: number): Promise<boolean> {
+      const rows = await db
         .delete(accountTotp)
         .where(eq(accountTotp.accountId, accountId))
         .returning({ enrolledAt: accountTotp.enrolledAt });
       return rows.some((row) => row.enrolledAt !== null);
     },
 
-    async replaceRecoveryCodes(tx: Transaction, accountId: number, hashes: string[]) {
-      await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, accountId));
+    async replaceRecoveryCodes(accountId: number, hashes: string[]) {
+      await db.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, accountId));
       if (hashes.length > 0) {
-        await tx
+        await db
           .insert(accountRecoveryCodes)
           .values(hashes.map((codeHash) => ({ accountId, codeHash })));
       }
     },
 
-    async recoveryCodesLeft(accountId: number, tx: Db | Transaction = db): Promise<number> {
-      const [row] = await tx
+    async recoveryCodesLeft(accountId: number): Promise<number> {
+      const [row] = await db
         .select({ n: count() })
         .from(accountRecoveryCodes)
         .where(
@@ -107,8 +111,8 @@ export function createSignInMethodsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async unusedRecoveryHashes(tx: Transaction, accountId: number): Promise<string[]> {
-      const rows = await tx
+    async unusedRecoveryHashes(accountId: number): Promise<string[]> {
+      const rows = await db
         .select({ codeHash: accountRecoveryCodes.codeHash })
         .from(accountRecoveryCodes)
         .where(
@@ -118,8 +122,8 @@ export function createSignInMethodsRepository(db: Db) {
     },
 
     /** Spends a recovery code; false when another attempt spent it first. */
-    async useRecoveryCode(tx: Transaction, accountId: number, codeHash: string): Promise<boolean> {
-      const used = await tx
+    async useRecoveryCode(accountId: number, codeHash: string): Promise<boolean> {
+      const used = await db
         .update(accountRecoveryCodes)
         .set({ usedAt: sql`now()` })
         .where(
@@ -134,13 +138,11 @@ export function createSignInMethodsRepository(db: Db) {
     },
 
     /** The sign-in's counters: a wrong confirmation counts like a wrong password. */
-    holdPerson: oneTimeCodesRepository.holdPerson,
-    lockedSeconds: (tx: Transaction, personId: number) =>
-      oneTimeCodesRepository.lockedSeconds(tx, personId, [SIGN_IN_FLOW]),
-    lock: (tx: Transaction, personId: number, seconds: number) =>
-      oneTimeCodesRepository.lock(tx, personId, SIGN_IN_FLOW, seconds),
-    recordWrong: (tx: Transaction, personId: number, windowMinutes: number) =>
-      oneTimeCodesRepository.recordWrongEntry(tx, personId, SIGN_IN_FLOW, windowMinutes),
+    holdPerson: codes.holdPerson,
+    lockedSeconds: (personId: number) => codes.lockedSeconds(personId, [SIGN_IN_FLOW]),
+    lock: (personId: number, seconds: number) => codes.lock(personId, SIGN_IN_FLOW, seconds),
+    recordWrong: (personId: number, windowMinutes: number) =>
+      codes.recordWrongEntry(personId, SIGN_IN_FLOW, windowMinutes),
   };
 }
 export type SignInMethodsRepository = ReturnType<typeof createSignInMethodsRepository>;

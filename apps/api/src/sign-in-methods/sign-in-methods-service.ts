@@ -6,7 +6,7 @@ import {
   type SignInMethods,
 } from '@portal/contracts/sign-in-methods';
 import { stepUpMissing, stepUpRequired, type SignInAssurance } from '../access/step-up';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import { createSealer } from '../credentials/sealing';
 import {
@@ -103,24 +103,25 @@ export function createSignInMethodsService(deps: Dependencies) {
 
   /** Whether the typed app code (or recovery code) is right, in the caller's transaction. */
   async function codeAccepted(tx: Transaction, accountId: number, body: TotpBody) {
+    const inTransaction = createSignInMethodsRepository(tx);
     if ('recovery_code' in body) {
       const hash = matchingRecoveryHash(
         body.recovery_code,
-        await repository.unusedRecoveryHashes(tx, accountId),
+        await inTransaction.unusedRecoveryHashes(accountId),
       );
-      return hash !== undefined && (await repository.useRecoveryCode(tx, accountId, hash));
+      return hash !== undefined && (await inTransaction.useRecoveryCode(accountId, hash));
     }
-    const totp = await repository.totpOf(accountId, tx);
+    const totp = await inTransaction.totpOf(accountId);
     if (!totp?.enrolledAt) return false;
     const secret = sealer.open(String(accountId), totp.secretSealed);
     const step = await acceptedTotpStep(secret, body.code, totp.lastStep);
     if (step === undefined) return false;
-    await repository.setTotpStep(tx, accountId, step);
+    await inTransaction.setTotpStep(accountId, step);
     return true;
   }
 
   async function hasSecondFactor(accountId: number, tx: Db | Transaction = db) {
-    const totp = await repository.totpOf(accountId, tx);
+    const totp = await createSignInMethodsRepository(tx).totpOf(accountId);
     return !!totp?.enrolledAt || (await passkeys.count(ownerOf(accountId), tx)) > 0;
   }
 
@@ -143,9 +144,10 @@ export function createSignInMethodsService(deps: Dependencies) {
         ? await deps.hasher.verify(account.passwordHash, confirmation.password)
         : false;
     const outcome = await db.transaction(async (tx) => {
+      const inTransaction = createSignInMethodsRepository(tx);
       // The person before the account, always: two changes never wait on each other crosswise.
-      await repository.holdPerson(tx, account.personId);
-      await repository.holdAccount(tx, accountId);
+      await inTransaction.holdPerson(account.personId);
+      await inTransaction.holdAccount(accountId);
       if (await hasSecondFactor(accountId, tx)) requireStepUp(caller);
       const record = (outcome: string) =>
         audit.record(
@@ -158,7 +160,7 @@ export function createSignInMethodsService(deps: Dependencies) {
           },
           tx,
         );
-      if ((await repository.lockedSeconds(tx, account.personId)) > 0) {
+      if ((await inTransaction.lockedSeconds(account.personId)) > 0) {
         await record('locked');
         return { ok: false as const };
       }
@@ -168,13 +170,12 @@ export function createSignInMethodsService(deps: Dependencies) {
           : await codeAccepted(tx, accountId, { code: confirmation.code });
       if (right) return { ok: true as const, value: await change(tx, account) };
       await record('wrong');
-      const wrong = await repository.recordWrong(
-        tx,
+      const wrong = await inTransaction.recordWrong(
         account.personId,
         SIGN_IN_POLICY.wrongWindowMinutes,
       );
       if (wrong >= SIGN_IN_POLICY.maxWrongPasswords) {
-        await repository.lock(tx, account.personId, SIGN_IN_POLICY.lockMinutes * 60);
+        await inTransaction.lock(account.personId, SIGN_IN_POLICY.lockMinutes * 60);
         await audit.record(
           {
             action: 'sign-in-lock',
@@ -216,17 +217,18 @@ export function createSignInMethodsService(deps: Dependencies) {
   ): Promise<{ added: T; recoveryCodes: string[] | null }> {
     const { accountId } = caller;
     return db.transaction(async (tx) => {
-      await repository.holdAccount(tx, accountId);
+      const inTransaction = createSignInMethodsRepository(tx);
+      await inTransaction.holdAccount(accountId);
       const hadFactor = await hasSecondFactor(accountId, tx);
       if (hadFactor) requireStepUp(caller);
       const added = await add(tx);
-      const holder = await repository.contactsOf(tx, accountId);
+      const holder = await inTransaction.contactsOf(accountId);
       if (!holder) throw new UnauthorizedError();
       await tellContacts(tx, holder, factor, language);
       await recordChange(tx, holder, 'second-factor-add', factor, ip);
       if (hadFactor) return { added, recoveryCodes: null };
       const recovery = newRecoveryCodes();
-      await repository.replaceRecoveryCodes(tx, accountId, recovery.hashes);
+      await inTransaction.replaceRecoveryCodes(accountId, recovery.hashes);
       return { added, recoveryCodes: recovery.codes };
     });
   }
@@ -256,7 +258,7 @@ export function createSignInMethodsService(deps: Dependencies) {
   /** After a removal: without any factor left, the recovery codes go too. */
   async function dropCodesIfNoFactor(tx: Transaction, accountId: number) {
     if (!(await hasSecondFactor(accountId, tx))) {
-      await repository.replaceRecoveryCodes(tx, accountId, []);
+      await createSignInMethodsRepository(tx).replaceRecoveryCodes(accountId, []);
     }
   }
 
@@ -304,9 +306,10 @@ export function createSignInMethodsService(deps: Dependencies) {
       const step = await acceptedTotpStep(secret, code, null);
       if (step === undefined) throw codeRefused();
       const { recoveryCodes } = await addFactor(caller, 'totp', ip, language, async (tx) => {
+        const inTransaction = createSignInMethodsRepository(tx);
         // The same code sent twice at once: the second finds the app enrolled by the first.
-        if ((await repository.totpOf(accountId, tx))?.enrolledAt) throw totpEnrolled();
-        await repository.setTotpStep(tx, accountId, step, true);
+        if ((await inTransaction.totpOf(accountId))?.enrolledAt) throw totpEnrolled();
+        await inTransaction.setTotpStep(accountId, step, true);
       });
       return { recovery_codes: recoveryCodes };
     },
@@ -314,7 +317,7 @@ export function createSignInMethodsService(deps: Dependencies) {
     async removeTotp(caller: FactorCaller, confirmation: Confirmation, ip: string) {
       const { accountId } = caller;
       await confirmed(caller, confirmation, ip, async (tx, account) => {
-        if (!(await repository.removeTotp(tx, accountId))) {
+        if (!(await createSignInMethodsRepository(tx).removeTotp(accountId))) {
           throw new NotFoundError({
             id: 'second_factor_not_enrolled',
             message: SIGN_IN_METHODS_MESSAGES.notEnrolled,
@@ -370,7 +373,7 @@ export function createSignInMethodsService(deps: Dependencies) {
           });
         }
         const recovery = newRecoveryCodes();
-        await repository.replaceRecoveryCodes(tx, accountId, recovery.hashes);
+        await createSignInMethodsRepository(tx).replaceRecoveryCodes(accountId, recovery.hashes);
         await recordChange(tx, account, 'recovery-codes-renew', 'renewed', ip);
         return { recovery_codes: recovery.codes };
       });

@@ -1,6 +1,6 @@
 import { BADGE_SIGN_IN_MESSAGES } from '@portal/contracts/badge-sign-in';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { BadgeCheck, BadgeCredentials, BadgeHolder } from '../badges/badge-credential';
 import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';

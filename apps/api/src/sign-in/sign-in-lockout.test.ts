@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { SIGN_IN_MESSAGES, SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { learningAccounts } from '../db/schema';
-import { oneTimeCodesRepository } from '../one-time-codes/one-time-codes-repository';
+import { createOneTimeCodesRepository } from '../one-time-codes/one-time-codes-repository';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';
@@ -117,8 +117,9 @@ describe('the lockout', () => {
     for (let i = 0; i < SIGN_IN_POLICY.maxWrongPasswords; i += 1)
       await attempt(sdAccount, `salah-${i}`);
     await t.database.db.transaction(async (tx) => {
-      expect(await oneTimeCodesRepository.lockedSeconds(tx, teacherId, ['reset', '*'])).toBe(0);
-      expect(await oneTimeCodesRepository.recordWrongEntry(tx, teacherId, 'reset', 2)).toBe(1);
+      const codes = createOneTimeCodesRepository(tx);
+      expect(await codes.lockedSeconds(teacherId, ['reset', '*'])).toBe(0);
+      expect(await codes.recordWrongEntry(teacherId, 'reset', 2)).toBe(1);
     });
   });
 

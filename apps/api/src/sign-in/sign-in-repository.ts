@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Transaction } from '../db/database';
 import {
   auditEvents,
   codeLocks,
@@ -11,11 +11,13 @@ import {
   staffAccounts,
   staffRecoveryCodes,
 } from '../db/schema';
-import type { Transaction } from '../db/database';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditRow } from '../audit/audit-repository';
 import { rowsOf } from '../db/rows-of';
 import type { SchoolClaim } from '@portal/contracts/platforms';
-import { oneTimeCodesRepository, SIGN_IN_FLOW } from '../one-time-codes/one-time-codes-repository';
+import {
+  createOneTimeCodesRepository,
+  SIGN_IN_FLOW,
+} from '../one-time-codes/one-time-codes-repository';
 
 export type SignInAccount = {
   accountId: number;
@@ -25,9 +27,6 @@ export type SignInAccount = {
   passwordHash: string | null;
   mustChangePassword: boolean;
 };
-
-/** An audit row as `AuditLog.prepare` builds it. */
-type PreparedAuditRow = ReturnType<AuditLog['prepare']>;
 
 export type StaffAccount = typeof staffAccounts.$inferSelect;
 
@@ -41,7 +40,8 @@ const ACCOUNT_COLUMNS = {
 };
 
 /** SQL of the sign-in: accounts, and wrong passwords counted in the one-time codes' tables. */
-export function createSignInRepository(db: Db) {
+export function createSignInRepository(db: Db | Transaction) {
+  const codes = createOneTimeCodesRepository(db);
   return {
     /**
      * The active account of an address, with whether it holds a second factor (an enrolled
@@ -69,10 +69,7 @@ export function createSignInRepository(db: Db) {
      * is locked out, else `outcome`. The wrong ones count in their transaction per person; a
      * right one in flight beside the wrong one that locks is ordered before it.
      */
-    async settleRightPassword(
-      personId: number,
-      row: PreparedAuditRow,
-    ): Promise<{ outcome: string }> {
+    async settleRightPassword(personId: number, row: AuditRow): Promise<{ outcome: string }> {
       const [settled] = await rowsOf<{ outcome: string }>(
         db,
         sql`WITH locked AS (
@@ -102,17 +99,13 @@ export function createSignInRepository(db: Db) {
     },
 
     /** The new password of a learning account, which ends any demand to choose one. */
-    async setLearningPassword(tx: Transaction, accountId: number, passwordHash: string) {
-      await tx
+    async setLearningPassword(accountId: number, passwordHash: string) {
+      await db
         .update(learningAccounts)
         .set({ passwordHash, mustChangePassword: false, passwordChangedAt: sql`now()` })
         .where(eq(learningAccounts.id, accountId));
     },
 
-    /**
-     * The schools the person belongs to today, with their role at each (the `schools` claim and
-     * the portal's `school_admin` role): a school they left is not listed.
-     */
     async staffByEmail(email: string): Promise<StaffAccount | undefined> {
       const [row] = await db
         .select()
@@ -121,8 +114,8 @@ export function createSignInRepository(db: Db) {
       return row;
     },
 
-    async staffById(id: number, tx: Db | Transaction = db): Promise<StaffAccount | undefined> {
-      const [row] = await tx
+    async staffById(id: number): Promise<StaffAccount | undefined> {
+      const [row] = await db
         .select()
         .from(staffAccounts)
         .where(and(eq(staffAccounts.id, id), eq(staffAccounts.status, 'active')));
@@ -130,8 +123,8 @@ export function createSignInRepository(db: Db) {
     },
 
     /** The staff row locked for the transaction: its failures count one attempt at a time. */
-    async holdStaff(tx: Transaction, id: number): Promise<StaffAccount | undefined> {
-      const [row] = await tx
+    async holdStaff(id: number): Promise<StaffAccount | undefined> {
+      const [row] = await db
         .select()
         .from(staffAccounts)
         .where(eq(staffAccounts.id, id))
@@ -140,11 +133,10 @@ export function createSignInRepository(db: Db) {
     },
 
     async updateStaff(
-      tx: Db | Transaction,
       id: number,
       change: Partial<Omit<StaffAccount, 'id' | 'email' | 'createdAt'>>,
     ) {
-      await tx.update(staffAccounts).set(change).where(eq(staffAccounts.id, id));
+      await db.update(staffAccounts).set(change).where(eq(staffAccounts.id, id));
     },
 
     async insertStaff(
@@ -161,13 +153,13 @@ export function createSignInRepository(db: Db) {
     },
 
     /** Replaces a staff account's recovery codes with new ones. */
-    async replaceRecoveryCodes(tx: Transaction, staffId: number, hashes: string[]) {
-      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
-      await tx.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ staffId, codeHash })));
+    async replaceRecoveryCodes(staffId: number, hashes: string[]) {
+      await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+      await db.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ staffId, codeHash })));
     },
 
-    async unusedRecoveryHashes(tx: Transaction, staffId: number): Promise<string[]> {
-      const rows = await tx
+    async unusedRecoveryHashes(staffId: number): Promise<string[]> {
+      const rows = await db
         .select({ codeHash: staffRecoveryCodes.codeHash })
         .from(staffRecoveryCodes)
         .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt)));
@@ -175,8 +167,8 @@ export function createSignInRepository(db: Db) {
     },
 
     /** Spends a recovery code; false when another attempt spent it first. */
-    async useRecoveryCode(tx: Transaction, staffId: number, codeHash: string): Promise<boolean> {
-      const used = await tx
+    async useRecoveryCode(staffId: number, codeHash: string): Promise<boolean> {
+      const used = await db
         .update(staffRecoveryCodes)
         .set({ usedAt: sql`now()` })
         .where(
@@ -190,10 +182,11 @@ export function createSignInRepository(db: Db) {
       return used.length === 1;
     },
 
-    /** What the provider puts in its tokens about an active account. */
     /**
-     * The claims of an active learning account with its current schools, in one statement: the
-     * provider asks at every sign-in and grant.
+     * The claims of an active learning account, in one statement: the provider asks at every
+     * sign-in and grant. Its schools are those the person belongs to today, with their role at
+     * each (the `schools` claim and the portal's `school_admin` role): a school they left is not
+     * listed.
      */
     async claims(accountId: number) {
       const [row] = await db
@@ -217,21 +210,19 @@ export function createSignInRepository(db: Db) {
     },
 
     /** Holds the person's row for the transaction: their attempts count one at a time. */
-    holdPerson: oneTimeCodesRepository.holdPerson,
+    holdPerson: codes.holdPerson,
 
-    lockedSeconds: (tx: Transaction, personId: number) =>
-      oneTimeCodesRepository.lockedSeconds(tx, personId, [SIGN_IN_FLOW]),
+    lockedSeconds: (personId: number) => codes.lockedSeconds(personId, [SIGN_IN_FLOW]),
 
-    lock: (tx: Transaction, personId: number, seconds: number) =>
-      oneTimeCodesRepository.lock(tx, personId, SIGN_IN_FLOW, seconds),
+    lock: (personId: number, seconds: number) => codes.lock(personId, SIGN_IN_FLOW, seconds),
 
     /** Records a wrong password; answers the person's wrong passwords within the window. */
-    recordWrongPassword: (tx: Transaction, personId: number, windowMinutes: number) =>
-      oneTimeCodesRepository.recordWrongEntry(tx, personId, SIGN_IN_FLOW, windowMinutes),
+    recordWrongPassword: (personId: number, windowMinutes: number) =>
+      codes.recordWrongEntry(personId, SIGN_IN_FLOW, windowMinutes),
 
     /** A lock starts a fresh count: the wrong passwords before it are spent. */
-    async clearWrongPasswords(tx: Transaction, personId: number): Promise<void> {
-      await tx
+    async clearWrongPasswords(personId: number): Promise<void> {
+      await db
         .delete(codeWrongEntries)
         .where(
           and(eq(codeWrongEntries.personId, personId), eq(codeWrongEntries.flow, SIGN_IN_FLOW)),

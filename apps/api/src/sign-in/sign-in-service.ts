@@ -12,7 +12,7 @@ import {
   type SignInStep,
   type TotpBody,
 } from '@portal/contracts/sign-in';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { BotCheckService } from '../bot-check/bot-check-service';
 import { newPasswordRefusal } from '../credentials/new-password-rules';
 import type { PasswordHasher } from '../credentials/password-hasher';
@@ -38,7 +38,11 @@ import {
   newRecoveryCodes,
   newTotpEnrolment,
 } from '../credentials/second-factor';
-import { createSignInRepository, type StaffAccount } from './sign-in-repository';
+import {
+  createSignInRepository,
+  type SignInRepository,
+  type StaffAccount,
+} from './sign-in-repository';
 
 type Dependencies = {
   db: Db;
@@ -172,7 +176,8 @@ export function createSignInService(deps: Dependencies) {
     const action = entry.action ?? 'sign-in';
     let lockedNow = false;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-      await repository.holdPerson(tx, personId);
+      const inTransaction = createSignInRepository(tx);
+      await inTransaction.holdPerson(personId);
       const record = (action: string, outcome: string) =>
         audit.record(
           {
@@ -186,7 +191,7 @@ export function createSignInService(deps: Dependencies) {
           },
           tx,
         );
-      if ((await repository.lockedSeconds(tx, personId)) > 0) {
+      if ((await inTransaction.lockedSeconds(personId)) > 0) {
         await record(action, 'locked');
         return 'locked';
       }
@@ -203,8 +208,7 @@ export function createSignInService(deps: Dependencies) {
         }
         return 'signed-in';
       }
-      const wrong = await repository.recordWrongPassword(
-        tx,
+      const wrong = await inTransaction.recordWrongPassword(
         personId,
         SIGN_IN_POLICY.wrongWindowMinutes,
       );
@@ -212,8 +216,8 @@ export function createSignInService(deps: Dependencies) {
       const password = action === 'sign-in' || action === 'password-confirm';
       await record(action, password ? 'wrong-password' : 'wrong');
       if (wrong >= SIGN_IN_POLICY.maxWrongPasswords) {
-        await repository.lock(tx, personId, SIGN_IN_POLICY.lockMinutes * 60);
-        await repository.clearWrongPasswords(tx, personId);
+        await inTransaction.lock(personId, SIGN_IN_POLICY.lockMinutes * 60);
+        await inTransaction.clearWrongPasswords(personId);
         await record('sign-in-lock', 'locked');
         lockedNow = true;
       }
@@ -229,12 +233,17 @@ export function createSignInService(deps: Dependencies) {
    */
   async function settleStaff(
     staffId: number,
-    check: (staff: StaffAccount, tx: Transaction) => Promise<boolean>,
+    check: (
+      staff: StaffAccount,
+      inTransaction: SignInRepository,
+      tx: Transaction,
+    ) => Promise<boolean>,
     entry: { ip: string; action: string; clientId?: string | undefined },
   ) {
     let lockedNow = false;
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-      const staff = await repository.holdStaff(tx, staffId);
+      const inTransaction = createSignInRepository(tx);
+      const staff = await inTransaction.holdStaff(staffId);
       if (!staff) return 'unknown-account';
       const record = (action: string, outcome: string) =>
         audit.record(
@@ -253,7 +262,7 @@ export function createSignInService(deps: Dependencies) {
         await record(entry.action, 'locked');
         return 'locked';
       }
-      if (await check(staff, tx)) {
+      if (await check(staff, inTransaction, tx)) {
         await record(entry.action, 'signed-in');
         return 'signed-in';
       }
@@ -262,7 +271,7 @@ export function createSignInService(deps: Dependencies) {
       const failures = counting ? staff.failures + 1 : 1;
       await record(entry.action, 'wrong');
       if (failures >= SIGN_IN_POLICY.maxWrongPasswords) {
-        await repository.updateStaff(tx, staffId, {
+        await inTransaction.updateStaff(staffId, {
           failures: 0,
           failuresSince: null,
           lockedUntil: new Date(now + SIGN_IN_POLICY.lockMinutes * MINUTE_MS),
@@ -270,7 +279,7 @@ export function createSignInService(deps: Dependencies) {
         await record('sign-in-lock', 'locked');
         lockedNow = true;
       } else {
-        await repository.updateStaff(tx, staffId, {
+        await inTransaction.updateStaff(staffId, {
           failures,
           failuresSince: counting ? staff.failuresSince : new Date(now),
         });
@@ -536,10 +545,11 @@ export function createSignInService(deps: Dependencies) {
       const passwordHash = await hasher.hash(password);
       const next = staff ? secondFactorStep(staff) : await learningSecondFactorStep(ref.id);
       await db.transaction(async (tx) => {
+        const inTransaction = createSignInRepository(tx);
         if (staff) {
-          await repository.updateStaff(tx, staff.id, { passwordHash, mustChangePassword: false });
+          await inTransaction.updateStaff(staff.id, { passwordHash, mustChangePassword: false });
         } else {
-          await repository.setLearningPassword(tx, ref.id, passwordHash);
+          await inTransaction.setLearningPassword(ref.id, passwordHash);
         }
         await deps.revokeSignIns(tx, accountId);
         await audit.record(
@@ -600,7 +610,7 @@ export function createSignInService(deps: Dependencies) {
       const staff = await staffOf(accountRefOf(accountId));
       if (staff.totpEnrolledAt) throw new UnauthorizedError();
       const enrolment = await newTotpEnrolment(staff.email);
-      await repository.updateStaff(db, staff.id, {
+      await repository.updateStaff(staff.id, {
         totpSecretSealed: sealer.seal(accountId, enrolment.secret),
       });
       return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_code: enrolment.qrCode };
@@ -628,15 +638,15 @@ export function createSignInService(deps: Dependencies) {
       const recovery = newRecoveryCodes();
       const outcome = await settleStaff(
         staff.id,
-        async (held, tx) => {
+        async (held, inTransaction) => {
           const step = await acceptedTotpStep(secret, code, held.totpLastStep);
           if (step === undefined) return false;
-          await repository.updateStaff(tx, held.id, {
+          await inTransaction.updateStaff(held.id, {
             totpEnrolledAt: new Date(),
             totpLastStep: step,
             lastSignInAt: new Date(),
           });
-          await repository.replaceRecoveryCodes(tx, held.id, recovery.hashes);
+          await inTransaction.replaceRecoveryCodes(held.id, recovery.hashes);
           return true;
         },
         { ip, action: 'second-factor-enrol', clientId },
@@ -668,21 +678,21 @@ export function createSignInService(deps: Dependencies) {
       const secret = sealer.open(accountId, staff.totpSecretSealed);
       const outcome = await settleStaff(
         staff.id,
-        async (held, tx) => {
+        async (held, inTransaction) => {
           if ('recovery_code' in body) {
             const hash = matchingRecoveryHash(
               body.recovery_code,
-              await repository.unusedRecoveryHashes(tx, held.id),
+              await inTransaction.unusedRecoveryHashes(held.id),
             );
-            if (hash === undefined || !(await repository.useRecoveryCode(tx, held.id, hash))) {
+            if (hash === undefined || !(await inTransaction.useRecoveryCode(held.id, hash))) {
               return false;
             }
-            await repository.updateStaff(tx, held.id, { lastSignInAt: new Date() });
+            await inTransaction.updateStaff(held.id, { lastSignInAt: new Date() });
             return true;
           }
           const step = await acceptedTotpStep(secret, body.code, held.totpLastStep);
           if (step === undefined) return false;
-          await repository.updateStaff(tx, held.id, {
+          await inTransaction.updateStaff(held.id, {
             totpLastStep: step,
             lastSignInAt: new Date(),
           });
@@ -762,13 +772,13 @@ export function createSignInService(deps: Dependencies) {
       if (!staff.totpEnrolledAt) throw new UnauthorizedError();
       const outcome = await settleStaff(
         staff.id,
-        async (held, tx) => {
+        async (held, inTransaction, tx) => {
           use = await deps.passkeys.verifyAuthentication(
             { kind: 'staff', id: held.id },
             response,
             tx,
           );
-          if (use) await repository.updateStaff(tx, held.id, { lastSignInAt: new Date() });
+          if (use) await inTransaction.updateStaff(held.id, { lastSignInAt: new Date() });
           return use !== undefined;
         },
         { ip, action: 'second-factor-passkey', clientId },

@@ -8,7 +8,7 @@ import {
   type StaffRole,
   type StaffSelf,
 } from '@portal/contracts/staff';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { PasswordHasher } from '../credentials/password-hasher';
 import { newPasswordRefusal } from '../credentials/new-password-rules';
 import type { Db, Transaction } from '../db/database';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FILE_PARSE_FAILED } from '@portal/contracts/office-request';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import type { RateLimitStore } from '../counters/rate-limit-store';
 import type { Db } from '../db/database';
 import { DomainError } from '../http/domain-errors';

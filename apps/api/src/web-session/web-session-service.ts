@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts/sign-in-client';
 import { safeReturnPath } from '@portal/contracts/return-path';
 import { SIGN_IN_POLICY } from '@portal/contracts/sign-in';
-import type { AuditLog } from '../audit/audit-repository';
+import type { AuditLog } from '../audit/audit-log';
 import { createSealer } from '../credentials/sealing';
 import type { Db } from '../db/database';
 import type { SignInSessions } from '../sign-in/oidc-adapter';
