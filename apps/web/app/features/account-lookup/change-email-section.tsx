@@ -4,10 +4,11 @@ import {
 } from '@portal/contracts/account-lookup';
 import { ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '~/api/api-client';
+import { CodeInput } from '~/components/code-input';
 import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
@@ -273,25 +274,13 @@ function CodeField({
   return (
     <FormField id={id} label={label} hint={hint} error={error} className={className}>
       {(fieldControl) => (
-        <Controller
+        <CodeInput
+          {...fieldControl}
           control={control}
           name={name}
-          render={({ field }) => (
-            <input
-              {...fieldControl}
-              ref={field.ref}
-              name={field.name}
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
-              className={`${fieldControl.className} max-w-40 tracking-widest`}
-            />
-          )}
+          pattern="[0-9]*"
+          maxLength={6}
+          className={`${fieldControl.className} max-w-40 tracking-widest`}
         />
       )}
     </FormField>

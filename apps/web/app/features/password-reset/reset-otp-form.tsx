@@ -1,11 +1,12 @@
 import { RESET_POLICY, ValidateOtpBodySchema } from '@portal/contracts/password-reset';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
+import { CodeInput } from '~/components/code-input';
 import { contractResolver } from '~/components/contract-resolver';
 import { useDialogs } from '~/components/dialog-store';
 import { FormField } from '~/components/form-field';
@@ -249,26 +250,15 @@ function ResetOtpForm() {
         >
           {(fieldControl) => (
             <>
-              <Controller
+              <CodeInput
+                {...fieldControl}
                 control={control}
                 name="otp"
-                render={({ field }) => (
-                  <input
-                    {...fieldControl}
-                    ref={field.ref}
-                    name={field.name}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern={CODE_PATTERN}
-                    spellCheck={false}
-                    value={field.value}
-                    disabled={ended}
-                    onBlur={field.onBlur}
-                    onChange={(event) => field.onChange(normaliseCode(event.target.value))}
-                    className={`${fieldControl.className} max-w-48 text-xl tracking-[0.3em]`}
-                  />
-                )}
+                normalise={normaliseCode}
+                pattern={CODE_PATTERN}
+                spellCheck={false}
+                disabled={ended}
+                className={`${fieldControl.className} max-w-48 text-xl tracking-[0.3em]`}
               />
               {/* A wrong code's message says the count already: one counter, not two. */}
               {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended && !error ? (
