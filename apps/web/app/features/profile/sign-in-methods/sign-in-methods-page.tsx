@@ -151,6 +151,7 @@ function AppSection({ methods, onCodes }: SectionProps) {
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors },
   } = useForm<CodeValues>({
     defaultValues: { code: '' },
@@ -163,6 +164,8 @@ function AppSection({ methods, onCodes }: SectionProps) {
     confirm.mutate(code, {
       onSuccess: (codes) => {
         start.reset();
+        // A later enrolment starts from an empty field, not this one's code.
+        reset();
         if (codes) onCodes(codes);
       },
     }),
