@@ -1,12 +1,5 @@
-import type { FormEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from './form-field';
-
-/** The code the person typed in a form's field, its spaces taken out. */
-export const typedCode = (event: FormEvent<HTMLFormElement>, name: string): string =>
-  String(new FormData(event.currentTarget).get(name) ?? '').replace(/\s/g, '');
-
-/** Whether a code has the shape of an authenticator app's: 6 digits. */
-export const isAppCode = (code: string): boolean => /^\d{6}$/.test(code);
 
 /**
  * The key of an authenticator app being enrolled (the account holder's profile, a staff
@@ -67,11 +60,14 @@ export function AppCodeField({
   label,
   hint,
   error,
+  registration,
 }: {
   id: string;
   label: string;
   hint: string;
   error?: string;
+  /** The field's part in a react-hook-form form; a plain HTML form (the sign-in steps) has none. */
+  registration?: UseFormRegisterReturn<'code'>;
 }) {
   return (
     <FormField id={id} label={label} hint={hint} error={error} announceError>
@@ -86,6 +82,7 @@ export function AppCodeField({
           maxLength={6}
           spellCheck={false}
           className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
+          {...registration}
         />
       )}
     </FormField>

@@ -3,23 +3,34 @@ import {
   ConfirmEmailChangeBodySchema,
 } from '@portal/contracts/account-lookup';
 import { ERROR_MESSAGES, type ErrorId } from '@portal/contracts/api-error';
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent, Ref } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ApiError } from '~/api/api-client';
+import { CodeInput } from '~/components/code-input';
+import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useChangeEmail } from './api/change-email';
 import { useConfirmEmailChange } from './api/confirm-email-change';
 import { isSessionEnded } from './session-ended';
 
-type CodeField = 'code' | 'codeCurrent';
+type EmailValues = { email: string };
+type EmailBody = z.output<typeof ChangeEmailBodySchema>;
+const emailResolver = contractResolver<EmailValues, EmailBody>(ChangeEmailBodySchema);
+
+/** The two codes, named as the contract names them. */
+type CodeValues = { code: string; code_current: string };
+type CodeName = keyof CodeValues;
+type CodesBody = z.output<typeof ConfirmEmailChangeBodySchema>;
+const codesResolver = contractResolver<CodeValues, CodesBody>(ConfirmEmailChangeBodySchema);
 
 /** The code fields a wrong entry marks; the first says the whole message. */
-const WRONG_FIELDS: Partial<Record<ErrorId, CodeField[]>> = {
+const WRONG_FIELDS: Partial<Record<ErrorId, CodeName[]>> = {
   email_change_new_code_invalid: ['code'],
-  email_change_old_code_invalid: ['codeCurrent'],
-  email_change_codes_invalid: ['code', 'codeCurrent'],
+  email_change_old_code_invalid: ['code_current'],
+  email_change_codes_invalid: ['code', 'code_current'],
 };
 
 /**
@@ -39,90 +50,87 @@ export function ChangeEmailSection({
   const { t } = useTranslation('account-lookup');
   const localise = useLocaliseMessage();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [codeCurrent, setCodeCurrent] = useState('');
+  const emailForm = useForm<EmailValues, unknown, EmailBody>({
+    defaultValues: { email: '' },
+    resolver: emailResolver,
+    shouldFocusError: false,
+  });
+  const codesForm = useForm<CodeValues, unknown, CodesBody>({
+    defaultValues: { code: '', code_current: '' },
+    resolver: codesResolver,
+    shouldFocusError: false,
+  });
+  const { setFocus: focusEmail } = emailForm;
+  const { setFocus: focusCode } = codesForm;
   const [emailError, setEmailError] = useState<ShownMessage | null>(null);
   const [codeError, setCodeError] = useState<ShownMessage | null>(null);
   const [codeCurrentError, setCodeCurrentError] = useState<ShownMessage | null>(null);
   const start = useChangeEmail();
   const confirm = useConfirmEmailChange();
-  const codeInput = useRef<HTMLInputElement>(null);
-  const codeCurrentInput = useRef<HTMLInputElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (isSessionEnded(start.error) || isSessionEnded(confirm.error)) onSessionEnded();
   }, [start.error, confirm.error, onSessionEnded]);
 
   useEffect(() => {
-    if (open) emailInput.current?.focus();
-  }, [open]);
+    if (open) focusEmail('email');
+  }, [open, focusEmail]);
 
   // The code field appears with the answer: take the visitor there.
   useEffect(() => {
-    if (start.isSuccess) codeInput.current?.focus();
-  }, [start.isSuccess]);
+    if (start.isSuccess) focusCode('code');
+  }, [start.isSuccess, focusCode]);
 
-  const onStart = (event: FormEvent) => {
-    event.preventDefault();
-    if (start.isPending) return;
-    const parsed = ChangeEmailBodySchema.safeParse({ email });
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message ?? ERROR_MESSAGES.dataInvalid);
-      emailInput.current?.focus();
-      return;
-    }
-    setEmailError(null);
-    start.mutate(
-      { token, email: parsed.data.email },
-      {
-        onSuccess: () => {
-          setCode('');
-          setCodeCurrent('');
+  const onStart = emailForm.handleSubmit(
+    (body) => {
+      if (start.isPending) return;
+      setEmailError(null);
+      start.mutate(
+        { token, email: body.email },
+        {
+          onSuccess: () => codesForm.reset({ code: '', code_current: '' }),
+          onError: (error) => {
+            if (!isSessionEnded(error)) setEmailError(error);
+            focusEmail('email');
+          },
         },
-        onError: (error) => {
-          if (!isSessionEnded(error)) setEmailError(error);
-          emailInput.current?.focus();
-        },
-      },
-    );
-  };
+      );
+    },
+    (errors) => {
+      setEmailError(errors.email?.message ?? errors.root?.message ?? ERROR_MESSAGES.dataInvalid);
+      focusEmail('email');
+    },
+  );
 
-  const onConfirm = (event: FormEvent) => {
-    event.preventDefault();
-    if (confirm.isPending) return;
-    const parsed = ConfirmEmailChangeBodySchema.safeParse({ code, code_current: codeCurrent });
-    if (!parsed.success) {
-      const messageFor = (field: string) => {
-        const issue = parsed.error.issues.find((item) => item.path[0] === field);
-        return issue ? issue.message : null;
-      };
-      setCodeError(messageFor('code'));
-      setCodeCurrentError(messageFor('code_current'));
-      (messageFor('code') ? codeInput : codeCurrentInput).current?.focus();
-      return;
-    }
-    setCodeError(null);
-    setCodeCurrentError(null);
-    confirm.mutate(
-      { token, code: parsed.data.code, codeCurrent: parsed.data.code_current },
-      {
-        onSuccess: (changed) => onChanged(changed.email),
-        onError: (error) => {
-          if (isSessionEnded(error)) return;
-          // The id says which code was wrong; any other answer is about the codes as a whole.
-          const [first = 'code', ...others] =
-            (error instanceof ApiError && error.id && WRONG_FIELDS[error.id]) || [];
-          const errorOf = (field: CodeField) =>
-            field === first ? error : others.includes(field) ? t('changeEmail.codeWrong') : null;
-          setCodeError(errorOf('code'));
-          setCodeCurrentError(errorOf('codeCurrent'));
-          (first === 'code' ? codeInput : codeCurrentInput).current?.focus();
+  const onConfirm = codesForm.handleSubmit(
+    (body) => {
+      if (confirm.isPending) return;
+      setCodeError(null);
+      setCodeCurrentError(null);
+      confirm.mutate(
+        { token, code: body.code, codeCurrent: body.code_current },
+        {
+          onSuccess: (changed) => onChanged(changed.email),
+          onError: (error) => {
+            if (isSessionEnded(error)) return;
+            // The id says which code was wrong; any other answer is about the codes as a whole.
+            const [first = 'code', ...others] =
+              (error instanceof ApiError && error.id && WRONG_FIELDS[error.id]) || [];
+            const errorOf = (field: CodeName) =>
+              field === first ? error : others.includes(field) ? t('changeEmail.codeWrong') : null;
+            setCodeError(errorOf('code'));
+            setCodeCurrentError(errorOf('code_current'));
+            focusCode(first);
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    (errors) => {
+      setCodeError(errors.code?.message ?? null);
+      setCodeCurrentError(errors.code_current?.message ?? null);
+      focusCode(errors.code ? 'code' : 'code_current');
+    },
+  );
 
   if (!open) {
     return (
@@ -153,7 +161,7 @@ export function ChangeEmailSection({
       {confirm.isSuccess ? null : (
         <>
           <p className="text-sm text-muted">{t('changeEmail.body')}</p>
-          <form noValidate onSubmit={onStart} aria-busy={start.isPending}>
+          <form noValidate onSubmit={(event) => void onStart(event)} aria-busy={start.isPending}>
             <FormField
               id="lookup-new-email"
               label={t('changeEmail.newEmail')}
@@ -162,14 +170,12 @@ export function ChangeEmailSection({
               {(control) => (
                 <input
                   {...control}
-                  ref={emailInput}
                   type="email"
                   inputMode="email"
                   autoComplete="email"
                   spellCheck={false}
-                  value={email}
                   readOnly={start.isSuccess}
-                  onChange={(event) => setEmail(event.target.value)}
+                  {...emailForm.register('email')}
                 />
               )}
             </FormField>
@@ -180,7 +186,7 @@ export function ChangeEmailSection({
                 onClick={() => {
                   start.reset();
                   confirm.reset();
-                  emailInput.current?.focus();
+                  focusEmail('email');
                 }}
               >
                 {t('changeEmail.otherAddress')}
@@ -215,24 +221,22 @@ export function ChangeEmailSection({
         ) : null}
       </div>
       {start.isSuccess && !confirm.isSuccess ? (
-        <form noValidate onSubmit={onConfirm} aria-busy={confirm.isPending}>
+        <form noValidate onSubmit={(event) => void onConfirm(event)} aria-busy={confirm.isPending}>
           <CodeField
             id="lookup-email-code"
             label={t('changeEmail.code')}
             hint={t('changeEmail.codeHint')}
             error={localise(codeError)}
-            value={code}
-            onChange={setCode}
-            inputRef={codeInput}
+            control={codesForm.control}
+            name="code"
           />
           <CodeField
             id="lookup-email-code-current"
             label={t('changeEmail.codeCurrent')}
             hint={t('changeEmail.codeCurrentHint', { contact: start.data.current_sent_to })}
             error={localise(codeCurrentError)}
-            value={codeCurrent}
-            onChange={setCodeCurrent}
-            inputRef={codeCurrentInput}
+            control={codesForm.control}
+            name="code_current"
             className="mt-4"
           />
           <button
@@ -255,34 +259,28 @@ function CodeField({
   label,
   hint,
   error,
-  value,
-  onChange,
-  inputRef,
+  control,
+  name,
   className,
 }: {
   id: string;
   label: string;
   hint: string;
   error: string | undefined;
-  value: string;
-  onChange: (value: string) => void;
-  inputRef: Ref<HTMLInputElement>;
+  control: Control<CodeValues, unknown, CodesBody>;
+  name: CodeName;
   className?: string;
 }) {
   return (
     <FormField id={id} label={label} hint={hint} error={error} className={className}>
-      {(control) => (
-        <input
-          {...control}
-          ref={inputRef}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
+      {(fieldControl) => (
+        <CodeInput
+          {...fieldControl}
+          control={control}
+          name={name}
           pattern="[0-9]*"
           maxLength={6}
-          value={value}
-          onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-          className={`${control.className} max-w-40 tracking-widest`}
+          className={`${fieldControl.className} max-w-40 tracking-widest`}
         />
       )}
     </FormField>

@@ -1,5 +1,5 @@
-import type { AnnouncementItem } from '@portal/contracts/announcements';
-import { cleanup, screen, within } from '@testing-library/react';
+import { ANNOUNCEMENT_MESSAGES, type AnnouncementItem } from '@portal/contracts/announcements';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerNamespace } from '~/i18n/i18n';
 import en from '~/locales/en/console.json';
@@ -85,5 +85,74 @@ describe('what the announcer is told of the public site', () => {
     expect(shown.closest('li')?.querySelector('#announcement-5')).toBeTruthy();
     expect(screen.getByText(id.announcements.public.item.waiting)).toBeTruthy();
     expect(screen.getByText(id.announcements.public.shows)).toBeTruthy();
+  });
+});
+
+describe('writing an announcement', () => {
+  /** The list is empty; a save answers `saved`, or counts as a call not to be made. */
+  const serve = (saved?: Response) => {
+    const posts = vi.fn(() => saved ?? Response.json({ data: ITEM }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        init?.method === 'POST' ? posts() : Response.json({ data: { items: [] } }),
+      ),
+    );
+    renderWithProviders(<Announcements />, { query: true });
+    return posts;
+  };
+  const field = (label: string) => screen.getByLabelText(label);
+  const errorOf = (label: string) =>
+    document.getElementById(field(label).getAttribute('aria-describedby') ?? '')?.textContent;
+  const saveButton = () => screen.getByRole('button', { name: id.announcements.save });
+
+  it('checks the text before any call, as the API does, and takes the person to it', async () => {
+    const posts = serve();
+    fireEvent.change(field(id.announcements.description), { target: { value: '   ' } });
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(errorOf(id.announcements.description)).toBe(ANNOUNCEMENT_MESSAGES.descriptionRequired),
+    );
+    expect(field(id.announcements.description).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(id.announcements.description));
+    expect(posts).not.toHaveBeenCalled();
+  });
+
+  it('refuses an end before the start on the end’s field, before any call', async () => {
+    const posts = serve();
+    fireEvent.change(field(id.announcements.description), { target: { value: 'Libur.' } });
+    fireEvent.change(field(id.announcements.startsAt), { target: { value: '2026-12-02T08:00' } });
+    fireEvent.change(field(id.announcements.endsAt), { target: { value: '2026-12-01T08:00' } });
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(errorOf(id.announcements.endsAt)).toBe(ANNOUNCEMENT_MESSAGES.endBeforeStart),
+    );
+    expect(field(id.announcements.startsAt).getAttribute('aria-invalid')).toBeNull();
+    expect(posts).not.toHaveBeenCalled();
+  });
+
+  it('sends the schedule in WIB and shows the API’s refusal under its field', async () => {
+    const refusal = 'Waktu mulai sudah lewat.';
+    const posts = serve(
+      Response.json(
+        {
+          message: refusal,
+          error: { code: 'BAD_REQUEST', id: 'validation_failed', message: refusal },
+          errors: [{ field: 'startsAt', message: refusal }],
+        },
+        { status: 400 },
+      ),
+    );
+    fireEvent.change(field(id.announcements.description), { target: { value: 'Libur.' } });
+    fireEvent.change(field(id.announcements.startsAt), { target: { value: '2026-12-02T08:00' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(errorOf(id.announcements.startsAt)).toBe(refusal));
+    expect(posts).toHaveBeenCalledOnce();
+    const [, init] = vi.mocked(fetch).mock.calls.find(([, call]) => call?.method === 'POST')!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      description: 'Libur.',
+      startsAt: '2026-12-02T01:00:00.000Z',
+      endsAt: null,
+    });
   });
 });

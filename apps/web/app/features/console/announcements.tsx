@@ -1,13 +1,19 @@
-import type { AnnouncementItem } from '@portal/contracts/announcements';
-import { ANNOUNCEMENT_MAX_LENGTH } from '@portal/contracts/announcements';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  ANNOUNCEMENT_MAX_LENGTH,
+  AnnouncementInputSchema,
+  type AnnouncementItem,
+} from '@portal/contracts/announcements';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ApiError } from '~/api/api-client';
 import { renderAnnouncement } from '~/announcements/announcement-markdown';
+import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { Modal } from '~/components/modal';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
 import { Alert } from '~/components/alert';
 import { usePublicToggle } from '~/toggles/use-feature';
 import { useAnnouncements } from './api/get-announcements';
@@ -72,29 +78,42 @@ function usePublicSite(items: readonly AnnouncementItem[] | undefined) {
 const RENDERED =
   'break-words [&_a]:font-semibold [&_a]:text-brand-dark [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-1 [&_ul]:list-disc [&_ul]:pl-5';
 
-type Draft = { id: string | null; description: string; startsAt: string; endsAt: string };
-const EMPTY: Draft = { id: null, description: '', startsAt: '', endsAt: '' };
+type DraftValues = { description: string; startsAt: string; endsAt: string };
+type DraftBody = z.output<typeof AnnouncementInputSchema>;
+const EMPTY: DraftValues = { description: '', startsAt: '', endsAt: '' };
+const FIELDS: readonly string[] = Object.keys(EMPTY);
+const isField = (field: string): field is keyof DraftValues => FIELDS.includes(field);
+/** The API's own check of the text and the schedule, the schedule read in WIB as it is sent. */
+const draftResolver = contractResolver<DraftValues, DraftBody>(
+  AnnouncementInputSchema,
+  (values) => ({ ...values, startsAt: fromWib(values.startsAt), endsAt: fromWib(values.endsAt) }),
+);
 
 /** Announcements for the public site's bar: written in Markdown with a live preview, scheduled, switched on and off. */
 export function Announcements() {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
   const ids = { text: useId(), start: useId(), end: useId(), preview: useId() };
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [editing, setEditing] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors },
+  } = useForm<DraftValues, unknown, DraftBody>({ defaultValues: EMPTY, resolver: draftResolver });
   const [confirming, setConfirming] = useState<AnnouncementItem | null>(null);
   const list = useAnnouncements();
   const publicSite = usePublicSite(list.data);
   const save = useSaveAnnouncement();
   const switchOver = useSetAnnouncementActive();
-  const preview = useMemo(() => renderAnnouncement(draft.description), [draft.description]);
-  const fieldError = (field: string) => {
-    const error = save.error;
-    if (!(error instanceof ApiError)) return undefined;
-    const item = error.fieldErrors.find((candidate) => candidate.field === field);
-    return item ? localise(error.fieldMessage(item)) : undefined;
-  };
+  const description = watch('description');
+  const preview = useMemo(() => renderAnnouncement(description), [description]);
+  const fieldError = (field: keyof DraftValues) => localise(fromFormError(errors[field]));
   const formError =
-    save.error instanceof ApiError && !['description', 'startsAt', 'endsAt'].some(fieldError)
+    save.error instanceof ApiError && !save.error.fieldErrors.some((item) => isField(item.field))
       ? localise(save.error)
       : undefined;
   const when = (iso: string) =>
@@ -112,29 +131,38 @@ export function Announcements() {
           .filter(Boolean)
           .join(' · ')
       : t('announcements.always');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(
-      {
-        id: draft.id,
-        body: {
-          description: draft.description,
-          startsAt: fromWib(draft.startsAt),
-          endsAt: fromWib(draft.endsAt),
-        },
-      },
-      { onSuccess: () => setDraft(EMPTY) },
-    );
-  };
-  const edit = (item: AnnouncementItem) => {
+  const startOver = (id: string | null, values: DraftValues) => {
     save.reset();
-    setDraft({
-      id: item.id,
+    setEditing(id);
+    reset(values);
+  };
+  const submit = handleSubmit(
+    (body) =>
+      save.mutate(
+        { id: editing, body },
+        {
+          onSuccess: () => {
+            setEditing(null);
+            reset(EMPTY);
+          },
+          onError: (error) => {
+            if (!(error instanceof ApiError)) return;
+            // A field's first problem is the one it shows, as the schema's own check does.
+            for (const item of [...error.fieldErrors].reverse()) {
+              if (isField(item.field)) setError(item.field, toFormError(error.fieldMessage(item)));
+            }
+          },
+        },
+      ),
+    () => save.reset(),
+  );
+  const edit = (item: AnnouncementItem) => {
+    startOver(item.id, {
       description: item.description,
       startsAt: toWib(item.startsAt),
       endsAt: toWib(item.endsAt),
     });
-    document.getElementById(ids.text)?.focus();
+    setFocus('description');
   };
 
   return (
@@ -148,9 +176,9 @@ export function Announcements() {
           {t(`announcements.public.${publicSite.notice}`)}
         </Alert>
       ) : null}
-      <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+      <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
         <h2 className="text-xl font-bold">
-          {draft.id ? t('announcements.editing') : t('announcements.new')}
+          {editing ? t('announcements.editing') : t('announcements.new')}
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
           <FormField
@@ -163,8 +191,7 @@ export function Announcements() {
                 {...control}
                 rows={8}
                 maxLength={ANNOUNCEMENT_MAX_LENGTH}
-                value={draft.description}
-                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+                {...register('description')}
               />
             )}
           </FormField>
@@ -190,38 +217,21 @@ export function Announcements() {
             label={t('announcements.startsAt')}
             error={fieldError('startsAt')}
           >
-            {(control) => (
-              <input
-                {...control}
-                type="datetime-local"
-                value={draft.startsAt}
-                onChange={(e) => setDraft({ ...draft, startsAt: e.target.value })}
-              />
-            )}
+            {(control) => <input {...control} type="datetime-local" {...register('startsAt')} />}
           </FormField>
           <FormField id={ids.end} label={t('announcements.endsAt')} error={fieldError('endsAt')}>
-            {(control) => (
-              <input
-                {...control}
-                type="datetime-local"
-                value={draft.endsAt}
-                onChange={(e) => setDraft({ ...draft, endsAt: e.target.value })}
-              />
-            )}
+            {(control) => <input {...control} type="datetime-local" {...register('endsAt')} />}
           </FormField>
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {t('announcements.save')}
           </button>
-          {draft.id ? (
+          {editing ? (
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={() => {
-                save.reset();
-                setDraft(EMPTY);
-              }}
+              onClick={() => startOver(null, EMPTY)}
             >
               {t('announcements.cancelEdit')}
             </button>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
 import { Alert } from '~/components/alert';
+import { FormSubmit } from '~/components/form-submit';
 import { NewPasswordFields, type NewPasswordValues } from '~/components/new-password-fields';
 import { PageTitle } from '~/components/page-title';
 import { toFormError, useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
@@ -130,14 +131,12 @@ function PasswordForm({
       <p className="mt-3 text-muted">{t('invitation.intro', { ns: 'console' })}</p>
       <form className="mt-6 space-y-5" noValidate onSubmit={(event) => void onSubmit(event)}>
         <NewPasswordFields form={form} />
-        <Alert variant="field-error">{localise(formError)}</Alert>
-        <button
-          type="submit"
-          className="btn btn-primary w-full sm:w-auto"
-          disabled={accept.isPending}
-        >
-          {accept.isPending ? t('newPassword.saving') : t('newPassword.submit')}
-        </button>
+        <FormSubmit
+          error={localise(formError)}
+          pending={accept.isPending}
+          label={t('newPassword.submit')}
+          pendingLabel={t('newPassword.saving')}
+        />
       </form>
     </>
   );

@@ -1,13 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
+import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
-import { useLocaliseMessage } from '~/i18n/server-messages';
+import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
 import { ScrollRegion } from '~/components/scroll-region';
 import { Alert } from '~/components/alert';
-import type { ReferralCodeItem } from '@portal/contracts/console';
+import { ReferralCodeCreateSchema, type ReferralCodeItem } from '@portal/contracts/console';
 import { useReferralCodes } from './api/get-referral-codes';
-import { useCreateReferralCode } from './api/create-referral-code';
+import { useCreateReferralCode, type NewReferralCode } from './api/create-referral-code';
 import { useRevokeReferralCode } from './api/revoke-referral-code';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConsoleSectionPage } from './console-section';
@@ -19,25 +21,62 @@ export function ReferralCodesPage() {
   );
 }
 
+/** The use limit as typed, and the last day (`YYYY-MM-DD`, empty: no end). */
+type CodeValues = { maxUses: string; expiresAt: string };
+const FIELDS: readonly string[] = ['maxUses', 'expiresAt'];
+const isField = (field: string): field is keyof CodeValues => FIELDS.includes(field);
+
+/** The end of a day in Jakarta; a day that cannot be read is sent as it is, for the schema to name. */
+function endOfDay(day: string): string {
+  const end = Date.parse(`${day}T23:59:59+07:00`);
+  return Number.isNaN(end) ? day : new Date(end).toISOString();
+}
+
+/** The API's own check of a new code: the use limit, and an end within the operational dates. */
+const codeResolver = contractResolver<CodeValues, NewReferralCode>(
+  ReferralCodeCreateSchema,
+  ({ maxUses, expiresAt }) => ({
+    maxUses,
+    ...(expiresAt ? { expiresAt: endOfDay(expiresAt) } : {}),
+  }),
+);
+
 /** Referral codes: made with a use limit and maybe an end date, listed, revoked. */
 export function ReferralCodes() {
   const { t, i18n } = useTranslation('console');
   const localise = useLocaliseMessage();
   const ids = { uses: useId(), until: useId() };
-  const [maxUses, setMaxUses] = useState('10');
-  const [until, setUntil] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CodeValues, unknown, NewReferralCode>({
+    defaultValues: { maxUses: '10', expiresAt: '' },
+    resolver: codeResolver,
+  });
   const [revoking, setRevoking] = useState<ReferralCodeItem | null>(null);
   const codes = useReferralCodes();
   const create = useCreateReferralCode();
   const revoke = useRevokeReferralCode();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate({
-      maxUses: Number(maxUses),
-      // The end of the chosen day in Jakarta.
-      ...(until ? { expiresAt: new Date(`${until}T23:59:59+07:00`).toISOString() } : {}),
-    });
-  };
+  const submit = handleSubmit(
+    (body) =>
+      create.mutate(body, {
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          // A field's first problem is the one it shows, as the schema's own check does.
+          for (const item of [...error.fieldErrors].reverse()) {
+            if (isField(item.field)) setError(item.field, toFormError(error.fieldMessage(item)));
+          }
+        },
+      }),
+    () => create.reset(),
+  );
+  const formError =
+    create.error instanceof ApiError &&
+    !create.error.fieldErrors.some((item) => isField(item.field))
+      ? localise(create.error)
+      : undefined;
   const day = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
@@ -50,8 +89,16 @@ export function ReferralCodes() {
       <h1 id="codes-title" className="text-3xl font-bold">
         {t('codes.title')}
       </h1>
-      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-end">
-        <FormField id={ids.uses} label={t('codes.maxUses')}>
+      {/* The browser's own check of the number's range stays: it answers before the schema's. */}
+      <form
+        onSubmit={(event) => void submit(event)}
+        className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-end"
+      >
+        <FormField
+          id={ids.uses}
+          label={t('codes.maxUses')}
+          error={localise(fromFormError(errors.maxUses))}
+        >
           {(control) => (
             <input
               {...control}
@@ -59,20 +106,16 @@ export function ReferralCodes() {
               min={1}
               max={10000}
               inputMode="numeric"
-              value={maxUses}
-              onChange={(e) => setMaxUses(e.target.value)}
+              {...register('maxUses')}
             />
           )}
         </FormField>
-        <FormField id={ids.until} label={t('codes.expiresOn')}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={until}
-              onChange={(e) => setUntil(e.target.value)}
-            />
-          )}
+        <FormField
+          id={ids.until}
+          label={t('codes.expiresOn')}
+          error={localise(fromFormError(errors.expiresAt))}
+        >
+          {(control) => <input {...control} type="date" {...register('expiresAt')} />}
         </FormField>
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
           {t('codes.create')}
@@ -81,9 +124,7 @@ export function ReferralCodes() {
       <p aria-live="polite" className="mt-2 font-semibold">
         {create.data ? t('codes.created', { code: create.data.code }) : null}
       </p>
-      {create.error instanceof ApiError ? (
-        <Alert variant="field-error">{localise(create.error)}</Alert>
-      ) : null}
+      {formError ? <Alert variant="field-error">{formError}</Alert> : null}
       {codes.error instanceof ApiError ? (
         <Alert variant="error" className="mt-3">
           {localise(codes.error)}

@@ -60,6 +60,8 @@ export function StaffMemberDetail({ id, selfEmail }: { id: string; selfEmail: st
   );
 }
 
+// Plain state, not react-hook-form: one control (the role checkboxes) and no rule a choice of
+// them can break, so its only failures are the server's.
 function RolesForm({ member }: { member: StaffMember }) {
   const { t } = useTranslation('console');
   const localise = useLocaliseMessage();

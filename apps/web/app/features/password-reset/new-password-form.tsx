@@ -13,6 +13,7 @@ import { RESET_NS } from './password-reset-texts';
 import { clearResetFlow, readResetFlow } from './reset-flow-storage';
 import type { ResetSession } from './reset-flow-storage';
 import { Alert } from '~/components/alert';
+import { FormSubmit } from '~/components/form-submit';
 import { NewPasswordFields, type NewPasswordValues } from '~/components/new-password-fields';
 import { FIRST_VIEW_CLASS, resetRead, useHydratingFirstView } from './first-view';
 
@@ -195,15 +196,12 @@ function NewPasswordForm({
       <form className="mt-6 space-y-5" noValidate onSubmit={(event) => void onSubmit(event)}>
         <NewPasswordFields form={form} />
 
-        <Alert variant="field-error">{localise(formError)}</Alert>
-
-        <button
-          type="submit"
-          className="btn btn-primary w-full sm:w-auto"
-          disabled={save.isPending}
-        >
-          {save.isPending ? t('newPassword.saving') : t('newPassword.submit')}
-        </button>
+        <FormSubmit
+          error={localise(formError)}
+          pending={save.isPending}
+          label={t('newPassword.submit')}
+          pendingLabel={t('newPassword.saving')}
+        />
       </form>
     </>
   );

@@ -1,10 +1,13 @@
-import { RESET_POLICY } from '@portal/contracts/password-reset';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { RESET_POLICY, ValidateOtpBodySchema } from '@portal/contracts/password-reset';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { QueryProvider } from '~/api/query-provider';
+import { CodeInput } from '~/components/code-input';
+import { contractResolver } from '~/components/contract-resolver';
 import { useDialogs } from '~/components/dialog-store';
 import { FormField } from '~/components/form-field';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
@@ -29,6 +32,8 @@ import { FIRST_VIEW_CLASS, resetRead, useHydratingFirstView } from './first-view
 const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
 
 type Loaded = { flow: ResetFlow; fromLink: boolean; code: string };
+type OtpValues = { otp: string };
+type OtpBody = z.output<typeof ValidateOtpBodySchema>;
 
 /**
  * Reads the link from the e-mail (`#sesi=…&kode=…`) and removes it from the address bar before
@@ -75,13 +80,23 @@ function ResetOtpForm() {
   const dialogs = useDialogs();
   const validate = useValidateResetCode();
   const resend = useSendResetCode();
-  const inputRef = useRef<HTMLInputElement>(null);
   const ids = { code: useId() };
   const firstView = useHydratingFirstView();
-
   // Undefined until the browser-only state is read after hydration.
   const [loaded, setLoaded] = useState<Loaded>();
-  const [code, setCode] = useState('');
+  const session = loaded?.flow.session ?? null;
+  const sessionId = session?.sessionId;
+  const resolver = useMemo(
+    () =>
+      contractResolver<OtpValues, OtpBody>(ValidateOtpBodySchema, ({ otp }) => ({
+        session_id: sessionId,
+        otp,
+      })),
+    [sessionId],
+  );
+  const { control, handleSubmit, reset, setFocus, setValue } = useForm<OtpValues, unknown, OtpBody>(
+    { defaultValues: { otp: '' }, resolver, shouldFocusError: false },
+  );
   const [error, setError] = useState<ShownMessage | null>(null);
   const [ended, setEnded] = useState(false);
   const [status, setStatus] = useState('');
@@ -91,14 +106,13 @@ function ResetOtpForm() {
     // StrictMode runs this twice in development: the second run finds the fragment gone.
     setLoaded((current) => (current?.fromLink && !next.fromLink ? current : next));
     if (next.fromLink) {
-      setCode(next.code);
+      reset({ otp: next.code });
       // The address bar is already clean; this tells the router, whose location still has it.
       void navigate(window.location.pathname, { replace: true });
     }
     resetRead();
-  }, [navigate]);
+  }, [navigate, reset]);
 
-  const session = loaded?.flow.session ?? null;
   const account = loaded?.flow.account ?? null;
   const resendSeconds = useSecondsUntil(session?.resendAvailableAt ?? null);
   const expirySeconds = useSecondsUntil(session?.codeExpiresAt ?? null);
@@ -142,36 +156,37 @@ function ResetOtpForm() {
     );
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setStatus('');
-    if (code.length !== RESET_POLICY.codeDigits) {
-      setError(t('otp.codeFormat', { digits: RESET_POLICY.codeDigits }));
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    validate.mutate(
-      { sessionId: session.sessionId, code },
-      {
-        onSuccess: (result) => {
-          updateResetSession({ verifiedUntil: Date.now() + result.expires_in * 1000 });
-          void navigate(RESET_NEW_PASSWORD_PATH);
+  const onSubmit = handleSubmit(
+    ({ otp }) => {
+      setStatus('');
+      setError(null);
+      validate.mutate(
+        { sessionId: session.sessionId, code: otp },
+        {
+          onSuccess: (result) => {
+            updateResetSession({ verifiedUntil: Date.now() + result.expires_in * 1000 });
+            void navigate(RESET_NEW_PASSWORD_PATH);
+          },
+          onError: (failure) => {
+            const left = failure instanceof ApiError ? failure.attemptsLeft : null;
+            if (left !== null) replaceSession({ attemptsLeft: left });
+            if (left === 0 || (failure instanceof ApiError && failure.status === 401)) {
+              setEnded(true);
+              clearResetFlow();
+            }
+            setError(failure instanceof ApiError ? failure : t('generic'));
+            setValue('otp', '');
+            setFocus('otp');
+          },
         },
-        onError: (failure) => {
-          const left = failure instanceof ApiError ? failure.attemptsLeft : null;
-          if (left !== null) replaceSession({ attemptsLeft: left });
-          if (left === 0 || (failure instanceof ApiError && failure.status === 401)) {
-            setEnded(true);
-            clearResetFlow();
-          }
-          setError(failure instanceof ApiError ? failure : t('generic'));
-          setCode('');
-          inputRef.current?.focus();
-        },
-      },
-    );
-  };
+      );
+    },
+    (errors) => {
+      setStatus('');
+      setError(errors.otp?.message ?? errors.root?.message ?? t('generic'));
+      setFocus('otp');
+    },
+  );
 
   const onResend = () => {
     if (!account) return;
@@ -183,9 +198,9 @@ function ResetOtpForm() {
         onSuccess: (sent) => {
           saveResetSession(resetSessionFrom(sent));
           setLoaded((current) => current && { ...current, fromLink: false, flow: readResetFlow() });
-          setCode('');
+          setValue('otp', '');
           setStatus(t('otp.resendSent'));
-          inputRef.current?.focus();
+          setFocus('otp');
         },
         onError: (failure) => {
           if (failure instanceof ApiError) {
@@ -225,7 +240,7 @@ function ResetOtpForm() {
         </p>
       ) : null}
 
-      <form className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
+      <form className="mt-6 space-y-4" noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField
           id={ids.code}
           label={t('otp.codeLabel')}
@@ -233,21 +248,17 @@ function ResetOtpForm() {
           error={localise(error)}
           announceError
         >
-          {(control) => (
+          {(fieldControl) => (
             <>
-              <input
-                {...control}
-                ref={inputRef}
+              <CodeInput
+                {...fieldControl}
+                control={control}
                 name="otp"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
+                normalise={normaliseCode}
                 pattern={CODE_PATTERN}
                 spellCheck={false}
-                value={code}
                 disabled={ended}
-                onChange={(event) => setCode(normaliseCode(event.target.value))}
-                className={`${control.className} max-w-48 text-xl tracking-[0.3em]`}
+                className={`${fieldControl.className} max-w-48 text-xl tracking-[0.3em]`}
               />
               {/* A wrong code's message says the count already: one counter, not two. */}
               {session.attemptsLeft !== null && session.attemptsLeft > 0 && !ended && !error ? (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { FormField } from '~/components/form-field';
+import { FormSubmit } from '~/components/form-submit';
 import { NewPasswordFields, type NewPasswordValues } from '~/components/new-password-fields';
 import { PageTitle } from '~/components/page-title';
 import { PasswordInput } from '~/components/password-input';
@@ -127,14 +128,12 @@ export function PasswordPage() {
           />
           <span>{t('password.endOthers')}</span>
         </label>
-        <Alert variant="field-error">{localise(formError)}</Alert>
-        <button
-          type="submit"
-          className="btn btn-primary w-full sm:w-auto"
-          disabled={change.isPending}
-        >
-          {change.isPending ? t('password.saving') : t('password.submit')}
-        </button>
+        <FormSubmit
+          error={localise(formError)}
+          pending={change.isPending}
+          label={t('password.submit')}
+          pendingLabel={t('password.saving')}
+        />
       </form>
     </>
   );

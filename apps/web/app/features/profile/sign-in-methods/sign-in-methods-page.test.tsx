@@ -1,4 +1,6 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { ERROR_MESSAGES } from '@portal/contracts/api-error';
+import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in-messages';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { SessionUser } from '~/auth/auth-client';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,20 +45,70 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const renderPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/profile" element={<ProfileLayout />}>
+        <Route path="metode-masuk" element={<SignInMethodsPage />} />
+      </Route>
+    </Routes>,
+    { path: '/profile/metode-masuk' },
+  );
+
 describe('the sign-in methods page', () => {
   it('leads to signing in again, back here, when the session is too old to change a factor', async () => {
-    renderWithProviders(
-      <Routes>
-        <Route path="/profile" element={<ProfileLayout />}>
-          <Route path="metode-masuk" element={<SignInMethodsPage />} />
-        </Route>
-      </Routes>,
-      { path: '/profile/metode-masuk' },
-    );
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: id.app.add }));
     const link = await screen.findByRole('link', { name: id.signInAgain });
     expect(link.getAttribute('href')).toBe(
       `/auth/login?reauth=1&returnTo=${encodeURIComponent('/profile/metode-masuk')}`,
     );
+  });
+});
+
+describe('confirming a change of the second factor', () => {
+  const posts = vi.fn();
+  beforeEach(() => {
+    posts.mockReset();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') posts();
+        return Promise.resolve(
+          Response.json({
+            data: {
+              totp: { enrolledAt: '2026-11-20T03:00:00.000Z' },
+              passkeys: [],
+              recoveryCodesLeft: 10,
+              requiredForSchoolAdmin: false,
+            },
+          }),
+        );
+      }),
+    );
+  });
+
+  const openConfirmation = async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: id.app.remove }));
+    return screen.getByLabelText(id.confirm.passwordLabel).closest('form')!;
+  };
+
+  it('asks for the password before any call, with the server’s own message', async () => {
+    const form = await openConfirmation();
+    fireEvent.click(within(form).getByRole('button', { name: id.app.remove }));
+    const field = screen.getByLabelText(id.confirm.passwordLabel);
+    expect((await within(form).findByRole('alert')).textContent).toBe(ERROR_MESSAGES.required);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(posts).not.toHaveBeenCalled();
+  });
+
+  it('checks an app code’s six digits before any call', async () => {
+    const form = await openConfirmation();
+    fireEvent.click(within(form).getByRole('button', { name: id.confirm.useCode }));
+    fireEvent.change(screen.getByLabelText(id.confirm.codeLabel), { target: { value: '12 34' } });
+    fireEvent.click(within(form).getByRole('button', { name: id.app.remove }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(SIGN_IN_MESSAGES.codeFormat);
+    expect(posts).not.toHaveBeenCalled();
   });
 });

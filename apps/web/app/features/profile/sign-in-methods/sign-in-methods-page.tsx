@@ -1,18 +1,20 @@
 import type { Passkey } from '@portal/contracts/passkeys';
-import type { Confirmation, SignInMethods } from '@portal/contracts/sign-in-methods';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  ConfirmationSchema,
+  TotpConfirmBodySchema,
+  type Confirmation,
+  type SignInMethods,
+} from '@portal/contracts/sign-in-methods';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { safeReturnPath } from '@portal/contracts/return-path';
 import { signInPath } from '~/auth/auth-client';
 import { Alert } from '~/components/alert';
-import {
-  AppCodeField,
-  AuthenticatorKey,
-  isAppCode,
-  typedCode,
-} from '~/components/authenticator-app';
+import { AppCodeField, AuthenticatorKey } from '~/components/authenticator-app';
+import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
 import { PasskeyAddSection, usePasskeyAdd } from '~/auth/passkey-add';
 import { PasskeyList } from '~/components/passkey-list';
@@ -29,6 +31,16 @@ import { useConfirmAuthenticator, useStartAuthenticator } from './api/enrol-auth
 import { useSignInMethods } from './api/get-sign-in-methods';
 
 registerNamespace('sign-in-methods', { id, en });
+
+type CodeValues = { code: string };
+/** The app's code as the server checks it, the spaces a person may type between its digits out. */
+const appCodeResolver = contractResolver<CodeValues, CodeValues>(
+  TotpConfirmBodySchema,
+  ({ code }) => ({ code: code.replace(/\s/g, '') }),
+);
+
+type ProofValues = { password: string; code: string };
+const [PasswordProofSchema, CodeProofSchema] = ConfirmationSchema.options;
 
 /** Where a person signs in again, with the second factor, and comes back (`prompt=login`). */
 export const reauthenticatePath = (returnTo: string) => signInPath({ returnTo, reauth: true });
@@ -136,22 +148,28 @@ function AppSection({ methods, onCodes }: SectionProps) {
   const start = useStartAuthenticator();
   const confirm = useConfirmAuthenticator();
   const [removing, setRemoving] = useState(false);
-  const [formatError, setFormatError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CodeValues>({
+    defaultValues: { code: '' },
+    resolver: appCodeResolver,
+    shouldFocusError: false,
+  });
   const enrolment = start.data;
 
-  const onConfirm = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = typedCode(event, 'code');
-    const valid = isAppCode(code);
-    setFormatError(valid ? undefined : t('app.codeFormat'));
-    if (!valid) return;
+  const onConfirm = handleSubmit(({ code }) =>
     confirm.mutate(code, {
       onSuccess: (codes) => {
         start.reset();
+        // A later enrolment starts from an empty field, not this one's code.
+        reset();
         if (codes) onCodes(codes);
       },
-    });
-  };
+    }),
+  );
 
   return (
     <section aria-labelledby="app-title" className="mt-8">
@@ -194,7 +212,7 @@ function AppSection({ methods, onCodes }: SectionProps) {
           />
           <form
             noValidate
-            onSubmit={onConfirm}
+            onSubmit={(event) => void onConfirm(event)}
             className="mt-4 space-y-4"
             aria-busy={confirm.isPending}
           >
@@ -203,9 +221,10 @@ function AppSection({ methods, onCodes }: SectionProps) {
               label={t('app.codeLabel')}
               hint={t('app.codeHint')}
               error={
-                formatError ??
+                localise(errors.code?.message) ??
                 (confirm.error instanceof ApiError ? localise(confirm.error) : undefined)
               }
+              registration={register('code')}
             />
             <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
               {t('app.confirm')}
@@ -349,27 +368,48 @@ function ConfirmChange({
   const mutation = useChangeSignInMethod();
   const [withCode, setWithCode] = useState(false);
   const fieldId = useId();
+  // The proof is one branch of the contract's confirmation: the password, or the app's code.
+  const resolver = useMemo(
+    () =>
+      withCode
+        ? contractResolver<ProofValues, Confirmation>(CodeProofSchema, ({ code }) => ({
+            code: code.replace(/\s/g, ''),
+          }))
+        : contractResolver<ProofValues, Confirmation>(PasswordProofSchema, ({ password }) => ({
+            password,
+          })),
+    [withCode],
+  );
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ProofValues, unknown, Confirmation>({
+    defaultValues: { password: '', code: '' },
+    resolver,
+    shouldFocusError: false,
+  });
+  const fieldError = withCode ? errors.code : errors.password;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('proof') ?? '');
-    const confirmation: Confirmation = withCode
-      ? { code: value.replace(/\s/g, '') }
-      : { password: value };
-    mutation.mutate({ change, confirmation }, { onSuccess: (codes) => onDone(codes) });
-  };
+  const onSubmit = handleSubmit((confirmation) =>
+    mutation.mutate({ change, confirmation }, { onSuccess: (codes) => onDone(codes) }),
+  );
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       className="mt-3 space-y-3 rounded-md border border-line p-4"
     >
       <FormField
         id={fieldId}
         label={withCode ? t('confirm.codeLabel') : t('confirm.passwordLabel')}
         hint={t('confirm.hint')}
-        error={mutation.error instanceof ApiError ? localise(mutation.error) : undefined}
+        error={
+          localise(fieldError?.message) ??
+          (mutation.error instanceof ApiError ? localise(mutation.error) : undefined)
+        }
         announceError
       >
         {(control) =>
@@ -377,19 +417,19 @@ function ConfirmChange({
             <input
               {...control}
               key="code"
-              name="proof"
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
+              {...register('code')}
             />
           ) : (
             <input
               {...control}
               key="password"
-              name="proof"
               type="password"
               autoComplete="current-password"
+              {...register('password')}
             />
           )
         }
@@ -401,6 +441,7 @@ function ConfirmChange({
           className="link inline-flex min-h-11 items-center"
           onClick={() => {
             setWithCode((current) => !current);
+            clearErrors();
             mutation.reset();
           }}
         >

@@ -1,0 +1,26 @@
+import { Alert } from './alert';
+
+/**
+ * The end of a form: its failure that is no field's own (a live region, mounted while empty so
+ * a screen reader hears the message when it comes), then its submit button, named while pending.
+ */
+export function FormSubmit({
+  error,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  error: string | undefined;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <>
+      <Alert variant="field-error">{error}</Alert>
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+    </>
+  );
+}
