@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import en from '../app/locales/en/sign-in.json';
 import id from '../app/locales/id/sign-in.json';
-import type { DemoIdentity } from './dev-pages';
+import { launchBrowser, newContext } from './browser';
+import { devPages, type DemoIdentity } from './dev-pages';
 import { freePort, startPortalServer, type PortalServer } from './portal-server';
 import { signInWithPassword } from './sign-in-steps';
 
@@ -79,7 +81,7 @@ export async function startDemoPlatform(env: NodeJS.ProcessEnv = {}): Promise<De
  * From the platform's home to the portal's consent page: the sign-in link, then the demo
  * person's account address and password at the portal.
  */
-export async function signInAtPlatform(
+async function signInAtPlatform(
   page: Page,
   platformUrl: string,
   language: 'id' | 'en',
@@ -95,4 +97,49 @@ export async function signInAtPlatform(
   });
   const consentTitle = TEXTS[language].consent.title.replace('{{platform}}', 'Platform Demo');
   await page.getByRole('heading', { level: 1, name: consentTitle }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * The demo platform and a browser: called in a `describe`, they start before its tests and stop
+ * after them.
+ */
+export function demoPlatformJourney() {
+  let demo: DemoPlatform | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    demo = await startDemoPlatform();
+    browser = await launchBrowser();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    demo?.stop();
+  });
+  return {
+    /**
+     * A demo person of `type` signs in at the platform from a fresh browser (no session at the
+     * portal, none at the platform), up to the portal's consent page.
+     */
+    async signInFromFreshBrowser({
+      viewport,
+      language,
+      type,
+    }: {
+      viewport: { width: number; height: number };
+      language: 'id' | 'en';
+      type: 'ptk' | 'pd';
+    }) {
+      if (!demo || !browser) throw new Error('the demo platform has not started');
+      const { server, platformUrl } = demo;
+      const person = (await devPages(server.url).demoIdentities())[type];
+      const context = await newContext(browser, {
+        viewport,
+        language,
+        origin: server.url,
+        serviceWorkers: 'first-visit',
+      });
+      const page = await context.newPage();
+      await signInAtPlatform(page, platformUrl, language, person);
+      return { server, platformUrl, person, context, page };
+    },
+  };
 }

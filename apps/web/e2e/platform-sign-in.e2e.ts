@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../app/locales/en/sign-in.json';
 import id from '../app/locales/id/sign-in.json';
 import { expectNoAxeViolations } from './axe';
-import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext } from './browser';
-import {
-  PLATFORM_SIGN_IN_LINK,
-  signInAtPlatform,
-  startDemoPlatform,
-  type DemoPlatform,
-} from './demo-platform';
-import { devPages } from './dev-pages';
+import { DESKTOP, MOBILE, hasBrowser } from './browser';
+import { PLATFORM_SIGN_IN_LINK, demoPlatformJourney } from './demo-platform';
 
 // A person signs in to a ministry platform (the demo platform, `npm run
 // demo:platform`, a separate app using openid-client) with their learning account from a fresh
@@ -22,18 +15,7 @@ import { devPages } from './dev-pages';
 const TEXTS = { id, en };
 
 describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
-  let demo: DemoPlatform;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    demo = await startDemoPlatform();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    demo?.stop();
-  });
+  const platform = demoPlatformJourney();
 
   // One run signs out where it started, at the platform; the other at the portal.
   for (const [viewport, language, type, signOutAt] of [
@@ -42,17 +24,11 @@ describe.skipIf(!hasBrowser)('signing in to a ministry platform', () => {
   ] as const) {
     it(`consents, sees the claims, and signs out at the ${signOutAt} (${viewport.width} px, ${language}, ${type})`, async () => {
       const t = TEXTS[language];
-      const { server, platformUrl } = demo;
-      const person = (await devPages(server.url).demoIdentities())[type];
-      // A fresh browser: no session at the portal, none at the platform.
-      const context = await newContext(browser, {
+      const { server, platformUrl, person, context, page } = await platform.signInFromFreshBrowser({
         viewport,
         language,
-        origin: server.url,
-        serviceWorkers: 'first-visit',
+        type,
       });
-      const page = await context.newPage();
-      await signInAtPlatform(page, platformUrl, language, person);
 
       // The consent page: the platform's name and what it will receive, in the person's language.
       await page.getByText(t.consent.scopes.schools).waitFor();

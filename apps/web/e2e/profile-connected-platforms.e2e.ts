@@ -1,13 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../app/locales/en/sign-in.json';
 import id from '../app/locales/id/sign-in.json';
 import connectedEn from '../app/locales/en/connected-platforms.json';
 import connectedId from '../app/locales/id/connected-platforms.json';
 import { expectNoAxeViolations } from './axe';
-import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext } from './browser';
-import { signInAtPlatform, startDemoPlatform, type DemoPlatform } from './demo-platform';
-import { devPages } from './dev-pages';
+import { DESKTOP, MOBILE, hasBrowser } from './browser';
+import { demoPlatformJourney } from './demo-platform';
 
 // A person who agreed to the demo platform (`npm run demo:platform`) finds it among
 // their connected platforms at /profile/platform-terhubung, with what it receives, and withdraws
@@ -18,18 +16,7 @@ const TEXTS = { id, en };
 const CONNECTED = { id: connectedId, en: connectedEn };
 
 describe.skipIf(!hasBrowser)('connected platforms on the profile', () => {
-  let demo: DemoPlatform;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    demo = await startDemoPlatform();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    demo?.stop();
-  });
+  const platform = demoPlatformJourney();
 
   for (const [viewport, language, type] of [
     [MOBILE, 'id', 'ptk'],
@@ -39,16 +26,11 @@ describe.skipIf(!hasBrowser)('connected platforms on the profile', () => {
       const t = TEXTS[language];
       const c = CONNECTED[language];
       const where = `${viewport.width}px ${language}`;
-      const { server, platformUrl } = demo;
-      const person = (await devPages(server.url).demoIdentities())[type];
-      const context = await newContext(browser, {
+      const { server, platformUrl, context, page } = await platform.signInFromFreshBrowser({
         viewport,
         language,
-        origin: server.url,
-        serviceWorkers: 'first-visit',
+        type,
       });
-      const page = await context.newPage();
-      await signInAtPlatform(page, platformUrl, language, person);
       await page.getByRole('button', { name: t.consent.allow, exact: true }).click();
       await page.waitForURL((url) => url.origin === platformUrl, { timeout: 30_000 });
       await page.locator('#claims').waitFor({ timeout: 30_000 });

@@ -1,14 +1,17 @@
 import { generate } from 'otplib';
-import type { CDPSession, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import methodsEn from '../app/locales/en/sign-in-methods.json';
 import methodsId from '../app/locales/id/sign-in-methods.json';
 import signInEn from '../app/locales/en/sign-in.json';
 import signInId from '../app/locales/id/sign-in.json';
 import { expectNoAxeViolations } from './axe';
+import { launchBrowser, newContext, open } from './browser';
+import { devPages } from './dev-pages';
+import { startPortalServer, type PortalServer } from './portal-server';
 
 // An account holder's second factor on the profile's "Metode masuk" page, and its
-// step after the password, as a visitor goes through them.
+// step after the password, as a visitor goes through them; the server passkeys need.
 
 const METHODS = { id: methodsId, en: methodsEn };
 const SIGN_IN = { id: signInId, en: signInEn };
@@ -106,4 +109,35 @@ export async function laterVisit(page: Page, path: string) {
   await page.context().clearCookies();
   await page.goto(path);
   await page.waitForURL(/\/oidc\/interaction\/[\w-]+$/, { timeout: 30_000 });
+}
+
+/**
+ * A server of the journey's own on `localhost` (WebAuthn refuses an IP address as the relying
+ * party, decision 0262), so the demo accounts it changes are its own, and a browser: called in
+ * a `describe`, they start before its tests and stop after them.
+ */
+export function passkeyServer() {
+  let server: PortalServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startPortalServer({ hostName: 'localhost', demoPeople: 100, ownDatabase: true });
+    browser = await launchBrowser();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    server?.stop();
+  });
+  return {
+    /** Opens a path on the server in a new context; with the server's demo accounts. */
+    async visit(
+      pathname: string,
+      options: { viewport: { width: number; height: number }; language: 'id' | 'en' },
+    ) {
+      if (!server || !browser) throw new Error('the passkey server has not started');
+      const accounts = await devPages(server.url).demoSignInAccounts();
+      const context = await newContext(browser, { ...options, origin: server.url });
+      const page = await open(context, pathname);
+      return { accounts, context, page };
+    },
+  };
 }

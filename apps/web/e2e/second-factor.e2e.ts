@@ -1,52 +1,38 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import schoolAdminEn from '../app/locales/en/school-admin.json';
 import serverEn from '../app/locales/en/server.json';
 import methodsEn from '../app/locales/en/sign-in-methods.json';
 import methodsId from '../app/locales/id/sign-in-methods.json';
 import signInEn from '../app/locales/en/sign-in.json';
 import { expectNoAxeViolations } from './axe';
-import { DESKTOP, MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
-import { devPages } from './dev-pages';
-import { startPortalServer, type PortalServer } from './portal-server';
+import { DESKTOP, MOBILE, hasBrowser } from './browser';
 import {
   addPasskeyOnMethodsPage,
   answerAppCode,
   enrolAppOnMethodsPage,
   laterVisit,
+  passkeyServer,
   virtualAuthenticator,
 } from './second-factor-steps';
 import { chooseNewPassword, signInWithPassword } from './sign-in-steps';
 
 // Every account holder may add a second factor on the profile's "Metode masuk" page,
 // and then signs in with it after the password; a school admin must, before the student
-// request and the initial passwords' CSV. Passkeys need a host name (WebAuthn refuses an IP
-// address): this journey runs a server of its own on `localhost` (decision 0262), so the demo
-// accounts it changes are its own.
+// request and the initial passwords' CSV. Passkeys need a host name: this journey runs a
+// server of its own on `localhost`.
 
 const METHODS_PAGE = '/profile/metode-masuk';
 
 describe.skipIf(!hasBrowser)('a second factor for account holders', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startPortalServer({ hostName: 'localhost', demoPeople: 100, ownDatabase: true });
-    browser = await launchBrowser();
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    server?.stop();
-  });
+  const localhost = passkeyServer();
 
   it('a teacher enrols an authenticator app and signs in with it (360 px, id)', async () => {
-    const { teacher } = await devPages(server.url).demoSignInAccounts();
-    const context = await newContext(browser, {
-      viewport: MOBILE,
-      language: 'id',
-      origin: server.url,
-    });
-    const page = await open(context, METHODS_PAGE);
+    const {
+      accounts: { teacher },
+      context,
+      page,
+    } = await localhost.visit(METHODS_PAGE, { viewport: MOBILE, language: 'id' });
     await signInWithPassword(page, 'id', teacher);
     const password = 'Nasi liwet Solo hangat 35';
     await chooseNewPassword(page, 'id', password, 'second factor 360 id');
@@ -74,13 +60,11 @@ describe.skipIf(!hasBrowser)('a second factor for account holders', () => {
   }, 240_000);
 
   it('a school admin is led to enrol a passkey before the request and the CSV (1280 px, en)', async () => {
-    const { 'school-admin': admin } = await devPages(server.url).demoSignInAccounts();
-    const context = await newContext(browser, {
-      viewport: DESKTOP,
-      language: 'en',
-      origin: server.url,
-    });
-    const page = await open(context, '/eligible/peserta-didik');
+    const {
+      accounts: { 'school-admin': admin },
+      context,
+      page,
+    } = await localhost.visit('/eligible/peserta-didik', { viewport: DESKTOP, language: 'en' });
     const device = await virtualAuthenticator(page);
     await signInWithPassword(page, 'en', admin);
     await page.waitForURL(/\/eligible\/peserta-didik$/, { timeout: 30_000 });

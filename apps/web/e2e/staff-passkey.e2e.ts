@@ -1,21 +1,18 @@
 import { CONSOLE_OWN_ACCOUNT_PAGE } from '@portal/contracts/web-routes';
 import { generate } from 'otplib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import consoleId from '../app/locales/id/console.json';
 import signInId from '../app/locales/id/sign-in.json';
 import { expectNoAxeViolations } from './axe';
-import { MOBILE, hasBrowser, launchBrowser, newContext, open } from './browser';
-import { devPages } from './dev-pages';
-import { startPortalServer, type PortalServer } from './portal-server';
-import { laterVisit, virtualAuthenticator } from './second-factor-steps';
+import { MOBILE, hasBrowser } from './browser';
+import { laterVisit, passkeyServer, virtualAuthenticator } from './second-factor-steps';
 import { chooseNewPassword, enrolAuthenticator, signInWithPassword } from './sign-in-steps';
 
 // A staff member adds a passkey in the console and signs in with it at the second
 // factor. The device is Chromium's virtual authenticator (the CDP WebAuthn domain): a platform
-// authenticator that verifies its user, as a phone's fingerprint or PIN does. WebAuthn refuses
-// an IP address as the relying party, so this journey runs a server of its own on `localhost`
-// (decision 0262); the other journeys' server is on 127.0.0.1.
+// authenticator that verifies its user, as a phone's fingerprint or PIN does. Passkeys need a
+// host name: this journey runs a server of its own on `localhost`; the other journeys' server
+// is on 127.0.0.1.
 
 const PASSWORD = 'Rendang Padang pedas 34';
 const NAME = 'Ponsel kantor';
@@ -23,25 +20,14 @@ const texts = consoleId.passkeys;
 const named = (text: string) => text.replace('{{name}}', NAME);
 
 describe.skipIf(!hasBrowser)('passkeys for staff', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startPortalServer({ hostName: 'localhost', demoPeople: 100, ownDatabase: true });
-    browser = await launchBrowser();
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    server?.stop();
-  });
+  const localhost = passkeyServer();
 
   it('adds a passkey in the console, signs in with it in place of the code, and removes it (360 px, id)', async () => {
-    const { staff } = await devPages(server.url).demoSignInAccounts();
-    const context = await newContext(browser, {
-      viewport: MOBILE,
-      language: 'id',
-      origin: server.url,
-    });
-    const page = await open(context, CONSOLE_OWN_ACCOUNT_PAGE);
+    const {
+      accounts: { staff },
+      context,
+      page,
+    } = await localhost.visit(CONSOLE_OWN_ACCOUNT_PAGE, { viewport: MOBILE, language: 'id' });
     const device = await virtualAuthenticator(page);
     await signInWithPassword(page, 'id', staff);
     await chooseNewPassword(page, 'id', PASSWORD, 'passkey staff 360 id');

@@ -6,6 +6,7 @@ import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { DateRangeFields } from '~/components/date-range-fields';
 import { FilterForm } from '~/components/filter-form';
+import { FilterSelect } from '~/components/filter-select';
 import { FormField } from '~/components/form-field';
 import { ListStatus } from '~/components/list-status';
 import { Pager } from '~/components/pager';
@@ -163,7 +164,7 @@ function AuditFilters({
   onApply: (filter: AuditFilter) => void;
 }) {
   const { t } = useTranslation('console');
-  const ids = { actor: useId(), action: useId() };
+  const actorId = useId();
   const actions = AUDIT_TRAIL_ACTIONS;
   return (
     <FilterForm
@@ -175,7 +176,7 @@ function AuditFilters({
     >
       {(draft, setDraft) => (
         <>
-          <FormField id={ids.actor} label={t('audit.actor')} className="lg:col-span-2">
+          <FormField id={actorId} label={t('audit.actor')} className="lg:col-span-2">
             {(control) => (
               <input
                 {...control}
@@ -187,22 +188,13 @@ function AuditFilters({
               />
             )}
           </FormField>
-          <FormField id={ids.action} label={t('audit.action')}>
-            {(control) => (
-              <select
-                {...control}
-                value={draft.action}
-                onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-              >
-                <option value="">{t('audit.anyAction')}</option>
-                {actions.map((action) => (
-                  <option key={action} value={action}>
-                    {t(actionKey(action))}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FilterSelect
+            label={t('audit.action')}
+            value={draft.action}
+            onChange={(action) => setDraft({ ...draft, action })}
+            anyText={t('audit.anyAction')}
+            options={actions.map((action) => ({ value: action, text: t(actionKey(action)) }))}
+          />
           <DateRangeFields
             value={draft}
             onChange={setDraft}

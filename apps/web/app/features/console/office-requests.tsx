@@ -10,6 +10,7 @@ import { useRegions } from '~/api/regions';
 import { DateRangeFields } from '~/components/date-range-fields';
 import { contractResolver } from '~/components/contract-resolver';
 import { FilterForm } from '~/components/filter-form';
+import { FilterSelect } from '~/components/filter-select';
 import { FormField } from '~/components/form-field';
 import { ListStatus } from '~/components/list-status';
 import { Modal } from '~/components/modal';
@@ -143,7 +144,6 @@ function Filters({
 }) {
   const { t } = useTranslation('console');
   const regions = useRegions();
-  const ids = { status: useId(), province: useId() };
   return (
     <FilterForm
       value={value}
@@ -153,38 +153,26 @@ function Filters({
     >
       {(draft, setDraft) => (
         <>
-          <FormField id={ids.status} label={t('requests.status')}>
-            {(control) => (
-              <select
-                {...control}
-                value={draft.status}
-                onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-              >
-                <option value="">{t('requests.anyStatus')}</option>
-                {(['submitted', 'approved', 'rejected'] as const).map((status) => (
-                  <option key={status} value={status}>
-                    {t(`requests.${status}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id={ids.province} label={t('requests.province')}>
-            {(control) => (
-              <select
-                {...control}
-                value={draft.province}
-                onChange={(e) => setDraft({ ...draft, province: e.target.value })}
-              >
-                <option value="">{t('requests.anyProvince')}</option>
-                {regions.data?.provinces.map((province) => (
-                  <option key={province.code} value={province.code}>
-                    {province.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FilterSelect
+            label={t('requests.status')}
+            value={draft.status}
+            onChange={(status) => setDraft({ ...draft, status })}
+            anyText={t('requests.anyStatus')}
+            options={(['submitted', 'approved', 'rejected'] as const).map((status) => ({
+              value: status,
+              text: t(`requests.${status}`),
+            }))}
+          />
+          <FilterSelect
+            label={t('requests.province')}
+            value={draft.province}
+            onChange={(province) => setDraft({ ...draft, province })}
+            anyText={t('requests.anyProvince')}
+            options={(regions.data?.provinces ?? []).map((province) => ({
+              value: province.code,
+              text: province.name,
+            }))}
+          />
           <DateRangeFields
             value={draft}
             onChange={setDraft}

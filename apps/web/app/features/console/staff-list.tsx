@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { contractResolver } from '~/components/contract-resolver';
+import { FilterSelect } from '~/components/filter-select';
 import { FormField } from '~/components/form-field';
 import { ListStatus } from '~/components/list-status';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
@@ -37,7 +38,6 @@ export function StaffPage() {
 /** Every member with their roles, status, second factor and last sign-in; the invitation form. */
 export function StaffList({ self }: { self: StaffSelf }) {
   const { t } = useTranslation('console');
-  const ids = { status: useId(), role: useId() };
   const [status, setStatus] = useState('');
   const [role, setRole] = useState('');
   const staff = useStaff();
@@ -58,30 +58,20 @@ export function StaffList({ self }: { self: StaffSelf }) {
         className="mt-3 grid gap-4 sm:grid-cols-2"
         onSubmit={(event) => event.preventDefault()}
       >
-        <FormField id={ids.status} label={t('staff.status')}>
-          {(control) => (
-            <select {...control} value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="">{t('staff.anyStatus')}</option>
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`staff.statuses.${value}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id={ids.role} label={t('staff.role')}>
-          {(control) => (
-            <select {...control} value={role} onChange={(e) => setRole(e.target.value)}>
-              <option value="">{t('staff.anyRole')}</option>
-              {STAFF_ROLE_NAMES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`roles.${value}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <FilterSelect
+          label={t('staff.status')}
+          value={status}
+          onChange={setStatus}
+          anyText={t('staff.anyStatus')}
+          options={STATUSES.map((value) => ({ value, text: t(`staff.statuses.${value}`) }))}
+        />
+        <FilterSelect
+          label={t('staff.role')}
+          value={role}
+          onChange={setRole}
+          anyText={t('staff.anyRole')}
+          options={STAFF_ROLE_NAMES.map((value) => ({ value, text: t(`roles.${value}`) }))}
+        />
       </form>
       <ListStatus
         error={staff.error}

@@ -1,10 +1,7 @@
 import { DATA_EXPORT_POLICY, type DataExportFormat } from '@portal/contracts/profile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '~/api/api-client';
-import { Alert } from '~/components/alert';
 import { PageTitle } from '~/components/page-title';
-import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import { ActionOutcome, useActionOutcome } from './action-outcome';
 import { useExportPersonalData } from './api/export-personal-data';
 
 /**
@@ -14,16 +11,13 @@ import { useExportPersonalData } from './api/export-personal-data';
 export function DataPage() {
   const { t } = useTranslation('profile');
   const exporting = useExportPersonalData();
-  const localise = useLocaliseMessage();
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<ShownMessage | null>(null);
+  const outcome = useActionOutcome();
 
   const download = (format: DataExportFormat) => {
-    setNotice(null);
-    setProblem(null);
+    outcome.clear();
     exporting.mutate(format, {
-      onSuccess: () => setNotice(t('data.done')),
-      onError: (failure) => setProblem(failure instanceof ApiError ? failure : t('data.failed')),
+      onSuccess: () => outcome.succeeded(t('data.done')),
+      onError: (failure) => outcome.failed(failure, t('data.failed')),
     });
   };
 
@@ -61,15 +55,9 @@ export function DataPage() {
           {t('data.json')}
         </button>
       </div>
-      <div aria-live="polite" className="mt-4">
+      <ActionOutcome outcome={outcome}>
         {exporting.isPending && <p className="text-muted">{t('data.making')}</p>}
-        {notice && (
-          <Alert variant="info" role={null}>
-            {notice}
-          </Alert>
-        )}
-      </div>
-      {problem && <Alert variant="error">{localise(problem)}</Alert>}
+      </ActionOutcome>
     </>
   );
 }

@@ -1,11 +1,9 @@
 import type { SignedInSession } from '@portal/contracts/profile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '~/components/alert';
 import { PageTitle } from '~/components/page-title';
 import { formatClock } from '~/i18n/format-clock';
-import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
-import { ApiError } from '~/api/api-client';
+import { ActionOutcome, useActionOutcome } from './action-outcome';
 import { useEndSessions, useSignedInSessions } from './api/signed-in-sessions';
 
 /**
@@ -16,9 +14,7 @@ export function SessionsPage() {
   const { t, i18n } = useTranslation('profile');
   const sessions = useSignedInSessions();
   const end = useEndSessions();
-  const localise = useLocaliseMessage();
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<ShownMessage | null>(null);
+  const outcome = useActionOutcome();
 
   const when = (iso: string | null) => {
     if (!iso) return t('sessions.unknown');
@@ -31,12 +27,10 @@ export function SessionsPage() {
     [session.browser, session.system].filter(Boolean).join(' · ') || t('sessions.unknownDevice');
 
   const run = (which: { id: string } | 'others') => {
-    setNotice(null);
-    setProblem(null);
+    outcome.clear();
     end.mutate(which, {
-      onSuccess: (result) => setNotice(t('sessions.ended', { count: result.ended })),
-      onError: (failure) =>
-        setProblem(failure instanceof ApiError ? failure : t('sessions.failed')),
+      onSuccess: (result) => outcome.succeeded(t('sessions.ended', { count: result.ended })),
+      onError: (failure) => outcome.failed(failure, t('sessions.failed')),
     });
   };
 
@@ -46,14 +40,7 @@ export function SessionsPage() {
       <PageTitle title={t('sections.sessions.title')} />
       <h1 className="text-3xl font-bold">{t('sections.sessions.title')}</h1>
       <p className="mt-3 text-muted">{t('sessions.intro')}</p>
-      <div aria-live="polite" className="mt-4">
-        {notice && (
-          <Alert variant="info" role={null}>
-            {notice}
-          </Alert>
-        )}
-      </div>
-      {problem && <Alert variant="error">{localise(problem)}</Alert>}
+      <ActionOutcome outcome={outcome} />
       {sessions.isPending && (
         <p className="mt-3 text-muted" role="status">
           {t('loading')}

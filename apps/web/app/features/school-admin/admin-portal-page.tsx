@@ -2,10 +2,6 @@ import type { SchoolAccountSearchResult, StudentRequest } from '@portal/contract
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AdminSchool } from '~/auth/school-admin-gate';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/school-admin.json';
-import id from '~/locales/id/school-admin.json';
 import { track } from '~/tracking/tracker';
 import { Pager } from '~/components/pager';
 import { saveFile } from '~/components/save-file';
@@ -13,13 +9,10 @@ import { ErrorAlert } from './error-alert';
 import { SchoolAdminPage } from './school-admin-page';
 import { RequestProgress } from './request-progress';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { SchoolPicker } from './school-picker';
 import { SearchBox } from './search-box';
 import { useStudentRequests } from './api/get-student-requests';
 import { useDownloadStudentAccounts } from './api/download-student-accounts';
 import { useSchoolAccounts } from './api/search-school-accounts';
-
-registerNamespace('school-admin', { id, en });
 
 /**
  * `/admin`: the school admin portal in this app. The school's requests with their
@@ -29,23 +22,19 @@ registerNamespace('school-admin', { id, en });
 export function AdminPortalPage() {
   const { t } = useTranslation('school-admin');
   return (
-    <SchoolAdminPage title={t('portalTitle')} mode="portal-admin">
-      {(schools) => <AdminPortal schools={schools} />}
+    <SchoolAdminPage
+      title={t('portalTitle')}
+      mode="portal-admin"
+      intro={<p className="mt-3 max-w-2xl">{t('portalIntro')}</p>}
+    >
+      {(npsn) => (
+        <>
+          <Requests npsn={npsn} />
+          <BadgesLink />
+          <Accounts npsn={npsn} />
+        </>
+      )}
     </SchoolAdminPage>
-  );
-}
-
-function AdminPortal({ schools }: { schools: AdminSchool[] }) {
-  const { t } = useTranslation('school-admin');
-  const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
-  return (
-    <>
-      <p className="mt-3 max-w-2xl">{t('portalIntro')}</p>
-      <SchoolPicker schools={schools} npsn={npsn} onChange={setNpsn} />
-      <Requests key={`requests-${npsn}`} npsn={npsn} />
-      <BadgesLink />
-      <Accounts key={`accounts-${npsn}`} npsn={npsn} />
-    </>
   );
 }
 

@@ -1,21 +1,13 @@
 import type { BadgeBatch, BadgeStudentSearchResult } from '@portal/contracts/badges';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, registerNamespace } from '~/i18n/i18n';
+import { i18n } from '~/i18n/i18n';
 import en from '~/locales/en/school-admin.json';
 import id from '~/locales/id/school-admin.json';
 import { renderWithProviders } from '~/test-support/render-with-providers';
 import { SchoolBadges } from './badges-page';
 
-registerNamespace('school-admin', { id, en });
-
 const NPSN = '20212345';
-const school = {
-  npsn: NPSN,
-  name: 'SD Negeri 1 Bandung',
-  isAdmin: true,
-  admins: [{ name: 'Hendra Gunawan', role: 'principal' as const }],
-};
 
 const students = (): BadgeStudentSearchResult => ({
   items: [
@@ -84,7 +76,7 @@ afterEach(async () => {
 });
 
 const render = () =>
-  renderWithProviders(<SchoolBadges schools={[school]} />, {
+  renderWithProviders(<SchoolBadges npsn={NPSN} />, {
     query: true,
     path: '/admin/kartu-masuk',
   });

@@ -2,19 +2,15 @@ import type { BadgeBatch, BadgeStudentSearchResult } from '@portal/contracts/bad
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AdminSchool } from '~/auth/school-admin-gate';
 import { FormField } from '~/components/form-field';
-import { Modal } from '~/components/modal';
 import { Pager } from '~/components/pager';
 import { saveFile } from '~/components/save-file';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/school-admin.json';
-import id from '~/locales/id/school-admin.json';
 import { track } from '~/tracking/tracker';
+import { ConfirmDialog } from './confirm-dialog';
 import { ErrorAlert } from './error-alert';
 import { SchoolAdminPage } from './school-admin-page';
-import { SchoolPicker } from './school-picker';
 import { SearchBox } from './search-box';
+import { ClearSelection, SelectionSummary, useStudentSelection } from './student-selection';
 import {
   useBadgeBatches,
   useBadgeStudents,
@@ -25,8 +21,6 @@ import {
   type BadgeStudentFilter,
 } from './api/badges';
 
-registerNamespace('school-admin', { id, en });
-
 /**
  * `/admin/kartu-masuk`: a school admin makes printed sign-in badges for the school's students
  * (a whole class, or chosen ones), follows their making, downloads the cards' PDF once, and
@@ -35,28 +29,32 @@ registerNamespace('school-admin', { id, en });
 export function BadgesPage() {
   const { t } = useTranslation('school-admin');
   return (
-    <SchoolAdminPage title={t('badges.title')} mode="portal-admin">
-      {(schools) => <SchoolBadges schools={schools} />}
+    <SchoolAdminPage
+      title={t('badges.title')}
+      mode="portal-admin"
+      intro={
+        <>
+          <p className="mt-3 max-w-2xl">{t('badges.intro')}</p>
+          <p className="mt-2 max-w-2xl text-sm">{t('badges.safety')}</p>
+          <p className="mt-2">
+            <Link to="/admin" className="link">
+              {t('badges.backToPortal')}
+            </Link>
+          </p>
+        </>
+      }
+    >
+      {(npsn) => <SchoolBadges npsn={npsn} />}
     </SchoolAdminPage>
   );
 }
 
-/** The page's content for a signed-in admin of `schools`. */
-export function SchoolBadges({ schools }: { schools: AdminSchool[] }) {
-  const { t } = useTranslation('school-admin');
-  const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
+/** The page's part for one school of a signed-in admin. */
+export function SchoolBadges({ npsn }: { npsn: string }) {
   return (
     <>
-      <p className="mt-3 max-w-2xl">{t('badges.intro')}</p>
-      <p className="mt-2 max-w-2xl text-sm">{t('badges.safety')}</p>
-      <p className="mt-2">
-        <Link to="/admin" className="link">
-          {t('badges.backToPortal')}
-        </Link>
-      </p>
-      <SchoolPicker schools={schools} npsn={npsn} onChange={setNpsn} />
-      <Batches key={`batches-${npsn}`} npsn={npsn} />
-      <Students key={`students-${npsn}`} npsn={npsn} />
+      <Batches npsn={npsn} />
+      <Students npsn={npsn} />
     </>
   );
 }
@@ -196,26 +194,17 @@ function Students({ npsn }: { npsn: string }) {
   const gradeId = useId();
   const badgeId = useId();
   const [filter, setFilter] = useState<BadgeStudentFilter>({ query: '', badge: 'any', page: 1 });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection = useStudentSelection();
   const [ending, setEnding] = useState<Student | 'all' | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const students = useBadgeStudents(npsn, filter);
   const submit = useSubmitBadgeBatch(npsn);
   const page = students.data;
   const onPage = page?.items.map((student) => student.accountId) ?? [];
-  const pageAllSelected = onPage.length > 0 && onPage.every((one) => selected.has(one));
-  const toggle = (ids: readonly string[], on: boolean) => {
-    const next = new Set(selected);
-    for (const one of ids) {
-      if (on) next.add(one);
-      else next.delete(one);
-    }
-    setSelected(next);
-  };
-  const makeFor = (selection: { grade: number } | { accountIds: readonly string[] }) =>
-    submit.mutate(selection, {
+  const makeFor = (choice: { grade: number } | { accountIds: readonly string[] }) =>
+    submit.mutate(choice, {
       onSuccess: (batch) => {
-        setSelected(new Set());
+        selection.clear();
         setMade(batch.id);
       },
     });
@@ -317,8 +306,8 @@ function Students({ npsn }: { npsn: string }) {
                 <input
                   type="checkbox"
                   className="size-5"
-                  checked={pageAllSelected}
-                  onChange={(event) => toggle(onPage, event.target.checked)}
+                  checked={selection.holdsAll(onPage)}
+                  onChange={(event) => selection.change(onPage, event.target.checked)}
                 />
                 {t('badges.students.selectPage')}
               </label>
@@ -332,8 +321,10 @@ function Students({ npsn }: { npsn: string }) {
                       <input
                         type="checkbox"
                         className="mt-1 size-6 shrink-0"
-                        checked={selected.has(student.accountId)}
-                        onChange={(event) => toggle([student.accountId], event.target.checked)}
+                        checked={selection.ids.has(student.accountId)}
+                        onChange={(event) =>
+                          selection.change([student.accountId], event.target.checked)
+                        }
                       />
                       <span className="min-w-0">
                         <span className="block font-semibold break-words">{student.name}</span>
@@ -372,37 +363,26 @@ function Students({ npsn }: { npsn: string }) {
         </>
       )}
 
-      <div className="mt-6 border-t border-line pt-3">
-        <p aria-live="polite" className="font-semibold">
-          {t('badges.students.selected', { count: selected.size })}
-        </p>
+      <SelectionSummary said={t('badges.students.selected', { count: selection.ids.size })}>
         <p className="mt-1 text-sm">{t('badges.students.replaces')}</p>
         <ErrorAlert error={submit.error} />
         <div className="mt-2 flex flex-wrap gap-2">
           <button
             type="button"
             className="btn btn-primary"
-            disabled={selected.size === 0 || submit.isPending}
-            onClick={() => makeFor({ accountIds: [...selected] })}
+            disabled={selection.ids.size === 0 || submit.isPending}
+            onClick={() => makeFor({ accountIds: [...selection.ids] })}
           >
             {submit.isPending
               ? t('badges.students.making')
-              : t('badges.students.make', { count: selected.size })}
+              : t('badges.students.make', { count: selection.ids.size })}
           </button>
-          {selected.size > 0 && (
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setSelected(new Set())}
-            >
-              {t('students.clear')}
-            </button>
-          )}
+          <ClearSelection selection={selection} />
         </div>
         <p role="status" className="mt-2 text-sm">
           {made && t('badges.students.made', { id: made })}
         </p>
-      </div>
+      </SelectionSummary>
 
       {page && page.liveBadges > 0 && (
         <div className="mt-6">
@@ -446,41 +426,20 @@ function EndBadgesDialog({
     end.mutate(badgeId, { onSuccess: close });
   };
   return (
-    <Modal
+    <ConfirmDialog
       open={ending !== null}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      size="auth"
       title={ending === 'all' ? t('badges.end.allTitle') : t('badges.end.oneTitle')}
-    >
-      {ending !== null && (
-        <>
-          <p>
-            {ending === 'all'
-              ? t('badges.end.allConfirm', { count: liveBadges })
-              : t('badges.end.oneConfirm', { name: ending.name })}
-          </p>
-          <ErrorAlert error={end.error} />
-          <div className="mt-4 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={end.isPending}
-              onClick={confirm}
-            >
-              {end.isPending
-                ? t('badges.end.working')
-                : ending === 'all'
-                  ? t('badges.end.allAction')
-                  : t('badges.end.oneAction')}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              {t('reset.cancel')}
-            </button>
-          </div>
-        </>
-      )}
-    </Modal>
+      question={
+        ending === 'all'
+          ? t('badges.end.allConfirm', { count: liveBadges })
+          : ending && t('badges.end.oneConfirm', { name: ending.name })
+      }
+      action={ending === 'all' ? t('badges.end.allAction') : t('badges.end.oneAction')}
+      working={t('badges.end.working')}
+      pending={end.isPending}
+      error={end.error}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import type { SchoolAccountSearchResult } from '@portal/contracts/school-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '~/components/modal';
-import { ErrorAlert } from './error-alert';
+import { ConfirmDialog } from './confirm-dialog';
 import { useResetStudentPassword } from './api/reset-student-password';
 
 type Account = SchoolAccountSearchResult['items'][number];
@@ -30,63 +29,49 @@ export function ResetPasswordDialog({
   };
   const result = reset.data;
   return (
-    <Modal
+    <ConfirmDialog
       open={account !== null}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      size="auth"
       title={t('reset.title')}
-      step={result ? 'done' : 'confirm'}
-    >
-      {account && !result && (
-        <>
-          <p>{t('reset.confirm', { email: account.email })}</p>
-          <ErrorAlert error={reset.error} />
-          <div className="mt-4 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={reset.isPending}
-              onClick={() => reset.mutate(account.id)}
+      question={account && t('reset.confirm', { email: account.email })}
+      action={t('reset.action')}
+      working={t('reset.working')}
+      pending={reset.isPending}
+      error={reset.error}
+      onConfirm={() => {
+        if (account) reset.mutate(account.id);
+      }}
+      onClose={close}
+      done={
+        result && (
+          <>
+            <p>{t('reset.done', { email: result.email })}</p>
+            <p
+              className="mt-2 rounded-md border border-muted bg-surface p-3 text-center font-mono text-2xl tracking-wider"
+              data-testid="initial-password"
             >
-              {reset.isPending ? t('reset.working') : t('reset.action')}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              {t('reset.cancel')}
-            </button>
-          </div>
-        </>
-      )}
-      {result && (
-        <>
-          <p>{t('reset.done', { email: result.email })}</p>
-          <p
-            className="mt-2 rounded-md border border-muted bg-surface p-3 text-center font-mono text-2xl tracking-wider"
-            data-testid="initial-password"
-          >
-            {result.initialPassword}
-          </p>
-          <p className="mt-2 text-sm">{t('reset.once')}</p>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() =>
-                void navigator.clipboard
-                  ?.writeText(result.initialPassword)
-                  .then(() => setCopied(true))
-                  .catch(() => setCopied(false))
-              }
-            >
-              {copied ? t('reset.copied') : t('reset.copy')}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={close}>
-              {t('reset.close')}
-            </button>
-          </div>
-        </>
-      )}
-    </Modal>
+              {result.initialPassword}
+            </p>
+            <p className="mt-2 text-sm">{t('reset.once')}</p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() =>
+                  void navigator.clipboard
+                    ?.writeText(result.initialPassword)
+                    .then(() => setCopied(true))
+                    .catch(() => setCopied(false))
+                }
+              >
+                {copied ? t('reset.copied') : t('reset.copy')}
+              </button>
+              <button type="button" className="btn btn-primary" onClick={close}>
+                {t('reset.close')}
+              </button>
+            </div>
+          </>
+        )
+      }
+    />
   );
 }

@@ -1,26 +1,20 @@
 import type { StudentSearchResult } from '@portal/contracts/school-admin';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminSchool } from '~/auth/school-admin-gate';
 import { AppLink } from '~/components/app-link';
 import { brand, webConfig } from '~/config';
-import { registerNamespace } from '~/i18n/i18n';
-import en from '~/locales/en/school-admin.json';
-import id from '~/locales/id/school-admin.json';
 import { useRemoteToggle } from '~/toggles/use-feature';
 import { track } from '~/tracking/tracker';
 import { Pager } from '~/components/pager';
 import { ErrorAlert } from './error-alert';
 import { SchoolAdminPage } from './school-admin-page';
 import { RequestProgress } from './request-progress';
-import { SchoolPicker } from './school-picker';
 import { SearchBox } from './search-box';
+import { ClearSelection, SelectionSummary, useStudentSelection } from './student-selection';
 import { Alert } from '~/components/alert';
 import { useEligibleStudentIds, useStudentSearch } from './api/search-students';
 import { useSubmitStudentRequest } from './api/submit-student-request';
 import { useStudentRequest } from './api/get-student-request';
-
-registerNamespace('school-admin', { id, en });
 
 /**
  * `/eligible/peserta-didik` (SPEC §2, §6): a school admin selects the school's students
@@ -29,38 +23,28 @@ registerNamespace('school-admin', { id, en });
 export function StudentRequestPage() {
   const { t } = useTranslation('school-admin');
   return (
-    <SchoolAdminPage title={t('requestTitle')} mode="pengajuan-akun">
-      {(schools) => <StudentRequest schools={schools} />}
+    <SchoolAdminPage
+      title={t('requestTitle')}
+      mode="pengajuan-akun"
+      intro={<p className="mt-3 max-w-2xl">{t('requestIntro', { domain: webConfig.domain })}</p>}
+    >
+      {(npsn) => <StudentRequest npsn={npsn} />}
     </SchoolAdminPage>
   );
 }
 
-function StudentRequest({ schools }: { schools: AdminSchool[] }) {
+function StudentRequest({ npsn }: { npsn: string }) {
   const { t } = useTranslation('school-admin');
-  const [npsn, setNpsn] = useState(schools[0]?.npsn ?? '');
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const creationOpen = useRemoteToggle('ACCOUNT_CREATION');
-  return (
-    <>
-      <p className="mt-3 max-w-2xl">{t('requestIntro', { domain: webConfig.domain })}</p>
-      <SchoolPicker
-        schools={schools}
-        npsn={npsn}
-        onChange={(next) => {
-          setNpsn(next);
-          setSubmittedId(null);
-        }}
-      />
-      {!creationOpen ? (
-        <Alert variant="info" className="mt-6">
-          {t('closed')}
-        </Alert>
-      ) : submittedId ? (
-        <SubmittedRequest npsn={npsn} id={submittedId} onAnother={() => setSubmittedId(null)} />
-      ) : (
-        <StudentSelection key={npsn} npsn={npsn} onSubmitted={setSubmittedId} />
-      )}
-    </>
+  return !creationOpen ? (
+    <Alert variant="info" className="mt-6">
+      {t('closed')}
+    </Alert>
+  ) : submittedId ? (
+    <SubmittedRequest npsn={npsn} id={submittedId} onAnother={() => setSubmittedId(null)} />
+  ) : (
+    <StudentSelection npsn={npsn} onSubmitted={setSubmittedId} />
   );
 }
 
@@ -73,28 +57,19 @@ function StudentSelection({
 }) {
   const { t } = useTranslation('school-admin');
   const [search, setSearch] = useState({ query: '', page: 1 });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection = useStudentSelection();
   const students = useStudentSearch(npsn, search);
   const selectAll = useEligibleStudentIds(npsn);
   const submit = useSubmitStudentRequest(npsn);
   const submitSelected = () =>
-    submit.mutate([...selected], {
+    submit.mutate([...selection.ids], {
       onSuccess: (request) => {
         track('PD_ACCOUNT_REQUEST_INITIATED', [{ key: 'students', value: String(request.total) }]);
         onSubmitted(request.id);
       },
     });
-  const toggle = (ids: readonly string[], on: boolean) => {
-    const next = new Set(selected);
-    for (const one of ids) {
-      if (on) next.add(one);
-      else next.delete(one);
-    }
-    setSelected(next);
-  };
   const page = students.data;
   const requestable = page?.items.filter((item) => item.reason === null).map((i) => i.id) ?? [];
-  const pageAllSelected = requestable.length > 0 && requestable.every((one) => selected.has(one));
   const error = submit.error ?? selectAll.error;
 
   return (
@@ -136,9 +111,9 @@ function StudentSelection({
                   <input
                     type="checkbox"
                     className="size-5"
-                    checked={pageAllSelected}
+                    checked={selection.holdsAll(requestable)}
                     disabled={requestable.length === 0}
-                    onChange={(event) => toggle(requestable, event.target.checked)}
+                    onChange={(event) => selection.change(requestable, event.target.checked)}
                   />
                   {t('students.selectPage')}
                 </label>
@@ -147,24 +122,16 @@ function StudentSelection({
                   className="btn btn-secondary"
                   onClick={() =>
                     selectAll.mutate(search, {
-                      onSuccess: (ids) => setSelected((current) => new Set([...current, ...ids])),
+                      onSuccess: (ids) => selection.change(ids, true),
                     })
                   }
                   disabled={selectAll.isPending}
                 >
                   {t('students.selectAll')}
                 </button>
-                {selected.size > 0 && (
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    onClick={() => setSelected(new Set())}
-                  >
-                    {t('students.clear')}
-                  </button>
-                )}
+                <ClearSelection selection={selection} />
               </div>
-              <StudentTable page={page} selected={selected} onToggle={toggle} />
+              <StudentTable page={page} selected={selection.ids} onToggle={selection.change} />
               <p className="mt-2 text-sm text-muted">{t('reasonHelp')}</p>
               <Pager
                 page={page.page}
@@ -176,20 +143,17 @@ function StudentSelection({
           )}
         </>
       )}
-      <div className="mt-6 border-t border-line pt-3">
-        <p aria-live="polite" className="font-semibold">
-          {t('students.selected', { count: selected.size })}
-        </p>
+      <SelectionSummary said={t('students.selected', { count: selection.ids.size })}>
         <ErrorAlert error={error} />
         <button
           type="button"
           className="btn btn-primary mt-2"
-          disabled={selected.size === 0 || submit.isPending}
+          disabled={selection.ids.size === 0 || submit.isPending}
           onClick={submitSelected}
         >
-          {submit.isPending ? t('submitting') : t('submit', { count: selected.size })}
+          {submit.isPending ? t('submitting') : t('submit', { count: selection.ids.size })}
         </button>
-      </div>
+      </SelectionSummary>
     </section>
   );
 }
