@@ -14,9 +14,11 @@ export async function loadRegions(signal?: AbortSignal): Promise<Regions> {
   return RegionsSchema.parse(await response.json());
 }
 
-export const useRegions = () =>
+/** `enabled: false` holds the request back (a form asks once the page is idle). */
+export const useRegions = ({ enabled = true } = {}) =>
   useQuery({
     queryKey: ['regions'],
     queryFn: ({ signal }) => loadRegions(signal),
     staleTime: Infinity,
+    enabled,
   });

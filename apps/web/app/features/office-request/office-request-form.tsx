@@ -131,6 +131,7 @@ export function OfficeRequestForm({
   const { t } = useTranslation('office-request');
   const localise = useLocaliseMessage();
   const [alert, setAlert] = useState<ApiError | null>(null);
+  const [listsWanted, setListsWanted] = useState(false);
   const form: OfficeForm = useForm<OfficeRequestFormValues, unknown, OfficeRequestBody>({
     defaultValues: emptyOfficeRequestForm(),
     resolver: officeRequestResolver,
@@ -154,8 +155,12 @@ export function OfficeRequestForm({
       callback: () => saveOfficeRequestForm(getValues()),
     });
     restoreEarlyInput();
-    // What the first check and the first call need: built now, while the visitor reads.
-    whenIdle(() => void officeRequestContract());
+    // The lists and what the first check needs, asked for once the page is idle: started as the
+    // form hydrates, their requests and the contract's loading ran in the hydration's last task.
+    whenIdle(() => {
+      void officeRequestContract();
+      setListsWanted(true);
+    });
     return stopSaving;
   }, [reset, subscribe, getValues]);
 
@@ -207,11 +212,11 @@ export function OfficeRequestForm({
           {localise(alert)}
         </Alert>
       ) : null}
-      <ListsFailed />
+      <ListsFailed wanted={listsWanted} />
 
       <PersonSection form={form} />
-      <OfficeSection form={form} />
-      <LetterSection form={form} />
+      <OfficeSection form={form} listsWanted={listsWanted} />
+      <LetterSection form={form} listsWanted={listsWanted} />
       <AccountSection form={form} />
 
       <button
@@ -226,9 +231,14 @@ export function OfficeRequestForm({
 }
 
 /** One notice for the reference lists the form could not load. */
-const ListsFailed = memo(function ListsFailed() {
+const ListsFailed = memo(function ListsFailed({ wanted }: { wanted: boolean }) {
   const { t } = useTranslation('office-request');
-  const failed = [useRegions(), usePositions(), usePlatforms()].some((list) => list.isError);
+  const lists = [
+    useRegions({ enabled: wanted }),
+    usePositions({ enabled: wanted }),
+    usePlatforms({ enabled: wanted }),
+  ];
+  const failed = lists.some((list) => list.isError);
   return failed ? (
     <Alert variant="error" className="mb-6">
       {t('listsFailed')}
@@ -296,7 +306,13 @@ const PersonSection = memo(function PersonSection({ form }: { form: OfficeForm }
 });
 
 /** The office: its level and region, the person's position, the referral code. */
-const OfficeSection = memo(function OfficeSection({ form }: { form: OfficeForm }) {
+const OfficeSection = memo(function OfficeSection({
+  form,
+  listsWanted,
+}: {
+  form: OfficeForm;
+  listsWanted: boolean;
+}) {
   const { t } = useTranslation('office-request');
   const { control, register, setValue, getValues, setError, clearErrors } = form;
   const errorOf = useFieldErrors(form, [
@@ -311,9 +327,9 @@ const OfficeSection = memo(function OfficeSection({ form }: { form: OfficeForm }
     control,
     name: ['dinasType', 'province', 'position'],
   });
-  const regions = useRegions();
+  const regions = useRegions({ enabled: listsWanted });
   const cities = useCities(province);
-  const positions = usePositions();
+  const positions = usePositions({ enabled: listsWanted });
 
   const referral = useCheckReferralCode();
   const [referralChecked, setReferralChecked] = useState(false);
@@ -439,7 +455,13 @@ const OfficeSection = memo(function OfficeSection({ form }: { form: OfficeForm }
 });
 
 /** The official letter, the education report and the platforms asked for. */
-const LetterSection = memo(function LetterSection({ form }: { form: OfficeForm }) {
+const LetterSection = memo(function LetterSection({
+  form,
+  listsWanted,
+}: {
+  form: OfficeForm;
+  listsWanted: boolean;
+}) {
   const { t } = useTranslation('office-request');
   const { control, register, setValue, clearErrors } = form;
   const errorOf = useFieldErrors(form, [
@@ -453,7 +475,7 @@ const LetterSection = memo(function LetterSection({ form }: { form: OfficeForm }
     control,
     name: ['letter', 'letterName', 'educationReport', 'educationReportName'],
   });
-  const platforms = usePlatforms();
+  const platforms = usePlatforms({ enabled: listsWanted });
   return (
     <fieldset className="mt-10 space-y-6">
       <legend className="text-xl font-bold">{t('sections.letter')}</legend>

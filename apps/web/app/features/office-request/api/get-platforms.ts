@@ -17,11 +17,12 @@ export async function loadPlatforms(fromApi: boolean, signal?: AbortSignal) {
     : { data: [...OFFICE_REQUEST_PLATFORMS] };
 }
 
-export function usePlatforms() {
+export function usePlatforms({ enabled = true } = {}) {
   const fromApi = useRemoteToggle('API_PLATFORM');
   return useQuery({
     queryKey: ['office-platforms', fromApi],
     queryFn: ({ signal }) => loadPlatforms(fromApi, signal),
     staleTime: Infinity,
+    enabled,
   });
 }

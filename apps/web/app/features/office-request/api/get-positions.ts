@@ -11,9 +11,10 @@ export async function loadPositions(signal?: AbortSignal) {
   return getJson(OFFICE_REQUEST_PATHS.positions, dataEnvelope(z.array(PositionSchema)), { signal });
 }
 
-export const usePositions = () =>
+export const usePositions = ({ enabled = true } = {}) =>
   useQuery({
     queryKey: ['office-positions'],
     queryFn: ({ signal }) => loadPositions(signal),
     staleTime: Infinity,
+    enabled,
   });
