@@ -63,7 +63,7 @@ describe('the built web app', () => {
     // Their forms read this browser's state (the tab's reset, the link's fragment), so the
     // prerendered HTML holds the title and the room of the part that follows, so nothing moves when it arrives.
     for (const [page, part] of [
-      ['reset-password/otp', 'reset-otp-form'],
+      ['reset-password/otp', 'reset-code-form'],
       ['reset-password/new-password', 'new-password-form'],
       ['account/deletion-report', 'deletion-report-form'],
     ] as const) {

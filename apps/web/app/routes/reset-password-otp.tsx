@@ -1,3 +1,3 @@
-import { ResetOtpPage } from '~/features/password-reset/reset-otp-page';
+import { ResetCodePage } from '~/features/password-reset/reset-code-page';
 
-export default ResetOtpPage;
+export default ResetCodePage;

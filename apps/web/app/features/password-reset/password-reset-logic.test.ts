@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { passwordLength } from '~/components/new-password-fields';
-import { normaliseCode, parseOtpLink } from './otp-link';
+import { normaliseCode, parseCodeLink } from './code-link';
 import {
   RESET_FLOW_STORAGE_KEY,
   clearResetFlow,
@@ -15,19 +15,19 @@ const SESSION_ID = 'Abc_def-1234567890abcdefXYZ';
 
 describe('the link in the reset e-mail', () => {
   it('gives the session id and the code', () => {
-    expect(parseOtpLink(`#sesi=${SESSION_ID}&kode=012345`)).toEqual({
+    expect(parseCodeLink(`#sesi=${SESSION_ID}&kode=012345`)).toEqual({
       sessionId: SESSION_ID,
       code: '012345',
     });
   });
   it('keeps the session when the code is malformed, and refuses foreign fragments', () => {
-    expect(parseOtpLink(`#sesi=${SESSION_ID}&kode=12ab`)).toEqual({
+    expect(parseCodeLink(`#sesi=${SESSION_ID}&kode=12ab`)).toEqual({
       sessionId: SESSION_ID,
       code: null,
     });
-    expect(parseOtpLink('#main')).toBeNull();
-    expect(parseOtpLink('#sesi=short&kode=123456')).toBeNull();
-    expect(parseOtpLink('#sesi=<script>alert(1)</script>xxxxxxxx')).toBeNull();
+    expect(parseCodeLink('#main')).toBeNull();
+    expect(parseCodeLink('#sesi=short&kode=123456')).toBeNull();
+    expect(parseCodeLink('#sesi=<script>alert(1)</script>xxxxxxxx')).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@ import { changeLanguage, i18n } from '~/i18n/i18n';
 import { NewPasswordPage } from './new-password-page';
 import { RESET_NS } from './password-reset-texts';
 import { ResetModal } from './reset-modal';
-import { ResetOtpPage } from './reset-otp-page';
+import { ResetCodePage } from './reset-code-page';
 import {
   type ResetAccount,
   RESET_FLOW_STORAGE_KEY,
@@ -24,7 +24,7 @@ vi.mock('~/bot-check/bot-check', () => import('~/test-support/solved-bot-check')
 
 // The forms are parts the pages load after their first script: here they are loaded first.
 beforeAll(async () => {
-  await Promise.all([import('./reset-otp-form'), import('./new-password-form')]);
+  await Promise.all([import('./reset-code-form'), import('./new-password-form')]);
 });
 
 const SESSION_ID = 'sesiLama_0123456789abcdef';
@@ -113,7 +113,7 @@ const account: ResetAccount = {
 describe('the OTP page', () => {
   it('takes the code from the e-mail link, removes it from the address bar and verifies', async () => {
     window.history.replaceState(null, '', `/reset-password/otp#sesi=${SESSION_ID}&kode=123456`);
-    renderAt('/reset-password/otp', <ResetOtpPage />);
+    renderAt('/reset-password/otp', <ResetCodePage />);
     const field = await screen.findByLabelText('Kode OTP');
     expect((field as HTMLInputElement).value).toBe('123456');
     expect(window.location.hash).toBe('');
@@ -148,7 +148,7 @@ describe('the OTP page', () => {
   it('ends the attempt after the fifth wrong code and offers to start again', async () => {
     saveResetAccount(account);
     storedSession({ attemptsLeft: 1 });
-    renderAt('/reset-password/otp', <ResetOtpPage />);
+    renderAt('/reset-password/otp', <ResetCodePage />);
     fireEvent.input(await screen.findByLabelText('Kode OTP'), { target: { value: '000000' } });
     // The end is read from the answer's numbers, whatever its words.
     const reworded = 'Kode OTP sudah salah terlalu sering.';
@@ -166,7 +166,7 @@ describe('the OTP page', () => {
   it('counts down to the resend, then sends a new code and keeps the new session', async () => {
     saveResetAccount(account);
     storedSession({ resendAvailableAt: Date.now() + 1500 });
-    renderAt('/reset-password/otp', <ResetOtpPage />);
+    renderAt('/reset-password/otp', <ResetCodePage />);
     const waiting = await screen.findByRole('button', { name: /Kirim ulang kode dalam \d detik/ });
     expect((waiting as HTMLButtonElement).disabled).toBe(true);
     await screen.findByText('Anda sudah dapat meminta kode baru.', undefined, { timeout: 3000 });
@@ -192,7 +192,7 @@ describe('the OTP page', () => {
   });
 
   it('says so when there is no reset in this tab', async () => {
-    renderAt('/reset-password/otp', <ResetOtpPage />);
+    renderAt('/reset-password/otp', <ResetCodePage />);
     await screen.findByText(/Sesi reset kata sandi tidak ditemukan/);
   });
 });
@@ -365,7 +365,7 @@ describe('the reset pages for a visitor who chose English', () => {
   it('says the server reasons in English and still reads the attempts and the end from them', async () => {
     saveResetAccount(account);
     storedSession();
-    renderAt('/reset-password/otp', <ResetOtpPage />);
+    renderAt('/reset-password/otp', <ResetCodePage />);
     const field = await screen.findByLabelText('OTP code');
     fireEvent.input(field, { target: { value: '123456' } });
     replies.push({

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '~/components/dialog-store';
 import { i18n } from '~/i18n/i18n';
 import { NewPasswordPage } from './new-password-page';
-import { ResetOtpPage } from './reset-otp-page';
+import { ResetCodePage } from './reset-code-page';
 import { saveResetSession } from './reset-flow-storage';
 
 // React's act() around a hydration outside Testing Library's render.
@@ -15,7 +15,7 @@ import { saveResetSession } from './reset-flow-storage';
 
 // The prerender has the parts' code at hand (0260): so do these tests.
 beforeAll(async () => {
-  await Promise.all([import('./reset-otp-form'), import('./new-password-form')]);
+  await Promise.all([import('./reset-code-form'), import('./new-password-form')]);
 });
 
 afterEach(() => {
@@ -51,7 +51,7 @@ const NOT_VERIFIED = /Verifikasi kode OTP terlebih dahulu/;
 describe('the reset pages as prerendered', () => {
   it('the code page holds the no-reset notice, and hydration keeps it', async () => {
     const { container, prerendered, recoverable, root } = await prerenderAndHydrate(
-      page('/reset-password/otp', <ResetOtpPage />),
+      page('/reset-password/otp', <ResetCodePage />),
     );
     expect(prerendered).toMatch(NO_SESSION);
     expect(recoverable).not.toHaveBeenCalled();
@@ -82,7 +82,7 @@ describe('the reset pages as prerendered', () => {
     // What the page's script does as the document is parsed.
     document.documentElement.setAttribute('data-reset-pending', '');
     const { container, recoverable, root } = await prerenderAndHydrate(
-      page('/reset-password/otp', <ResetOtpPage />),
+      page('/reset-password/otp', <ResetCodePage />),
     );
     expect(recoverable).not.toHaveBeenCalled();
     expect(container.textContent).not.toMatch(NO_SESSION);

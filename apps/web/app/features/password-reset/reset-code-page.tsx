@@ -10,15 +10,15 @@ import { RESET_NS } from './password-reset-texts';
  * page is prerendered with its title and the notice a visitor without a reset in this tab sees,
  * and the form hydrates when this code arrives.
  */
-const formPart = loadPart(() => import('./reset-otp-form'));
+const formPart = loadPart(() => import('./reset-code-form'));
 
-function ResetOtpForm() {
-  const { ResetOtpFormWithQueries } = use(formPart);
-  return <ResetOtpFormWithQueries />;
+function ResetCodeForm() {
+  const { ResetCodeFormWithQueries } = use(formPart);
+  return <ResetCodeFormWithQueries />;
 }
 
 /** OTP step of the password reset (SPEC §2, §4): enter, paste or follow the code. */
-export function ResetOtpPage() {
+export function ResetCodePage() {
   const { t } = useTranslation(RESET_NS);
   return (
     <div className="page-container max-w-xl py-10">
@@ -29,7 +29,7 @@ export function ResetOtpPage() {
           the form arrives, instead of moving down under it (no layout shift). */}
       <div className="min-h-[calc(100dvh-8rem)]">
         <Suspense fallback={null}>
-          <ResetOtpForm />
+          <ResetCodeForm />
         </Suspense>
       </div>
     </div>

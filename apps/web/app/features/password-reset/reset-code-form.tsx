@@ -13,7 +13,7 @@ import { FormField } from '~/components/form-field';
 import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useSendResetCode } from './api/send-reset-code';
 import { useValidateResetCode } from './api/validate-reset-code';
-import { normaliseCode, parseOtpLink } from './otp-link';
+import { normaliseCode, parseCodeLink } from './code-link';
 import { RESET_NS } from './password-reset-texts';
 import { RESET_NEW_PASSWORD_PATH } from './reset-paths';
 import {
@@ -40,7 +40,7 @@ type OtpBody = z.output<typeof ValidateOtpBodySchema>;
  * anything else can copy it, then the stored reset of this tab.
  */
 function loadFromAddress(): Loaded {
-  const link = parseOtpLink(window.location.hash);
+  const link = parseCodeLink(window.location.hash);
   if (link) {
     window.history.replaceState(window.history.state, '', window.location.pathname);
     const stored = readResetFlow();
@@ -62,18 +62,18 @@ function loadFromAddress(): Loaded {
 }
 
 /**
- * The OTP form with its calls, a part of `ResetOtpPage`: it comes after the page's
+ * The OTP form with its calls, a part of `ResetCodePage`: it comes after the page's
  * first script, so the prerendered page shows its title before this code has arrived.
  */
-export function ResetOtpFormWithQueries() {
+export function ResetCodeFormWithQueries() {
   return (
     <QueryProvider>
-      <ResetOtpForm />
+      <ResetCodeForm />
     </QueryProvider>
   );
 }
 
-function ResetOtpForm() {
+function ResetCodeForm() {
   const { t, i18n } = useTranslation(RESET_NS);
   const localise = useLocaliseMessage();
   const navigate = useNavigate();
