@@ -7,13 +7,13 @@ import { RequireSignIn } from '~/auth/require-sign-in';
 import { Alert } from '~/components/alert';
 import { PageTitle } from '~/components/page-title';
 import { useLocaliseMessage } from '~/i18n/server-messages';
-import { useAskForStaffSelf, useStaffSelf } from './api/get-staff-self';
+import { useStaffSelf } from './api/get-staff-self';
 import { SectionNav, StaffBar } from './console-navigation';
 import type { ConsoleContext } from './console-section';
 import './console-texts';
 
 /**
- * `/konsol` and its sections: the ministry's console, for staff signed in
+ * `/konsol` and its sections (issues 21 and 34): the ministry's console, for staff signed in
  * with their second factor. The layout of every section's page: who is signed in, with their
  * roles and a sign-out, and the sections their roles open. TanStack Query is provided here, in
  * the console's own route, which the public pages never load.
@@ -21,17 +21,15 @@ import './console-texts';
 export function ConsoleLayout() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6">
-      <QueryProvider>
-        <SignedInConsole />
-      </QueryProvider>
+      <RequireSignIn>
+        {() => (
+          <QueryProvider>
+            <ConsoleShell />
+          </QueryProvider>
+        )}
+      </RequireSignIn>
     </div>
   );
-}
-
-function SignedInConsole() {
-  // A visitor who is not signed in is sent to sign in whatever the member's answer.
-  useAskForStaffSelf();
-  return <RequireSignIn>{() => <ConsoleShell />}</RequireSignIn>;
 }
 
 /** The console of a signed-in account: its sections for staff, a clear word for anyone else. */

@@ -1,7 +1,7 @@
 import { CONSOLE_ROUTES } from '@portal/contracts/console';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { StaffSelfSchema } from '@portal/contracts/staff';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, getJson } from '~/api/api-client';
 
@@ -15,27 +15,11 @@ export async function getStaffSelf(signal?: AbortSignal) {
 
 export const STAFF_SELF_KEY = ['console-self'];
 
-/** Asked once and not retried (anyone else is answered 403). */
-const staffSelfQuery = queryOptions({
-  queryKey: STAFF_SELF_KEY,
-  queryFn: ({ signal }) => getStaffSelf(signal),
-  retry: false,
-});
-
 const roleWithdrawn = (error: unknown) =>
   error instanceof ApiError && error.id === 'staff_role_missing';
 
 /**
- * Asks for the member at once, before anything reads the answer: the console's layout asks beside
- * the session's own question, not after its answer, one round trip less before the first section.
- */
-export function useAskForStaffSelf() {
-  const queries = useQueryClient();
-  useEffect(() => void queries.prefetchQuery(staffSelfQuery), [queries]);
-}
-
-/**
- * The signed-in member (`staffSelfQuery`). Roles count
+ * The signed-in member, asked once and not retried (anyone else is answered 403). Roles count
  * from the API's next call: when any call of the console is refused for a missing role, the
  * member is read again, so the navigation and the section's page follow at once.
  */
@@ -56,5 +40,9 @@ export function useStaffSelf() {
       stopMutations();
     };
   }, [queries]);
-  return useQuery(staffSelfQuery);
+  return useQuery({
+    queryKey: STAFF_SELF_KEY,
+    queryFn: ({ signal }) => getStaffSelf(signal),
+    retry: false,
+  });
 }
