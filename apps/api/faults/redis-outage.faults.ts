@@ -19,7 +19,7 @@ import {
   postPassword,
   signIn,
   startSignIn,
-} from '../src/test-support/test-relying-party';
+} from '../src/test-support/platform-sign-in';
 
 // Redis stopped and started under the API, a Redis of the test's own on loopback
 // (the machine's is shared). While it is away every limit keeps holding, counted in the

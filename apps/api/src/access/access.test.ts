@@ -9,7 +9,7 @@ import { STAFF_PASSKEY_ROUTES } from '@portal/contracts/passkeys';
 import { PROFILE_PATH } from '@portal/contracts/profile';
 import { auditEvents, staffAccounts } from '../db/schema';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '@portal/contracts/staff';
-import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/platform-sign-in';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { staffAccessToken } from '../test-support/staff-sign-in';

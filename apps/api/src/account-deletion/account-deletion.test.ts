@@ -11,7 +11,7 @@ import {
   people,
 } from '../db/schema';
 import { createRegistrySyncService } from '../registry-sync/registry-sync-service';
-import { discoverClient } from '../test-support/test-relying-party';
+import { discoverClient } from '../test-support/platform-sign-in';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { snapshotOfRegistry } from '../registry-sync/registry-export';

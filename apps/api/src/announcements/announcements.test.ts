@@ -4,7 +4,7 @@ import { ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_ROUTES } from '@portal/contracts/an
 import { consolePath } from '@portal/contracts/console';
 import { STAFF_ROUTES } from '@portal/contracts/staff';
 import { announcements, auditEvents } from '../db/schema';
-import { discoverClient } from '../test-support/test-relying-party';
+import { discoverClient } from '../test-support/platform-sign-in';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

@@ -14,7 +14,7 @@ import { rowsOf } from '../db/rows-of';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { setPassword, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/platform-sign-in';
 import { backupDatabase, restoreDatabase, RestoreTargetNotEmptyError } from './backup';
 
 // pg_dump and pg_restore work on a PostgreSQL server: this runs where the suite has one

@@ -27,7 +27,7 @@ import { qrTextsOfPdf } from '../test-support/badge-pdf';
 import { addStudentWithAccount } from '../test-support/badges';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { FIXTURE } from '../test-support/registry-fixture';
-import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/platform-sign-in';
 import type { TestApp } from '../test-support/test-app';
 import { BADGE_QR_PREFIX } from './badge-secrets';
 

@@ -5,7 +5,7 @@ import { CONSOLE_ROUTES, consolePath } from '@portal/contracts/console';
 import { OFFICE_REQUEST_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { TYPED_TEXT_MESSAGES } from '@portal/contracts/typed-text';
 import { auditEvents, learningAccounts, officeAccountRequests, referralCodes } from '../db/schema';
-import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/platform-sign-in';
 import { createMailedTestApp } from '../test-support/mailed-test-app';
 import { officeRequestBody } from '../test-support/office-request-body';
 import { setPassword, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';

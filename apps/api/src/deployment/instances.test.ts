@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_PATHS } from '@portal/contracts/password-reset';
 import { outboxMessages } from '../db/schema';
-import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/platform-sign-in';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
 import { TEACHER_LOOKUP_FORM } from '../test-support/mailed-test-app';
 import { createTestCluster } from '../test-support/test-app';

@@ -9,7 +9,7 @@ import {
   postPassword,
   signIn,
   startSignIn,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { STAFF_ROUTES } from '@portal/contracts/staff';

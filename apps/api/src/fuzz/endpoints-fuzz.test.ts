@@ -6,7 +6,7 @@ import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFICE_REQUEST_PATHS, PRIVATE_UPLOAD_PATH } from '@portal/contracts/office-request';
 import { referralCodes, schoolMemberships } from '../db/schema';
-import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/platform-sign-in';
 import { officeRequestBody } from '../test-support/office-request-body';
 import { malformedMultipartBodies, multipartFile, onePagePdf } from '../test-support/pdf-fixture';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';

@@ -6,7 +6,7 @@ import {
   discoverClient,
   postPassword,
   startSignIn,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 import { UNMATCHED_ROUTE } from './metrics';
 
 // /metrics on a port of its own, by route pattern, with nothing personal in a label.

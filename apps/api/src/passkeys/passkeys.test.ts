@@ -31,7 +31,7 @@ import {
   postStep,
   startSignIn,
   type Browser,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 
 // Passkeys for ministry staff (decision 0262): added and removed in the console with
 // the staff member's token, used at the sign-in's second factor instead of the app's code. The

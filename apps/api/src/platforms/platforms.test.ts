@@ -41,7 +41,7 @@ import {
   interactionUidOf,
   signIn,
   type Browser,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 import { rowsOf } from '../db/rows-of';
 import { JOB_ORIGIN_KEY } from '../jobs/job-queue';
 import { runForRequest } from '../logging/request-id';

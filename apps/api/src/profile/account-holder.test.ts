@@ -22,7 +22,7 @@ import {
 import { FIXTURE } from '../test-support/registry-fixture';
 import type { SmtpSink } from '../test-support/smtp-sink';
 import type { TestApp } from '../test-support/test-app';
-import { createBrowser, discoverClient, signIn } from '../test-support/test-relying-party';
+import { createBrowser, discoverClient, signIn } from '../test-support/platform-sign-in';
 
 // The account holder's home: password, personal e-mail, sessions and a copy of one's
 // data, through the whole app, the embedded provider and a real SMTP server on loopback.

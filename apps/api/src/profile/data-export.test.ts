@@ -6,7 +6,7 @@ import { outboxMessages } from '../db/schema';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';
-import { createBrowser, signIn } from '../test-support/test-relying-party';
+import { createBrowser, signIn } from '../test-support/platform-sign-in';
 
 // What a signed-in person reads of the messages the portal sent: only those to addresses that
 // are theirs, and never a one-time code, whoever it was meant for.

@@ -3,7 +3,7 @@ import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_PATH, SCHOOL_ADMINS_PATH } from '@portal/contracts/profile';
 import { people, schoolMemberships } from '../db/schema';
-import { createBrowser, signIn } from '../test-support/test-relying-party';
+import { createBrowser, signIn } from '../test-support/platform-sign-in';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';

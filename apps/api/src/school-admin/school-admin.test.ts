@@ -23,7 +23,7 @@ import {
   postPassword,
   signIn,
   startSignIn,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 import {
   appCode,
   enrolAuthenticator,

@@ -39,7 +39,7 @@ import {
   postStep,
   signIn,
   startSignIn,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 
 // A second factor for every account holder, optional for teachers and students and
 // required of school admins before their sensitive actions; the tokens say how the person

@@ -22,7 +22,7 @@ import {
   signIn,
   startSignIn,
   type Browser,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 import { createSigningKeys } from './signing-keys';
 
 // A student's printed badge at the provider's steps (decision 0296): only at a platform whose

@@ -15,7 +15,7 @@ import {
   discoverClient,
   injectFetch,
   signIn,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 
 // Two API instances on one database, as behind a load balancer: they agree on the keys, and a
 // rotation reaches both without ending the tokens already issued.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/contracts/api-error';
 import { PORTAL_WEB_CLIENT_ID } from '@portal/contracts/sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { discoverClient, PROVIDER_ENDPOINTS } from '../test-support/test-relying-party';
+import { discoverClient, PROVIDER_ENDPOINTS } from '../test-support/platform-sign-in';
 
 let t: TestApp;
 beforeAll(async () => {

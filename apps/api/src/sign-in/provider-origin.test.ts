@@ -12,7 +12,7 @@ import {
   postPassword,
   startSignIn,
   type Browser,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 
 // The provider in production, reached over plain HTTP as behind a proxy that ends TLS: its URLs
 // and cookies follow the configured issuer, whatever the request's Host or a proxy says.

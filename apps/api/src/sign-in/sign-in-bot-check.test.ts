@@ -6,7 +6,7 @@ import { SIGN_IN_POLICY } from '@portal/contracts/sign-in';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';
-import { createBrowser, interactionPath, startSignIn } from '../test-support/test-relying-party';
+import { createBrowser, interactionPath, startSignIn } from '../test-support/platform-sign-in';
 
 // Repeated failed sign-ins from one address bring the bot check in: guessing
 // passwords from one place then costs a proof of work per guess.

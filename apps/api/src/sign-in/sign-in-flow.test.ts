@@ -22,7 +22,7 @@ import {
   signIn,
   startSignIn,
   type Browser,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 
 // The sign-in as the web app's relying party (openid-client) and its visitor's browser go
 // through it: code with PKCE, the API's audience, refresh rotation, revocation, logout.

@@ -13,7 +13,7 @@ import {
   postPassword,
   signIn,
   startSignIn,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 import { rowsOf } from '../db/rows-of';
 
 // DESIGN.md: 10 wrong passwords for an account in 15 minutes lock it for 15, answered exactly

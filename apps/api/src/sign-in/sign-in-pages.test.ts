@@ -25,7 +25,7 @@ import {
   signIn,
   startSignIn,
   type Browser,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 import { createStaffAccounts } from './staff-accounts';
 
 // The provider's steps as server-rendered pages (decision 0286): each step one HTML document

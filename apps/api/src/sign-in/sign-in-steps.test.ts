@@ -16,7 +16,7 @@ import {
   postStep,
   startSignIn,
   type Browser,
-} from '../test-support/test-relying-party';
+} from '../test-support/platform-sign-in';
 
 // What a sign-in asks after the password: a new password in place of an initial
 // one, and ministry staff's second factor, enrolled at their first sign-in.

@@ -5,7 +5,7 @@ import { CONSOLE_ROUTES } from '@portal/contracts/console';
 import { STAFF_ROUTES, type StaffMember, type StaffRole } from '@portal/contracts/staff';
 import { auditEvents, learningAccounts, outboxMessages, staffAccounts } from '../db/schema';
 import { FIXTURE, loadRegistryFixture } from '../test-support/registry-fixture';
-import { discoverClient } from '../test-support/test-relying-party';
+import { discoverClient } from '../test-support/platform-sign-in';
 import { staffAccessToken, staffSignInEnrolling } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

@@ -12,7 +12,7 @@ import {
   regions,
   trackingEvents,
 } from '../db/schema';
-import { discoverClient } from '../test-support/test-relying-party';
+import { discoverClient } from '../test-support/platform-sign-in';
 import { staffAccessToken } from '../test-support/staff-sign-in';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { rowsOf } from '../db/rows-of';

@@ -9,7 +9,7 @@ import {
   postStep,
   startSignIn,
   type Browser,
-} from './test-relying-party';
+} from './platform-sign-in';
 import type { TestApp } from './test-app';
 
 // An account holder enrols an authenticator app from the profile, and signs in with it after

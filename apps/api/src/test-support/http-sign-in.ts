@@ -7,7 +7,7 @@ import { SIGN_IN_METHODS_ROUTES } from '@portal/contracts/sign-in-methods';
  * A learning account's access token through the provider's real sign-in over HTTP, as the web
  * app and a browser do it: discovery, the authorization request with PKCE, the password, the
  * redirects and the token request. For benchmarks and fault tests against a running server
- * whose PUBLIC_URL is `origin`; the suites on `inject()` use test-support/test-relying-party.ts.
+ * whose PUBLIC_URL is `origin`; the suites on `inject()` use test-support/platform-sign-in.ts.
  * `headers` go with the browser's requests (an X-Forwarded-For behind a trusted proxy).
  */
 export async function signInOverHttp(

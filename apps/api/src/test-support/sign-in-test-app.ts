@@ -3,7 +3,7 @@ import type * as client from 'openid-client';
 import { learningAccounts } from '../db/schema';
 import { FIXTURE, loadRegistryFixture } from './registry-fixture';
 import { createTestApp, type TestApp } from './test-app';
-import { discoverClient } from './test-relying-party';
+import { discoverClient } from './platform-sign-in';
 
 /** The password of the fixture teacher's accounts in the tests that sign in. */
 export const TEACHER_PASSWORD = 'Guru-Bandung-2026';

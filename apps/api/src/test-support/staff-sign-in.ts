@@ -8,7 +8,7 @@ import {
   postPassword,
   postStep,
   startSignIn,
-} from './test-relying-party';
+} from './platform-sign-in';
 import type { TestApp } from './test-app';
 
 /**

@@ -9,7 +9,7 @@ import { oidcModels } from '../db/schema';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';
-import { createBrowser, postPassword, type Browser } from '../test-support/test-relying-party';
+import { createBrowser, postPassword, type Browser } from '../test-support/platform-sign-in';
 import { webSessionCookies } from '../access/web-session-cookies';
 
 // The portal's own session on the server (decision 0287): `/auth/login`, the callback, the

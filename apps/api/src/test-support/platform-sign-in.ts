@@ -4,7 +4,7 @@ import { INTERACTION_PATHS, PORTAL_WEB_CLIENT_ID, WEB_AUTH_PATHS } from '@portal
 import type { Config } from '../config';
 import { inProcessFetch } from '../web-session/in-process-fetch';
 
-// Test support for the sign-in suites: openid-client as the web app's relying party, and a
+// Test support for the sign-in suites: openid-client as the web app's OpenID client, and a
 // browser of a few lines (cookies and redirects), both talking to the app through inject().
 
 /** The provider's endpoints the web app uses, as its discovery document names them. */
