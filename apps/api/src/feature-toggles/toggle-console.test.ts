@@ -4,12 +4,7 @@ import { CONSOLE_MESSAGES, CONSOLE_ROUTES, ToggleOverviewSchema } from '@portal/
 import { DEFAULT_REMOTE_TOGGLES } from '@portal/contracts/feature-toggles';
 import { SIGN_IN_MESSAGES } from '@portal/contracts/sign-in';
 import { featureToggleChanges } from '../db/schema';
-import {
-  createBrowser,
-  postPassword,
-  signIn,
-  startSignIn,
-} from '../test-support/platform-sign-in';
+import { createBrowser, postPassword, signIn, startSignIn } from '../test-support/platform-sign-in';
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import { STAFF_ROUTES } from '@portal/contracts/staff';

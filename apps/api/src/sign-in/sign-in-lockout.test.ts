@@ -8,12 +8,7 @@ import { createOneTimeCodesRepository } from '../one-time-codes/one-time-codes-r
 import { FIXTURE } from '../test-support/registry-fixture';
 import { createSignInTestApp, TEACHER_PASSWORD } from '../test-support/sign-in-test-app';
 import type { TestApp } from '../test-support/test-app';
-import {
-  createBrowser,
-  postPassword,
-  signIn,
-  startSignIn,
-} from '../test-support/platform-sign-in';
+import { createBrowser, postPassword, signIn, startSignIn } from '../test-support/platform-sign-in';
 import { rowsOf } from '../db/rows-of';
 
 // DESIGN.md: 10 wrong passwords for an account in 15 minutes lock it for 15, answered exactly
