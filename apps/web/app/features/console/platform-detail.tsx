@@ -96,6 +96,7 @@ function Settings({ platform }: { platform: PlatformClient }) {
 }
 
 type Shown = { secret: string; previousValidUntil: string | null };
+
 /** The overlap as typed; an empty box is no number, for the schema to refuse. */
 type OverlapValues = { overlapHours: string };
 type OverlapBody = z.output<typeof PlatformRotateSecretBodySchema>;
@@ -119,6 +120,8 @@ function RotateSecret({ platform }: { platform: PlatformClient }) {
   } = useForm<OverlapValues, unknown, OverlapBody>({
     defaultValues: { overlapHours: String(PLATFORM_LIMITS.defaultOverlapHours) },
     resolver: overlapResolver,
+    // The refusal is announced where it shows; focus stays on the button that was pressed.
+    shouldFocusError: false,
   });
   const [asking, setAsking] = useState<number | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);

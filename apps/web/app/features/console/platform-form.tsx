@@ -110,7 +110,7 @@ const lines = (text: string) =>
     .filter(Boolean);
 const optional = (text: string) => (text.trim() === '' ? null : text);
 
-/** Keys as JSON text, read: `undefined` when the text is no JSON at all. */
+/** The keys typed as JSON: `null` when none are given or belong, `undefined` when no JSON. */
 function keysOf(draft: PlatformDraft): unknown {
   if (draft.authMethod !== 'private_key_jwt' || draft.jwks.trim() === '') return null;
   try {
