@@ -139,6 +139,7 @@ const shown = (t: Translate, value: boolean | string) =>
       ? t('toggles.empty')
       : `“${value}”`;
 
+// Plain state, not react-hook-form: one control and no client rule; only the server refuses it.
 function SettingForm({
   setting,
   onSave,

@@ -5,12 +5,15 @@ import {
   type PlatformClient,
 } from '@portal/contracts/platforms';
 import { CONSOLE_SECTION_PAGES } from '@portal/contracts/web-routes';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { z } from 'zod';
 import { ApiError } from '~/api/api-client';
+import { contractResolver } from '~/components/contract-resolver';
 import { FormField } from '~/components/form-field';
-import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import { fromFormError, useLocaliseMessage } from '~/i18n/server-messages';
 import { usePlatform } from './api/get-platform';
 import { useRotatePlatformSecret } from './api/rotate-platform-secret';
 import { useSetPlatformDisabled } from './api/set-platform-disabled';
@@ -94,43 +97,52 @@ function Settings({ platform }: { platform: PlatformClient }) {
 
 type Shown = { secret: string; previousValidUntil: string | null };
 
+/** The overlap as typed; an empty box is no number, for the schema to refuse. */
+type OverlapValues = { overlapHours: string };
+type OverlapBody = z.output<typeof PlatformRotateSecretBodySchema>;
+const overlapResolver = contractResolver<OverlapValues, OverlapBody>(
+  PlatformRotateSecretBodySchema,
+  ({ overlapHours }) => ({
+    overlapHours: overlapHours.trim() === '' ? Number.NaN : Number(overlapHours),
+  }),
+);
+
 /** A new secret with an overlap in hours, asked first; the new secret is then shown once. */
 function RotateSecret({ platform }: { platform: PlatformClient }) {
   const { t } = useTranslation('console-platforms');
   const localise = useLocaliseMessage();
   const overlapId = useId();
   const rotate = useRotatePlatformSecret(platform.clientId);
-  const [overlap, setOverlap] = useState(String(PLATFORM_LIMITS.defaultOverlapHours));
-  const [problem, setProblem] = useState<ShownMessage | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OverlapValues, unknown, OverlapBody>({
+    defaultValues: { overlapHours: String(PLATFORM_LIMITS.defaultOverlapHours) },
+    resolver: overlapResolver,
+    // The refusal is announced where it shows; focus stays on the button that was pressed.
+    shouldFocusError: false,
+  });
   const [asking, setAsking] = useState<number | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const ask = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = PlatformRotateSecretBodySchema.safeParse({
-      overlapHours: overlap.trim() === '' ? Number.NaN : Number(overlap),
-    });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? PLATFORM_MESSAGES.overlapInvalid);
-      return;
-    }
-    setProblem(null);
+  const ask = handleSubmit(({ overlapHours }) => {
     setShown(null);
     rotate.reset();
-    setAsking(parsed.data.overlapHours);
-  };
+    setAsking(overlapHours);
+  });
   return (
     <section aria-labelledby="platform-rotate-title" className="mt-10 max-w-3xl">
       <h2 id="platform-rotate-title" className="text-2xl font-bold">
         {t('rotate.title')}
       </h2>
       <p className="mt-2">{t('rotate.intro')}</p>
-      <form onSubmit={ask} noValidate className="mt-4 space-y-4">
+      <form onSubmit={(event) => void ask(event)} noValidate className="mt-4 space-y-4">
         <FormField
           id={overlapId}
           label={t('rotate.overlap')}
           hint={t('rotate.overlapHint')}
-          error={localise(problem)}
+          error={localise(fromFormError(errors.overlapHours))}
           announceError
           className="max-w-xs"
         >
@@ -142,8 +154,7 @@ function RotateSecret({ platform }: { platform: PlatformClient }) {
               min={0}
               max={PLATFORM_LIMITS.maxOverlapHours}
               step={1}
-              value={overlap}
-              onChange={(event) => setOverlap(event.target.value)}
+              {...register('overlapHours')}
             />
           )}
         </FormField>

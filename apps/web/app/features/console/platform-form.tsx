@@ -11,14 +11,17 @@ import {
   type PlatformScope,
   type PlatformUpdateBody,
 } from '@portal/contracts/platforms';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
+import { contractResolver } from '~/components/contract-resolver';
 import { ErrorSummary } from '~/components/error-summary';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
-import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
+import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
 
 /** The form's answers as typed: address lists one per line, the keys as JSON text. */
 export type PlatformDraft = {
@@ -90,7 +93,6 @@ const FIELDS = [
   'jwks',
 ] as const;
 type Field = (typeof FIELDS)[number];
-type Problems = Partial<Record<Field, ShownMessage>>;
 const isField = (name: unknown): name is Field => FIELDS.includes(name as Field);
 
 /** The element an error summary's link moves focus to: the control, or a group's first one. */
@@ -108,22 +110,20 @@ const lines = (text: string) =>
     .filter(Boolean);
 const optional = (text: string) => (text.trim() === '' ? null : text);
 
-/**
- * The body the API takes, checked by the contract's own schema: the answers a schema refuses,
- * by field (the keys' JSON is read here first: a text that is no JSON at all is refused too).
- */
-function bodyOf(draft: PlatformDraft, creating: boolean) {
-  const problems: Problems = {};
-  const withKeys = draft.authMethod === 'private_key_jwt';
-  let jwks: unknown = null;
-  if (withKeys && draft.jwks.trim() !== '') {
-    try {
-      jwks = JSON.parse(draft.jwks);
-    } catch {
-      problems.jwks = PLATFORM_MESSAGES.keysInvalid;
-    }
+/** The keys typed as JSON: `null` when none are given or belong, `undefined` when no JSON. */
+function keysOf(draft: PlatformDraft): unknown {
+  if (draft.authMethod !== 'private_key_jwt' || draft.jwks.trim() === '') return null;
+  try {
+    return JSON.parse(draft.jwks) as unknown;
+  } catch {
+    return undefined;
   }
-  const settings = {
+}
+
+/** The settings as the API takes them, for the contract's schema to check. */
+const settingsOf = (draft: PlatformDraft) => {
+  const withKeys = draft.authMethod === 'private_key_jwt';
+  return {
     name: draft.name,
     logoUri: optional(draft.logoUri),
     contactName: draft.contactName,
@@ -136,36 +136,40 @@ function bodyOf(draft: PlatformDraft, creating: boolean) {
     authMethod: draft.authMethod,
     // Keys belong to private_key_jwt alone: what another method's form still holds is not sent.
     jwksUri: withKeys ? optional(draft.jwksUri) : null,
-    jwks,
+    jwks: keysOf(draft) ?? null,
     backchannelLogoutUri: optional(draft.backchannelLogoutUri),
   };
-  const parsed = creating
-    ? PlatformCreateBodySchema.safeParse({ ...settings, clientId: draft.clientId.trim() })
-    : PlatformUpdateBodySchema.safeParse(settings);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (isField(field) && problems[field] === undefined) problems[field] = issue.message;
-    }
-  }
-  return parsed.success && Object.keys(problems).length === 0
-    ? { body: parsed.data, problems }
-    : { body: null, problems };
-}
+};
 
-/** The API's refusal by field (`redirectUris.0` is the redirect list's); the rest stays whole. */
-function apiProblems(error: unknown): { problems: Problems; general: ApiError | null } {
-  if (!(error instanceof ApiError)) return { problems: {}, general: null };
-  const problems: Problems = {};
-  for (const item of error.fieldErrors) {
-    const field = item.field.split('.')[0];
-    if (isField(field) && problems[field] === undefined) {
-      problems[field] = error.fieldMessage(item);
-    }
-  }
-  if (error.id === 'platform_client_id_taken') problems.clientId = error;
-  return { problems, general: Object.keys(problems).length === 0 ? error : null };
+type CreateBody = z.output<typeof PlatformCreateBodySchema>;
+type UpdateBody = z.output<typeof PlatformUpdateBodySchema>;
+
+/**
+ * The contract's own check of the answers; keys that are no JSON at all are refused first, on
+ * their field, whatever the schema says of the rest.
+ */
+function platformResolver<Body>(
+  schema: z.ZodType<Body>,
+  toBody: (draft: PlatformDraft) => unknown,
+): Resolver<PlatformDraft, unknown, Body> {
+  const checked = contractResolver<PlatformDraft, Body>(schema, toBody);
+  return async (draft, context, options) => {
+    const result = await checked(draft, context, options);
+    if (keysOf(draft) !== undefined) return result;
+    return {
+      values: {},
+      errors: {
+        ...result.errors,
+        jwks: { type: 'custom', message: PLATFORM_MESSAGES.keysInvalid },
+      },
+    };
+  };
 }
+const createResolver = platformResolver<CreateBody>(PlatformCreateBodySchema, (draft) => ({
+  ...settingsOf(draft),
+  clientId: draft.clientId.trim(),
+}));
+const updateResolver = platformResolver<UpdateBody>(PlatformUpdateBodySchema, settingsOf);
 
 type PlatformFormProps =
   | {
@@ -195,15 +199,22 @@ export function PlatformForm(props: PlatformFormProps) {
   const { t } = useTranslation('console-platforms');
   const localise = useLocaliseMessage();
   const creating = mode === 'create';
-  const [draft, setDraft] = useState<PlatformDraft>(initial);
-  const [checked, setChecked] = useState<Problems>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-  const fromApi = apiProblems(failure);
-  const problems: Problems = { ...fromApi.problems, ...checked };
-  const problem = (field: Field) => localise(problems[field]);
-  const set = <K extends keyof PlatformDraft>(key: K, value: PlatformDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const {
+    register,
+    control: form,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, submitCount },
+  } = useForm<PlatformDraft, unknown, CreateBody | UpdateBody>({
+    defaultValues: initial,
+    resolver: creating ? createResolver : updateResolver,
+    shouldFocusError: false,
+  });
+  const [general, setGeneral] = useState<ApiError | null>(null);
+  const authMethod = watch('authMethod');
+  const problem = (field: Field) =>
+    localise(fromFormError(errors[field] as { type: string; message?: string } | undefined));
   const labels: Record<Field, string> = {
     name: t('form.name'),
     clientId: t('form.clientId'),
@@ -221,24 +232,23 @@ export function PlatformForm(props: PlatformFormProps) {
     jwks: t('form.jwks'),
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const { body, problems: refused } = bodyOf(draft, creating);
-    setChecked(refused);
-    if (!body) {
-      setAttempt((count) => count + 1);
-      return;
-    }
-    const sent =
-      props.mode === 'create'
+  const submit = handleSubmit(async (body) => {
+    try {
+      await (props.mode === 'create'
         ? props.onSubmit(body as PlatformCreateBody)
-        : props.onSubmit(body as PlatformUpdateBody);
-    sent.catch((error: unknown) => {
-      setFailure(error);
-      setAttempt((count) => count + 1);
-    });
-  };
+        : props.onSubmit(body as PlatformUpdateBody));
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      // The API's refusal by field (`redirectUris.0` is the redirect list's), a field's first
+      // problem the one it shows; a refusal of no field stays whole, under the form.
+      const fields = error.fieldErrors.filter((item) => isField(item.field.split('.')[0]));
+      for (const item of [...fields].reverse()) {
+        setError(item.field.split('.')[0] as Field, toFormError(error.fieldMessage(item)));
+      }
+      if (error.id === 'platform_client_id_taken') setError('clientId', toFormError(error));
+      else if (fields.length === 0) setGeneral(error);
+    }
+  });
 
   const text = (
     field: 'name' | 'clientId' | 'logoUri' | 'contactName' | 'contactEmail',
@@ -256,8 +266,7 @@ export function PlatformForm(props: PlatformFormProps) {
           type={options.type ?? 'text'}
           autoComplete={options.autoComplete ?? 'off'}
           spellCheck={false}
-          value={draft[field]}
-          onChange={(event) => set(field, event.target.value)}
+          {...register(field)}
         />
       )}
     </FormField>
@@ -271,8 +280,7 @@ export function PlatformForm(props: PlatformFormProps) {
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
-          value={draft[field]}
-          onChange={(event) => set(field, event.target.value)}
+          {...register(field)}
         />
       )}
     </FormField>
@@ -290,11 +298,34 @@ export function PlatformForm(props: PlatformFormProps) {
           spellCheck={false}
           autoCapitalize="none"
           className={`${control.className} font-mono text-sm`}
-          value={draft[field]}
-          onChange={(event) => set(field, event.target.value)}
+          {...register(field)}
         />
       )}
     </FormField>
+  );
+  const toggle = (field: 'firstParty' | 'badgeSignIn', hint: string) => (
+    <div data-field>
+      <Controller
+        control={form}
+        name={field}
+        render={({ field: box }) => (
+          <Choice
+            id={controlId(field)}
+            type="checkbox"
+            label={labels[field]}
+            description={hint}
+            checked={box.value}
+            onChange={box.onChange}
+            invalid={Boolean(problem(field))}
+          />
+        )}
+      />
+      {problem(field) ? (
+        <Alert variant="field-error" role={null}>
+          {problem(field)}
+        </Alert>
+      ) : null}
+    </div>
   );
 
   const summaryItems = FIELDS.flatMap((field) => {
@@ -303,8 +334,15 @@ export function PlatformForm(props: PlatformFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 max-w-3xl space-y-6">
-      <ErrorSummary title={t('errorSummary')} items={summaryItems} attempt={attempt} />
+    <form
+      onSubmit={(event) => {
+        setGeneral(null);
+        void submit(event);
+      }}
+      noValidate
+      className="mt-4 max-w-3xl space-y-6"
+    >
+      <ErrorSummary title={t('errorSummary')} items={summaryItems} attempt={submitCount} />
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold">{t('form.platformPart')}</legend>
         {text('name')}
@@ -325,90 +363,75 @@ export function PlatformForm(props: PlatformFormProps) {
         hint={creating ? t('form.scopesHint') : t('form.scopesHintEdit')}
         error={problem('scopes')}
       >
-        {PLATFORM_SCOPES.map((scope) => {
-          const claims: readonly string[] = SCOPE_CLAIMS[scope];
-          return (
-            <li key={scope}>
-              <Choice
-                id={`platform-scope-${scope}`}
-                type="checkbox"
-                label={<span translate="no">{scope}</span>}
-                description={[
-                  scope === 'openid' ? t('form.scopeAlways') : null,
-                  claims.length > 0
-                    ? t('form.scopeClaims', { claims: claims.join(', ') })
-                    : t('form.scopeNoClaims'),
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-                // openid is what makes it a sign-in: always allowed, never taken away.
-                disabled={scope === 'openid'}
-                checked={scope === 'openid' || draft.scopes.includes(scope)}
-                onChange={(on) =>
-                  set(
-                    'scopes',
-                    PLATFORM_SCOPES.filter((name) =>
-                      name === scope ? on : name === 'openid' || draft.scopes.includes(name),
-                    ),
-                  )
-                }
-              />
-            </li>
-          );
-        })}
+        <Controller
+          control={form}
+          name="scopes"
+          render={({ field: scopes }) => (
+            <>
+              {PLATFORM_SCOPES.map((scope) => {
+                const claims: readonly string[] = SCOPE_CLAIMS[scope];
+                return (
+                  <li key={scope}>
+                    <Choice
+                      id={`platform-scope-${scope}`}
+                      type="checkbox"
+                      label={<span translate="no">{scope}</span>}
+                      description={[
+                        scope === 'openid' ? t('form.scopeAlways') : null,
+                        claims.length > 0
+                          ? t('form.scopeClaims', { claims: claims.join(', ') })
+                          : t('form.scopeNoClaims'),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                      // openid is what makes it a sign-in: always allowed, never taken away.
+                      disabled={scope === 'openid'}
+                      checked={scope === 'openid' || scopes.value.includes(scope)}
+                      onChange={(on) =>
+                        scopes.onChange(
+                          PLATFORM_SCOPES.filter((name) =>
+                            name === scope ? on : name === 'openid' || scopes.value.includes(name),
+                          ),
+                        )
+                      }
+                    />
+                  </li>
+                );
+              })}
+            </>
+          )}
+        />
       </ChoiceGroup>
-      <div data-field>
-        <Choice
-          id={controlId('firstParty')}
-          type="checkbox"
-          label={labels.firstParty}
-          description={t('form.firstPartyHint')}
-          checked={draft.firstParty}
-          onChange={(on) => set('firstParty', on)}
-          invalid={Boolean(problem('firstParty'))}
-        />
-        {problem('firstParty') ? (
-          <Alert variant="field-error" role={null}>
-            {problem('firstParty')}
-          </Alert>
-        ) : null}
-      </div>
-      <div data-field>
-        <Choice
-          id={controlId('badgeSignIn')}
-          type="checkbox"
-          label={labels.badgeSignIn}
-          description={t('form.badgeSignInHint')}
-          checked={draft.badgeSignIn}
-          onChange={(on) => set('badgeSignIn', on)}
-          invalid={Boolean(problem('badgeSignIn'))}
-        />
-        {problem('badgeSignIn') ? (
-          <Alert variant="field-error" role={null}>
-            {problem('badgeSignIn')}
-          </Alert>
-        ) : null}
-      </div>
+      {toggle('firstParty', t('form.firstPartyHint'))}
+      {toggle('badgeSignIn', t('form.badgeSignInHint'))}
       {creating ? (
         <ChoiceGroup id="platform-auth" legend={labels.authMethod} error={problem('authMethod')}>
-          {PLATFORM_AUTH_METHODS.map((method) => (
-            <li key={method}>
-              <Choice
-                id={`platform-auth-${method}`}
-                type="radio"
-                name="platform-auth"
-                label={t(`authMethods.${method}`)}
-                description={t(`authMethodHints.${method}`)}
-                checked={draft.authMethod === method}
-                onChange={(on) => (on ? set('authMethod', method) : undefined)}
-              />
-            </li>
-          ))}
+          <Controller
+            control={form}
+            name="authMethod"
+            render={({ field: chosen }) => (
+              <>
+                {PLATFORM_AUTH_METHODS.map((method) => (
+                  <li key={method}>
+                    <Choice
+                      id={`platform-auth-${method}`}
+                      type="radio"
+                      name="platform-auth"
+                      label={t(`authMethods.${method}`)}
+                      description={t(`authMethodHints.${method}`)}
+                      checked={chosen.value === method}
+                      onChange={(on) => (on ? chosen.onChange(method) : undefined)}
+                    />
+                  </li>
+                ))}
+              </>
+            )}
+          />
         </ChoiceGroup>
       ) : (
         <div>
           <p className={formStyles.label}>{labels.authMethod}</p>
-          <p>{t(`authMethods.${draft.authMethod}`)}</p>
+          <p>{t(`authMethods.${authMethod}`)}</p>
           <p className={formStyles.hint}>{t('form.authMethodFixed')}</p>
           {problem('authMethod') ? (
             <Alert variant="field-error" role={null} id={controlId('authMethod')}>
@@ -417,14 +440,14 @@ export function PlatformForm(props: PlatformFormProps) {
           ) : null}
         </div>
       )}
-      {draft.authMethod === 'private_key_jwt' ? (
+      {authMethod === 'private_key_jwt' ? (
         <div className="space-y-4">
           {address('jwksUri', t('form.jwksUriHint'))}
           {addresses('jwks', t('form.jwksHint'), 6)}
         </div>
       ) : null}
       {children}
-      {fromApi.general ? <Alert variant="error-box">{localise(fromApi.general)}</Alert> : null}
+      {general ? <Alert variant="error-box">{localise(general)}</Alert> : null}
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {submitLabel}
       </button>

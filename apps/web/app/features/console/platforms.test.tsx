@@ -337,6 +337,56 @@ describe('one platform', () => {
     await screen.findByRole('heading', { level: 1, name: 'Rapor Pendidikan Nasional' });
   });
 
+  it('checks its settings with the contract before saving: keys that are no JSON too', async () => {
+    answer = (method, path, body) =>
+      method === 'PUT' && path === '/console/v1/platforms/siplah'
+        ? Response.json({ data: { ...platforms[1], ...(body as object) } })
+        : undefined;
+    renderPlatform('siplah');
+    await screen.findByRole('heading', { level: 1, name: 'SIPLah' }, { timeout: 5000 });
+    const name = screen.getByLabelText(id.form.name);
+    fireEvent.change(name, { target: { value: '  ' } });
+    const keys = screen.getByLabelText(id.form.jwks);
+    fireEvent.change(keys, { target: { value: '{"keys": [' } });
+    fireEvent.click(screen.getByRole('button', { name: id.form.save }));
+    const summary = await screen.findByRole('heading', { name: id.errorSummary });
+    const box = summary.parentElement as HTMLElement;
+    expect(document.activeElement).toBe(box);
+    expect(
+      within(box)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      `${id.form.name}: ${PLATFORM_MESSAGES.nameRequired}`,
+      `${id.form.jwks}: ${PLATFORM_MESSAGES.keysInvalid}`,
+    ]);
+    expect(keys.getAttribute('aria-invalid')).toBe('true');
+    expect(posts()).toEqual([]);
+    fireEvent.change(name, { target: { value: 'SIPLah Nasional' } });
+    fireEvent.change(keys, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: id.form.save }));
+    await screen.findByText(id.form.saved);
+    expect(posts()[0]?.body).toMatchObject({
+      name: 'SIPLah Nasional',
+      jwksUri: 'https://siplah.example/jwks.json',
+      jwks: null,
+    });
+    expect(screen.queryByRole('heading', { name: id.errorSummary })).toBeNull();
+  });
+
+  it('refuses an empty overlap before asking to rotate', async () => {
+    renderPlatform('rapor-pendidikan');
+    const overlap = await screen.findByLabelText(id.rotate.overlap, undefined, {
+      timeout: 5000,
+    });
+    fireEvent.change(overlap, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: id.rotate.action }));
+    expect((await screen.findByRole('alert')).textContent).toBe(PLATFORM_MESSAGES.overlapInvalid);
+    expect(overlap.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts()).toEqual([]);
+  });
+
   it('rotates the secret with the overlap asked, after a confirmation, and shows it once', async () => {
     answer = (method, path) =>
       method === 'POST' && path === '/console/v1/platforms/rapor-pendidikan/secret'
