@@ -114,7 +114,7 @@ describe('writing an announcement', () => {
       expect(errorOf(id.announcements.description)).toBe(ANNOUNCEMENT_MESSAGES.descriptionRequired),
     );
     expect(field(id.announcements.description).getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field(id.announcements.description));
+    await waitFor(() => expect(document.activeElement).toBe(field(id.announcements.description)));
     expect(posts).not.toHaveBeenCalled();
   });
 

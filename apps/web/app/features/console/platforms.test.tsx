@@ -158,7 +158,8 @@ describe('the platforms section', () => {
     fireEvent.click(screen.getByRole('button', { name: id.submitRegister }));
     const summary = await screen.findByRole('heading', { name: id.errorSummary });
     const box = summary.parentElement as HTMLElement;
-    expect(document.activeElement).toBe(box);
+    // Focus moves in an effect once the failed attempt is counted, a render after the errors.
+    await vi.waitFor(() => expect(document.activeElement).toBe(box));
     const links = within(box)
       .getAllByRole('link')
       .map((link) => link.textContent);
@@ -351,7 +352,8 @@ describe('one platform', () => {
     fireEvent.click(screen.getByRole('button', { name: id.form.save }));
     const summary = await screen.findByRole('heading', { name: id.errorSummary });
     const box = summary.parentElement as HTMLElement;
-    expect(document.activeElement).toBe(box);
+    // Focus moves in an effect once the failed attempt is counted, a render after the errors.
+    await vi.waitFor(() => expect(document.activeElement).toBe(box));
     expect(
       within(box)
         .getAllByRole('link')

@@ -53,7 +53,7 @@ describe('a new referral code', () => {
     fireEvent.change(field(id.codes.maxUses), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: id.codes.create }));
     await waitFor(() => expect(errorOf(id.codes.maxUses)).toBe(CONSOLE_MESSAGES.usesInvalid));
-    expect(document.activeElement).toBe(field(id.codes.maxUses));
+    await waitFor(() => expect(document.activeElement).toBe(field(id.codes.maxUses)));
     expect(posts).not.toHaveBeenCalled();
   });
 
