@@ -32,7 +32,7 @@ import { schoolAdminRoutes } from './school-admin/school-admin-routes';
 import { badgesRoutes } from './badges/badges-routes';
 import { signInMethodsRoutes } from './sign-in-methods/sign-in-methods-routes';
 import { officeRequestRoutes } from './office-request/office-request-routes';
-import { uploadRoutes } from './uploads/upload-routes';
+import { uploadsRoutes } from './uploads/uploads-routes';
 import { hostHeaderCheck } from './http/host-header';
 import { staffRoutes } from './staff/staff-routes';
 import { auditTrailRoutes } from './audit-trail/audit-trail-routes';
@@ -161,7 +161,7 @@ export async function buildApp({
 
   // 2. Routes: operations, the sign-in provider at its issuer's path, then the API under the
   // product prefix, then the web app.
-  await app.register(healthRoutes, { database, outbox: services.outbox });
+  await app.register(healthRoutes, { service: services.health });
   const mountPath = issuerPath(config.oidc.issuer);
   await app.register(oidcProviderRoutes, {
     providers: services.oidcProviders,
@@ -193,10 +193,7 @@ export async function buildApp({
   // The portal's own session talks to the embedded provider in process, as the browser it
   // acts for (web-session/in-process-fetch.ts).
   services.webSession.connectProvider((browser) => inProcessFetch(app, browser));
-  await app.register(webSessionRoutes, {
-    service: services.webSession,
-    webOrigin: config.oidc.webOrigin,
-  });
+  await app.register(webSessionRoutes, { service: services.webSession });
   await app.register(
     async (api) => {
       // Task modules: each plugin takes its service, and the access hook where a scope needs it.
@@ -210,7 +207,7 @@ export async function buildApp({
       await api.register(schoolAdminRoutes, { service: services.schoolAdmin, access });
       await api.register(badgesRoutes, { service: services.badges, access });
       await api.register(officeRequestRoutes, { service: services.officeRequest });
-      await api.register(uploadRoutes, { service: services.uploads });
+      await api.register(uploadsRoutes, { service: services.uploads });
       await api.register(staffRoutes, { service: services.staff, access });
       await api.register(auditTrailRoutes, { service: services.auditTrail, access });
       await api.register(staffPasskeysRoutes, { service: services.staffPasskeys, access });
@@ -226,7 +223,7 @@ export async function buildApp({
   );
   // Pages that show synthetic data and mail: never where real people's data is.
   if (config.env !== 'production') {
-    await app.register(devMailboxRoutes, { outbox: services.outbox.repository });
+    await app.register(devMailboxRoutes, { service: services.outbox });
     await app.register(demoIdentitiesRoutes, {
       database,
       productName: config.brand.productName,

@@ -1,6 +1,7 @@
 import { accountDomain } from '@portal/contracts/brand';
 import { createAccessRepository } from './access/access-repository';
-import { createAccess } from './access/access-service';
+import { createAccess } from './access/access';
+import { createHealthService } from './health/health-service';
 import { createWebSessionService } from './web-session/web-session-service';
 import { registerAccountCreationWorker } from './accounts/account-creation-jobs';
 import { createAnnouncementsService } from './announcements/announcements-service';
@@ -22,7 +23,7 @@ import { createPasskeysService } from './passkeys/passkeys-service';
 import { createSignInMethodsService } from './sign-in-methods/sign-in-methods-service';
 import { createStaffPasskeysService } from './staff/staff-passkeys-service';
 import { registerRetentionJobs } from './retention/retention-jobs';
-import { createOneTimeCodes } from './one-time-codes/one-time-codes-service';
+import { createOneTimeCodes } from './one-time-codes/one-time-codes';
 import {
   createOidcAdapter,
   createSignInSessions,
@@ -49,8 +50,8 @@ import { createSchoolAdminService } from './school-admin/school-admin-service';
 import { registerStudentRequestWorker } from './school-admin/student-request-jobs';
 import { createLetterCheck } from './uploads/letter-check';
 import { localFolderStorage, s3Storage } from './uploads/private-storage';
-import { registerUploadSweep } from './uploads/upload-jobs';
-import { createUploadService } from './uploads/upload-service';
+import { registerUploadSweep } from './uploads/uploads-jobs';
+import { createUploadsService } from './uploads/uploads-service';
 import { createOfficeRequestService } from './office-request/office-request-service';
 import { createConsoleService } from './console/console-service';
 import { registerOfficeAccountWorker } from './console/office-account-jobs';
@@ -280,7 +281,7 @@ export function createServices({
   const storage = config.uploads.s3
     ? s3Storage(config.uploads.s3)
     : localFolderStorage(config.uploads.dir);
-  const uploads = createUploadService({
+  const uploads = createUploadsService({
     db,
     storage,
     audit,
@@ -355,6 +356,7 @@ export function createServices({
   return {
     metrics,
     queue,
+    health: createHealthService({ database, outbox }),
     audit,
     staff,
     auditTrail,

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { CONSOLE_PAGE_SIZE } from '@portal/contracts/console';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Transaction } from '../db/database';
@@ -26,21 +26,30 @@ export function createAccountDeletionRepository(db: Db | Transaction) {
       .returning({ id: accountDeletions.id });
     return claimed !== undefined;
   };
+  /** Every deletion matching `where`, a keyset page at a time, in id order. */
+  async function* pagesOf(where: SQL | undefined) {
+    let after = 0;
+    for (;;) {
+      const page = await db
+        .select()
+        .from(accountDeletions)
+        .where(and(where, gt(accountDeletions.id, after)))
+        .orderBy(accountDeletions.id)
+        .limit(PAGE);
+      yield* page;
+      if (page.length < PAGE) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
   return {
-    async *where(where: SQL | undefined) {
-      let after = 0;
-      for (;;) {
-        const page = await db
-          .select()
-          .from(accountDeletions)
-          .where(and(where, gt(accountDeletions.id, after)))
-          .orderBy(accountDeletions.id)
-          .limit(PAGE);
-        yield* page;
-        if (page.length < PAGE) return;
-        after = page[page.length - 1]!.id;
-      }
-    },
+    /** Scheduled deletions whose date is on or before `lastDay`: those a notice may be due for. */
+    scheduledUntil: (lastDay: string) =>
+      pagesOf(and(scheduled, lte(accountDeletions.deletionOn, lastDay))),
+    /** Scheduled deletions whose removal date has come by `today`: to be disabled. */
+    dueForDisabling: (today: string) =>
+      pagesOf(and(scheduled, lte(accountDeletions.removalOn, today))),
+    /** Disabled deletions: to be removed. */
+    disabled: () => pagesOf(eq(accountDeletions.status, 'disabled')),
     async byId(id: number): Promise<Deletion | undefined> {
       const [row] = await db.select().from(accountDeletions).where(eq(accountDeletions.id, id));
       return row;

@@ -1,6 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
 import { DELETION_NOTICE_DAYS } from '@portal/contracts/account-deletion';
-import { accountDeletions } from '../db/schema';
 import { addDays, jakartaDay } from '../jobs/clock';
 import { createAccountDeletionRepository, type Deletion } from './account-deletion-repository';
 import type { DeletionDependencies } from './account-deletion-dependencies';
@@ -64,23 +62,18 @@ export function createDeletionDay(deps: DeletionDependencies) {
       const today = jakartaDay(now());
       let sent = 0;
       const deletions = createAccountDeletionRepository(db);
-      for await (const deletion of deletions.where(
-        and(
-          eq(accountDeletions.status, 'scheduled'),
-          lte(accountDeletions.deletionOn, addDays(today, DELETION_NOTICE_DAYS.ptk[0])),
-        ),
+      for await (const deletion of deletions.scheduledUntil(
+        addDays(today, DELETION_NOTICE_DAYS.ptk[0]),
       )) {
         const days = dueNotice(deletion, today);
         if (days !== null && (await notices.sendNotice(deletion, days))) sent += 1;
       }
       let disabled = 0;
-      for await (const deletion of deletions.where(
-        and(eq(accountDeletions.status, 'scheduled'), lte(accountDeletions.removalOn, today)),
-      )) {
+      for await (const deletion of deletions.dueForDisabling(today)) {
         if (await disable(deletion)) disabled += 1;
       }
       let removed = 0;
-      for await (const deletion of deletions.where(eq(accountDeletions.status, 'disabled'))) {
+      for await (const deletion of deletions.disabled()) {
         if (await remove(deletion)) removed += 1;
       }
       return { notices: sent, disabled, removed };

@@ -14,7 +14,7 @@ import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-s
 import type { ErrorId } from '@portal/contracts/api-error';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/domain-errors';
 import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
-import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
+import type { OneTimeCodes } from '../one-time-codes/one-time-codes';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';

@@ -9,7 +9,7 @@ import {
 import { ConsoleIdParamsSchema } from '@portal/contracts/console';
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { declareAccess, publicAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';

@@ -3,7 +3,7 @@ import { dataEnvelope } from '@portal/contracts/envelope';
 import { AuditPageSchema, AuditQuerySchema, STAFF_ROUTES } from '@portal/contracts/staff';
 import { z } from 'zod';
 import { declareAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';

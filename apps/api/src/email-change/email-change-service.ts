@@ -9,7 +9,7 @@ import { UnauthorizedError, ValidationError } from '../http/domain-errors';
 import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';
 import type { OutboxService } from '../notifications/outbox-service';
-import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
+import type { OneTimeCodes } from '../one-time-codes/one-time-codes';
 import { maskEmail, maskPhone } from '../personal-data/masking';
 import { createEmailChangeRepository } from './email-change-repository';
 

@@ -8,7 +8,7 @@ import {
 import { dataEnvelope } from '@portal/contracts/envelope';
 import { REMOTE_CONFIG_PATH, RemoteConfigSchema } from '@portal/contracts/feature-toggles';
 import { declareAccess, publicAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { declareAccess, publicAccess } from '../access/access-scope';
-import type { Database } from '../db/database';
-
-const READINESS_TIMEOUT_MS = 2_000;
+import type { HealthService } from './health-service';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -11,16 +9,14 @@ const HealthSchema = z.object({
   outbox: z.object({ status: z.enum(['ok', 'failing']), failing: z.number().int() }).optional(),
 });
 
-type OutboxHealth = { health(): Promise<{ status: 'ok' | 'failing'; failing: number }> };
-
 /**
  * Liveness says the process runs; readiness says it can serve, i.e. the database answers, and
  * how the outbox fares (messages still failing after several attempts).
  */
-export const healthRoutes: FastifyPluginAsyncZod<{
-  database: Database;
-  outbox: OutboxHealth;
-}> = async (app, { database, outbox }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (
+  app,
+  { service },
+) => {
   declareAccess(app, publicAccess);
   app.get(
     '/healthz',
@@ -35,21 +31,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       logLevel: 'warn',
     },
     async (_request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error('database did not answer in time')),
-          READINESS_TIMEOUT_MS,
-        );
-      });
       try {
-        await Promise.race([database.ping(), timeout]);
-        return { status: 'ok' as const, outbox: await Promise.race([outbox.health(), timeout]) };
+        return { status: 'ok' as const, ...(await service.readiness()) };
       } catch (error) {
         app.log.warn({ err: error }, 'not ready');
         return reply.status(503).send({ status: 'unavailable' as const });
-      } finally {
-        clearTimeout(timer);
       }
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { declareAccess, publicAccess } from '../access/access-scope';
-import type { OutboxRepository } from './outbox-repository';
+import type { OutboxService } from './outbox-service';
 
 const PAGE_SIZE = 100;
 
@@ -28,19 +28,19 @@ const MessageSchema = z.object({
  * The dev mailbox: every message of the outbox, readable without an SMTP server. Registered
  * only outside production, so it cannot exist where real people's mail is.
  */
-export const devMailboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = async (
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ service: OutboxService }> = async (
   app,
-  { outbox },
+  { service },
 ) => {
   declareAccess(app, publicAccess);
   app.get(
     '/dev/mailbox/messages',
     { schema: { hide: true, response: { 200: z.object({ messages: z.array(MessageSchema) }) } } },
-    async () => ({ messages: await outbox.latest(PAGE_SIZE) }),
+    async () => ({ messages: await service.latest(PAGE_SIZE) }),
   );
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await outbox.latest(PAGE_SIZE);
+    const messages = await service.latest(PAGE_SIZE);
     const items = messages
       .map(
         (m) => `<article>

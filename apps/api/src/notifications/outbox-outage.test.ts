@@ -4,6 +4,7 @@ import { rowsOf } from '../db/rows-of';
 import { createSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { DELIVER_QUEUE } from './outbox-jobs';
+import { createOutboxRepository } from './outbox-repository';
 
 // A retry delay far longer than the test: a message still waiting it out after the mail server
 // returned would make the test time out, not pass slowly.
@@ -26,6 +27,7 @@ afterAll(async () => {
 });
 
 const outbox = () => t.app.services.outbox;
+const rowOf = (id: number) => createOutboxRepository(t.database.db).byId(id);
 const recipient = (i: number) => `after.outage.${i}@example.org`;
 
 describe('mail after an outage', () => {
@@ -48,7 +50,7 @@ describe('mail after an outage', () => {
     // The server is down: every message fails its first attempt and waits out the delay.
     await vi.waitFor(
       async () => {
-        for (const id of ids) expect((await outbox().repository.byId(id))?.lastError).toBeTruthy();
+        for (const id of ids) expect((await rowOf(id))?.lastError).toBeTruthy();
       },
       { timeout: 60_000, interval: 200 },
     );
@@ -57,8 +59,7 @@ describe('mail after an outage', () => {
     await outbox().resumeAfterOutage();
     await vi.waitFor(
       async () => {
-        for (const id of ids)
-          expect((await outbox().repository.byId(id))?.deliveredAt).toBeTruthy();
+        for (const id of ids) expect((await rowOf(id))?.deliveredAt).toBeTruthy();
       },
       { timeout: 30_000, interval: 200 },
     );
@@ -90,13 +91,10 @@ describe('mail after an outage', () => {
         template: 'account-details',
       }),
     );
-    await vi.waitFor(
-      async () => expect((await outbox().repository.byId(id))?.lastError).toBeTruthy(),
-      {
-        timeout: 60_000,
-        interval: 200,
-      },
-    );
+    await vi.waitFor(async () => expect((await rowOf(id))?.lastError).toBeTruthy(), {
+      timeout: 60_000,
+      interval: 200,
+    });
     await outbox().resumeAfterOutage();
     const [job] = await rowsOf<{ state: string; waits: boolean }>(
       t.database.db,
@@ -104,6 +102,6 @@ describe('mail after an outage', () => {
           WHERE name = ${DELIVER_QUEUE} AND (data->>'id')::bigint = ${id}`,
     );
     expect(job).toEqual({ state: 'retry', waits: true });
-    expect((await outbox().repository.byId(id))?.deliveredAt).toBeNull();
+    expect((await rowOf(id))?.deliveredAt).toBeNull();
   });
 });

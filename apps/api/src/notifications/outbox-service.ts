@@ -112,7 +112,6 @@ export function createOutboxService({
   }
 
   return {
-    repository,
     /** Saves the message in `tx` and queues its delivery in the same transaction. */
     async enqueue(tx: Transaction, message: NewMessage): Promise<number> {
       const id = await createOutboxRepository(tx).insert(message);
@@ -124,6 +123,8 @@ export function createOutboxService({
       registerOutboxJobs({ queue, repository, deliver, resumeAfterOutage, retryDelaySeconds }),
     deliver,
     resumeAfterOutage,
+    /** The newest messages, for the dev mailbox (registered only outside production). */
+    latest: (limit: number) => repository.latest(limit),
     /** Messages that keep failing, for /readyz: the portal serves, but mail is not going out. */
     async health(): Promise<{ status: 'ok' | 'failing'; failing: number }> {
       const failing = await repository.failingCount(FAILING_AFTER_ATTEMPTS);

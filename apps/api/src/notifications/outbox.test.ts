@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 const outbox = () => t.app.services.outbox;
-const rowOf = async (id: number) => (await outbox().repository.byId(id))!;
+const rowOf = async (id: number) => (await createOutboxRepository(t.database.db).byId(id))!;
 const insert = (message: typeof outboxMessages.$inferInsert) =>
   createOutboxRepository(t.database.db).insert(message);
 const enqueue = (message: typeof outboxMessages.$inferInsert) =>

@@ -18,7 +18,7 @@ import type { Db } from '../db/database';
 import type { FeatureTogglesService } from '../feature-toggles/feature-toggles-service';
 import type { ErrorId } from '@portal/contracts/api-error';
 import { DomainError, UnauthorizedError, ValidationError } from '../http/domain-errors';
-import type { OneTimeCodes } from '../one-time-codes/one-time-codes-service';
+import type { OneTimeCodes } from '../one-time-codes/one-time-codes';
 import { enforceLimit, type RateLimitStore } from '../counters/rate-limit-store';
 import type { MailLanguage } from '../notifications/mail-language';
 import type { MessageTemplates } from '../notifications/message-templates';

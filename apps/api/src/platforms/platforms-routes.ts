@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts/platforms';
 import { z } from 'zod';
 import { declareAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { callingAccount, callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';

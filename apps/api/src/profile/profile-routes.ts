@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { errorResponses } from '../http/error-responses';
 import { mailLanguageOf } from '../notifications/mail-language';
 import { declareAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { callingAccount } from '../access/caller';
 import { noStore } from '../http/no-store';
 import type { ProfileService } from './profile-service';

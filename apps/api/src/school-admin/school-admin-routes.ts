@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts/school-admin';
 import { z } from 'zod';
 import { declareAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { callingSchoolAdmin } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';

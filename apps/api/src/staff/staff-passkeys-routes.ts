@@ -9,7 +9,7 @@ import {
   STAFF_PASSKEY_ROUTES,
 } from '@portal/contracts/passkeys';
 import { declareAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';

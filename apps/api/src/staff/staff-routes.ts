@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts/staff';
 import { z } from 'zod';
 import { declareAccess, publicAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { callingStaff } from '../access/caller';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';

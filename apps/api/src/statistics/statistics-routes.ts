@@ -8,7 +8,7 @@ import {
   StatisticsSchema,
 } from '@portal/contracts/statistics';
 import { declareAccess, publicAccess } from '../access/access-scope';
-import type { Access } from '../access/access-service';
+import type { Access } from '../access/access';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
 import type { StatisticsService } from './statistics-service';

@@ -30,10 +30,11 @@ const BINDING = /^[\w-]{43}$/;
  * to the provider at once, the callback exchanges the code and sets the session cookie, the
  * web reads who is signed in from `/auth/session`, and a sign-out posts to `/auth/logout`.
  */
-export const webSessionRoutes: FastifyPluginAsyncZod<{
-  service: WebSessionService;
-  webOrigin: string;
-}> = async (app, { service, webOrigin }) => {
+export const webSessionRoutes: FastifyPluginAsyncZod<{ service: WebSessionService }> = async (
+  app,
+  { service },
+) => {
+  const { webOrigin } = service;
   declareAccess(app, publicAccess);
   app.addHook('onRequest', noStore);
   const cookies = webSessionCookies(webOrigin);

@@ -211,6 +211,8 @@ export function createWebSessionService(deps: WebSessionDependencies) {
   }
 
   return {
+    /** The web's origin: the session cookie's site, and the only origin a change may come from. */
+    webOrigin: deps.webOrigin,
     /** Connects the service to the provider's HTTP application (app.ts, once it is built). */
     connectProvider(fetchFor: (browser?: BrowserFacts) => typeof fetch): void {
       providerFetch = fetchFor;

@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { DomainError } from '../http/domain-errors';
 import type { LetterCheck } from './letter-check';
 import type { PrivateStorage } from './private-storage';
-import { createUploadRepository } from './upload-repository';
+import { createUploadsRepository } from './uploads-repository';
 
 /** Letters one sweep removes at most; the job sweeps again while a sweep comes back full. */
 export const SWEEP_BATCH = 500;
@@ -16,7 +16,7 @@ const unreadableFile = () =>
   new DomainError('VALIDATION_FAILED', 400, { id: 'file_unreadable', message: FILE_PARSE_FAILED });
 
 /** The offices' letters, kept privately until a request claims them. */
-export function createUploadService({
+export function createUploadsService({
   db,
   storage,
   audit,
@@ -29,7 +29,7 @@ export function createUploadService({
   letterCheck: LetterCheck;
   counters: RateLimitStore;
 }) {
-  const repository = createUploadRepository(db);
+  const repository = createUploadsRepository(db);
   return {
     /**
      * Keeps an office's letter: a PDF by its name and by its content, parsed before it is
@@ -76,4 +76,4 @@ export function createUploadService({
     rateLimitCounters: (namespace: string) => counters.fastifyOptions(namespace),
   };
 }
-export type UploadService = ReturnType<typeof createUploadService>;
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,10 +1,10 @@
 import type { JobQueue } from '../jobs/job-queue';
-import { SWEEP_BATCH, type UploadService } from './upload-service';
+import { SWEEP_BATCH, type UploadsService } from './uploads-service';
 
 export const UPLOAD_SWEEP_QUEUE = 'upload-sweep';
 
 /** Sweeps the letters no request claimed, every hour. */
-export async function registerUploadSweep(service: UploadService, queue: JobQueue): Promise<void> {
+export async function registerUploadSweep(service: UploadsService, queue: JobQueue): Promise<void> {
   await queue.createQueue(UPLOAD_SWEEP_QUEUE, {
     retryLimit: 3,
     retryDelay: 300,

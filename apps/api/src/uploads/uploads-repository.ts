@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { privateUploads } from '../db/schema';
 
 /** SQL only: the private uploads' rows (their files live in private storage). */
-export function createUploadRepository(db: Db) {
+export function createUploadsRepository(db: Db) {
   return {
     async insert(values: { id: string; storageKey: string; bytes: number; pages: number }) {
       await db.insert(privateUploads).values(values);

@@ -12,7 +12,7 @@ import { declareAccess, publicAccess } from '../access/access-scope';
 import { DomainError, ValidationError } from '../http/domain-errors';
 import { errorResponses } from '../http/error-responses';
 import { noStore } from '../http/no-store';
-import type { UploadService } from './upload-service';
+import type { UploadsService } from './uploads-service';
 
 const UPLOADS_PER_HOUR_PER_IP = 30;
 
@@ -46,7 +46,7 @@ function bodyError(error: unknown): Error {
  * SPEC §7: the office's letter, as one multipart file, without credentials. At most 5 MB is
  * read; anything bigger is refused before it is kept anywhere.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<{ service: UploadService }> = async (
+export const uploadsRoutes: FastifyPluginAsyncZod<{ service: UploadsService }> = async (
   app,
   { service },
 ) => {
