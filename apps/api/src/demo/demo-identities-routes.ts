@@ -16,9 +16,9 @@ export const demoIdentitiesRoutes: FastifyPluginAsync<{
   declareAccess(app, publicAccess);
   app.get('/dev/demo-identities', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const identities = await demoIdentities(database, productName);
+    const identities = await demoIdentities(database.db, productName);
     const signIn = (
-      await demoSignInAccounts(database, { identities, productName, staffDomain })
+      await demoSignInAccounts(database.db, { identities, productName, staffDomain })
     ).map(({ role, email, password }) => ({ role, email, password }));
     return { password: DEMO_PASSWORD, identities, signIn, referralCode: DEMO_REFERRAL_CODE };
   });
