@@ -224,11 +224,7 @@ export async function buildApp({
   // Pages that show synthetic data and mail: never where real people's data is.
   if (config.env !== 'production') {
     await app.register(devMailboxRoutes, { service: services.outbox });
-    await app.register(demoIdentitiesRoutes, {
-      database,
-      productName: config.brand.productName,
-      staffDomain: config.staffDomain,
-    });
+    await app.register(demoIdentitiesRoutes, { service: services.demoIdentities });
   }
   await app.register(webAppPlugin, {
     webBuildDir: config.webBuildDir,

@@ -69,9 +69,9 @@ async function main(): Promise<void> {
     console.log(
       `  Demo platform (npm run demo:platform, allows badge sign-in): ${config.demoPlatform.url}\n`,
     );
-    const identities = await demoIdentities(database, config.brand.productName);
-    await ensureDemoPasswords(database, identities, app.services.hasher);
-    const signInAccounts = await ensureDemoSignInAccounts(database, {
+    const identities = await demoIdentities(database.db, config.brand.productName);
+    await ensureDemoPasswords(database.db, identities, app.services.hasher);
+    const signInAccounts = await ensureDemoSignInAccounts(database.db, {
       identities,
       hasher: app.services.hasher,
       productName: config.brand.productName,
@@ -82,9 +82,9 @@ async function main(): Promise<void> {
     );
     console.log(`${formatDemoSignInAccounts(signInAccounts)}\n`);
     console.log(
-      `Referral code for an office request at /account/dinas: ${await ensureDemoReferralCode(database)}\n`,
+      `Referral code for an office request at /account/dinas: ${await ensureDemoReferralCode(database.db)}\n`,
     );
-    const badgeSchool = await ensureDemoClasses(database, identities);
+    const badgeSchool = await ensureDemoClasses(database.db, identities);
     if (badgeSchool) console.log(`${formatDemoBadges(url, badgeSchool)}\n`);
   }
 }

@@ -65,6 +65,7 @@ import { createAccountDeletionService } from './account-deletion/account-deletio
 import { createBadgeCredentials } from './badges/badge-credential';
 import { createBadgesService } from './badges/badges-service';
 import { registerBadgeWorkers } from './badges/badges-jobs';
+import { createDemoIdentitiesService } from './demo/demo-identities-service';
 
 type Dependencies = {
   config: Config;
@@ -378,6 +379,12 @@ export function createServices({
     badgeSignIn,
     signInMethods,
     staffPasskeys: createStaffPasskeysService({ db, passkeys }),
+    /** Served only outside production, where the registry is synthetic (`app.ts`). */
+    demoIdentities: createDemoIdentitiesService({
+      db,
+      productName: config.brand.productName,
+      staffDomain: config.staffDomain,
+    }),
     oidcProviders,
     access,
     webSession,

@@ -19,8 +19,8 @@ afterAll(async () => {
 
 describe('demo badges', () => {
   it("let the demo school admin make badges for a class of the demo student's school", async () => {
-    const identities = await demoIdentities(t.database, 'belajar');
-    const npsn = await ensureDemoClasses(t.database, identities);
+    const identities = await demoIdentities(t.database.db, 'belajar');
+    const npsn = await ensureDemoClasses(t.database.db, identities);
     expect(npsn).toBe(identities.find((identity) => identity.userType === 'pd')?.npsn);
     const graded = await t.database.db
       .select({ grade: schoolMemberships.grade })
@@ -35,7 +35,7 @@ describe('demo badges', () => {
       );
     expect(graded.length).toBeGreaterThan(0);
 
-    const accounts = await ensureDemoSignInAccounts(t.database, {
+    const accounts = await ensureDemoSignInAccounts(t.database.db, {
       identities,
       productName: 'belajar',
       staffDomain: 'kemendikdasmen.go.id',

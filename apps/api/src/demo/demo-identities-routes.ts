@@ -1,25 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { declareAccess, publicAccess } from '../access/access-scope';
-import type { Database } from '../db/database';
-import { demoIdentities } from './demo-identities';
-import { DEMO_PASSWORD, DEMO_REFERRAL_CODE, demoSignInAccounts } from './demo-passwords';
+import type { DemoIdentitiesService } from './demo-identities-service';
 
 /**
  * The demo identities as JSON, for people trying the portal and for browser journeys.
  * Registered only outside production, where the registry is synthetic.
  */
-export const demoIdentitiesRoutes: FastifyPluginAsync<{
-  database: Database;
-  productName: string;
-  staffDomain: string;
-}> = async (app, { database, productName, staffDomain }) => {
+export const demoIdentitiesRoutes: FastifyPluginAsync<{ service: DemoIdentitiesService }> = async (
+  app,
+  { service },
+) => {
   declareAccess(app, publicAccess);
   app.get('/dev/demo-identities', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const identities = await demoIdentities(database, productName);
-    const signIn = (
-      await demoSignInAccounts(database, { identities, productName, staffDomain })
-    ).map(({ role, email, password }) => ({ role, email, password }));
-    return { password: DEMO_PASSWORD, identities, signIn, referralCode: DEMO_REFERRAL_CODE };
+    return service.accountsToTry();
   });
 };

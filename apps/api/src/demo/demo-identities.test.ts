@@ -27,7 +27,7 @@ const personIdsOf = async (emails: string[]) =>
 
 describe('the demo identities printed at start', () => {
   it('are people still in the registry, not ones an import found gone', async () => {
-    const before = await demoIdentities(t.database, 'belajar');
+    const before = await demoIdentities(t.database.db, 'belajar');
     expect(before.map((identity) => identity.userType)).toEqual(['ptk', 'pd', 'dinas']);
     const leaving = await personIdsOf(
       before.filter((i) => i.userType !== 'dinas').map((i) => i.accountEmail),
@@ -44,7 +44,7 @@ describe('the demo identities printed at start', () => {
     }).sync(snapshot('2026-12-01', leaveOut(files, last + 1)));
     expect(report.departed).toBeGreaterThanOrEqual(2);
 
-    const after = await demoIdentities(t.database, 'belajar');
+    const after = await demoIdentities(t.database.db, 'belajar');
     expect(after.map((identity) => identity.userType)).toEqual(['ptk', 'pd', 'dinas']);
     const afterIds = await personIdsOf(after.map((identity) => identity.accountEmail));
     for (const id of leaving) expect(afterIds).not.toContain(id);

@@ -1,8 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { accountDomain } from '@portal/contracts/brand';
 import type { UserType } from '@portal/contracts/user-types';
-import type { Database } from '../db/database';
-import { rowsOf } from '../db/rows-of';
+import type { Db } from '../db/database';
+import { createDemoRepository, type IdentityRow } from './demo-repository';
 import type { OfficeType } from './registry-generator';
 
 /** What a person of each user type types into the account lookup, and the account it finds. */
@@ -18,59 +17,6 @@ export type DemoIdentity = {
   motherName: string;
   accountEmail: string;
 };
-
-type IdentityRow = {
-  full_name: string;
-  birth_date: string;
-  mother_name: string;
-  email: string;
-  npsn: string | null;
-  school_name: string | null;
-  office_name: string | null;
-  office_type: OfficeType | null;
-  region_code: string | null;
-  region_name: string | null;
-};
-
-async function firstRow(database: Database, query: SQL): Promise<IdentityRow | undefined> {
-  const [row] = await rowsOf<IdentityRow>(database.db, query);
-  return row;
-}
-
-// Someone who left the registry (a snapshot without them) is due for deletion: a demo that
-// offered them would lead to a notice, not to an account. A report upheld keeps them current.
-const current = sql`NOT EXISTS (SELECT 1 FROM account_deletions d
-    WHERE d.person_id = p.id AND d.status <> 'cancelled')`;
-
-// The first person of the kind (by id) with an account and a personal e-mail: the same
-// people for the same seed, and ones the reset journey can send a code to.
-function schoolQuery(kind: 'ptk' | 'pd', domainPattern: string): SQL {
-  return sql`SELECT p.full_name, to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.mother_name,
-      a.email, s.npsn, s.name AS school_name, NULL AS office_name, NULL AS office_type,
-      NULL AS region_code, NULL AS region_name
-    FROM people p
-    JOIN learning_accounts a ON a.person_id = p.id AND a.kind = ${kind}
-    JOIN school_memberships m ON m.person_id = p.id AND m.left_on IS NULL
-    JOIN schools s ON s.npsn = m.npsn AND (a.school_level IS NULL OR s.level = a.school_level)
-    WHERE p.kind = ${kind} AND p.personal_email IS NOT NULL AND a.email LIKE ${domainPattern}
-      AND ${current}
-    ORDER BY p.id, a.id
-    LIMIT 1`;
-}
-
-function dinasQuery(domainPattern: string): SQL {
-  return sql`SELECT p.full_name, to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.mother_name,
-      a.email, NULL AS npsn, NULL AS school_name, o.name AS office_name, o.type AS office_type,
-      r.code AS region_code, r.name AS region_name
-    FROM people p
-    JOIN learning_accounts a ON a.person_id = p.id AND a.kind = 'dinas'
-    JOIN offices o ON o.id = a.office_id
-    JOIN regions r ON r.code = o.region_code
-    WHERE p.kind = 'dinas' AND p.personal_email IS NOT NULL AND a.email LIKE ${domainPattern}
-      AND ${current}
-    ORDER BY p.id, a.id
-    LIMIT 1`;
-}
 
 function toIdentity(userType: UserType, row: IdentityRow): DemoIdentity {
   return {
@@ -94,17 +40,15 @@ function toIdentity(userType: UserType, row: IdentityRow): DemoIdentity {
 }
 
 /** One current demo identity per user type (fewer if the registry has none of a type). */
-export async function demoIdentities(
-  database: Database,
-  productName: string,
-): Promise<DemoIdentity[]> {
+export async function demoIdentities(db: Db, productName: string): Promise<DemoIdentity[]> {
+  const repository = createDemoRepository(db);
   const pattern = `%@${accountDomain({ productName })}`;
   const found: DemoIdentity[] = [];
-  const ptk = await firstRow(database, schoolQuery('ptk', pattern));
+  const ptk = await repository.firstSchoolPerson('ptk', pattern);
   if (ptk) found.push(toIdentity('ptk', ptk));
-  const pd = await firstRow(database, schoolQuery('pd', pattern));
+  const pd = await repository.firstSchoolPerson('pd', pattern);
   if (pd) found.push(toIdentity('pd', pd));
-  const dinas = await firstRow(database, dinasQuery(pattern));
+  const dinas = await repository.firstOfficePerson(pattern);
   if (dinas) found.push(toIdentity('dinas', dinas));
   return found;
 }

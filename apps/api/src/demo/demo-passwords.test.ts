@@ -21,10 +21,10 @@ afterAll(async () => {
 
 describe('demo identities', () => {
   it('have one identity per user type whose account signs in with the printed password', async () => {
-    const identities = await demoIdentities(database, 'belajar');
+    const identities = await demoIdentities(database.db, 'belajar');
     expect(identities.map((i) => i.userType)).toEqual(['ptk', 'pd', 'dinas']);
     expect(isCommonPassword(DEMO_PASSWORD)).toBe(false);
-    await ensureDemoPasswords(database, identities, createPasswordHasher());
+    await ensureDemoPasswords(database.db, identities, createPasswordHasher());
     const accounts = await database.db
       .select()
       .from(learningAccounts)
@@ -42,8 +42,8 @@ describe('demo identities', () => {
 
 describe('demo staff', () => {
   it('include a platform admin who holds that role alone', async () => {
-    const identities = await demoIdentities(database, 'belajar');
-    const accounts = await ensureDemoSignInAccounts(database, {
+    const identities = await demoIdentities(database.db, 'belajar');
+    const accounts = await ensureDemoSignInAccounts(database.db, {
       identities,
       productName: 'belajar',
       staffDomain: 'kemendikdasmen.go.id',

@@ -1,9 +1,8 @@
-import { and, desc, eq, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
 import type { StaffRole } from '@portal/contracts/staff';
 import type { PasswordHasher } from '../credentials/password-hasher';
-import type { Database } from '../db/database';
-import { learningAccounts, referralCodes, schoolMemberships, staffAccounts } from '../db/schema';
+import type { Db } from '../db/database';
 import type { DemoIdentity } from './demo-identities';
+import { createDemoRepository } from './demo-repository';
 
 /** The password of the demo accounts: printed at start, never used outside a demo registry. */
 export const DEMO_PASSWORD = 'Coba-Portal-2026';
@@ -45,17 +44,14 @@ export type DemoSignInAccount = {
 
 /** Gives the demo identities' accounts the demo password, where they have none yet. */
 export async function ensureDemoPasswords(
-  database: Database,
+  db: Db,
   identities: readonly DemoIdentity[],
   hasher: PasswordHasher,
 ): Promise<void> {
   const emails = identities.map((identity) => identity.accountEmail);
   if (emails.length === 0) return;
   const passwordHash = await hasher.hash(DEMO_PASSWORD);
-  await database.db
-    .update(learningAccounts)
-    .set({ passwordHash })
-    .where(and(inArray(learningAccounts.email, emails), isNull(learningAccounts.passwordHash)));
+  await createDemoRepository(db).setMissingPasswords(emails, passwordHash);
 }
 
 type DemoSignInOptions = {
@@ -70,47 +66,21 @@ type DemoSignInOptions = {
  * staff's also enrols the authenticator app.
  */
 export async function demoSignInAccounts(
-  database: Database,
+  db: Db,
   options: DemoSignInOptions,
 ): Promise<(DemoSignInAccount & { accountId?: number })[]> {
+  const repository = createDemoRepository(db);
   const taken = options.identities.map((identity) => identity.accountEmail);
-  const [teacher] = await database.db
-    .select({ id: learningAccounts.id, email: learningAccounts.email })
-    .from(learningAccounts)
-    .where(
-      and(
-        eq(learningAccounts.kind, 'ptk'),
-        like(learningAccounts.email, `%@${options.productName}.id`),
-        ...(taken.length > 0 ? [notInArray(learningAccounts.email, taken)] : []),
-        // A teacher who does not run the school: the auth modal names who does.
-        sql`NOT EXISTS (SELECT 1 FROM ${schoolMemberships} m WHERE m.person_id = ${learningAccounts.personId} AND m.role IN ('principal', 'operator'))`,
-      ),
-    )
-    .orderBy(desc(learningAccounts.id))
-    .limit(1);
+  const teacher = await repository.newestTeacher(options.productName, taken);
   const staff = DEMO_STAFF_NAMES.map((role) => ({
     role,
     email: `demo.${DEMO_STAFF[role].name}@${options.staffDomain}`,
   }));
   const studentSchool = options.identities.find((identity) => identity.userType === 'pd')?.npsn;
-  const [admin] = studentSchool
-    ? await database.db
-        .select({ id: learningAccounts.id, email: learningAccounts.email })
-        .from(learningAccounts)
-        .innerJoin(schoolMemberships, eq(schoolMemberships.personId, learningAccounts.personId))
-        .where(
-          and(
-            eq(schoolMemberships.npsn, studentSchool),
-            inArray(schoolMemberships.role, ['principal', 'operator']),
-            isNull(schoolMemberships.leftOn),
-            like(learningAccounts.email, `%@${options.productName}.id`),
-            // Not a lookup identity: the reset journeys change those accounts' passwords.
-            ...(taken.length > 0 ? [notInArray(learningAccounts.email, taken)] : []),
-          ),
-        )
-        .orderBy(schoolMemberships.role, learningAccounts.id)
-        .limit(1)
-    : [];
+  // Not a lookup identity (`taken`): the reset journeys change those accounts' passwords.
+  const admin = studentSchool
+    ? await repository.schoolAdmin(studentSchool, options.productName, taken)
+    : undefined;
   return [
     ...[
       ...(teacher
@@ -133,31 +103,28 @@ export async function demoSignInAccounts(
 
 /** Gives the demo sign-in accounts their initial password, where they have none yet. */
 export async function ensureDemoSignInAccounts(
-  database: Database,
+  db: Db,
   options: DemoSignInOptions & { hasher: PasswordHasher },
 ): Promise<DemoSignInAccount[]> {
-  const accounts = await demoSignInAccounts(database, options);
+  const repository = createDemoRepository(db);
+  const accounts = await demoSignInAccounts(db, options);
   const passwordHash = await options.hasher.hash(DEMO_INITIAL_PASSWORD);
   for (const account of accounts) {
     if (account.role === 'school-admin' && account.accountId !== undefined) {
-      await database.db
-        .update(learningAccounts)
-        .set({ passwordHash: await options.hasher.hash(DEMO_PASSWORD) })
-        .where(
-          and(eq(learningAccounts.id, account.accountId), isNull(learningAccounts.passwordHash)),
-        );
+      await repository.setMissingPassword(account.accountId, {
+        passwordHash: await options.hasher.hash(DEMO_PASSWORD),
+      });
     } else if (isDemoStaff(account.role)) {
-      await database.db
-        .insert(staffAccounts)
-        .values({ email: account.email, passwordHash, roles: [...DEMO_STAFF[account.role].roles] })
-        .onConflictDoNothing();
+      await repository.addStaffAccount({
+        email: account.email,
+        passwordHash,
+        roles: [...DEMO_STAFF[account.role].roles],
+      });
     } else if (account.accountId !== undefined) {
-      await database.db
-        .update(learningAccounts)
-        .set({ passwordHash, mustChangePassword: true })
-        .where(
-          and(eq(learningAccounts.id, account.accountId), isNull(learningAccounts.passwordHash)),
-        );
+      await repository.setMissingPassword(account.accountId, {
+        passwordHash,
+        mustChangePassword: true,
+      });
     }
   }
   return accounts.map(({ role, email, password }) => ({ role, email, password }));
@@ -176,14 +143,11 @@ export const formatDemoSignInAccounts = (accounts: readonly DemoSignInAccount[])
 /** A referral code for trying the office request: many uses, a year to live. */
 export const DEMO_REFERRAL_CODE = 'DEMODINAS2026';
 
-export async function ensureDemoReferralCode(database: Database): Promise<string> {
-  await database.db
-    .insert(referralCodes)
-    .values({
-      code: DEMO_REFERRAL_CODE,
-      maxUses: 10_000,
-      expiresAt: new Date(Date.now() + 365 * 86_400_000),
-    })
-    .onConflictDoNothing();
+export async function ensureDemoReferralCode(db: Db): Promise<string> {
+  await createDemoRepository(db).addReferralCode({
+    code: DEMO_REFERRAL_CODE,
+    maxUses: 10_000,
+    expiresAt: new Date(Date.now() + 365 * 86_400_000),
+  });
   return DEMO_REFERRAL_CODE;
 }

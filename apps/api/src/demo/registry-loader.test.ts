@@ -6,12 +6,12 @@ import { loadRegionData } from './regions';
 import { createRegistryPlan, registryPeople, schoolRows } from './registry-generator';
 import {
   loadRegistry,
-  REGISTRY_TABLES,
   registryStatus,
   RegistryNotEmptyError,
   resetRegistry,
   seedDemoRegistry,
 } from './registry-loader';
+import { REGISTRY_TABLES } from './registry-loader-repository';
 import { rowsOf } from '../db/rows-of';
 import { createTestDatabase } from '../test-support/test-database';
 
@@ -132,7 +132,7 @@ describe('loading the registry', () => {
   });
 
   it('finds one demo identity per user type, with what the lookup asks for', async () => {
-    const identities = await demoIdentities(database, 'belajar');
+    const identities = await demoIdentities(database.db, 'belajar');
     expect(identities.map((i) => i.userType)).toEqual(['ptk', 'pd', 'dinas']);
     for (const identity of identities) {
       expect(identity.accountEmail).toMatch(/@belajar\.id$/);
@@ -146,8 +146,8 @@ describe('loading the registry', () => {
         expect(identity.npsn).toMatch(/^(\d{8}|[PK]\d{7})$/);
       }
     }
-    expect(await demoIdentities(database, 'belajar')).toEqual(identities);
-    expect(await demoIdentities(database, 'other')).toEqual([]);
+    expect(await demoIdentities(database.db, 'belajar')).toEqual(identities);
+    expect(await demoIdentities(database.db, 'other')).toEqual([]);
   });
 
   it('replaces the registry after a reset', async () => {

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { rowsOf } from '../db/rows-of';
 import { csvLine } from '../registry/csv';
-import { copyRegistryLines, REGISTRY_COLUMNS, type RegistryTable } from '../registry/registry-copy';
+import { copyRegistryLines, type RegistryTable } from '../registry/registry-copy';
 import { loadRegionData, type RegionData } from './regions';
 import {
   createRegistryPlan,
@@ -19,12 +17,7 @@ import {
   type RegionRow,
   type SchoolRow,
 } from './registry-generator';
-
-/** Tables the seed fills, parents before children. */
-export const REGISTRY_TABLES = [
-  ...(Object.keys(REGISTRY_COLUMNS) as RegistryTable[]),
-  'registry_seeds',
-] as const;
+import { createRegistryLoaderRepository } from './registry-loader-repository';
 
 const regionLine = (r: RegionRow): string => csvLine([r.code, r.parentCode, r.level, r.name]);
 const officeLine = (o: OfficeRow): string => csvLine([o.id, o.regionCode, o.type, o.name]);
@@ -111,25 +104,14 @@ export class RegistryNotEmptyError extends Error {
 
 /** Where the registry stands; cheap at any size (index probes, no counts). */
 export async function registryStatus(database: Database): Promise<RegistryStatus> {
-  const [state] = await rowsOf<{ seeded: boolean; finished: boolean; any_data: boolean }>(
-    database.db,
-    sql`SELECT
-      EXISTS (SELECT 1 FROM registry_seeds) AS seeded,
-      (SELECT is_called FROM people_id_seq) AS finished,
-      EXISTS (SELECT 1 FROM regions) OR EXISTS (SELECT 1 FROM schools)
-        OR EXISTS (SELECT 1 FROM offices) OR EXISTS (SELECT 1 FROM people)
-        OR EXISTS (SELECT 1 FROM learning_accounts) AS any_data`,
-  );
-  if (!state) throw new Error('no answer from the registry status query');
+  const state = await createRegistryLoaderRepository(database.db).state();
   if (state.seeded) return state.finished ? 'seeded' : 'incomplete';
   return state.any_data ? 'foreign' : 'empty';
 }
 
 /** Empties every registry table and what refers to it (accounts, their sessions, ...). */
 export async function resetRegistry(database: Database): Promise<void> {
-  await database.db.execute(
-    sql.raw(`TRUNCATE ${REGISTRY_TABLES.join(', ')} RESTART IDENTITY CASCADE`),
-  );
+  await createRegistryLoaderRepository(database.db).reset();
 }
 
 const DEFAULT_BATCH_PEOPLE = { postgres: 100_000, pglite: 20_000 } as const;
@@ -159,12 +141,9 @@ export async function loadRegistry(database: Database, options: SeedOptions): Pr
   const plan = createRegistryPlan(regions, options);
   const status = await registryStatus(database);
   if (status !== 'empty') throw new RegistryNotEmptyError(status);
-  const claimed = await rowsOf<{ id: number }>(
-    database.db,
-    sql`INSERT INTO registry_seeds (id, seed, people) VALUES (1, ${options.seed}, ${options.people})
-        ON CONFLICT (id) DO NOTHING RETURNING id`,
-  );
-  if (claimed.length === 0) throw new RegistryNotEmptyError('incomplete');
+  const repository = createRegistryLoaderRepository(database.db);
+  if (!(await repository.claimSeed(options.seed, options.people)))
+    throw new RegistryNotEmptyError('incomplete');
 
   const map = options.mapLine;
   const copy = (table: RegistryTable, lines: Iterable<string>): Promise<void> =>
@@ -255,16 +234,7 @@ export async function loadRegistry(database: Database, options: SeedOptions): Pr
     }
     await children.next;
 
-    // Ids were given explicitly: later inserts must continue after them.
-    await database.db.execute(
-      sql`SELECT setval(pg_get_serial_sequence('offices', 'id'), ${report.offices})`,
-    );
-    await database.db.execute(sql`ANALYZE regions, offices, schools, school_memberships,
-      office_staff, learning_accounts`);
-    await database.db.execute(sql`ANALYZE people`);
-    await database.db.execute(
-      sql`SELECT setval(pg_get_serial_sequence('people', 'id'), ${report.people})`,
-    );
+    await repository.finishLoad(report);
   } catch (error) {
     await children.next.catch(() => undefined);
     await resetRegistry(database).catch(() => undefined);

@@ -51,7 +51,7 @@ async function main(): Promise<number> {
         `${report.offices} offices, ${report.accounts.toLocaleString('en')} learning accounts) into ${database.kind} ` +
         `in ${report.seconds.toFixed(1)} s: ${Math.round(report.people / report.seconds).toLocaleString('en')} people/s`,
     );
-    console.log(formatDemoIdentities(await demoIdentities(database, config.brand.productName)));
+    console.log(formatDemoIdentities(await demoIdentities(database.db, config.brand.productName)));
     return 0;
   } catch (error) {
     if (error instanceof RegistryNotEmptyError) {
