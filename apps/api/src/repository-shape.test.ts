@@ -11,9 +11,17 @@ import { apiPath, sourceFiles } from './test-support/source-files';
 const pascal = (kebab: string) =>
   kebab.replace(/(^|-)([a-z])/g, (_match, _dash, letter: string) => letter.toUpperCase());
 
-const repositories = sourceFiles()
-  .filter((file) => file.endsWith('-repository.ts'))
-  .map((file) => ({ name: apiPath(file), source: readFileSync(file, 'utf8') }));
+const files = sourceFiles().map((file) => ({
+  name: apiPath(file),
+  source: readFileSync(file, 'utf8'),
+}));
+const repositories = files.filter(({ name }) => name.endsWith('-repository.ts'));
+// Where a query may be written besides repositories: the database's own set-up, and tests.
+const mayQuery = (name: string) =>
+  name.endsWith('-repository.ts') ||
+  name.endsWith('.test.ts') ||
+  name.startsWith('db/') ||
+  name.startsWith('test-support/');
 
 /** What is wrong with a repository's shape, or null when nothing is. */
 function shapeProblem(name: string, source: string): string | null {
@@ -22,6 +30,21 @@ function shapeProblem(name: string, source: string): string | null {
   if (!signature.test(source)) return `it does not export ${factory}(db)`;
   const perCall = source.replace(signature, '').match(/\b\w+\??: (?:Db \| )?Transaction\b/g);
   return perCall ? `a method takes a transaction: ${perCall.join(', ')}` : null;
+}
+
+// drizzle's conditions and orderings: a file that imports one is building a query.
+const CONDITIONS =
+  /\b(?:and|or|not|eq|ne|gt|gte|lt|lte|inArray|notInArray|isNull|isNotNull|like|ilike|exists|between|asc|desc|count)\b/;
+
+/** How a file builds a query, or null when it does not. */
+function queryBuilt(source: string): string | null {
+  if (/\bsql`/.test(source)) return 'a sql`...` query';
+  const fromDrizzle = source.match(/import \{([^}]*)\} from 'drizzle-orm'/)?.[1] ?? '';
+  const values = fromDrizzle.split(',').filter((name) => !name.trim().startsWith('type '));
+  const condition = values.find((name) => CONDITIONS.test(name));
+  if (condition) return `drizzle's ${condition.trim()}`;
+  const call = source.match(/\b(?:db|tx)\s*\.(?:select|insert|update|delete|execute)\(/);
+  return call ? `a ${call[0]} call` : null;
 }
 
 describe('repositories', () => {
@@ -38,6 +61,20 @@ describe('repositories', () => {
       /tx:/,
     );
     expect(shapeProblem(name, `${factory} find(id: number)`)).toBeNull();
+  });
+
+  it('are where queries are built', () => {
+    expect(queryBuilt('const q = sql`SELECT 1`;')).toMatch(/sql/);
+    expect(queryBuilt("import { and, type SQL } from 'drizzle-orm';")).toMatch(/and/);
+    expect(queryBuilt('await db.select().from(people);')).toMatch(/db\.select/);
+    expect(queryBuilt("import { sql, type SQL } from 'drizzle-orm';")).toBeNull();
+    const outside = files
+      .filter(({ name }) => !mayQuery(name))
+      .flatMap(({ name, source }) => {
+        const how = queryBuilt(source);
+        return how ? [`${name}: ${how}`] : [];
+      });
+    expect(outside).toEqual([]);
   });
 
   it.each(repositories)(

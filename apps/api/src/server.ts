@@ -4,16 +4,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createRateLimitStore } from './counters/rate-limit-store';
-import { ensureDemoClasses, formatDemoBadges } from './demo/demo-badges';
-import { demoIdentities, formatDemoIdentities } from './demo/demo-identities';
+import { formatDemoBadges } from './demo/demo-badges';
+import { formatDemoIdentities } from './demo/demo-identities';
 import { DEFAULT_REGISTRY_SEED } from './demo/registry-generator';
-import {
-  DEMO_PASSWORD,
-  ensureDemoPasswords,
-  ensureDemoReferralCode,
-  ensureDemoSignInAccounts,
-  formatDemoSignInAccounts,
-} from './demo/demo-passwords';
+import { DEMO_PASSWORD, formatDemoSignInAccounts } from './demo/demo-passwords';
 import { seedDemoRegistry } from './demo/registry-loader';
 
 // Long enough for in-flight requests to finish; short enough for an orchestrator's kill timer.
@@ -69,22 +63,13 @@ async function main(): Promise<void> {
     console.log(
       `  Demo platform (npm run demo:platform, allows badge sign-in): ${config.demoPlatform.url}\n`,
     );
-    const identities = await demoIdentities(database.db, config.brand.productName);
-    await ensureDemoPasswords(database.db, identities, app.services.hasher);
-    const signInAccounts = await ensureDemoSignInAccounts(database.db, {
-      identities,
-      hasher: app.services.hasher,
-      productName: config.brand.productName,
-      staffDomain: config.staffDomain,
-    });
+    const { identities, signInAccounts, referralCode, badgeSchool } =
+      await app.services.demoIdentities.prepare();
     console.log(
       `${formatDemoIdentities(identities)}\n  Password of these learning accounts: ${DEMO_PASSWORD}\n`,
     );
     console.log(`${formatDemoSignInAccounts(signInAccounts)}\n`);
-    console.log(
-      `Referral code for an office request at /account/dinas: ${await ensureDemoReferralCode(database.db)}\n`,
-    );
-    const badgeSchool = await ensureDemoClasses(database.db, identities);
+    console.log(`Referral code for an office request at /account/dinas: ${referralCode}\n`);
     if (badgeSchool) console.log(`${formatDemoBadges(url, badgeSchool)}\n`);
   }
 }

@@ -382,6 +382,7 @@ export function createServices({
     /** Served only outside production, where the registry is synthetic (`app.ts`). */
     demoIdentities: createDemoIdentitiesService({
       db,
+      hasher,
       productName: config.brand.productName,
       staffDomain: config.staffDomain,
     }),

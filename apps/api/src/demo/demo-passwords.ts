@@ -10,8 +10,8 @@ export const DEMO_PASSWORD = 'Coba-Portal-2026';
  * Ministry staff members of the demo, each holding the role of their name: one is
  * new and holds none yet (the sign-in journey enrols it first), one reviews office requests, one
  * runs the toggles, one writes announcements, one reads the statistics, one decides deletion
- * reports, one reads the audit trail, one administers the staff, and one registers the
- * platforms that sign people in.
+ * reports, one reads the audit trail, one administers the staff, one registers the
+ * platforms that sign people in, and one makes the referral codes offices request with.
  */
 const DEMO_STAFF = {
   staff: { name: 'staf', roles: [] },
@@ -23,6 +23,7 @@ const DEMO_STAFF = {
   auditor: { name: 'auditor', roles: ['auditor'] },
   'staff-admin': { name: 'admin', roles: ['staff-admin'] },
   'platform-admin': { name: 'platform', roles: ['platform-admin'] },
+  'referral-code-manager': { name: 'kode', roles: ['referral-code-manager'] },
 } as const satisfies Record<string, { name: string; roles: readonly StaffRole[] }>;
 type DemoStaff = keyof typeof DEMO_STAFF;
 const DEMO_STAFF_NAMES = Object.keys(DEMO_STAFF) as DemoStaff[];

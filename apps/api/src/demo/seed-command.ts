@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { demoIdentities, formatDemoIdentities } from './demo-identities';
+import { createPasswordHasher } from '../credentials/password-hasher';
+import { createDemoIdentitiesService } from './demo-identities-service';
+import { formatDemoIdentities } from './demo-identities';
 import { errorSummary } from '../logging/error-summary';
 import { DEFAULT_REGISTRY_SEED } from './registry-generator';
 import { loadRegistry, RegistryNotEmptyError, resetRegistry } from './registry-loader';
@@ -51,7 +53,13 @@ async function main(): Promise<number> {
         `${report.offices} offices, ${report.accounts.toLocaleString('en')} learning accounts) into ${database.kind} ` +
         `in ${report.seconds.toFixed(1)} s: ${Math.round(report.people / report.seconds).toLocaleString('en')} people/s`,
     );
-    console.log(formatDemoIdentities(await demoIdentities(database.db, config.brand.productName)));
+    const demo = createDemoIdentitiesService({
+      db: database.db,
+      hasher: createPasswordHasher(),
+      productName: config.brand.productName,
+      staffDomain: config.staffDomain,
+    });
+    console.log(formatDemoIdentities(await demo.identities()));
     return 0;
   } catch (error) {
     if (error instanceof RegistryNotEmptyError) {
