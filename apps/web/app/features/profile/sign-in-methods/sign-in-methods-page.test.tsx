@@ -66,6 +66,47 @@ describe('the sign-in methods page', () => {
   });
 });
 
+describe('adding an authenticator app', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
+        Promise.resolve(
+          Response.json(
+            init?.method === 'POST'
+              ? {
+                  data: {
+                    secret: 'JBSWY3DPEHPK3PXP',
+                    otpauth_uri: 'otpauth://totp/demo?secret=JBSWY3DPEHPK3PXP',
+                    qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+                  },
+                }
+              : {
+                  data: {
+                    totp: null,
+                    passkeys: [],
+                    recoveryCodesLeft: 0,
+                    requiredForSchoolAdmin: false,
+                  },
+                },
+          ),
+        ),
+      ),
+    );
+  });
+
+  it('moves focus to what to do, then to the code when it is missing', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: id.app.add }));
+    const instruction = await screen.findByText(id.app.scan);
+    await vi.waitFor(() => expect(document.activeElement).toBe(instruction));
+    const code = screen.getByLabelText(id.app.codeLabel);
+    fireEvent.click(screen.getByRole('button', { name: id.app.confirm }));
+    await vi.waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(code));
+  });
+});
+
 describe('confirming a change of the second factor', () => {
   const posts = vi.fn();
   beforeEach(() => {
@@ -100,6 +141,8 @@ describe('confirming a change of the second factor', () => {
     const field = screen.getByLabelText(id.confirm.passwordLabel);
     expect((await within(form).findByRole('alert')).textContent).toBe(ERROR_MESSAGES.required);
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    // Focus goes where the answer is to be corrected.
+    await vi.waitFor(() => expect(document.activeElement).toBe(field));
     expect(posts).not.toHaveBeenCalled();
   });
 

@@ -153,11 +153,7 @@ function AppSection({ methods, onCodes }: SectionProps) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CodeValues>({
-    defaultValues: { code: '' },
-    resolver: appCodeResolver,
-    shouldFocusError: false,
-  });
+  } = useForm<CodeValues>({ defaultValues: { code: '' }, resolver: appCodeResolver });
   const enrolment = start.data;
 
   const onConfirm = handleSubmit(({ code }) =>
@@ -202,7 +198,7 @@ function AppSection({ methods, onCodes }: SectionProps) {
         </>
       ) : enrolment ? (
         <div className="mt-4">
-          <p>{t('app.scan')}</p>
+          <ScanInstruction text={t('app.scan')} />
           <AuthenticatorKey
             qrCode={enrolment.qr_code}
             secret={enrolment.secret}
@@ -248,6 +244,20 @@ function AppSection({ methods, onCodes }: SectionProps) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The enrolment's first words. The button that opened the enrolment is gone, so focus moves here
+ * and a screen reader reads what to do; Tab goes on to the key and the code.
+ */
+function ScanInstruction({ text }: { text: string }) {
+  const paragraph = useRef<HTMLParagraphElement>(null);
+  useEffect(() => paragraph.current?.focus(), []);
+  return (
+    <p ref={paragraph} tabIndex={-1} className="focus:outline-none">
+      {text}
+    </p>
   );
 }
 
@@ -388,7 +398,6 @@ function ConfirmChange({
   } = useForm<ProofValues, unknown, Confirmation>({
     defaultValues: { password: '', code: '' },
     resolver,
-    shouldFocusError: false,
   });
   const fieldError = withCode ? errors.code : errors.password;
 
