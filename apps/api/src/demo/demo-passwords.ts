@@ -132,14 +132,16 @@ export async function ensureDemoSignInAccounts(
 }
 
 /** The sign-in accounts as lines for the console. */
-export const formatDemoSignInAccounts = (accounts: readonly DemoSignInAccount[]): string =>
-  [
+export function formatDemoSignInAccounts(accounts: readonly DemoSignInAccount[]): string {
+  const width = Math.max(...accounts.map((account) => account.role.length));
+  return [
     'Demo accounts to sign in with (an initial password asks for a new one; staff also enrol an authenticator app):',
     ...accounts.map(
       (account) =>
-        `  ${account.role.padEnd(14)} ${account.email} | ${account.role === 'school-admin' ? 'password' : 'initial password'} ${account.password}${account.role === 'school-admin' ? '' : ' (until changed)'}`,
+        `  ${account.role.padEnd(width)} ${account.email} | ${account.role === 'school-admin' ? 'password' : 'initial password'} ${account.password}${account.role === 'school-admin' ? '' : ' (until changed)'}`,
     ),
   ].join('\n');
+}
 
 /** A referral code for trying the office request: many uses, a year to live. */
 export const DEMO_REFERRAL_CODE = 'DEMODINAS2026';
