@@ -10,6 +10,7 @@ import {
   useLocation,
 } from 'react-router';
 import { DialogProvider } from '~/components/dialog-store';
+import { useFocusAfterNavigation } from '~/layouts/focus-after-navigation';
 import { restoreEarlyInput } from '~/hydration/early-input';
 import { PageTitle } from '~/components/page-title';
 import { ToastPageBinding, ToastProvider } from '~/components/toast';
@@ -86,6 +87,7 @@ function useAppStart() {
 
 function AppShell() {
   useAppStart();
+  useFocusAfterNavigation();
   const { offlineReady, dismissOfflineReady } = useServiceWorkerPrompts();
   return (
     <>
