@@ -8,6 +8,7 @@ import { FormField } from '~/components/form-field';
 import { useLocaliseMessage } from '~/i18n/server-messages';
 import type { AddedPasskey } from './api/add-passkey';
 import { browserHasPasskeys, type PasskeyRefusal } from './passkeys';
+import { PendingButton } from '~/components/pending-button';
 
 /** The words of the form that adds a passkey, in the namespace of the page that shows it. */
 export type PasskeyAddTexts = {
@@ -71,9 +72,9 @@ export function PasskeyAddForm({
           />
         )}
       </FormField>
-      <button type="submit" className="btn btn-primary" disabled={pending}>
+      <PendingButton type="submit" className="btn btn-primary" pending={pending}>
         {pending ? texts.adding : texts.add}
-      </button>
+      </PendingButton>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert } from './alert';
+import { PendingButton } from './pending-button';
 
 /**
  * The end of a form: its failure that is no field's own (a live region, mounted while empty so
@@ -18,9 +19,9 @@ export function FormSubmit({
   return (
     <>
       <Alert variant="field-error">{error}</Alert>
-      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={pending}>
+      <PendingButton type="submit" className="btn btn-primary w-full sm:w-auto" pending={pending}>
         {pending ? pendingLabel : label}
-      </button>
+      </PendingButton>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import type { Passkey } from '@portal/contracts/passkeys';
 import type { ReactNode } from 'react';
+import { PendingButton } from './pending-button';
 
 /**
  * A person's own passkeys (the account holder's profile, a staff member's console account):
@@ -13,7 +14,7 @@ export function PasskeyList({
   removeText,
   removeNamed,
   onRemove,
-  removeDisabled = false,
+  removePending = false,
   confirmation,
   className,
 }: {
@@ -25,7 +26,7 @@ export function PasskeyList({
   /** The remove button's accessible name, which says which passkey it removes. */
   removeNamed: (name: string) => string;
   onRemove: (passkey: Passkey) => void;
-  removeDisabled?: boolean;
+  removePending?: boolean;
   /** What stands under a passkey in place of its remove button, while its removal is confirmed. */
   confirmation?: (passkey: Passkey) => ReactNode;
   className?: string;
@@ -42,15 +43,15 @@ export function PasskeyList({
                 <p className="text-sm text-muted">{details(passkey)}</p>
               </div>
               {confirming ? null : (
-                <button
+                <PendingButton
                   type="button"
                   className="btn btn-secondary"
-                  disabled={removeDisabled}
+                  pending={removePending}
                   aria-label={removeNamed(nameOf(passkey))}
                   onClick={() => onRemove(passkey)}
                 >
                   {removeText}
-                </button>
+                </PendingButton>
               )}
             </div>
             {confirming}

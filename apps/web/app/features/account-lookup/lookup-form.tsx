@@ -31,6 +31,7 @@ import type { LookupFormValues } from './lookup-form-values';
 import { SchoolField } from './school-field';
 import { track } from '~/tracking/tracker';
 import { Alert } from '~/components/alert';
+import { PendingButton } from '~/components/pending-button';
 
 // An office's fields (its type and region, with the list of regions) only once an office is chosen.
 const OfficeFields = lazy(() =>
@@ -257,15 +258,15 @@ export function LookupForm({
         />
         {textField('motherName', 'off')}
         <Bot ref={botCheck} onVerified={onVerified} />
-        <button
+        <PendingButton
           type="submit"
           className="btn btn-primary w-full sm:w-auto"
-          aria-disabled={busy || undefined}
+          pending={busy}
           aria-busy={busy || undefined}
           data-track="lookup-submit"
         >
           {busy ? t('form.submitting') : t('form.submit')}
-        </button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -12,6 +12,7 @@ import { ChangeEmailSection } from './change-email-section';
 import { isSessionEnded } from './session-ended';
 import { useRemoteToggle } from '~/toggles/use-feature';
 import { Alert } from '~/components/alert';
+import { PendingButton } from '~/components/pending-button';
 
 type LookupResultProps = {
   userType: UserType;
@@ -131,16 +132,17 @@ function SendDetails({ result, onSessionEnded }: { result: Result; onSessionEnde
         className={formStyles.control(false)}
       />
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <button
+        <PendingButton
           type="button"
           className="btn btn-primary w-full sm:w-auto"
-          disabled={!eligible || send.isPending || send.isSuccess}
+          disabled={!eligible || send.isSuccess}
+          pending={send.isPending}
           aria-busy={send.isPending || undefined}
           onClick={() => send.mutate(result.token)}
           data-track="lookup-send-details"
         >
           {send.isPending ? t('details.sending') : t('details.send')}
-        </button>
+        </PendingButton>
         {!eligible ? (
           <button
             type="button"
@@ -190,10 +192,10 @@ function NoAccount({
     return (
       <div className="mt-2 space-y-3">
         <p>{t('noAccount.body')}</p>
-        <button
+        <PendingButton
           type="button"
           className="btn btn-primary w-full sm:w-auto"
-          disabled={asked}
+          pending={asked}
           aria-busy={create.isPending || undefined}
           onClick={() => {
             setAsked(true);
@@ -202,7 +204,7 @@ function NoAccount({
           data-track="lookup-request-account"
         >
           {create.isPending ? t('noAccount.requesting') : t('noAccount.request')}
-        </button>
+        </PendingButton>
         <div role="status">
           {create.isSuccess ? (
             <p className="rounded-md border-2 border-success bg-success/10 p-3 font-semibold text-success">

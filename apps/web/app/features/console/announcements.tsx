@@ -20,6 +20,7 @@ import { useAnnouncements } from './api/get-announcements';
 import { useSaveAnnouncement } from './api/save-announcement';
 import { useSetAnnouncementActive } from './api/set-announcement-active';
 import { ConsoleSectionPage } from './console-section';
+import { PendingButton } from '~/components/pending-button';
 
 /** `/konsol/pengumuman`: the public site's announcements, for announcers. */
 export function AnnouncementsPage() {
@@ -224,9 +225,9 @@ export function Announcements() {
           </FormField>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          <PendingButton type="submit" className="btn btn-primary" pending={save.isPending}>
             {t('announcements.save')}
-          </button>
+          </PendingButton>
           {editing ? (
             <button
               type="button"
@@ -311,10 +312,10 @@ export function Announcements() {
           <Alert variant="field-error">{localise(switchOver.error)}</Alert>
         ) : null}
         <div className="mt-4 flex flex-wrap gap-2">
-          <button
+          <PendingButton
             type="button"
             className="btn btn-primary"
-            disabled={switchOver.isPending}
+            pending={switchOver.isPending}
             onClick={() =>
               confirming &&
               switchOver.mutate(
@@ -326,7 +327,7 @@ export function Announcements() {
             {confirming?.isActive
               ? t('announcements.yesDeactivate')
               : t('announcements.yesActivate')}
-          </button>
+          </PendingButton>
           <button type="button" className="btn btn-secondary" onClick={() => setConfirming(null)}>
             {t('announcements.cancel')}
           </button>

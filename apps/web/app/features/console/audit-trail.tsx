@@ -16,6 +16,7 @@ import { useAuditTrail, type AuditFilter } from './api/get-audit-trail';
 import { useExportAuditTrail } from './api/export-audit-trail';
 import { ConsoleSectionPage } from './console-section';
 import { formatWib } from './console-time';
+import { PendingButton } from '~/components/pending-button';
 
 const EMPTY: AuditFilter = { actor: '', action: '', from: '', to: '' };
 
@@ -90,10 +91,10 @@ export function AuditTrail() {
         }}
       />
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button
+        <PendingButton
           type="button"
           className="btn btn-secondary"
-          disabled={download.isPending}
+          pending={download.isPending}
           aria-describedby="audit-export-hint"
           onClick={() =>
             download.mutate(filter, {
@@ -102,7 +103,7 @@ export function AuditTrail() {
           }
         >
           {t('audit.export')}
-        </button>
+        </PendingButton>
         <span id="audit-export-hint" className="text-sm text-muted">
           {t('audit.exportHint')}
         </span>

@@ -4,6 +4,7 @@ import { ApiError } from '~/api/api-client';
 import { Alert } from '~/components/alert';
 import { Modal } from '~/components/modal';
 import { useLocaliseMessage } from '~/i18n/server-messages';
+import { PendingButton } from '~/components/pending-button';
 
 /**
  * Asks before a console action that changes something for the public or for a colleague: what
@@ -44,9 +45,14 @@ export function ConfirmDialog({
       {children}
       {error instanceof ApiError ? <Alert variant="field-error">{localise(error)}</Alert> : null}
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary" disabled={pending} onClick={onConfirm}>
+        <PendingButton
+          type="button"
+          className="btn btn-primary"
+          pending={pending}
+          onClick={onConfirm}
+        >
           {confirmLabel}
-        </button>
+        </PendingButton>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           {t('confirm.cancel')}
         </button>

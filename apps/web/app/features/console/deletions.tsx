@@ -10,6 +10,7 @@ import { useAccountDeletions } from './api/get-account-deletions';
 import { useDecideAccountDeletion, type DeletionDecision } from './api/decide-account-deletion';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConsoleSectionPage } from './console-section';
+import { PendingButton } from '~/components/pending-button';
 
 const STATUSES = ['reported', 'scheduled', 'disabled', 'cancelled', 'removed'] as const;
 
@@ -106,28 +107,28 @@ export function Deletions() {
                     ) : null}
                     {d.status === 'reported' ? (
                       <div className="mt-2 flex flex-wrap gap-2">
-                        <button
+                        <PendingButton
                           type="button"
                           className="btn btn-primary"
-                          disabled={decide.isPending}
+                          pending={decide.isPending}
                           onClick={() => {
                             decide.reset();
                             setDeciding({ id: d.id, decision: 'uphold', name });
                           }}
                         >
                           {t('deletions.uphold', { name })}
-                        </button>
-                        <button
+                        </PendingButton>
+                        <PendingButton
                           type="button"
                           className="btn btn-secondary"
-                          disabled={decide.isPending}
+                          pending={decide.isPending}
                           onClick={() => {
                             decide.reset();
                             setDeciding({ id: d.id, decision: 'reject', name });
                           }}
                         >
                           {t('deletions.reject', { name })}
-                        </button>
+                        </PendingButton>
                       </div>
                     ) : null}
                   </td>

@@ -12,6 +12,7 @@ import { Alert } from '~/components/alert';
 import { useFeatureToggles } from './api/get-feature-toggles';
 import { useChangeFeatureToggle } from './api/change-feature-toggle';
 import { ConsoleSectionPage } from './console-section';
+import { PendingButton } from '~/components/pending-button';
 
 /** `/konsol/fitur`: the toggles and text settings, for operators. */
 export function FeatureTogglesPage() {
@@ -110,14 +111,14 @@ export function FeatureToggles() {
             </p>
             <p className="mt-2 text-sm text-muted">{t('toggles.confirmReach')}</p>
             <div className="mt-5 flex flex-wrap gap-3">
-              <button
+              <PendingButton
                 type="button"
                 className="btn btn-primary"
-                disabled={change.isPending}
+                pending={change.isPending}
                 onClick={() => change.mutate(pending, { onSettled: () => setPending(null) })}
               >
                 {t('toggles.confirm')}
-              </button>
+              </PendingButton>
               <button type="button" className="btn btn-secondary" onClick={() => setPending(null)}>
                 {t('toggles.cancel')}
               </button>

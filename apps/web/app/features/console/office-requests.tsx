@@ -27,6 +27,7 @@ import { useApproveOfficeRequest } from './api/approve-office-request';
 import { useRejectOfficeRequest } from './api/reject-office-request';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConsoleSectionPage } from './console-section';
+import { PendingButton } from '~/components/pending-button';
 
 // Positions are named as the office form names them, in the reader's language.
 registerNamespace('office-request', { id: officeFormId, en: officeFormEn });
@@ -311,17 +312,17 @@ export function RequestDetail({ id }: { id: string }) {
       {request.status === 'submitted' && (
         <div className="mt-4 space-y-3">
           <div className="flex flex-wrap gap-2">
-            <button
+            <PendingButton
               type="button"
               className="btn btn-primary"
-              disabled={approve.isPending}
+              pending={approve.isPending}
               onClick={() => {
                 approve.reset();
                 setConfirming(true);
               }}
             >
               {t('detail.approve')}
-            </button>
+            </PendingButton>
             <button
               type="button"
               className="btn btn-secondary"
@@ -348,9 +349,13 @@ export function RequestDetail({ id }: { id: string }) {
                   />
                 )}
               </FormField>
-              <button type="submit" className="btn btn-primary mt-2" disabled={reject.isPending}>
+              <PendingButton
+                type="submit"
+                className="btn btn-primary mt-2"
+                pending={reject.isPending}
+              >
                 {t('detail.confirmReject')}
-              </button>
+              </PendingButton>
             </form>
           )}
         </div>
@@ -382,14 +387,14 @@ export function RequestDetail({ id }: { id: string }) {
         description={t('detail.confirmApproveText', { name: request.name })}
       >
         <div className="mt-4 flex flex-wrap gap-2">
-          <button
+          <PendingButton
             type="button"
             className="btn btn-primary"
-            disabled={approve.isPending}
+            pending={approve.isPending}
             onClick={() => approve.mutate(undefined, { onSettled: () => setConfirming(false) })}
           >
             {t('detail.yesApprove')}
-          </button>
+          </PendingButton>
           <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
             {t('detail.cancel')}
           </button>

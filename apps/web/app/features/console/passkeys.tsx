@@ -73,7 +73,7 @@ export function Passkeys() {
           )}
           removeText={t('passkeys.remove')}
           removeNamed={(name) => t('passkeys.removeNamed', { name })}
-          removeDisabled={remove.isPending}
+          removePending={remove.isPending}
           onRemove={onRemove}
         />
       )}

@@ -22,6 +22,7 @@ import { ErrorSummary } from '~/components/error-summary';
 import { FormField } from '~/components/form-field';
 import { formStyles } from '~/components/form-styles';
 import { fromFormError, toFormError, useLocaliseMessage } from '~/i18n/server-messages';
+import { PendingButton } from '~/components/pending-button';
 
 /** The form's answers as typed: address lists one per line, the keys as JSON text. */
 export type PlatformDraft = {
@@ -448,9 +449,9 @@ export function PlatformForm(props: PlatformFormProps) {
       ) : null}
       {children}
       {general ? <Alert variant="error-box">{localise(general)}</Alert> : null}
-      <button type="submit" className="btn btn-primary" disabled={pending}>
+      <PendingButton type="submit" className="btn btn-primary" pending={pending}>
         {submitLabel}
-      </button>
+      </PendingButton>
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { useCreateReferralCode, type NewReferralCode } from './api/create-referr
 import { useRevokeReferralCode } from './api/revoke-referral-code';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConsoleSectionPage } from './console-section';
+import { PendingButton } from '~/components/pending-button';
 
 /** `/konsol/kode-referral`: the referral codes, for their managers. */
 export function ReferralCodesPage() {
@@ -117,9 +118,9 @@ export function ReferralCodes() {
         >
           {(control) => <input {...control} type="date" {...register('expiresAt')} />}
         </FormField>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        <PendingButton type="submit" className="btn btn-primary" pending={create.isPending}>
           {t('codes.create')}
-        </button>
+        </PendingButton>
       </form>
       <p aria-live="polite" className="mt-2 font-semibold">
         {create.data ? t('codes.created', { code: create.data.code }) : null}

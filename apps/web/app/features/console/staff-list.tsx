@@ -23,6 +23,7 @@ import { useInviteStaffMember, type StaffInvitation } from './api/invite-staff-m
 import { ConsoleSectionPage } from './console-section';
 import { formatWib } from './console-time';
 import { RoleCheckboxes } from './role-checkboxes';
+import { PendingButton } from '~/components/pending-button';
 
 const STATUSES = ['invited', 'active', 'disabled'] as const;
 
@@ -216,9 +217,9 @@ function InviteForm() {
         )}
       />
       {failure && !onEmail ? <Alert variant="field-error">{localise(failure)}</Alert> : null}
-      <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
+      <PendingButton type="submit" className="btn btn-primary" pending={invite.isPending}>
         {t('staff.invite')}
-      </button>
+      </PendingButton>
       <p aria-live="polite" className="font-semibold">
         {invite.data
           ? t('staff.invited', { email: invite.data.email, hours: STAFF_INVITATION_VALID_HOURS })

@@ -17,6 +17,7 @@ import { ConsoleDetail } from './console-detail';
 import { ConsoleSectionPage } from './console-section';
 import { RoleCheckboxes } from './role-checkboxes';
 import { MemberFacts } from './staff-list';
+import { PendingButton } from '~/components/pending-button';
 
 /** `/konsol/staf/:id`: one member's roles, status and second factor, changed by a staff admin. */
 export function StaffMemberPage() {
@@ -81,9 +82,14 @@ function RolesForm({ member }: { member: StaffMember }) {
       {save.error instanceof ApiError ? (
         <Alert variant="field-error">{localise(save.error)}</Alert>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={save.isPending || unchanged}>
+      <PendingButton
+        type="submit"
+        className="btn btn-primary"
+        disabled={unchanged}
+        pending={save.isPending}
+      >
         {t('staff.saveRoles')}
-      </button>
+      </PendingButton>
       <p aria-live="polite" className="font-semibold">
         {save.isSuccess && unchanged ? t('staff.rolesSaved') : null}
       </p>
@@ -132,17 +138,17 @@ function MemberActions({ member }: { member: StaffMember }) {
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
         {member.status === 'invited' ? (
-          <button
+          <PendingButton
             type="button"
             className="btn btn-secondary"
-            disabled={resend.isPending}
+            pending={resend.isPending}
             onClick={() => {
               setDone(null);
               resend.mutate(undefined, { onSuccess: () => setDone(t('staff.resentNote')) });
             }}
           >
             {t('staff.resend')}
-          </button>
+          </PendingButton>
         ) : null}
         {member.status === 'disabled' ? (
           <button type="button" className="btn btn-secondary" onClick={() => ask('enable')}>

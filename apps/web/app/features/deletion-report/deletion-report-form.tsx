@@ -15,6 +15,7 @@ import { useLocaliseMessage, type ShownMessage } from '~/i18n/server-messages';
 import { useDeletionNotice } from './api/get-deletion-notice';
 import { useReportDeletionMistake } from './api/report-deletion-mistake';
 import { Alert } from '~/components/alert';
+import { PendingButton } from '~/components/pending-button';
 
 /** What the person fills in; the token comes from the link. */
 type ReportValues = { reporter: string; reason: string };
@@ -143,9 +144,13 @@ function DeletionReport() {
               {localise(problem)}
             </Alert>
           ) : null}
-          <button type="submit" className="btn btn-primary w-full" disabled={report.isPending}>
+          <PendingButton
+            type="submit"
+            className="btn btn-primary w-full"
+            pending={report.isPending}
+          >
             {t('submit')}
-          </button>
+          </PendingButton>
         </form>
       ) : (
         <p

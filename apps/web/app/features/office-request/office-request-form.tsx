@@ -38,6 +38,7 @@ import {
   type OfficeRequestFormValues,
 } from './office-request-form-values';
 import { UploadField } from './upload-field';
+import { PendingButton } from '~/components/pending-button';
 
 /**
  * What `useForm` returns: the same object on every render, so a section given it renders again
@@ -219,13 +220,13 @@ export function OfficeRequestForm({
       <LetterSection form={form} listsWanted={listsWanted} />
       <AccountSection form={form} />
 
-      <button
+      <PendingButton
         type="submit"
         className="btn btn-primary mt-8 w-full sm:w-auto"
-        aria-disabled={isSubmitting || undefined}
+        pending={isSubmitting}
       >
         {isSubmitting ? t('submitting') : t('submit')}
-      </button>
+      </PendingButton>
     </form>
   );
 }

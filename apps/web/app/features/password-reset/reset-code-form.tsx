@@ -28,6 +28,7 @@ import { formatClock } from '~/i18n/format-clock';
 import { useSecondsUntil } from '~/components/use-seconds-until';
 import { Alert } from '~/components/alert';
 import { FIRST_VIEW_CLASS, resetRead, useHydratingFirstView } from './first-view';
+import { PendingButton } from '~/components/pending-button';
 
 const CODE_PATTERN = `[0-9]{${RESET_POLICY.codeDigits}}`;
 
@@ -270,9 +271,9 @@ function ResetCodeForm() {
           )}
         </FormField>
         {ended ? null : (
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+          <PendingButton type="submit" className="btn btn-primary w-full sm:w-auto" pending={busy}>
             {validate.isPending ? t('otp.verifying') : t('otp.submit')}
-          </button>
+          </PendingButton>
         )}
       </form>
 
@@ -282,18 +283,19 @@ function ResetCodeForm() {
             {t('otp.startAgain')}
           </button>
         ) : account ? (
-          <button
+          <PendingButton
             type="button"
             className="btn btn-secondary"
             onClick={onResend}
-            disabled={busy || resendSeconds > 0}
+            disabled={resendSeconds > 0}
+            pending={busy}
           >
             {resend.isPending
               ? t('otp.resending')
               : resendSeconds > 0
                 ? t('otp.resendIn', { count: resendSeconds })
                 : t('otp.resend')}
-          </button>
+          </PendingButton>
         ) : (
           <p>
             {t('otp.noResendFromLink')}{' '}

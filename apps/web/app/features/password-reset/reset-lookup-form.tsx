@@ -17,6 +17,7 @@ import { VERIFY_FIELDS, useVerifyResetAccount } from './api/verify-reset-account
 import { RESET_NS } from './password-reset-texts';
 import { saveResetAccount } from './reset-flow-storage';
 import { Alert } from '~/components/alert';
+import { PendingButton } from '~/components/pending-button';
 
 // The browser's own e-mail check, written out: one `@`, a dot in the domain, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -142,9 +143,9 @@ export function ResetLookupForm({ onFound }: { onFound: () => void }) {
 
       <Alert variant="field-error">{localise(formError)}</Alert>
 
-      <button type="submit" className="btn btn-primary w-full" disabled={verify.isPending}>
+      <PendingButton type="submit" className="btn btn-primary w-full" pending={verify.isPending}>
         {verify.isPending ? t('lookup.submitting') : t('lookup.submit')}
-      </button>
+      </PendingButton>
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { RESET_OTP_PATH } from './reset-paths';
 import { readResetFlow, resetSessionFrom, saveResetSession } from './reset-flow-storage';
 import type { ResetAccount } from './reset-flow-storage';
 import { Alert } from '~/components/alert';
+import { PendingButton } from '~/components/pending-button';
 
 /** Where the one-time code goes (SPEC §4, §5), for the account the lookup just found. */
 export function ResetMethodChoice() {
@@ -135,15 +136,16 @@ function Contact({
           {notEligible}
         </p>
       )}
-      <button
+      <PendingButton
         type="button"
         className="btn btn-primary mt-2 w-full"
-        disabled={!eligible || busy}
+        disabled={!eligible}
+        pending={busy}
         aria-describedby={eligible ? undefined : noteId}
         onClick={onSend}
       >
         {action}
-      </button>
+      </PendingButton>
     </div>
   );
 }

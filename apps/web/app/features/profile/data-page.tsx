@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '~/components/page-title';
 import { ActionOutcome, useActionOutcome } from './action-outcome';
 import { useExportPersonalData } from './api/export-personal-data';
+import { PendingButton } from '~/components/pending-button';
 
 /**
  * `/profile/data-saya`: the right of access. A copy of what the portal holds about
@@ -38,22 +39,22 @@ export function DataPage() {
         })}
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <button
+        <PendingButton
           type="button"
           className="btn btn-primary"
-          disabled={exporting.isPending}
+          pending={exporting.isPending}
           onClick={() => download('html')}
         >
           {t('data.html')}
-        </button>
-        <button
+        </PendingButton>
+        <PendingButton
           type="button"
           className="btn btn-secondary"
-          disabled={exporting.isPending}
+          pending={exporting.isPending}
           onClick={() => download('json')}
         >
           {t('data.json')}
-        </button>
+        </PendingButton>
       </div>
       <ActionOutcome outcome={outcome}>
         {exporting.isPending && <p className="text-muted">{t('data.making')}</p>}

@@ -14,6 +14,7 @@ import {
   useStartPersonalEmailChange,
 } from './api/change-personal-email';
 import { useProfileContext } from './profile-layout';
+import { PendingButton } from '~/components/pending-button';
 
 type EmailValues = { email: string };
 /** The server's own check of the address (the contracts' schema), before any call. */
@@ -136,13 +137,13 @@ export function PersonalEmailPage() {
             />
           )}
         </FormField>
-        <button
+        <PendingButton
           type="submit"
           className="btn btn-primary w-full sm:w-auto"
-          disabled={start.isPending}
+          pending={start.isPending}
         >
           {start.isPending ? t('email.sending') : sentTo ? t('email.resend') : t('email.send')}
-        </button>
+        </PendingButton>
       </form>
       {sentTo && (
         <section aria-labelledby={`${ids.code}-heading`} className="mt-8 max-w-xl">
@@ -171,13 +172,13 @@ export function PersonalEmailPage() {
                 />
               )}
             </FormField>
-            <button
+            <PendingButton
               type="submit"
               className="btn btn-primary w-full sm:w-auto"
-              disabled={confirm.isPending}
+              pending={confirm.isPending}
             >
               {confirm.isPending ? t('email.confirming') : t('email.confirm')}
-            </button>
+            </PendingButton>
           </form>
         </section>
       )}

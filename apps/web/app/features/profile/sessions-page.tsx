@@ -5,6 +5,7 @@ import { PageTitle } from '~/components/page-title';
 import { formatClock } from '~/i18n/format-clock';
 import { ActionOutcome, useActionOutcome } from './action-outcome';
 import { useEndSessions, useSignedInSessions } from './api/signed-in-sessions';
+import { PendingButton } from '~/components/pending-button';
 
 /**
  * `/profile/perangkat`: each place the account is signed in, by browser and system
@@ -66,29 +67,29 @@ export function SessionsPage() {
                 {t('sessions.lastUsed', { when: when(session.last_used_at) })}
               </p>
               {!session.current && (
-                <button
+                <PendingButton
                   type="button"
                   className="btn btn-secondary mt-3"
-                  disabled={end.isPending}
+                  pending={end.isPending}
                   onClick={() => run({ id: session.id })}
                   aria-label={t('sessions.endOneNamed', { device: name(session) })}
                 >
                   {t('sessions.endOne')}
-                </button>
+                </PendingButton>
               )}
             </li>
           ))}
         </ul>
       )}
       {others.length > 0 && (
-        <button
+        <PendingButton
           type="button"
           className="btn btn-primary mt-6 w-full sm:w-auto"
-          disabled={end.isPending}
+          pending={end.isPending}
           onClick={() => run('others')}
         >
           {t('sessions.endOthers')}
-        </button>
+        </PendingButton>
       )}
     </>
   );

@@ -13,6 +13,7 @@ import { SearchBox } from './search-box';
 import { useStudentRequests } from './api/get-student-requests';
 import { useDownloadStudentAccounts } from './api/download-student-accounts';
 import { useSchoolAccounts } from './api/search-school-accounts';
+import { PendingButton } from '~/components/pending-button';
 
 /**
  * `/admin`: the school admin portal in this app. The school's requests with their
@@ -127,16 +128,16 @@ function Download({ npsn, request }: { npsn: string; request: StudentRequest }) 
       <p className="text-sm">
         {request.passwordsAvailable ? t('requests.passwordsOnce') : t('requests.downloadedOnce')}
       </p>
-      <button
+      <PendingButton
         type="button"
         className={request.passwordsAvailable ? 'btn btn-primary mt-2' : 'btn btn-secondary mt-2'}
-        disabled={download.isPending}
+        pending={download.isPending}
         onClick={save}
       >
         {request.passwordsAvailable
           ? t('requests.downloadWithPasswords')
           : t('requests.downloadList')}
-      </button>
+      </PendingButton>
       <p aria-live="polite" className="mt-1 text-sm">
         {download.isSuccess && t('requests.downloaded')}
       </p>

@@ -20,6 +20,7 @@ import {
   useSubmitBadgeBatch,
   type BadgeStudentFilter,
 } from './api/badges';
+import { PendingButton } from '~/components/pending-button';
 
 /**
  * `/admin/kartu-masuk`: a school admin makes printed sign-in badges for the school's students
@@ -162,14 +163,14 @@ function BatchDownload({ npsn, batch }: { npsn: string; batch: BadgeBatch }) {
         <p className="text-sm">{t('badges.batches.pdfOnce', { when: when(batch.pdfExpiresAt) })}</p>
       )}
       {batch.pdfAvailable && (
-        <button
+        <PendingButton
           type="button"
           className="btn btn-primary mt-2"
-          disabled={download.isPending}
+          pending={download.isPending}
           onClick={save}
         >
           {download.isPending ? t('badges.batches.downloading') : t('badges.batches.download')}
-        </button>
+        </PendingButton>
       )}
       <p aria-live="polite" className="mt-1 text-sm">
         {download.isSuccess && t('badges.batches.downloaded')}
@@ -275,14 +276,14 @@ function Students({ npsn }: { npsn: string }) {
       {typeof grade === 'number' && classSize !== undefined && (
         <div className="mt-4 rounded-lg border border-line p-4">
           <p>{t('badges.students.wholeClass', { name: gradeName(grade), count: classSize })}</p>
-          <button
+          <PendingButton
             type="button"
             className="btn btn-primary mt-2"
-            disabled={submit.isPending}
+            pending={submit.isPending}
             onClick={() => makeFor({ grade })}
           >
             {t('badges.students.makeClass', { name: gradeName(grade) })}
-          </button>
+          </PendingButton>
         </div>
       )}
 
@@ -367,16 +368,17 @@ function Students({ npsn }: { npsn: string }) {
         <p className="mt-1 text-sm">{t('badges.students.replaces')}</p>
         <ErrorAlert error={submit.error} />
         <div className="mt-2 flex flex-wrap gap-2">
-          <button
+          <PendingButton
             type="button"
             className="btn btn-primary"
-            disabled={selection.ids.size === 0 || submit.isPending}
+            disabled={selection.ids.size === 0}
+            pending={submit.isPending}
             onClick={() => makeFor({ accountIds: [...selection.ids] })}
           >
             {submit.isPending
               ? t('badges.students.making')
               : t('badges.students.make', { count: selection.ids.size })}
-          </button>
+          </PendingButton>
           <ClearSelection selection={selection} />
         </div>
         <p role="status" className="mt-2 text-sm">

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '~/components/modal';
 import { ErrorAlert } from './error-alert';
+import { PendingButton } from '~/components/pending-button';
 
 /**
  * Asks before a change to students' sign-ins: the question, the server's refusal, the action
@@ -47,14 +48,14 @@ export function ConfirmDialog({
           <p>{question}</p>
           <ErrorAlert error={error} />
           <div className="mt-4 flex flex-wrap gap-2">
-            <button
+            <PendingButton
               type="button"
               className="btn btn-primary"
-              disabled={pending}
+              pending={pending}
               onClick={onConfirm}
             >
               {pending ? working : action}
-            </button>
+            </PendingButton>
             <button type="button" className="btn btn-secondary" onClick={onClose}>
               {t('reset.cancel')}
             </button>

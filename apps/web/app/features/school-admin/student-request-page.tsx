@@ -15,6 +15,7 @@ import { Alert } from '~/components/alert';
 import { useEligibleStudentIds, useStudentSearch } from './api/search-students';
 import { useSubmitStudentRequest } from './api/submit-student-request';
 import { useStudentRequest } from './api/get-student-request';
+import { PendingButton } from '~/components/pending-button';
 
 /**
  * `/eligible/peserta-didik` (SPEC §2, §6): a school admin selects the school's students
@@ -117,7 +118,7 @@ function StudentSelection({
                   />
                   {t('students.selectPage')}
                 </label>
-                <button
+                <PendingButton
                   type="button"
                   className="btn btn-secondary"
                   onClick={() =>
@@ -125,10 +126,10 @@ function StudentSelection({
                       onSuccess: (ids) => selection.change(ids, true),
                     })
                   }
-                  disabled={selectAll.isPending}
+                  pending={selectAll.isPending}
                 >
                   {t('students.selectAll')}
-                </button>
+                </PendingButton>
                 <ClearSelection selection={selection} />
               </div>
               <StudentTable page={page} selected={selection.ids} onToggle={selection.change} />
@@ -145,14 +146,15 @@ function StudentSelection({
       )}
       <SelectionSummary said={t('students.selected', { count: selection.ids.size })}>
         <ErrorAlert error={error} />
-        <button
+        <PendingButton
           type="button"
           className="btn btn-primary mt-2"
-          disabled={selection.ids.size === 0 || submit.isPending}
+          disabled={selection.ids.size === 0}
+          pending={submit.isPending}
           onClick={submitSelected}
         >
           {submit.isPending ? t('submitting') : t('submit', { count: selection.ids.size })}
-        </button>
+        </PendingButton>
       </SelectionSummary>
     </section>
   );

@@ -13,6 +13,7 @@ import id from '~/locales/id/connected-platforms.json';
 import { useProfileContext } from '../profile-layout';
 import { useConnectedPlatforms } from './api/get-connected-platforms';
 import { useWithdrawConnectedPlatform } from './api/withdraw-connected-platform';
+import { PendingButton } from '~/components/pending-button';
 
 registerNamespace('connected-platforms', { id, en });
 
@@ -115,10 +116,10 @@ export function ConnectedPlatforms({ user }: { user: SessionUser }) {
           <Alert variant="field-error">{localise(withdraw.error)}</Alert>
         ) : null}
         <div className="mt-4 flex flex-wrap gap-2">
-          <button
+          <PendingButton
             type="button"
             className="btn btn-primary"
-            disabled={withdraw.isPending}
+            pending={withdraw.isPending}
             onClick={() => {
               if (!asking) return;
               const { clientId, name } = asking;
@@ -133,7 +134,7 @@ export function ConnectedPlatforms({ user }: { user: SessionUser }) {
             }}
           >
             {t('confirmYes')}
-          </button>
+          </PendingButton>
           <button type="button" className="btn btn-secondary" onClick={() => setAsking(null)}>
             {t('confirmNo')}
           </button>

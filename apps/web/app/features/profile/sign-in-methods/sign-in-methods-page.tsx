@@ -29,6 +29,7 @@ import { useAddPasskey } from './api/add-passkey';
 import { useChangeSignInMethod, type MethodChange } from './api/change-sign-in-method';
 import { useConfirmAuthenticator, useStartAuthenticator } from './api/enrol-authenticator';
 import { useSignInMethods } from './api/get-sign-in-methods';
+import { PendingButton } from '~/components/pending-button';
 
 registerNamespace('sign-in-methods', { id, en });
 
@@ -222,21 +223,21 @@ function AppSection({ methods, onCodes }: SectionProps) {
               }
               registration={register('code')}
             />
-            <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
+            <PendingButton type="submit" className="btn btn-primary" pending={confirm.isPending}>
               {t('app.confirm')}
-            </button>
+            </PendingButton>
           </form>
         </div>
       ) : (
         <>
-          <button
+          <PendingButton
             type="button"
             className="btn btn-primary mt-3"
-            disabled={start.isPending}
+            pending={start.isPending}
             onClick={() => start.mutate()}
           >
             {t('app.add')}
-          </button>
+          </PendingButton>
           {start.error instanceof ApiError ? (
             <Alert variant="field-error">{localise(start.error)}</Alert>
           ) : null}
@@ -458,9 +459,9 @@ function ConfirmChange({
         </button>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+        <PendingButton type="submit" className="btn btn-primary" pending={mutation.isPending}>
           {submitLabel}
-        </button>
+        </PendingButton>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           {t('confirm.cancel')}
         </button>
