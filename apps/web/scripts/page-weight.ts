@@ -89,7 +89,8 @@ export const ROUTE_JS_BUDGETS_KB: Record<string, number> = {
   '/konsol/akun': 225,
   // The platform form, and the detail page's rotation overlap, check with the contract's schemas
   // in react-hook-form before sending (one way to write a form): the library comes with each page.
-  '/konsol/platform': 240,
+  // The pending button every form shares is a chunk of its own (measured 240.1 kB).
+  '/konsol/platform': 241,
   '/konsol/platform/:clientId': 258,
   '/konsol/undangan': 234,
   '/privacy-policy': 159,
